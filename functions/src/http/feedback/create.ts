@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { feedbackInputSchema, type FeedbackItem } from '@mentoring/shared';
+import { httpHandler } from '../../lib/http/handler';
+import { created } from '../../lib/http/responses';
+import { saveFeedback } from '../../lib/repositories/feedback';
+import { metrics } from '../../lib/powertools';
+
+export const handler = httpHandler({ body: feedbackInputSchema, metrics: true }, async ({ body }) => {
+  const item: FeedbackItem = {
+    id: randomUUID(),
+    source: body.source,
+    rating: body.rating ?? null,
+    feedbackType: body.feedbackType,
+    answers: body.answers,
+    userId: null,
+    createdAt: new Date().toISOString(),
+  };
+  await saveFeedback(item);
+  metrics.addMetric('FeedbackSubmitted', MetricUnit.Count, 1);
+  return created({ id: item.id });
+});

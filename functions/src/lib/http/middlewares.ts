@@ -1,0 +1,65 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import { logger } from '../powertools';
+import { HttpError } from './errors';
+import { errorResponse } from './responses';
+
+type HttpMiddleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
+
+/** Every failure leaves as the documented error shape; unknown errors become a 500 without details. */
+export const errorHandler = (): HttpMiddleware => ({
+  onError: (request) => {
+    const { error } = request;
+    if (error instanceof HttpError) {
+      request.response = errorResponse(error.code, error.message, error.issues);
+      return;
+    }
+    logger.error('Unhandled error', error as Error);
+    request.response = errorResponse('internal', 'Something went wrong on our side.');
+  },
+});
+
+const isJsonContentType = (value: string | undefined) => {
+  const mediaType = value?.split(';')[0]?.trim().toLowerCase();
+  return mediaType === 'application/json' || (mediaType?.startsWith('application/') && mediaType.endsWith('+json'));
+};
+
+const header = (event: APIGatewayProxyEventV2, name: string) => {
+  const wanted = name.toLowerCase();
+  const entry = Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === wanted);
+  return entry?.[1];
+};
+
+export interface JsonBodyOptions {
+  maxBytes: number;
+}
+
+/**
+ * Size, media type, JSON syntax and schema, checked in that order before the handler runs,
+ * so a handler only ever sees a body that is whole and valid.
+ */
+export const jsonBody = <S extends z.ZodType>(schema: S, { maxBytes }: JsonBodyOptions): HttpMiddleware => ({
+  before: (request) => {
+    const { event } = request;
+    const raw = event.body === undefined ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    if (Buffer.byteLength(raw, 'utf8') > maxBytes) {
+      throw new HttpError('payload_too_large', `The request body must be at most ${maxBytes} bytes.`);
+    }
+    if (raw.trim() === '') throw new HttpError('validation_failed', 'The request body is required.');
+    if (!isJsonContentType(header(event, 'content-type'))) {
+      throw new HttpError('unsupported_media_type', 'The request body must be sent as application/json.');
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      throw new HttpError('validation_failed', 'The request body is not valid JSON.');
+    }
+    const result = schema.safeParse(parsed);
+    if (!result.success) {
+      throw new HttpError('validation_failed', 'The request body is invalid.', result.error.issues);
+    }
+    (event as APIGatewayProxyEventV2 & { parsedBody: unknown }).parsedBody = result.data;
+  },
+});

@@ -1,0 +1,4 @@
+#!/usr/bin/env node
+import { buildApp } from '../lib/app';
+
+buildApp();

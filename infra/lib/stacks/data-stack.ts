@@ -1,0 +1,40 @@
+import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { Construct } from 'constructs';
+import { tables, type TableDefinition, type TableKey } from '@mentoring/shared';
+import type { StageConfig } from '../stages';
+
+export interface DataStackProps extends StackProps {
+  stage: StageConfig;
+}
+
+/** Every table of the shared definitions, the same ones the local stage creates. */
+export class DataStack extends Stack {
+  readonly tables: Record<TableKey, TableV2>;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+    const retain = props.stage.retainData;
+    const entries = Object.entries(tables) as [TableKey, TableDefinition][];
+    this.tables = Object.fromEntries(
+      entries.map(([key, definition]) => [
+        key,
+        new TableV2(this, `${key[0]!.toUpperCase()}${key.slice(1)}Table`, {
+          partitionKey: { name: definition.partitionKey.name, type: AttributeType[attributeType(definition.partitionKey.type)] },
+          sortKey: definition.sortKey && {
+            name: definition.sortKey.name,
+            type: AttributeType[attributeType(definition.sortKey.type)],
+          },
+          timeToLiveAttribute: definition.timeToLiveAttribute,
+          billing: Billing.onDemand(),
+          encryption: TableEncryptionV2.awsManagedKey(),
+          pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+          deletionProtection: retain,
+          removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+        }),
+      ]),
+    ) as Record<TableKey, TableV2>;
+  }
+}
+
+const attributeType = (type: 'S' | 'N') => (type === 'S' ? 'STRING' : 'NUMBER');

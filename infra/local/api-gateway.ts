@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { errorStatus, notFoundRoute, routeKey, routes, type RouteDefinition } from '@mentoring/shared';
+
+/** API Gateway HTTP APIs refuse request bodies over 10 MB before any Lambda runs. */
+const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+const LAMBDA_TIMEOUT_MS = 29_000;
+
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
+
+interface CompiledRoute {
+  route: Pick<RouteDefinition, 'method' | 'path' | 'handler' | 'auth'>;
+  pattern: RegExp;
+}
+
+const compile = (route: RouteDefinition): CompiledRoute => ({
+  route,
+  pattern: new RegExp(
+    `^${route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`,
+  ),
+});
+
+const TEXT_TYPES = /^(text\/|application\/(json|[\w.+-]*\+json|xml|[\w.+-]*\+xml|javascript|x-www-form-urlencoded))/i;
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<Buffer | 'too_large'>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_REQUEST_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > MAX_REQUEST_BYTES ? 'too_large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+
+const send = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) => {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(body);
+};
+
+const sendError = (res: ServerResponse, code: keyof typeof errorStatus, message: string) =>
+  send(res, errorStatus[code], JSON.stringify({ error: { code, message } }));
+
+/**
+ * The local stand-in for API Gateway + Lambda: it matches the shared route table, builds a payload v2
+ * event exactly as API Gateway would, and invokes the same handler module that Lambda runs.
+ */
+export const createApiGateway = ({ functionsSrc }: { functionsSrc: string }) => {
+  const compiled = routes.map((route) => compile(route as RouteDefinition));
+  const modules = new Map<string, Promise<LambdaHandler>>();
+
+  const load = (handlerPath: string) => {
+    let loaded = modules.get(handlerPath);
+    if (!loaded) {
+      loaded = import(pathToFileURL(join(functionsSrc, `${handlerPath}.ts`)).href).then(
+        (module: { handler: LambdaHandler }) => module.handler,
+      );
+      modules.set(handlerPath, loaded);
+    }
+    return loaded;
+  };
+
+  const match = (method: string, path: string) => {
+    for (const { route, pattern } of compiled) {
+      const found = route.method === method ? pattern.exec(path) : null;
+      if (found) return { route, pathParameters: { ...found.groups } };
+    }
+    return { route: { ...notFoundRoute, method, path } as CompiledRoute['route'], pathParameters: {} };
+  };
+
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const body = await readBody(req);
+    if (body === 'too_large') return sendError(res, 'payload_too_large', 'Request Entity Too Large');
+
+    const { route, pathParameters } = match(method, url.pathname);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (name === 'cookie' || value === undefined) continue;
+      headers[name] = Array.isArray(value) ? value.join(',') : value;
+    }
+    const queryStringParameters: Record<string, string> = {};
+    for (const [name, value] of url.searchParams) {
+      queryStringParameters[name] = name in queryStringParameters ? `${queryStringParameters[name]},${value}` : value;
+    }
+    const isText = TEXT_TYPES.test(headers['content-type'] ?? '') && !headers['content-encoding'];
+    const now = new Date();
+    const requestId = randomUUID();
+    const isDefault = route.handler === notFoundRoute.handler;
+    const event: APIGatewayProxyEventV2 = {
+      version: '2.0',
+      routeKey: isDefault ? '$default' : routeKey(route),
+      rawPath: url.pathname,
+      rawQueryString: url.search.slice(1),
+      cookies: req.headers.cookie?.split(/;\s*/),
+      headers,
+      queryStringParameters: url.search ? queryStringParameters : undefined,
+      pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        domainName: headers.host ?? 'localhost',
+        domainPrefix: 'localhost',
+        http: {
+          method,
+          path: url.pathname,
+          protocol: `HTTP/${req.httpVersion}`,
+          sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+          userAgent: headers['user-agent'] ?? '',
+        },
+        requestId,
+        routeKey: isDefault ? '$default' : routeKey(route),
+        stage: '$default',
+        time: now.toUTCString(),
+        timeEpoch: now.getTime(),
+      },
+      body: body.length ? body.toString(isText ? 'utf8' : 'base64') : undefined,
+      isBase64Encoded: body.length > 0 && !isText,
+    };
+    const deadline = Date.now() + LAMBDA_TIMEOUT_MS;
+    const context = {
+      callbackWaitsForEmptyEventLoop: false,
+      functionName: `local-${route.handler.replaceAll('/', '-')}`,
+      functionVersion: '$LATEST',
+      invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.handler}`,
+      memoryLimitInMB: '256',
+      awsRequestId: requestId,
+      logGroupName: `/aws/lambda/local/${route.handler}`,
+      logStreamName: 'local',
+      getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+      done: () => undefined,
+      fail: () => undefined,
+      succeed: () => undefined,
+    } satisfies Context;
+
+    let result: APIGatewayProxyResultV2;
+    try {
+      const handler = await load(route.handler);
+      result = await handler(event, context);
+    } catch (error) {
+      console.error(`[api] ${route.handler} failed`, error);
+      return sendError(res, 'internal', 'Internal Server Error');
+    }
+    if (typeof result === 'string' || result === undefined || !('statusCode' in result)) {
+      return send(res, 200, JSON.stringify(result));
+    }
+    const responseHeaders: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(result.headers ?? {})) responseHeaders[name] = String(value);
+    if (result.cookies?.length) responseHeaders['set-cookie'] = result.cookies;
+    res.writeHead(result.statusCode ?? 200, responseHeaders);
+    res.end(result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'));
+  };
+};

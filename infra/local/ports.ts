@@ -1,0 +1,32 @@
+import net, { type AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+
+/** An unused loopback port, so that two local stages never collide on their internal services. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+export class PortInUseError extends Error {
+  constructor(readonly port: number) {
+    super(`Port ${port} is already in use. Stop whatever is using it, or choose another with PORT=<port>.`);
+    this.name = 'PortInUseError';
+  }
+}
+
+export const listen = (server: Server, port: number, host: string) =>
+  new Promise<number>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port) : error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });

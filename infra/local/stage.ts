@@ -1,0 +1,137 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import type { RuntimeConfig } from '@mentoring/shared';
+import { createApiGateway } from './api-gateway';
+import { LOCAL_REGION, localCredentials, startDynamoDbLocal } from './dynamodb';
+import { listen } from './ports';
+import { ensureTables, localTableNames, tableEnvironment } from './tables';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const frontendRoot = join(repoRoot, 'frontend');
+
+export type WebMode = 'vite' | 'static' | 'none';
+
+export interface LocalStageOptions {
+  port: number;
+  host?: string;
+  /** Where DynamoDB Local keeps its files; in memory when absent. */
+  dataDir?: string;
+  web: WebMode;
+  logLevel?: string;
+}
+
+export interface LocalStage {
+  url: string;
+  port: number;
+  dynamoDbEndpoint: string;
+  tables: Record<string, string>;
+  stop: () => Promise<void>;
+}
+
+export const appVersion = () =>
+  (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+const createWeb = async (mode: WebMode, server: ReturnType<typeof createServer>) => {
+  if (mode === 'vite') {
+    const { createServer: createVite } = await import('vite');
+    const vite = await createVite({
+      root: frontendRoot,
+      configFile: join(frontendRoot, 'vite.config.ts'),
+      server: { middlewareMode: true, hmr: { server } },
+      appType: 'spa',
+    });
+    return { handle: vite.middlewares as Middleware, close: () => vite.close() };
+  }
+  if (mode === 'static') {
+    const dist = join(frontendRoot, 'dist');
+    if (!existsSync(join(dist, 'index.html'))) throw new Error(`No built SPA in ${dist}: run "npm run build" first.`);
+    const { default: sirv } = await import('sirv');
+    return { handle: sirv(dist, { single: true, etag: true }) as Middleware, close: async () => undefined };
+  }
+  return {
+    handle: ((_req, res) => {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('Not found');
+    }) as Middleware,
+    close: async () => undefined,
+  };
+};
+
+/**
+ * The whole product on this machine: DynamoDB Local, the API (same handlers as Lambda) and the SPA,
+ * on one origin as CloudFront serves them in AWS.
+ */
+export const startLocalStage = async (options: LocalStageOptions): Promise<LocalStage> => {
+  const host = options.host ?? '127.0.0.1';
+  // Fail on a busy port before starting anything else.
+  if (options.port !== 0) {
+    const probe = createServer();
+    await listen(probe, options.port, host);
+    await new Promise((resolve) => probe.close(resolve));
+  }
+  const dynamo = await startDynamoDbLocal({ dataDir: options.dataDir });
+  const cleanups: (() => Promise<void>)[] = [dynamo.stop];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
+  };
+  try {
+    await ensureTables(dynamo.client);
+    const tables = localTableNames();
+    const version = appVersion();
+    Object.assign(process.env, {
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      STAGE: 'local',
+      APP_VERSION: version,
+      POWERTOOLS_SERVICE_NAME: 'mentoring-local',
+      POWERTOOLS_METRICS_NAMESPACE: 'Mentoring',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      POWERTOOLS_LOG_LEVEL: options.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      ...tableEnvironment(),
+    });
+    const config: RuntimeConfig = { stage: 'local', version };
+    const api = createApiGateway({ functionsSrc: join(repoRoot, 'functions/src') });
+
+    const server = createServer();
+    const web = await createWeb(options.web, server);
+    cleanups.push(web.close);
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      if (path === '/api' || path.startsWith('/api/')) {
+        api(req, res).catch((error) => {
+          console.error(error);
+          if (!res.headersSent) res.writeHead(500).end();
+        });
+      } else if (path === '/config.json') {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.end(JSON.stringify(config));
+      } else {
+        web.handle(req, res, () => res.writeHead(404).end());
+      }
+    });
+    const port = await listen(server, options.port, host);
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
+    return {
+      url: `http://${host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+      port,
+      dynamoDbEndpoint: dynamo.endpoint,
+      tables,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+};

@@ -1,0 +1,95 @@
+/**
+ * `npm start`: the whole product on the local stage. Options (all optional):
+ *   PORT=5173                 the one origin for the SPA and /api
+ *   --in-memory               keep no data (the test suite's stage)
+ *   --data-dir=<dir>          where DynamoDB Local keeps its files (default .local/dynamodb)
+ *   --web=vite|static|none    how the SPA is served (default vite, with hot reload)
+ *   --info-file=<file>        write the stage's URL and internal endpoints as JSON once ready
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { PortInUseError } from './ports';
+import { repoRoot, startLocalStage, type WebMode } from './stage';
+
+// The AWS SDK warns once that it will want a newer Node some day; the Lambda runtime is newer already.
+process.removeAllListeners('warning');
+process.on('warning', (warning) => {
+  if (!warning.message.includes('NodeVersionSupportWarning')) console.warn(warning);
+});
+
+const envFile = join(repoRoot, '.env');
+if (existsSync(envFile)) process.loadEnvFile(envFile);
+
+const { values } = parseArgs({
+  options: {
+    'in-memory': { type: 'boolean', default: false },
+    'data-dir': { type: 'string', default: join(repoRoot, '.local/dynamodb') },
+    web: { type: 'string', default: 'vite' },
+    'info-file': { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+  },
+});
+
+const port = Number(process.env.PORT ?? 5173);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number, not "${process.env.PORT}".`);
+  process.exit(1);
+}
+if (!['vite', 'static', 'none'].includes(values.web)) {
+  console.error(`--web must be vite, static or none, not "${values.web}".`);
+  process.exit(1);
+}
+
+try {
+  const startedAt = performance.now();
+  const stage = await startLocalStage({
+    port,
+    host: process.env.HOST ?? '127.0.0.1',
+    dataDir: values['in-memory'] ? undefined : resolve(values['data-dir']),
+    web: values.web as WebMode,
+    logLevel: process.env.LOG_LEVEL,
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (!values.quiet) console.log(`\n${signal}: stopping the local stage…`);
+    await stage.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (values['info-file']) {
+    writeFileSync(
+      values['info-file'],
+      JSON.stringify({ url: stage.url, dynamoDbEndpoint: stage.dynamoDbEndpoint, tables: stage.tables }),
+    );
+  }
+  if (!values.quiet) {
+    const stream = process.env.STREAM_API_KEY && process.env.STREAM_API_SECRET;
+    console.log(
+      [
+        '',
+        `  Mentoring platform, local stage (ready in ${Math.round(performance.now() - startedAt)} ms)`,
+        '',
+        `  App        ${stage.url}`,
+        `  API        ${stage.url}/api/health`,
+        `  Data       ${values['in-memory'] ? 'in memory' : values['data-dir']}`,
+        `  Stream     ${stream ? 'credentials found' : 'not configured: set STREAM_API_KEY and STREAM_API_SECRET in .env for chat and video'}`,
+        '',
+        '  Press Ctrl-C to stop.',
+        '',
+      ].join('\n'),
+    );
+  }
+} catch (error) {
+  if (error instanceof PortInUseError) {
+    console.error(`\n  ${error.message}\n`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,25 @@
+/** The one error shape every endpoint answers with (ARCHITECTURE.md, "API contract"). */
+export type ErrorCode =
+  | 'validation_failed'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'too_many_requests'
+  | 'internal';
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; issues?: unknown[] };
+}
+
+export const errorStatus: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+  internal: 500,
+};

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const FEEDBACK_TYPES = ['global', 'match'] as const;
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+
+export const MAX_SOURCE_LENGTH = 2048;
+export const MAX_ANSWERS = 10;
+export const MAX_ANSWER_LENGTH = 5000;
+export const RATING_STARS = 5;
+
+/** Spec point 3 and 5: rating and text are optional, there is no client-side validation. */
+export const feedbackInputSchema = z.object({
+  source: z
+    .string()
+    .max(MAX_SOURCE_LENGTH)
+    .regex(/^\/[^\s]*$/, 'must be a path beginning with "/"'),
+  rating: z.number().int().min(1).max(RATING_STARS).nullable().optional(),
+  feedbackType: z.enum(FEEDBACK_TYPES),
+  answers: z.array(z.string().max(MAX_ANSWER_LENGTH)).max(MAX_ANSWERS),
+});
+export type FeedbackInput = z.infer<typeof feedbackInputSchema>;
+
+export interface FeedbackItem {
+  id: string;
+  source: string;
+  rating: number | null;
+  feedbackType: FeedbackType;
+  answers: string[];
+  userId: string | null;
+  createdAt: string;
+}

@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './feedback';
+export * from './routes';
+export * from './tables';
+export * from './messages';
+export * from './config';

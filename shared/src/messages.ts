@@ -1,0 +1,20 @@
+/** User-facing strings exactly as PRODUCT-SPEC.md writes them (points 8 and 9). */
+export const messages = {
+  feedback: {
+    header: 'Help us improve our platform!',
+    prompts: {
+      global: "We'd love to hear from you! Let us know how we can improve.",
+      match: 'Do you have any additional thoughts when it comes to matching?',
+    },
+    placeholder: 'Your feedback...',
+    success: 'Feedback has been submitted',
+    failure: 'There was an error. Please try again.',
+  },
+  chatSetup: {
+    noGuestToken: 'No token returned from API for guest user',
+    noUserToken: 'No token returned from API for authenticated user',
+    noStreamChatUuid: 'No streamChatUuid returned from API',
+  },
+} as const;
+
+export const MOBILE_BREAKPOINT_PX = 767;

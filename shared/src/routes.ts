@@ -1,0 +1,35 @@
+/**
+ * The API route table: read by the CDK api stack and by the local API server, so the two cannot drift.
+ * `handler` is a module under functions/src exporting `handler`; `tables` lists what it may touch.
+ */
+import type { TableKey } from './tables';
+
+export type AuthMode = 'none' | 'optional' | 'required';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  path: `/api/${string}`;
+  handler: string;
+  auth: AuthMode;
+  tables: readonly { table: TableKey; access: 'read' | 'write' | 'readWrite' }[];
+  /** Memory and timeout that fit the function (CDK); defaults in the base construct. */
+  memoryMiB?: number;
+  timeoutSeconds?: number;
+}
+
+export const routes = [
+  { method: 'GET', path: '/api/health', handler: 'http/health/get', auth: 'none', tables: [] },
+  {
+    method: 'POST',
+    path: '/api/feedback',
+    handler: 'http/feedback/create',
+    auth: 'optional',
+    tables: [{ table: 'feedback', access: 'write' }],
+  },
+] as const satisfies readonly RouteDefinition[];
+
+/** Answers every request no route matches (API Gateway's `$default` route). */
+export const notFoundRoute = { handler: 'http/not-found', auth: 'none', tables: [] } as const;
+
+export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'integration',
+    root: import.meta.dirname,
+    include: ['**/*.test.ts'],
+    globalSetup: ['./global-setup.ts'],
+    // The files share one stage and some count a table's items: run them one at a time.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});

@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../infra/local/ports';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface StageInfo {
+  url: string;
+  dynamoDbEndpoint: string;
+  tables: Record<string, string>;
+}
+
+export interface SpawnedStage extends StageInfo {
+  process: ChildProcess;
+  output: () => string;
+  stop: () => Promise<number | null>;
+}
+
+export interface SpawnOptions {
+  dataDir?: string;
+  web?: 'vite' | 'static' | 'none';
+  port?: number;
+  env?: Record<string, string>;
+}
+
+/**
+ * Runs the local stage exactly as `npm start` does, in its own process with its own ports,
+ * and resolves once it is ready to serve.
+ */
+export const spawnLocalStage = async ({ dataDir, web = 'none', port, env = {} }: SpawnOptions = {}): Promise<SpawnedStage> => {
+  const scratch = mkdtempSync(join(tmpdir(), 'stage-'));
+  const infoFile = join(scratch, 'info.json');
+  const args = ['--import', 'tsx', 'infra/local/start.ts', `--web=${web}`, '--quiet', `--info-file=${infoFile}`];
+  args.push(dataDir ? `--data-dir=${dataDir}` : '--in-memory');
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port ?? (await freePort())), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + 60_000;
+  let info: StageInfo | undefined;
+  while (!info) {
+    if (child.exitCode !== null) throw new Error(`The local stage exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The local stage did not start within 60 s:\n${output}`);
+    }
+    try {
+      info = JSON.parse(readFileSync(infoFile, 'utf8')) as StageInfo;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    ...info,
+    process: child,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const code = await exited;
+      rmSync(scratch, { recursive: true, force: true });
+      return code;
+    },
+  };
+};

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+/** Unit and infra tests of every workspace; integration tests have their own config under test/. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: 'shared', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'functions',
+          root: 'functions',
+          include: ['src/**/*.test.ts'],
+          env: { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_REGION: 'eu-west-1' },
+        },
+      },
+      { test: { name: 'infra', root: 'infra', include: ['test/**/*.test.ts', 'local/**/*.test.ts'], testTimeout: 120_000 } },
+      'frontend/vitest.config.ts',
+    ],
+  },
+});
