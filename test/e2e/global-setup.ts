@@ -1,0 +1,26 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { spawnLocalStage } from '../support/local-stage';
+
+export const stageInfoFile = join(import.meta.dirname, '../../test-results/e2e-stage.json');
+
+/**
+ * Starts a local stage serving the built SPA (run `npm run build` first; `npm test` does) unless
+ * BASE_URL names a deployed stage. The stage's URL reaches the tests as E2E_BASE_URL (Playwright's
+ * baseURL); its DynamoDB endpoint and table names through e2e-stage.json (see support.ts).
+ */
+export default async function globalSetup() {
+  mkdirSync(dirname(stageInfoFile), { recursive: true });
+  const target = process.env.BASE_URL;
+  if (target && /^https?:\/\//.test(target)) {
+    process.env.E2E_BASE_URL = target;
+    writeFileSync(stageInfoFile, JSON.stringify({ url: target, dynamoDbEndpoint: null, tables: {} }));
+    return;
+  }
+  const stage = await spawnLocalStage({ web: 'static' });
+  process.env.E2E_BASE_URL = stage.url;
+  writeFileSync(stageInfoFile, JSON.stringify({ url: stage.url, dynamoDbEndpoint: stage.dynamoDbEndpoint, tables: stage.tables }));
+  return async () => {
+    await stage.stop();
+  };
+}

@@ -1,0 +1,17 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { stageInfoFile } from './global-setup';
+import type { StageInfo } from '../support/local-stage';
+
+export const stageInfo = () => JSON.parse(readFileSync(stageInfoFile, 'utf8')) as Omit<StageInfo, 'dynamoDbEndpoint'> & { dynamoDbEndpoint: string | null };
+
+export const screenshotsDir = join(import.meta.dirname, 'screenshots');
+
+/** Full-page screenshots go to a git-ignored folder, for people to look at. */
+export const screenshot = async (page: Page, name: string) => {
+  mkdirSync(screenshotsDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage: true });
+};
+
+export const widths = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const;
