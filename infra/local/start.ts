@@ -61,6 +61,11 @@ try {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // npm does not pass SIGTERM on to the script it runs; when our parent goes, we go, with every child.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown('parent process exited');
+  }, 500).unref();
 
   if (values['info-file']) {
     writeFileSync(
