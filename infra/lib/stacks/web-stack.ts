@@ -41,12 +41,16 @@ export interface WebStackProps extends StackProps {
   api: IHttpApi;
   /** Extra runtime settings for /config.json (e.g. the auth stack's user pool and client ids; tokens are fine). */
   runtimeConfig?: Record<string, unknown>;
+  /** The built SPA; frontend/dist unless a test says otherwise. */
+  spaDirectory?: string;
 }
 
 /** The SPA in a private bucket behind CloudFront, with /api/* routed to the HTTP API on the same origin. */
 export class WebStack extends Stack {
   readonly distribution: Distribution;
   readonly url: string;
+  /** What /config.json holds on this stage. */
+  readonly runtimeConfig: RuntimeConfig & Record<string, unknown>;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -148,8 +152,8 @@ export class WebStack extends Stack {
     }
 
     this.url = domain ? `https://${domain.name}` : `https://${this.distribution.distributionDomainName}`;
-    const config: RuntimeConfig & Record<string, unknown> = { stage: stage.name, version: stage.version, ...props.runtimeConfig };
-    this.deploySpa(stage, site, config);
+    this.runtimeConfig = { stage: stage.name, version: stage.version, ...props.runtimeConfig };
+    this.deploySpa(stage, site, props.spaDirectory ?? SPA_DIST, this.runtimeConfig);
 
     new CfnOutput(this, 'BaseUrl', { value: this.url, description: 'The SPA and /api/* on one origin; integration tests use it as BASE_URL.' });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
@@ -162,12 +166,12 @@ export class WebStack extends Stack {
    * bundling skipped and deploy a placeholder page, so they need no built SPA; a real synth needs
    * `npm run build` first.
    */
-  private deploySpa(stage: StageConfig, site: Bucket, config: Record<string, unknown>) {
-    const built = existsSync(join(SPA_DIST, 'index.html'));
+  private deploySpa(stage: StageConfig, site: Bucket, spaDirectory: string, config: Record<string, unknown>) {
+    const built = existsSync(join(spaDirectory, 'index.html'));
     if (!built && this.bundlingRequired) {
-      throw new Error(`The SPA is not built (${SPA_DIST}/index.html is missing): run \`npm run build\` before synthesising ${this.stackName}.`);
+      throw new Error(`The SPA is not built (${spaDirectory}/index.html is missing): run \`npm run build\` before synthesising ${this.stackName}.`);
     }
-    const spa = Source.asset(this.bundlingRequired ? SPA_DIST : PLACEHOLDER_SPA);
+    const spa = Source.asset(this.bundlingRequired ? spaDirectory : PLACEHOLDER_SPA);
     const logGroup = new LogGroup(this, 'DeploymentLogs', { retention: stage.logRetentionDays, removalPolicy: removalPolicy(stage) });
     new BucketDeployment(this, 'DeployAssets', {
       sources: [spa],
