@@ -8,7 +8,7 @@ describe.each(STAGE_NAMES)('the %s stage', (stage) => {
   let synthesised: ReturnType<typeof synthAssembly>;
   beforeAll(() => {
     synthesised = synthAssembly(stage);
-  });
+  }, 120_000);
 
   it('passes every validation plugin (cdk-nag AwsSolutions included) with nothing unacknowledged', () => {
     const report = validationReport(synthesised.assembly.directory);

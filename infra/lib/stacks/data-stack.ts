@@ -1,4 +1,4 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { tables, type TableDefinition, type TableKey } from '@mentoring/shared';
@@ -34,6 +34,11 @@ export class DataStack extends Stack {
         }),
       ]),
     ) as Record<TableKey, TableV2>;
+
+    // Integration tests against this stage read what the API stored (STAGE_TABLES).
+    new CfnOutput(this, 'Tables', {
+      value: this.toJsonString(Object.fromEntries(Object.entries(this.tables).map(([key, table]) => [key, table.tableName]))),
+    });
   }
 }
 
