@@ -1,6 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { App } from 'aws-cdk-lib';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { routes, type RouteDefinition } from '@mentoring/shared';
 import { ApiStack } from '../lib/stacks/api-stack';
@@ -104,5 +105,24 @@ describe('api stack authorizer', () => {
 
   it('refuses a required route without an authorizer', () => {
     expect(() => build()).toThrow('Route GET /api/me requires a signed-in caller');
+  });
+});
+
+describe('api stack secrets', () => {
+  it('lets a route that names the Stream secret read it, and tells it where it is', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    const stage = resolveStage('dev', (cdkContext() as { stages: unknown }).stages);
+    const data = new DataStack(app, 'Data', { stage });
+    const route = { method: 'GET', path: '/api/chat/token', handler: 'http/health/get', auth: 'none', tables: [], secrets: ['stream'] } as RouteDefinition;
+    const stack = new ApiStack(app, 'Api', { stage, tables: data.tables, routes: [route] });
+    const template = Template.fromStack(stack);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ STREAM_SECRET_ARN: Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([':secret:mentoring/dev/stream'])]) }) }) },
+    });
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'] })]) },
+    });
+    expect(() => app.synth()).not.toThrow();
   });
 });

@@ -10,6 +10,7 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { notFoundRoute, routeKey, routes, tables, type RouteDefinition, type TableKey } from '@mentoring/shared';
 import { AppFunction } from '../constructs/app-function';
@@ -24,6 +25,9 @@ export interface ApiStackProps extends StackProps {
   /** The route table; tests pass their own. */
   routes?: readonly RouteDefinition[];
 }
+
+/** Secrets a route may name (`secrets: ['stream']` in the route table), created by hand per stage (README, Deploying). */
+export const secretName = (stage: StageConfig, secret: string) => `mentoring/${stage.name}/${secret}`;
 
 const functionId = (handler: string) =>
   handler
@@ -80,14 +84,29 @@ export class ApiStack extends Stack {
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
     });
 
+    const secrets = new Map<string, ISecret>();
+    const secret = (name: string) => {
+      if (!secrets.has(name)) {
+        secrets.set(name, Secret.fromSecretNameV2(this, `${functionId(name)}Secret`, secretName(stage, name)));
+      }
+      return secrets.get(name)!;
+    };
+
     for (const route of props.routes ?? (routes as readonly RouteDefinition[])) {
+      const routeSecrets = (route as { secrets?: readonly string[] }).secrets ?? [];
       const fn = new AppFunction(this, `${functionId(route.handler)}Function`, {
         stage,
         handler: route.handler,
         memoryMiB: route.memoryMiB,
         timeoutSeconds: route.timeoutSeconds,
-        environment: Object.fromEntries(route.tables.map(({ table }) => [tables[table].envVar, props.tables[table].tableName])),
+        environment: {
+          ...Object.fromEntries(route.tables.map(({ table }) => [tables[table].envVar, props.tables[table].tableName])),
+          ...Object.fromEntries(routeSecrets.map((name) => [`${name.toUpperCase()}_SECRET_ARN`, secret(name).secretArn])),
+        },
       });
+      for (const name of routeSecrets) {
+        secret(name).grantRead(fn);
+      }
       this.functions.push(fn);
       for (const { table, access } of route.tables) {
         const target = props.tables[table];
