@@ -134,8 +134,8 @@ export class WebStack extends Stack {
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
-          // Every viewer header (Authorization, content-type, Stream's signature), query string and cookie,
-          // but not Host: API Gateway routes on its own host name.
+          // Every viewer header (the managed AllViewer policies do forward Authorization, which custom
+          // policies may not), query string and cookie, but not Host: API Gateway routes on its own host name.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
         },
