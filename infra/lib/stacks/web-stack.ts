@@ -194,22 +194,30 @@ export class WebStack extends Stack {
       logGroup,
       memoryLimit: 512,
     });
-    acknowledge(this, LAMBDA_BASIC_EXECUTION, 'CDK-provided deployment and auto-delete handlers only write their own logs.');
+    this.acknowledgeDeploymentHandler(stage, site);
+  }
+
+  /** The Lambda that CDK's BucketDeployment brings (one per stack): its grants are CDK's, not ours. */
+  private acknowledgeDeploymentHandler(stage: StageConfig, site: Bucket) {
+    const handler = this.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
+    if (!handler) throw new Error('CDK BucketDeployment handler not found: its construct id changed');
     const account = Token.isUnresolved(this.account) ? '<AWS::AccountId>' : this.account;
-    const deploymentGrants = [
-      'Action::s3:GetObject*',
-      'Action::s3:GetBucket*',
-      'Action::s3:List*',
-      'Action::s3:DeleteObject*',
-      'Action::s3:Abort*',
-      `Resource::arn:<AWS::Partition>:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${account}-${stage.region}/*`,
-      `Resource::<${this.getLogicalId(site.node.defaultChild as CfnBucket)}.Arn>/*`,
-      // cloudfront:CreateInvalidation / GetInvalidation take no resource-level restriction in CDK's grant.
-      'Resource::*',
+    const assets = `arn:<AWS::Partition>:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${account}-${stage.region}/*`;
+    const findings: [string, string][] = [
+      [LAMBDA_BASIC_EXECUTION, 'Grants only CloudWatch Logs writes for the CDK deployment handler.'],
+      ['AwsSolutions-L1', 'aws-cdk-lib chooses the runtime of its BucketDeployment handler; it runs only during deploys.'],
+      ...['GetObject*', 'GetBucket*', 'List*'].map((action): [string, string] => [
+        `AwsSolutions-IAM5[Action::s3:${action}]`,
+        'CDK BucketDeployment read grant, limited to the CDK asset bucket and the site bucket.',
+      ]),
+      ...['DeleteObject*', 'Abort*'].map((action): [string, string] => [
+        `AwsSolutions-IAM5[Action::s3:${action}]`,
+        'CDK BucketDeployment write grant, limited to the site bucket.',
+      ]),
+      [`AwsSolutions-IAM5[Resource::${assets}]`, 'Reads the zipped SPA from the CDK asset bucket, whose object keys are content hashes.'],
+      [`AwsSolutions-IAM5[Resource::<${this.getLogicalId(site.node.defaultChild as CfnBucket)}.Arn>/*]`, 'Writes the SPA files, whose names are content hashes, into the site bucket.'],
+      ['AwsSolutions-IAM5[Resource::*]', 'cloudfront:CreateInvalidation/GetInvalidation as CDK grants them; the handler only invalidates the distribution id it is given.'],
     ];
-    for (const finding of deploymentGrants) {
-      acknowledge(this, `AwsSolutions-IAM5[${finding}]`, 'CDK BucketDeployment grant: reads its own asset objects, writes only the site bucket, invalidates only this distribution.');
-    }
-    acknowledge(this, 'AwsSolutions-L1', 'The runtime of the CDK-provided BucketDeployment and auto-delete handlers is chosen by aws-cdk-lib, not by this app.');
+    for (const [rule, reason] of findings) acknowledge(handler, rule, reason);
   }
 }
