@@ -1,10 +1,10 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { cdkContext, synthStage } from './synth';
+import { cdkContext, sharedStage, synthStage } from './synth';
 
 describe('data stack', () => {
   it('declares the feedback table with point-in-time recovery and encryption', () => {
-    const data = Template.fromStack(synthStage('dev').stacks.data);
+    const data = Template.fromStack(sharedStage('dev').stacks.data);
     data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
       BillingMode: 'PAY_PER_REQUEST',
@@ -14,7 +14,7 @@ describe('data stack', () => {
   });
 
   it('retains and protects data in prod', () => {
-    const data = Template.fromStack(synthStage('prod').stacks.data);
+    const data = Template.fromStack(sharedStage('prod').stacks.data);
     const [table] = Object.values(data.findResources('AWS::DynamoDB::GlobalTable'));
     expect(table).toMatchObject({ DeletionPolicy: 'Retain', Properties: { Replicas: [expect.objectContaining({ DeletionProtectionEnabled: true })] } });
   });
@@ -30,7 +30,7 @@ describe('stages', () => {
   });
 
   it('names stacks after the stage and tags every resource with it', () => {
-    const { stacks } = synthStage('staging');
+    const { stacks } = sharedStage('staging');
     expect(stacks.api.stackName).toBe('Mentoring-staging-Api');
     const template = Template.fromStack(stacks.data);
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
@@ -60,10 +60,10 @@ describe('stage settings', () => {
 
   it('deletes stateful resources with the stack outside prod, and retains them in prod', () => {
     const logGroups = (stage: string) =>
-      Object.values(Template.fromStack(synthStage(stage).stacks.api).findResources('AWS::Logs::LogGroup')).map((group) => group.DeletionPolicy);
+      Object.values(Template.fromStack(sharedStage(stage).stacks.api).findResources('AWS::Logs::LogGroup')).map((group) => group.DeletionPolicy);
     expect(new Set(logGroups('dev'))).toEqual(new Set(['Delete']));
     expect(new Set(logGroups('prod'))).toEqual(new Set(['Retain']));
-    const prodBuckets = Object.values(Template.fromStack(synthStage('prod').stacks.web).findResources('AWS::S3::Bucket'));
+    const prodBuckets = Object.values(Template.fromStack(sharedStage('prod').stacks.web).findResources('AWS::S3::Bucket'));
     expect(prodBuckets.map((bucket) => bucket.DeletionPolicy)).toEqual(['Retain', 'Retain']);
   });
 });
