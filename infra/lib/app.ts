@@ -1,17 +1,31 @@
-import { App, Tags } from 'aws-cdk-lib';
+import { App, Tags, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
+import { MonitoringStack } from './stacks/monitoring-stack';
+import { WebStack } from './stacks/web-stack';
 import { resolveStage } from './stages';
 
-/** Builds the stack set of the stage named by `-c stage=...`. */
+/** Builds the stack set of the stage named by `-c stage=...`, checked by cdk-nag's AwsSolutions rules. */
 export const buildApp = (app: App = new App()) => {
-  const stage = resolveStage(app.node.tryGetContext('stage'), app.node.tryGetContext('stages'));
+  const stage = resolveStage(app.node.tryGetContext('stage'), app.node.tryGetContext('stages'), app.node.tryGetContext('version'));
   const env = { account: stage.account ?? process.env.CDK_DEFAULT_ACCOUNT, region: stage.region };
   const prefix = `Mentoring-${stage.name}`;
 
   const data = new DataStack(app, `${prefix}-Data`, { env, stage });
   const api = new ApiStack(app, `${prefix}-Api`, { env, stage, tables: data.tables });
+  const web = new WebStack(app, `${prefix}-Web`, { env, stage, api: api.api });
+  const monitoring = new MonitoringStack(app, `${prefix}-Monitoring`, {
+    env,
+    stage,
+    api: api.api,
+    functions: [...api.functions],
+    tables: Object.values(data.tables),
+    distribution: web.distribution,
+  });
+
   Tags.of(app).add('stage', stage.name);
   Tags.of(app).add('project', 'mentoring-platform');
-  return { app, stage, stacks: { data, api } };
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stage, stacks: { data, api, web, monitoring } };
 };

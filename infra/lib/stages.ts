@@ -1,31 +1,52 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
 import { z } from 'zod';
 
 export const STAGE_NAMES = ['dev', 'staging', 'prod'] as const;
 export type StageName = (typeof STAGE_NAMES)[number];
 
+const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 180, 365, 731] as const;
+
+const domainSchema = z.object({
+  /** The name browsers use, e.g. mentoring.example.org (its DNS record is managed outside this app). */
+  name: z.string().regex(/^([a-z0-9-]+\.)+[a-z]{2,}$/, 'must be a domain name such as app.example.org'),
+  /** An ACM certificate in us-east-1 (CloudFront only uses that region) covering `name`. */
+  certificateArn: z
+    .string()
+    .regex(/^arn:aws:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]+$/, 'must be an ACM certificate ARN in us-east-1'),
+});
+
 export const stageSettingsSchema = z.object({
   account: z.string().regex(/^\d{12}$/, 'must be a 12-digit AWS account id').optional(),
   region: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as eu-west-1'),
+  domain: domainSchema.optional(),
   alarmEmail: z.email(),
-  logRetentionDays: z.number().int().positive(),
+  logRetentionDays: z.literal(LOG_RETENTION_DAYS, {
+    error: `must be a CloudWatch Logs retention in days: ${LOG_RETENTION_DAYS.join(', ')}`,
+  }),
   throttle: z.object({ rateLimit: z.number().positive(), burstLimit: z.number().int().positive() }),
+  /** true: tables, buckets and logs survive `cdk destroy` and tables refuse deletion (prod). */
   retainData: z.boolean(),
 });
 export type StageSettings = z.infer<typeof stageSettingsSchema>;
 
 export interface StageConfig extends StageSettings {
   name: StageName;
+  /** What /api/health and config.json report: `-c version=<git sha>` in the pipeline, else the package version. */
+  version: string;
 }
 
 /** Reads `-c stage=...` and that stage's settings from cdk.json; anything unknown or malformed fails synth. */
-export const resolveStage = (stage: unknown, allSettings: unknown): StageConfig => {
+export const resolveStage = (stage: unknown, allSettings: unknown, version = '0.1.0'): StageConfig => {
   const name = z.enum(STAGE_NAMES).safeParse(stage);
   if (!name.success) {
     throw new Error(`Unknown stage "${String(stage)}": choose one of ${STAGE_NAMES.join(', ')} with -c stage=<name>.`);
   }
-  const settings = stageSettingsSchema.safeParse((allSettings as Record<string, unknown> | undefined)?.[name.data]);
+  const settings = stageSettingsSchema.strict().safeParse((allSettings as Record<string, unknown> | undefined)?.[name.data]);
   if (!settings.success) {
     throw new Error(`Invalid settings for stage "${name.data}" in cdk.json:\n${z.prettifyError(settings.error)}`);
   }
-  return { name: name.data, ...settings.data };
+  return { name: name.data, version, ...settings.data };
 };
+
+/** What happens to stateful resources when their stack is deleted. */
+export const removalPolicy = (stage: StageConfig) => (stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY);

@@ -1,7 +1,13 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { routes } from '@mentoring/shared';
-import { synthStage } from './synth';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { routes, type RouteDefinition } from '@mentoring/shared';
+import { ApiStack } from '../lib/stacks/api-stack';
+import { DataStack } from '../lib/stacks/data-stack';
+import { resolveStage } from '../lib/stages';
+import { cdkContext, synthStage } from './synth';
 
 describe('api stack', () => {
   const { stacks } = synthStage('dev');
@@ -41,7 +47,82 @@ describe('api stack', () => {
   it('throttles the default stage with the stage settings', () => {
     api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
+      AutoDeploy: true,
       DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
     });
+  });
+
+  it('writes one JSON access-log line per request to a log group with the stage retention', () => {
+    const [stage] = Object.values(api.findResources('AWS::ApiGatewayV2::Stage'));
+    const format = JSON.parse(stage!.Properties.AccessLogSettings.Format as string) as Record<string, string>;
+    expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status', routeKey: '$context.routeKey', latencyMs: '$context.responseLatency' });
+    expect(stage!.Properties.AccessLogSettings.DestinationArn).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^AccessLogs/), 'Arn'] });
+    api.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 14 });
+  });
+
+  it('gives every function its own log group with the stage retention, and the Powertools environment', () => {
+    const functions = Object.values(api.findResources('AWS::Lambda::Function'));
+    for (const fn of functions) {
+      expect(fn.Properties.LoggingConfig.LogGroup).toEqual({ Ref: expect.stringMatching(/Logs/) });
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        POWERTOOLS_METRICS_NAMESPACE: 'Mentoring',
+        POWERTOOLS_LOG_LEVEL: 'DEBUG',
+        STAGE: 'dev',
+        APP_VERSION: '0.1.0',
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+    }
+    expect(Object.keys(api.findResources('AWS::Logs::LogGroup', { Properties: { RetentionInDays: 14 } }))).toHaveLength(functions.length + 1);
+  });
+
+  it('takes the pipeline version from -c version=...', () => {
+    const versioned = Template.fromStack(synthStage('dev', { version: 'abc1234' }).stacks.api);
+    versioned.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ APP_VERSION: 'abc1234' }) } });
+  });
+});
+
+describe('api stack authorizer', () => {
+  const guarded: RouteDefinition = { method: 'GET', path: '/api/me', handler: 'http/feedback/create', auth: 'required', tables: [] };
+  const open: RouteDefinition = { method: 'GET', path: '/api/health', handler: 'http/health/get', auth: 'none', tables: [] };
+  const build = (authorizer?: HttpJwtAuthorizer) => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stage = resolveStage('dev', (cdkContext() as { stages: unknown }).stages);
+    const data = new DataStack(app, 'Data', { stage });
+    const stack = new ApiStack(app, 'Api', { stage, tables: data.tables, routes: [guarded, open], authorizer });
+    return Template.fromStack(stack);
+  };
+
+  it('puts the JWT authorizer on required routes only', () => {
+    const template = build(new HttpJwtAuthorizer('Cognito', 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_pool', { jwtAudience: ['client'] }));
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', { AuthorizerType: 'JWT', JwtConfiguration: { Audience: ['client'] } });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /api/me', AuthorizationType: 'JWT', AuthorizerId: Match.anyValue() });
+    const routesByKey = Object.fromEntries(
+      Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((route) => [route.Properties.RouteKey, route.Properties]),
+    );
+    expect(routesByKey['GET /api/health']!.AuthorizationType ?? 'NONE').toBe('NONE');
+    expect(routesByKey['$default']!.AuthorizationType ?? 'NONE').toBe('NONE');
+  });
+
+  it('refuses a required route without an authorizer', () => {
+    expect(() => build()).toThrow('Route GET /api/me requires a signed-in caller');
+  });
+});
+
+describe('api stack secrets', () => {
+  it('lets a route that names the Stream secret read it, and tells it where it is', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    const stage = resolveStage('dev', (cdkContext() as { stages: unknown }).stages);
+    const data = new DataStack(app, 'Data', { stage });
+    const route = { method: 'GET', path: '/api/chat/token', handler: 'http/health/get', auth: 'none', tables: [], secrets: ['stream'] } as RouteDefinition;
+    const stack = new ApiStack(app, 'Api', { stage, tables: data.tables, routes: [route] });
+    const template = Template.fromStack(stack);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ STREAM_SECRET_ARN: Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([':secret:mentoring/dev/stream'])]) }) }) },
+    });
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'] })]) },
+    });
+    expect(() => app.synth()).not.toThrow();
   });
 });

@@ -1,10 +1,10 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { synthStage } from './synth';
+import { cdkContext, sharedStage, synthStage } from './synth';
 
 describe('data stack', () => {
   it('declares the feedback table with point-in-time recovery and encryption', () => {
-    const data = Template.fromStack(synthStage('dev').stacks.data);
+    const data = Template.fromStack(sharedStage('dev').stacks.data);
     data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
       BillingMode: 'PAY_PER_REQUEST',
@@ -14,7 +14,7 @@ describe('data stack', () => {
   });
 
   it('retains and protects data in prod', () => {
-    const data = Template.fromStack(synthStage('prod').stacks.data);
+    const data = Template.fromStack(sharedStage('prod').stacks.data);
     const [table] = Object.values(data.findResources('AWS::DynamoDB::GlobalTable'));
     expect(table).toMatchObject({ DeletionPolicy: 'Retain', Properties: { Replicas: [expect.objectContaining({ DeletionProtectionEnabled: true })] } });
   });
@@ -30,11 +30,40 @@ describe('stages', () => {
   });
 
   it('names stacks after the stage and tags every resource with it', () => {
-    const { stacks } = synthStage('staging');
+    const { stacks } = sharedStage('staging');
     expect(stacks.api.stackName).toBe('Mentoring-staging-Api');
     const template = Template.fromStack(stacks.data);
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       Replicas: [Match.objectLike({ Tags: Match.arrayWith([{ Key: 'stage', Value: 'staging' }]) })],
     });
+  });
+});
+
+describe('stage settings', () => {
+  const withDev = (dev: Record<string, unknown>) => {
+    const context = cdkContext() as { stages: Record<string, Record<string, unknown>> };
+    return { stages: { ...context.stages, dev: { ...context.stages.dev, ...dev } } };
+  };
+
+  it('refuses a retention CloudWatch Logs does not offer', () => {
+    expect(() => synthStage('dev', withDev({ logRetentionDays: 10 }))).toThrow(/must be a CloudWatch Logs retention in days: 1, 3, 5[\s\S]*at logRetentionDays/);
+  });
+
+  it('refuses a certificate outside us-east-1, which CloudFront cannot use', () => {
+    const domain = { name: 'dev.example.org', certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc-123' };
+    expect(() => synthStage('dev', withDev({ domain }))).toThrow(/must be an ACM certificate ARN in us-east-1/);
+  });
+
+  it('refuses a misspelt setting instead of ignoring it', () => {
+    expect(() => synthStage('dev', withDev({ retainDate: true }))).toThrow(/Unrecognized key[\s\S]*retainDate/);
+  });
+
+  it('deletes stateful resources with the stack outside prod, and retains them in prod', () => {
+    const logGroups = (stage: string) =>
+      Object.values(Template.fromStack(sharedStage(stage).stacks.api).findResources('AWS::Logs::LogGroup')).map((group) => group.DeletionPolicy);
+    expect(new Set(logGroups('dev'))).toEqual(new Set(['Delete']));
+    expect(new Set(logGroups('prod'))).toEqual(new Set(['Retain']));
+    const prodBuckets = Object.values(Template.fromStack(sharedStage('prod').stacks.web).findResources('AWS::S3::Bucket'));
+    expect(prodBuckets.map((bucket) => bucket.DeletionPolicy)).toEqual(['Retain', 'Retain']);
   });
 });

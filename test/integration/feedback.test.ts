@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { api, postJson } from './support/api';
-import { countItems, getItem, tableName } from './support/db';
+import { countItems, deleteItem, getItem, tableName } from './support/db';
 
 const valid = { source: '/about', rating: 4, feedbackType: 'global', answers: ['The mentor matching was quick.'] };
 
@@ -13,10 +13,16 @@ describe('GET /api/health', () => {
 });
 
 describe('POST /api/feedback', () => {
+  const created: string[] = [];
+  afterAll(async () => {
+    for (const id of created) await deleteItem(tableName('feedback'), { id });
+  });
+
   it('stores the message in DynamoDB and answers 201 with its id', async () => {
     const response = await postJson('/api/feedback', valid);
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
+    created.push(id);
     const item = await getItem(tableName('feedback'), { id });
     expect(item).toEqual({ ...valid, id, userId: null, createdAt: expect.any(String) });
     expect(Date.now() - Date.parse(item!.createdAt as string)).toBeLessThan(60_000);
@@ -26,6 +32,7 @@ describe('POST /api/feedback', () => {
     const response = await postJson('/api/feedback', { source: '/', rating: null, feedbackType: 'match', answers: [''] });
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
+    created.push(id);
     expect(await getItem(tableName('feedback'), { id })).toMatchObject({ rating: null, feedbackType: 'match', answers: [''] });
   });
 

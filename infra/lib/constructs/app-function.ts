@@ -1,11 +1,12 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import { functionsSrc, repoRoot } from '../paths';
-import type { StageConfig } from '../stages';
+import { acknowledge, LAMBDA_BASIC_EXECUTION } from '../nag';
+import { removalPolicy, type StageConfig } from '../stages';
 
 export interface AppFunctionProps {
   stage: StageConfig;
@@ -21,7 +22,7 @@ export class AppFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: props.stage.logRetentionDays,
-      removalPolicy: props.stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: removalPolicy(props.stage),
     });
     super(scope, id, {
       entry: join(functionsSrc, `${props.handler}.ts`),
@@ -36,6 +37,7 @@ export class AppFunction extends NodejsFunction {
       depsLockFilePath: join(repoRoot, 'package-lock.json'),
       environment: {
         STAGE: props.stage.name,
+        APP_VERSION: props.stage.version,
         POWERTOOLS_SERVICE_NAME: props.handler.replaceAll('/', '-'),
         POWERTOOLS_METRICS_NAMESPACE: 'Mentoring',
         POWERTOOLS_LOG_LEVEL: props.stage.name === 'prod' ? 'INFO' : 'DEBUG',
@@ -52,5 +54,7 @@ export class AppFunction extends NodejsFunction {
         banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
       },
     });
+    acknowledge(this, LAMBDA_BASIC_EXECUTION, 'Grants only CloudWatch Logs writes; the function logs to its own explicit log group with retention.');
+    acknowledge(this, 'AwsSolutions-IAM5[Resource::*]', 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions.');
   }
 }

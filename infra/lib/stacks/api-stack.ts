@@ -1,17 +1,33 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import type { CfnStage} from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpStage,
+  LogGroupLogDestination,
+  type IHttpRouteAuthorizer,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { notFoundRoute, routes, tables, type RouteDefinition, type TableKey } from '@mentoring/shared';
+import { notFoundRoute, routeKey, routes, tables, type RouteDefinition, type TableKey } from '@mentoring/shared';
 import { AppFunction } from '../constructs/app-function';
-import type { StageConfig } from '../stages';
+import { acknowledge } from '../nag';
+import { removalPolicy, type StageConfig } from '../stages';
 
 export interface ApiStackProps extends StackProps {
   stage: StageConfig;
   tables: Record<TableKey, TableV2>;
+  /** Verifies the Cognito ID token on every route whose auth mode is `required` (the auth stack's JWT authorizer). */
+  authorizer?: IHttpRouteAuthorizer;
+  /** The route table; tests pass their own. */
+  routes?: readonly RouteDefinition[];
 }
+
+/** Secrets a route may name (`secrets: ['stream']` in the route table), created by hand per stage (README, Deploying). */
+export const secretName = (stage: StageConfig, secret: string) => `mentoring/${stage.name}/${secret}`;
 
 const functionId = (handler: string) =>
   handler
@@ -19,44 +35,103 @@ const functionId = (handler: string) =>
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('');
 
+/** One JSON line per request, with what an operator needs to follow a request into the function's logs. */
+const accessLogFormat = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    time: '$context.requestTime',
+    ip: '$context.identity.sourceIp',
+    method: '$context.httpMethod',
+    path: '$context.path',
+    routeKey: '$context.routeKey',
+    status: '$context.status',
+    latencyMs: '$context.responseLatency',
+    integrationLatencyMs: '$context.integrationLatency',
+    integrationError: '$context.integrationErrorMessage',
+    authorizerError: '$context.authorizer.error',
+    userAgent: '$context.identity.userAgent',
+  }),
+);
+
 /** The HTTP API, built from the shared route table: one function per route, `$default` answers 404. */
 export class ApiStack extends Stack {
   readonly api: HttpApi;
+  /** Every function of the API, for the monitoring stack. */
+  readonly functions: AppFunction[] = [];
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { stage } = props;
 
     const notFound = new AppFunction(this, 'NotFoundFunction', { stage, handler: notFoundRoute.handler, memoryMiB: 128 });
+    this.functions.push(notFound);
     this.api = new HttpApi(this, 'HttpApi', {
       description: `Mentoring platform API (${stage.name})`,
       defaultIntegration: new HttpLambdaIntegration('NotFound', notFound),
+      createDefaultStage: false,
     });
-    const defaultStage = this.api.defaultStage?.node.defaultChild as CfnStage;
-    defaultStage.defaultRouteSettings = {
-      throttlingRateLimit: stage.throttle.rateLimit,
-      throttlingBurstLimit: stage.throttle.burstLimit,
+    acknowledge(this.api, 'AwsSolutions-APIG4', 'The $default route only answers 404 and needs no caller identity.');
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: stage.logRetentionDays,
+      removalPolicy: removalPolicy(stage),
+    });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: stage.throttle.rateLimit, burstLimit: stage.throttle.burstLimit },
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
+    });
+
+    const secrets = new Map<string, ISecret>();
+    const secret = (name: string) => {
+      if (!secrets.has(name)) {
+        secrets.set(name, Secret.fromSecretNameV2(this, `${functionId(name)}Secret`, secretName(stage, name)));
+      }
+      return secrets.get(name)!;
     };
 
-    for (const route of routes as readonly RouteDefinition[]) {
+    for (const route of props.routes ?? (routes as readonly RouteDefinition[])) {
+      const routeSecrets = (route as { secrets?: readonly string[] }).secrets ?? [];
       const fn = new AppFunction(this, `${functionId(route.handler)}Function`, {
         stage,
         handler: route.handler,
         memoryMiB: route.memoryMiB,
         timeoutSeconds: route.timeoutSeconds,
-        environment: Object.fromEntries(route.tables.map(({ table }) => [tables[table].envVar, props.tables[table].tableName])),
+        environment: {
+          ...Object.fromEntries(route.tables.map(({ table }) => [tables[table].envVar, props.tables[table].tableName])),
+          ...Object.fromEntries(routeSecrets.map((name) => [`${name.toUpperCase()}_SECRET_ARN`, secret(name).secretArn])),
+        },
       });
+      for (const name of routeSecrets) {
+        secret(name).grantRead(fn);
+      }
+      this.functions.push(fn);
       for (const { table, access } of route.tables) {
         const target = props.tables[table];
         if (access === 'read') target.grantReadData(fn);
         else if (access === 'write') target.grantWriteData(fn);
         else target.grantReadWriteData(fn);
       }
-      this.api.addRoutes({
+      if (route.auth === 'required' && !props.authorizer) {
+        throw new Error(`Route ${routeKey(route)} requires a signed-in caller: pass the auth stack's JWT authorizer to the api stack.`);
+      }
+      const [created] = this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${functionId(route.handler)}Integration`, fn),
+        authorizer: route.auth === 'required' ? props.authorizer : undefined,
       });
+      if (route.auth !== 'required') {
+        acknowledge(
+          created!,
+          'AwsSolutions-APIG4',
+          route.auth === 'none'
+            ? `${routeKey(route)} is public by design (auth mode "none" in shared/src/routes.ts).`
+            : `${routeKey(route)} accepts anonymous callers; its handler verifies a token when one is sent (auth mode "optional").`,
+        );
+      }
     }
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });

@@ -1,8 +1,8 @@
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { tables, type TableDefinition, type TableKey } from '@mentoring/shared';
-import type { StageConfig } from '../stages';
+import { removalPolicy, type StageConfig } from '../stages';
 
 export interface DataStackProps extends StackProps {
   stage: StageConfig;
@@ -30,10 +30,15 @@ export class DataStack extends Stack {
           encryption: TableEncryptionV2.awsManagedKey(),
           pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
           deletionProtection: retain,
-          removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+          removalPolicy: removalPolicy(props.stage),
         }),
       ]),
     ) as Record<TableKey, TableV2>;
+
+    // Integration tests against this stage read what the API stored (STAGE_TABLES).
+    new CfnOutput(this, 'Tables', {
+      value: this.toJsonString(Object.fromEntries(Object.entries(this.tables).map(([key, table]) => [key, table.tableName]))),
+    });
   }
 }
 

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 
 /**
@@ -33,4 +33,9 @@ export const countItems = async (table: string, client = db()) => {
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return count;
+};
+
+/** Removes what a test created, so the suite leaves a deployed stage as it found it. */
+export const deleteItem = async (table: string, key: Record<string, unknown>, client = db()) => {
+  await client.send(new DeleteCommand({ TableName: table, Key: key }));
 };

@@ -1,0 +1,179 @@
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  Alarm,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  MathExpression,
+  Metric,
+  TextWidget,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IRule } from 'aws-cdk-lib/aws-events';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { Construct } from 'constructs';
+import { acknowledge } from '../nag';
+import type { StageConfig } from '../stages';
+
+/** The Powertools metrics namespace every function publishes to (POWERTOOLS_METRICS_NAMESPACE). */
+export const METRICS_NAMESPACE = 'Mentoring';
+/** Business metrics the handlers publish; graphed whether or not a stage has emitted them yet. */
+export const BUSINESS_METRICS = ['FeedbackSubmitted', 'TokensMinted', 'WebhooksReceived'] as const;
+
+export interface MonitoringStackProps extends StackProps {
+  stage: StageConfig;
+  api: IHttpApi;
+  /** Every Lambda function of the stage (API handlers, event consumers...). */
+  functions: IFunction[];
+  tables: ITableV2[];
+  /** Dead-letter queues: any message in one needs a human. */
+  deadLetterQueues?: IQueue[];
+  /** EventBridge rules whose failed invocations need a human. */
+  eventRules?: IRule[];
+  distribution?: IDistribution;
+}
+
+const FIVE_MINUTES = Duration.minutes(5);
+
+/** Where operators live: one dashboard per stage, and alarms on what needs a human, mailed through SNS. */
+export class MonitoringStack extends Stack {
+  readonly topic: Topic;
+  readonly dashboard: Dashboard;
+  readonly alarms: Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: MonitoringStackProps) {
+    super(scope, id, props);
+    const { stage, api } = props;
+    const functions = props.functions;
+    const queues = props.deadLetterQueues ?? [];
+    const rules = props.eventRules ?? [];
+
+    this.topic = new Topic(this, 'AlarmTopic', { displayName: `Mentoring ${stage.name} alarms`, enforceSSL: true });
+    this.topic.addSubscription(new EmailSubscription(stage.alarmEmail));
+    acknowledge(this.topic, 'AwsSolutions-SNS2', 'Alarm notifications carry only alarm names and states; a customer managed key would add cost and a CloudWatch key policy for no protected data.');
+    const action = new SnsAction(this.topic);
+    const alarm = (name: string, metric: IMetric, threshold: number, description: string, evaluationPeriods = 1) => {
+      const created = new Alarm(this, name, {
+        metric,
+        alarmDescription: `${description} (${stage.name})`,
+        threshold,
+        evaluationPeriods,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      created.addAlarmAction(action);
+      created.addOkAction(action);
+      this.alarms.push(created);
+      return created;
+    };
+
+    const api5xx = api.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' });
+    const api4xx = api.metricClientError({ period: FIVE_MINUTES, statistic: 'Sum' });
+    const requests = api.metricCount({ period: FIVE_MINUTES, statistic: 'Sum' });
+    const latency = (statistic: string) => api.metricLatency({ period: FIVE_MINUTES, statistic, label: `latency ${statistic}` });
+    alarm('Api5xxAlarm', api5xx, 5, 'The API answered 5 or more 5xx in 5 minutes');
+    alarm('ApiLatencyAlarm', latency('p99'), 3000, 'API p99 latency was 3 s or more for 15 minutes', 3);
+
+    const fnLabel = (fn: IFunction) => fn.node.id.replace(/Function$/, '');
+    for (const fn of functions) {
+      alarm(`${fn.node.id}ErrorsAlarm`, fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }), 1, `${fnLabel(fn)} failed (uncaught error or timeout)`);
+      alarm(`${fn.node.id}ThrottlesAlarm`, fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }), 1, `${fnLabel(fn)} was throttled`);
+    }
+    const tableThrottles = props.tables.map((table) => {
+      const metric = (metricName: string) =>
+        new Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: table.tableName }, period: FIVE_MINUTES, statistic: 'Sum' });
+      return new MathExpression({
+        expression: 'reads + writes',
+        usingMetrics: { reads: metric('ReadThrottleEvents'), writes: metric('WriteThrottleEvents') },
+        label: `${table.node.id} throttles`,
+        period: FIVE_MINUTES,
+      });
+    });
+    tableThrottles.forEach((metric, index) => alarm(`${props.tables[index]!.node.id}ThrottlesAlarm`, metric, 1, `${props.tables[index]!.node.id} throttled requests`));
+    const dlqDepth = queues.map((queue) => queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum', label: queue.node.id }));
+    dlqDepth.forEach((metric, index) => alarm(`${queues[index]!.node.id}DepthAlarm`, metric, 1, `Messages are waiting in ${queues[index]!.node.id}`));
+    const failedInvocations = rules.map(
+      (rule) =>
+        new Metric({
+          namespace: 'AWS/Events',
+          metricName: 'FailedInvocations',
+          dimensionsMap: { RuleName: rule.ruleName },
+          period: FIVE_MINUTES,
+          statistic: 'Sum',
+          label: rule.node.id,
+        }),
+    );
+    failedInvocations.forEach((metric, index) => alarm(`${rules[index]!.node.id}FailedInvocationsAlarm`, metric, 1, `EventBridge could not deliver to the target of ${rules[index]!.node.id}`));
+
+    // Powertools publishes with a `service` dimension (and function_name for cold starts): SEARCH sums them all.
+    const search = (metricName: string, label: string) =>
+      new MathExpression({
+        expression: `SUM(SEARCH('{${METRICS_NAMESPACE},service} MetricName="${metricName}"', 'Sum', 300))`,
+        label,
+        period: FIVE_MINUTES,
+        searchRegion: stage.region,
+      });
+    const perFunction = (metric: (fn: IFunction) => IMetric) => functions.map(metric);
+
+    this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `Mentoring-${stage.name}`, defaultInterval: Duration.hours(6) });
+    const graph = (title: string, left: IMetric[], width = 8) => new GraphWidget({ title, left, width, height: 6 });
+    this.dashboard.addWidgets(
+      new TextWidget({
+        markdown: `# Mentoring ${stage.name}\nAlarms mail **${stage.alarmEmail}** through SNS. Logs: one log group per function, API access logs in JSON.`,
+        width: 24,
+        height: 2,
+      }),
+    );
+    this.dashboard.addWidgets(
+      graph('API requests', [requests]),
+      graph('API 4xx / 5xx', [api4xx, api5xx]),
+      graph('API latency p50 / p99 (ms)', [latency('p50'), latency('p99')]),
+    );
+    this.dashboard.addWidgets(
+      graph('Function errors', perFunction((fn) => fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum', label: fnLabel(fn) })), 6),
+      graph('Function throttles', perFunction((fn) => fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum', label: fnLabel(fn) })), 6),
+      graph('Function duration p99 (ms)', perFunction((fn) => fn.metricDuration({ period: FIVE_MINUTES, statistic: 'p99', label: fnLabel(fn) })), 6),
+      graph('Cold starts', [
+        new MathExpression({
+          expression: `SEARCH('{${METRICS_NAMESPACE},function_name,service} MetricName="ColdStart"', 'Sum', 300)`,
+          label: 'cold starts',
+          period: FIVE_MINUTES,
+        }),
+      ], 6),
+    );
+    this.dashboard.addWidgets(
+      graph('DynamoDB throttles', tableThrottles, 6),
+      graph('EventBridge failed invocations', failedInvocations, 6),
+      graph('Dead-letter queue depth', dlqDepth, 6),
+      graph('Business metrics', BUSINESS_METRICS.map((name) => search(name, name)), 6),
+    );
+    if (props.distribution) {
+      const cdn = (metricName: string, statistic: string) =>
+        new Metric({
+          namespace: 'AWS/CloudFront',
+          metricName,
+          dimensionsMap: { DistributionId: props.distribution!.distributionId, Region: 'Global' },
+          region: 'us-east-1',
+          period: FIVE_MINUTES,
+          statistic,
+        });
+      this.dashboard.addWidgets(
+        graph('CloudFront requests', [cdn('Requests', 'Sum')], 12),
+        graph('CloudFront error rates (%)', [cdn('4xxErrorRate', 'Average'), cdn('5xxErrorRate', 'Average')], 12),
+      );
+    }
+
+    new CfnOutput(this, 'DashboardUrl', {
+      value: `https://${stage.region}.console.aws.amazon.com/cloudwatch/home?region=${stage.region}#dashboards:name=${this.dashboard.dashboardName}`,
+    });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.topic.topicArn });
+  }
+}

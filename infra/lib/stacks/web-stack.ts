@@ -1,0 +1,223 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { CfnOutput, DefaultStackSynthesizer, Duration, Fn, Stack, Token, type StackProps } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  Function as CloudFrontFunction,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import type { RuntimeConfig } from '@mentoring/shared';
+import { acknowledge, LAMBDA_BASIC_EXECUTION } from '../nag';
+import { repoRoot } from '../paths';
+import { removalPolicy, type StageConfig } from '../stages';
+import { contentSecurityPolicy } from '../web/content-security-policy';
+
+export const SPA_DIST = join(repoRoot, 'frontend/dist');
+const PLACEHOLDER_SPA = join(repoRoot, 'infra/assets/spa-placeholder');
+
+export interface WebStackProps extends StackProps {
+  stage: StageConfig;
+  api: IHttpApi;
+  /** Extra runtime settings for /config.json (e.g. the auth stack's user pool and client ids; tokens are fine). */
+  runtimeConfig?: Record<string, unknown>;
+  /** The built SPA; frontend/dist unless a test says otherwise. */
+  spaDirectory?: string;
+}
+
+/** The SPA in a private bucket behind CloudFront, with /api/* routed to the HTTP API on the same origin. */
+export class WebStack extends Stack {
+  readonly distribution: Distribution;
+  readonly url: string;
+  /** What /config.json holds on this stage. */
+  readonly runtimeConfig: RuntimeConfig & Record<string, unknown>;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+    const retain = stage.retainData;
+
+    const logs = new Bucket(this, 'AccessLogsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logging writes with ACLs.
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(stage.logRetentionDays) }],
+      removalPolicy: removalPolicy(stage),
+      autoDeleteObjects: !retain,
+    });
+    acknowledge(logs, 'AwsSolutions-S1', 'This is the access-log bucket itself; logging it into itself would loop.');
+
+    const site = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: logs,
+      serverAccessLogsPrefix: 's3/',
+      removalPolicy: removalPolicy(stage),
+      autoDeleteObjects: !retain,
+    });
+
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: `Mentoring ${stage.name}: CSP, HSTS, no framing, no sniffing`,
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(stage.region), override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: true, override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          // Video calls need the camera, microphone and screen sharing; nothing else does.
+          { header: 'Permissions-Policy', value: 'camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=()', override: true },
+        ],
+      },
+    });
+
+    const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
+      comment: 'Client routes get index.html; files and /api/* are untouched',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromFile({ filePath: join(repoRoot, 'infra/lib/web/spa-fallback.js') }),
+    });
+
+    // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com: CloudFront wants the bare host.
+    const apiHost = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
+    const domain = stage.domain;
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Mentoring platform (${stage.name})`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      // Only settable with a custom certificate; the default *.cloudfront.net one is fixed by AWS.
+      minimumProtocolVersion: domain ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      domainNames: domain ? [domain.name] : undefined,
+      certificate: domain ? Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn) : undefined,
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(site),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: spaFallback }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(apiHost, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Every viewer header (the managed AllViewer policies do forward Authorization, which custom
+          // policies may not), query string and cookie, but not Host: API Gateway routes on its own host name.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+    acknowledge(this.distribution, 'AwsSolutions-CFR1', 'Mentors and mentees may connect from any country; no geo restriction is wanted.');
+    acknowledge(this.distribution, 'AwsSolutions-CFR2', 'No WAF: the API is throttled per stage and WAF costs a fixed monthly fee an idle stage should not pay.');
+    if (!domain) {
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR4',
+        'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose TLS policy cannot be set; configure stages.<stage>.domain to enforce TLSv1.2_2021.',
+      );
+    }
+
+    this.url = domain ? `https://${domain.name}` : `https://${this.distribution.distributionDomainName}`;
+    this.runtimeConfig = { stage: stage.name, version: stage.version, ...props.runtimeConfig };
+    this.deploySpa(stage, site, props.spaDirectory ?? SPA_DIST, this.runtimeConfig);
+
+    new CfnOutput(this, 'BaseUrl', { value: this.url, description: 'The SPA and /api/* on one origin; integration tests use it as BASE_URL.' });
+    new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+    new CfnOutput(this, 'SiteBucketName', { value: site.bucketName });
+  }
+
+  /**
+   * Hashed assets are immutable and kept across deploys (open tabs still load them); index.html and
+   * config.json are revalidated on every load and invalidated at the edge. Unit tests synthesise with
+   * bundling skipped and deploy a placeholder page, so they need no built SPA; a real synth needs
+   * `npm run build` first.
+   */
+  private deploySpa(stage: StageConfig, site: Bucket, spaDirectory: string, config: Record<string, unknown>) {
+    const built = existsSync(join(spaDirectory, 'index.html'));
+    if (!built && this.bundlingRequired) {
+      throw new Error(`The SPA is not built (${spaDirectory}/index.html is missing): run \`npm run build\` before synthesising ${this.stackName}.`);
+    }
+    const spa = Source.asset(this.bundlingRequired ? spaDirectory : PLACEHOLDER_SPA);
+    const logGroup = new LogGroup(this, 'DeploymentLogs', { retention: stage.logRetentionDays, removalPolicy: removalPolicy(stage) });
+    new BucketDeployment(this, 'DeployAssets', {
+      sources: [spa],
+      destinationBucket: site,
+      exclude: ['index.html'],
+      prune: false,
+      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      logGroup,
+      memoryLimit: 512,
+    });
+    new BucketDeployment(this, 'DeployEntry', {
+      sources: [spa, Source.jsonData('config.json', config)],
+      destinationBucket: site,
+      exclude: ['*'],
+      include: ['index.html', 'config.json'],
+      prune: false,
+      cacheControl: [CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/', '/index.html', '/config.json'],
+      logGroup,
+      memoryLimit: 512,
+    });
+    this.acknowledgeDeploymentHandler(stage, site);
+  }
+
+  /** The Lambda that CDK's BucketDeployment brings (one per stack): its grants are CDK's, not ours. */
+  private acknowledgeDeploymentHandler(stage: StageConfig, site: Bucket) {
+    const handler = this.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
+    if (!handler) throw new Error('CDK BucketDeployment handler not found: its construct id changed');
+    const account = Token.isUnresolved(this.account) ? '<AWS::AccountId>' : this.account;
+    const assets = `arn:<AWS::Partition>:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${account}-${stage.region}/*`;
+    const findings: [string, string][] = [
+      [LAMBDA_BASIC_EXECUTION, 'Grants only CloudWatch Logs writes for the CDK deployment handler.'],
+      ['AwsSolutions-L1', 'aws-cdk-lib chooses the runtime of its BucketDeployment handler; it runs only during deploys.'],
+      ...['GetObject*', 'GetBucket*', 'List*'].map((action): [string, string] => [
+        `AwsSolutions-IAM5[Action::s3:${action}]`,
+        'CDK BucketDeployment read grant, limited to the CDK asset bucket and the site bucket.',
+      ]),
+      ...['DeleteObject*', 'Abort*'].map((action): [string, string] => [
+        `AwsSolutions-IAM5[Action::s3:${action}]`,
+        'CDK BucketDeployment write grant, limited to the site bucket.',
+      ]),
+      [`AwsSolutions-IAM5[Resource::${assets}]`, 'Reads the zipped SPA from the CDK asset bucket, whose object keys are content hashes.'],
+      [`AwsSolutions-IAM5[Resource::<${this.getLogicalId(site.node.defaultChild as CfnBucket)}.Arn>/*]`, 'Writes the SPA files, whose names are content hashes, into the site bucket.'],
+      ['AwsSolutions-IAM5[Resource::*]', 'cloudfront:CreateInvalidation/GetInvalidation as CDK grants them; the handler only invalidates the distribution id it is given.'],
+    ];
+    for (const [rule, reason] of findings) acknowledge(handler, rule, reason);
+  }
+}

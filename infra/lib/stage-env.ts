@@ -1,0 +1,20 @@
+/**
+ * Turns `cdk deploy --outputs-file` JSON into the environment the integration suite reads when it runs
+ * against a deployed stage. Stacks that add what the suite needs (the Cognito pool and client, the
+ * webhook signing secret's ARN...) add a CfnOutput and one line here.
+ */
+export const STAGE_ENV_OUTPUTS: Record<string, { stack: string; output: string }> = {
+  BASE_URL: { stack: 'Web', output: 'BaseUrl' },
+  STAGE_TABLES: { stack: 'Data', output: 'Tables' },
+};
+
+export const stageEnv = (stage: string, outputs: Record<string, Record<string, string>>) =>
+  Object.fromEntries(
+    Object.entries(STAGE_ENV_OUTPUTS).flatMap(([name, { stack, output }]) => {
+      const value = outputs[`Mentoring-${stage}-${stack}`]?.[output];
+      if (value === undefined && (name === 'BASE_URL' || name === 'STAGE_TABLES')) {
+        throw new Error(`Output ${output} of Mentoring-${stage}-${stack} is missing: was the stage deployed with --outputs-file?`);
+      }
+      return value === undefined ? [] : [[name, value]];
+    }),
+  );

@@ -1,0 +1,91 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
+import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { describe, expect, it } from 'vitest';
+import { routes } from '@mentoring/shared';
+import { BUSINESS_METRICS, MonitoringStack } from '../lib/stacks/monitoring-stack';
+import { resolveStage } from '../lib/stages';
+import { cdkContext, synthStage } from './synth';
+
+const dashboardBody = (template: Template) => {
+  const [dashboard] = Object.values(template.findResources('AWS::CloudWatch::Dashboard'));
+  return JSON.stringify(dashboard!.Properties.DashboardBody);
+};
+
+/** An alarm's metric, whether CloudFormation holds it plainly or as a single metric query (labelled metrics). */
+const alarmedMetrics = (template: Template) =>
+  Object.values(template.findResources('AWS::CloudWatch::Alarm')).map(({ Properties: alarm }) => {
+    const stat = alarm.Metrics?.length === 1 ? alarm.Metrics[0].MetricStat : undefined;
+    return {
+      name: (stat?.Metric.MetricName ?? alarm.MetricName) as string | undefined,
+      namespace: (stat?.Metric.Namespace ?? alarm.Namespace) as string | undefined,
+      statistic: (stat?.Stat ?? alarm.ExtendedStatistic ?? alarm.Statistic) as string | undefined,
+      threshold: alarm.Threshold as number,
+      periods: alarm.EvaluationPeriods as number,
+    };
+  });
+
+describe('monitoring stack', () => {
+  const { stacks } = synthStage('staging');
+  const monitoring = Template.fromStack(stacks.monitoring);
+
+  it('mails alarms to the stage address through an SSL-only SNS topic', () => {
+    monitoring.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops-staging@example.org' });
+    monitoring.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+  });
+
+  it('alarms on API 5xx and latency, each function error and throttle, and table throttles, all to the topic', () => {
+    const alarms = Object.values(monitoring.findResources('AWS::CloudWatch::Alarm'));
+    const functionCount = routes.length + 1;
+    const tableCount = Object.keys(stacks.data.tables).length;
+    expect(alarms).toHaveLength(2 + functionCount * 2 + tableCount);
+    for (const alarm of alarms) {
+      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
+      expect(alarm.Properties.TreatMissingData).toBe('notBreaching');
+    }
+    const metrics = alarmedMetrics(monitoring);
+    expect(metrics).toContainEqual({ name: '5xx', namespace: 'AWS/ApiGateway', statistic: 'Sum', threshold: 5, periods: 1 });
+    expect(metrics).toContainEqual({ name: 'Latency', namespace: 'AWS/ApiGateway', statistic: 'p99', threshold: 3000, periods: 3 });
+    const tableAlarms = alarms.filter((alarm) => JSON.stringify(alarm.Properties.Metrics ?? '').includes('WriteThrottleEvents'));
+    expect(tableAlarms).toHaveLength(tableCount);
+    const functionAlarms = alarms.filter((alarm) => alarm.Properties.Namespace === 'AWS/Lambda');
+    expect(functionAlarms.map((alarm) => alarm.Properties.MetricName).sort()).toEqual(
+      [...Array<string>(functionCount).fill('Errors'), ...Array<string>(functionCount).fill('Throttles')],
+    );
+  });
+
+  it('graphs requests, errors, latency, function health, cold starts and the business metrics', () => {
+    const body = dashboardBody(monitoring);
+    for (const expected of ['API requests', 'API 4xx / 5xx', 'p50', 'p99', 'Function errors', 'Function throttles', 'Function duration p99', 'ColdStart', 'DynamoDB throttles', 'EventBridge failed invocations', 'Dead-letter queue depth', 'CloudFront']) {
+      expect(body).toContain(expected);
+    }
+    for (const metric of BUSINESS_METRICS) expect(body).toContain(`{Mentoring,service} MetricName=\\\\\\"${metric}\\\\\\"`);
+  });
+
+  it('watches the dead-letter queues and EventBridge rules other stacks pass in', () => {
+    const app = new App();
+    const stage = resolveStage('dev', (cdkContext() as { stages: unknown }).stages);
+    const events = new Stack(app, 'Events');
+    const deadLetters = new Queue(events, 'ConsumerDlq');
+    const rule = new Rule(events, 'CallEndedRule', { eventBus: new EventBus(events, 'Bus'), eventPattern: { source: ['getstream.io'] } });
+    rule.addTarget(new SqsQueue(new Queue(events, 'Target')));
+    const stack = new MonitoringStack(app, 'Monitoring', {
+      stage,
+      api: new HttpApi(events, 'Api'),
+      functions: [],
+      tables: [],
+      deadLetterQueues: [deadLetters],
+      eventRules: [rule],
+    });
+    const template = Template.fromStack(stack);
+    const metrics = alarmedMetrics(template);
+    expect(metrics).toContainEqual({ name: 'ApproximateNumberOfMessagesVisible', namespace: 'AWS/SQS', statistic: 'Maximum', threshold: 1, periods: 1 });
+    expect(metrics).toContainEqual({ name: 'FailedInvocations', namespace: 'AWS/Events', statistic: 'Sum', threshold: 1, periods: 1 });
+    expect(dashboardBody(template)).toContain('ConsumerDlq');
+  });
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { stageEnv } from '../lib/stage-env';
+
+describe('stage environment for the integration suite', () => {
+  it('maps the deployed stage outputs to BASE_URL and STAGE_TABLES', () => {
+    const outputs = {
+      'Mentoring-dev-Web': { BaseUrl: 'https://d111.cloudfront.net', DistributionId: 'E1' },
+      'Mentoring-dev-Data': { Tables: '{"feedback":"Mentoring-dev-Data-FeedbackTable-1"}' },
+      'Mentoring-staging-Web': { BaseUrl: 'https://wrong.example' },
+    };
+    expect(stageEnv('dev', outputs)).toEqual({ BASE_URL: 'https://d111.cloudfront.net', STAGE_TABLES: '{"feedback":"Mentoring-dev-Data-FeedbackTable-1"}' });
+  });
+
+  it('fails clearly when the stage outputs are missing', () => {
+    expect(() => stageEnv('prod', {})).toThrow('Output BaseUrl of Mentoring-prod-Web is missing');
+  });
+});

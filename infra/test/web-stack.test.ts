@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../lib/paths';
+import { WebStack } from '../lib/stacks/web-stack';
+import { resolveStage } from '../lib/stages';
+import { STREAM_CONNECT_SOURCES } from '../lib/web/content-security-policy';
+import { cdkContext, synthStage } from './synth';
+
+// CloudFront's managed policy ids (identical in every account).
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+describe('web stack', () => {
+  const { stacks } = synthStage('dev');
+  const web = Template.fromStack(stacks.web);
+  const distribution = () => Object.values(web.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+  const headers = () =>
+    Object.values(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+
+  it('keeps every bucket private, encrypted and SSL-only', () => {
+    const buckets = Object.values(web.findResources('AWS::S3::Bucket'));
+    expect(buckets).toHaveLength(2);
+    for (const bucket of buckets) {
+      expect(bucket.Properties).toMatchObject({
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      });
+    }
+    const policies = Object.values(web.findResources('AWS::S3::BucketPolicy'));
+    expect(policies).toHaveLength(2);
+    for (const policy of policies) {
+      expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+    }
+  });
+
+  it('lets only this distribution read the site bucket, through Origin Access Control', () => {
+    web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    web.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' },
+    });
+    web.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: 's3:GetObject',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Condition: { StringEquals: { 'AWS:SourceArn': Match.anyValue() } },
+          }),
+        ]),
+      },
+    });
+    const s3Origin = distribution().Origins.find((origin: { S3OriginConfig?: unknown }) => origin.S3OriginConfig);
+    expect(s3Origin.OriginAccessControlId).toBeDefined();
+  });
+
+  it('sends /api/* to the HTTP API over TLS 1.2, uncached, with the viewer headers but not Host', () => {
+    const [api] = distribution().CacheBehaviors;
+    expect(api).toMatchObject({
+      PathPattern: '/api/*',
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      ViewerProtocolPolicy: 'https-only',
+    });
+    expect(api.FunctionAssociations).toBeUndefined();
+    const apiOrigin = distribution().Origins.find((origin: { Id: string }) => origin.Id === api.TargetOriginId);
+    expect(apiOrigin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    expect(JSON.stringify(apiOrigin.DomainName)).toMatch(/Mentoring-dev-Api:ExportsOutputFnGetAttHttpApi\w+ApiEndpoint/);
+  });
+
+  it('rewrites client routes to index.html on the default behaviour only', () => {
+    const { DefaultCacheBehavior } = distribution();
+    expect(DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^SpaFallback/), 'FunctionARN'] } },
+    ]);
+    // No custom error responses: they would turn the API's 404s into index.html too.
+    expect(distribution().CustomErrorResponses).toBeUndefined();
+  });
+
+  it('sends a CSP allowing exactly its own origin, Stream and the stage Cognito endpoint, plus HSTS, DENY and nosniff', () => {
+    const config = headers();
+    const csp: string = config.ContentSecurityPolicy.ContentSecurityPolicy;
+    const directives = Object.fromEntries(csp.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
+    expect(directives['connect-src']).toEqual(["'self'", ...STREAM_CONNECT_SOURCES, 'https://cognito-idp.eu-west-1.amazonaws.com']);
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['default-src']).toEqual(["'self'"]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(csp).not.toMatch(/unsafe-eval|\s\*\s|\s\*;|http:/);
+    expect(config).toMatchObject({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ContentTypeOptions: { Override: true },
+    });
+    const behaviours = [distribution().DefaultCacheBehavior, ...distribution().CacheBehaviors];
+    for (const behaviour of behaviours) expect(behaviour.ResponseHeadersPolicyId).toEqual({ Ref: expect.stringMatching(/^SecurityHeaders/) });
+  });
+
+  it('logs CloudFront and S3 access to a log bucket kept for the stage retention', () => {
+    expect(distribution().Logging).toMatchObject({ Prefix: 'cloudfront/' });
+    web.hasResourceProperties('AWS::S3::Bucket', { LoggingConfiguration: { LogFilePrefix: 's3/' } });
+    web.hasResourceProperties('AWS::S3::Bucket', { LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 14 })] } });
+  });
+
+  it('deploys config.json with the stage values beside index.html, revalidated and invalidated on each deploy', () => {
+    expect(stacks.web.runtimeConfig).toEqual({ stage: 'dev', version: '0.1.0' });
+    web.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Include: ['index.html', 'config.json'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DistributionPaths: ['/', '/index.html', '/config.json'],
+      Prune: false,
+    });
+    web.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Exclude: ['index.html'],
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+  });
+
+  it('outputs the base URL the integration tests use', () => {
+    web.hasOutput('BaseUrl', { Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Distribution'), 'DomainName'] }]] } });
+  });
+
+  it('refuses a real synth when the SPA is not built, naming the command that builds it', () => {
+    const app = new App();
+    const stage = resolveStage('dev', (cdkContext() as { stages: unknown }).stages);
+    const api = new HttpApi(new Stack(app, 'ApiStub'), 'Api');
+    expect(() => new WebStack(app, 'Web', { stage, api, spaDirectory: join(repoRoot, 'no-such-dist') })).toThrow(/no-such-dist\/index.html is missing\): run `npm run build`/);
+  });
+});
+
+describe('SPA fallback function', () => {
+  const source = readFileSync(join(repoRoot, 'infra/lib/web/spa-fallback.js'), 'utf8');
+  const handler = new Function(`${source}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+  const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+
+  it('serves index.html for client routes', () => {
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/mentors')).toBe('/index.html');
+    expect(rewrite('/sessions/42/')).toBe('/index.html');
+  });
+
+  it('leaves files alone, so a missing asset is not answered with HTML', () => {
+    expect(rewrite('/assets/index-3f2a.js')).toBe('/assets/index-3f2a.js');
+    expect(rewrite('/config.json')).toBe('/config.json');
+    expect(rewrite('/favicon.ico')).toBe('/favicon.ico');
+  });
+});
