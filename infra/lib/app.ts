@@ -1,5 +1,6 @@
 import { App, Tags } from 'aws-cdk-lib';
 import { ApiStack } from './stacks/api-stack';
+import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
 import { resolveStage } from './stages';
 
@@ -10,8 +11,9 @@ export const buildApp = (app: App = new App()) => {
   const prefix = `Mentoring-${stage.name}`;
 
   const data = new DataStack(app, `${prefix}-Data`, { env, stage });
-  const api = new ApiStack(app, `${prefix}-Api`, { env, stage, tables: data.tables });
+  const auth = new AuthStack(app, `${prefix}-Auth`, { env, stage });
+  const api = new ApiStack(app, `${prefix}-Api`, { env, stage, tables: data.tables, auth });
   Tags.of(app).add('stage', stage.name);
   Tags.of(app).add('project', 'mentoring-platform');
-  return { app, stage, stacks: { data, api } };
+  return { app, stage, stacks: { data, auth, api } };
 };

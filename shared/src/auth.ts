@@ -7,7 +7,7 @@ export const PASSWORD_POLICY = {
   requireLowercase: true,
   requireUppercase: true,
   requireDigits: true,
-  requireSymbols: false,
+  requireSymbols: true,
 } as const;
 
 /** What a password still lacks under PASSWORD_POLICY, as plain phrases; empty when it is strong enough. */
@@ -17,5 +17,7 @@ export const passwordProblems = (password: string): string[] => {
   if (PASSWORD_POLICY.requireLowercase && !/[a-z]/.test(password)) problems.push('a lowercase letter');
   if (PASSWORD_POLICY.requireUppercase && !/[A-Z]/.test(password)) problems.push('an uppercase letter');
   if (PASSWORD_POLICY.requireDigits && !/\d/.test(password)) problems.push('a number');
+  // Cognito counts any of ^ $ * . [ ] { } ( ) ? " ! @ # % & / \ , > < ' : ; | _ ~ ` = + - and space.
+  if (PASSWORD_POLICY.requireSymbols && !/[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\- ]/.test(password)) problems.push('a symbol such as ! or -');
   return problems;
 };

@@ -2,6 +2,8 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { CfnStage} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { notFoundRoute, routes, tables, type RouteDefinition, type TableKey } from '@mentoring/shared';
@@ -11,6 +13,8 @@ import type { StageConfig } from '../stages';
 export interface ApiStackProps extends StackProps {
   stage: StageConfig;
   tables: Record<TableKey, TableV2>;
+  /** The pool whose ID tokens the API accepts, and the SPA's client (the tokens' audience). */
+  auth: { userPool: IUserPool; userPoolClient: IUserPoolClient };
 }
 
 const functionId = (handler: string) =>
@@ -38,13 +42,26 @@ export class ApiStack extends Stack {
       throttlingBurstLimit: stage.throttle.burstLimit,
     };
 
+    // API Gateway verifies the ID token of `required` routes before any function runs (JWT authorizer).
+    const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.auth.userPool, {
+      userPoolClients: [props.auth.userPoolClient],
+    });
+    // `optional` routes verify a token themselves (functions/src/lib/http/authenticate.ts).
+    const identityEnvironment = {
+      COGNITO_USER_POOL_ID: props.auth.userPool.userPoolId,
+      COGNITO_CLIENT_ID: props.auth.userPoolClient.userPoolClientId,
+    };
+
     for (const route of routes as readonly RouteDefinition[]) {
       const fn = new AppFunction(this, `${functionId(route.handler)}Function`, {
         stage,
         handler: route.handler,
         memoryMiB: route.memoryMiB,
         timeoutSeconds: route.timeoutSeconds,
-        environment: Object.fromEntries(route.tables.map(({ table }) => [tables[table].envVar, props.tables[table].tableName])),
+        environment: {
+          ...Object.fromEntries(route.tables.map(({ table }) => [tables[table].envVar, props.tables[table].tableName])),
+          ...(route.auth === 'none' ? {} : identityEnvironment),
+        },
       });
       for (const { table, access } of route.tables) {
         const target = props.tables[table];
@@ -56,6 +73,7 @@ export class ApiStack extends Stack {
         path: route.path,
         methods: [HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${functionId(route.handler)}Integration`, fn),
+        ...(route.auth === 'required' && { authorizer }),
       });
     }
 
