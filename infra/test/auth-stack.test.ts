@@ -44,6 +44,7 @@ describe('auth stack', () => {
       TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'minutes' },
       AllowedOAuthFlows: Match.absent(),
       EnableTokenRevocation: true,
+      PreventUserExistenceErrors: 'ENABLED',
     });
   });
 

@@ -73,8 +73,8 @@ export class AuthStack extends Stack {
       accessTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
       enableTokenRevocation: true,
-      // The sign-in form tells "no account with this e-mail" apart from a wrong password (issue 4).
-      preventUserExistenceErrors: false,
+      // Sign-in does not tell whether an e-mail address has an account (cognito-local behaves the same way).
+      preventUserExistenceErrors: true,
     });
 
     Validations.of(this.userPool).acknowledge({

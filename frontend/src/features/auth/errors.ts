@@ -2,7 +2,7 @@ import { passwordProblems } from '@mentoring/shared';
 import { authMessages } from './messages';
 
 /** A Cognito or Amplify failure in words a person can act on; never a stack trace or an error name. */
-export const authErrorMessage = (error: unknown, context: { password?: string } = {}): string => {
+export const authErrorMessage = (error: unknown, context: { password?: string; signingIn?: boolean } = {}): string => {
   const name = (error as { name?: unknown } | null)?.name;
   const message = String((error as { message?: unknown } | null)?.message ?? '');
   switch (name) {
@@ -14,6 +14,8 @@ export const authErrorMessage = (error: unknown, context: { password?: string } 
     case 'AliasExistsException':
       return authMessages.existingAccount;
     case 'InvalidPasswordException': {
+      // cognito-local says this for a wrong password at sign-in, where Cognito says NotAuthorizedException.
+      if (context.signingIn) return authMessages.wrongPassword;
       const missing = context.password === undefined ? [] : passwordProblems(context.password);
       return missing.length ? authMessages.weakPassword(missing) : authMessages.weakPasswordGeneric;
     }

@@ -41,7 +41,7 @@ export const LoginPage = () => {
         navigate(next, { replace: true });
         return;
       }
-      setError(authErrorMessage(caught));
+      setError(authErrorMessage(caught, { signingIn: true }));
     } finally {
       setBusy(false);
     }
