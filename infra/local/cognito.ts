@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
@@ -123,9 +123,7 @@ export const startCognitoLocal = async ({ dataDir }: { dataDir?: string }): Prom
   writeFileSync(join(configDir, 'config.json'), JSON.stringify({ TokenConfig: { IssuerDomain: endpoint } }, null, 2));
   if (stateFile) writeFileSync(stateFile, JSON.stringify({ port }));
 
-  const require = createRequire(import.meta.url);
-  const bin = join(dirname(require.resolve('cognito-local/package.json')), 'lib/bin/start.js');
-  const child = spawn(process.execPath, [bin], {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./cognito-local-server.mjs', import.meta.url))], {
     cwd: workDir,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -43,6 +43,10 @@ test('sign up, confirm, sign in, stay signed in across a reload, reach a protect
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('alert')).toHaveText('That code is not right. Check the e-mail we sent and try again.');
 
+  await page.getByRole('button', { name: 'Send a new code' }).click();
+  await expect(page.getByRole('status')).toHaveText(`We sent a new code to ${email}.`);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
   // The e-mailed code cannot be read here: an administrator confirms the account instead.
   await adminConfirm(cognito, email);
   await page.goto('/login?next=%2Faccount');

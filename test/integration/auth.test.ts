@@ -1,6 +1,7 @@
 import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  ResendConfirmationCodeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
@@ -63,6 +64,24 @@ describe.runIf(inject('isLocal'))('tokens the stage must refuse (cognito-local)'
     const before = await countItems(tableName('feedback'));
     expect((await postJson('/api/feedback', feedback, bearer(token))).status).toBe(401);
     expect(await countItems(tableName('feedback'))).toBe(before);
+  });
+});
+
+describe.runIf(inject('isLocal'))('cognito-local on the local stage', () => {
+  it('sends a new confirmation code on request (ResendConfirmationCode, added to cognito-local)', async () => {
+    const cognito = await stageCognito();
+    const client = cognitoClient(cognito);
+    const email = uniqueEmail('resend');
+    try {
+      await client.send(new SignUpCommand({ ClientId: cognito.userPoolClientId, Username: email, Password: 'Resend-pass1', UserAttributes: [{ Name: 'email', Value: email }, { Name: 'name', Value: 'R' }] }));
+      const resent = await client.send(new ResendConfirmationCodeCommand({ ClientId: cognito.userPoolClientId, Username: email }));
+      expect(resent.CodeDeliveryDetails).toMatchObject({ DeliveryMedium: 'EMAIL', AttributeName: 'email' });
+      await expect(client.send(new ResendConfirmationCodeCommand({ ClientId: cognito.userPoolClientId, Username: uniqueEmail('nobody') }))).rejects.toMatchObject({
+        name: 'UserNotFoundException',
+      });
+    } finally {
+      client.destroy();
+    }
   });
 });
 

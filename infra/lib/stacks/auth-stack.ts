@@ -4,8 +4,8 @@ import {
   FeaturePlan,
   Mfa,
   UserPool,
-  UserPoolClient,
   VerificationEmailStyle,
+  type UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { PASSWORD_POLICY } from '@mentoring/shared';

@@ -1,7 +1,8 @@
 import type { CognitoRuntimeConfig } from '@mentoring/shared';
+import type * as AmplifyAuth from 'aws-amplify/auth';
 import { loadRuntimeConfig } from './runtime-config';
 
-export type AuthApi = typeof import('aws-amplify/auth');
+export type AuthApi = typeof AmplifyAuth;
 
 export interface LoadedAuth {
   api: AuthApi;
