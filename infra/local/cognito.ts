@@ -113,7 +113,14 @@ const ensurePoolAndClient = async (client: CognitoIdentityProviderClient) => {
  * cognito-local in its own process. It keeps users in `<dataDir>/.cognito`; without a data
  * directory it works in a temporary one that stop() removes.
  */
-export const startCognitoLocal = async ({ dataDir }: { dataDir?: string }): Promise<CognitoLocal> => {
+export const startCognitoLocal = async ({
+  dataDir,
+  onCode,
+}: {
+  dataDir?: string;
+  /** Called with each code cognito-local would have e-mailed (confirmation, password reset). */
+  onCode?: (delivery: { destination: string; code: string }) => void;
+}): Promise<CognitoLocal> => {
   const workDir = dataDir ?? mkdtempSync(join(tmpdir(), 'cognito-local-'));
   const configDir = join(workDir, '.cognito');
   mkdirSync(configDir, { recursive: true });
@@ -129,7 +136,13 @@ export const startCognitoLocal = async ({ dataDir }: { dataDir?: string }): Prom
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    output += text;
+    const destination = /Destination:\s+(\S+)/.exec(text)?.[1];
+    const code = /Code:\s+(\S+)/.exec(text)?.[1];
+    if (onCode && destination && code) onCode({ destination, code });
+  });
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
   const client = new CognitoIdentityProviderClient({ endpoint: `http://127.0.0.1:${port}`, region: 'local', credentials: localCredentials });

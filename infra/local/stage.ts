@@ -21,6 +21,8 @@ export interface LocalStageOptions {
   dataDir?: string;
   /** Where cognito-local keeps its users; a temporary directory when absent. */
   cognitoDir?: string;
+  /** Codes cognito-local would have e-mailed; nothing is sent locally. */
+  onCognitoCode?: (delivery: { destination: string; code: string }) => void;
   web: WebMode;
   logLevel?: string;
 }
@@ -84,7 +86,7 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
   };
   try {
     await ensureTables(dynamo.client);
-    const cognito = await startCognitoLocal({ dataDir: options.cognitoDir });
+    const cognito = await startCognitoLocal({ dataDir: options.cognitoDir, onCode: options.onCognitoCode });
     cleanups.push(cognito.stop);
     const tables = localTableNames();
     const version = appVersion();

@@ -54,6 +54,7 @@ try {
     host: process.env.HOST ?? '127.0.0.1',
     dataDir: values['in-memory'] ? undefined : dataDir,
     cognitoDir: values['in-memory'] ? undefined : cognitoDir,
+    onCognitoCode: values.quiet ? undefined : ({ destination, code }) => console.log(`  [cognito-local] code for ${destination}: ${code}`),
     web: values.web as WebMode,
     logLevel: process.env.LOG_LEVEL,
   });
