@@ -1,5 +1,6 @@
-// Runs cognito-local with the one operation the sign-up form needs that it lacks: ResendConfirmationCode
-// (it answers "unsupported" otherwise). Built from its own services, the way its SignUp target issues a code.
+// Runs cognito-local with two operations Amplify Auth needs that it lacks (it answers "unsupported"
+// otherwise): ResendConfirmationCode for the sign-up form's resend, and GetTokensFromRefreshToken, which
+// Amplify uses to refresh a session. Both are built from cognito-local's own services and targets.
 import { createRequire } from 'node:module';
 
 // cognito-local is CommonJS; its target table must be patched before its server module loads it.
@@ -22,5 +23,18 @@ Targets.ResendConfirmationCode =
     await messages.deliver(ctx, 'ResendCode', req.ClientId, userPool.options.Id, user, code, req.ClientMetadata, deliveryDetails);
     return { CodeDeliveryDetails: deliveryDetails };
   };
+
+Targets.GetTokensFromRefreshToken = (services) => {
+  const initiateAuth = Targets.InitiateAuth(services);
+  return async (ctx, req) => {
+    const { AuthenticationResult } = await initiateAuth(ctx, {
+      ClientId: req.ClientId,
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      AuthParameters: { REFRESH_TOKEN: req.RefreshToken },
+      ClientMetadata: req.ClientMetadata,
+    });
+    return { AuthenticationResult: { ...AuthenticationResult, TokenType: 'Bearer' } };
+  };
+};
 
 load('cognito-local/lib/bin/start.js');

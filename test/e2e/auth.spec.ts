@@ -71,6 +71,54 @@ test('sign up, confirm, sign in, stay signed in across a reload, reach a protect
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
 });
 
+test('an expired session is refreshed with the refresh token, and the API accepts the new ID token', async ({ page, request, baseURL }) => {
+  const user = await createTestUser({ url: baseURL!, cognito: await stageCognito(request) }, { name: 'Katherine Johnson' });
+  await page.goto('/login?next=%2Faccount');
+  await signInWith(page, user.email, user.password);
+  await expect(page.getByTestId('api-identity')).toHaveText(`The server knows you as ${user.email}.`);
+
+  // Make the stored tokens look expired (which also breaks their signatures: the API would refuse them).
+  const expired = await page.evaluate(() => {
+    const b64 = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const expire = (token: string) => {
+      const [header, payload, signature] = token.split('.');
+      const claims = JSON.parse(atob(payload!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number };
+      return [header, b64(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })), signature].join('.');
+    };
+    const keys = Object.keys(localStorage).filter((key) => /\.(idToken|accessToken)$/.test(key));
+    for (const key of keys) localStorage.setItem(key, expire(localStorage.getItem(key)!));
+    return keys.map((key) => ({ key, token: localStorage.getItem(key)! }));
+  });
+  expect(expired).toHaveLength(2);
+  const expiredIdToken = expired.find(({ key }) => key.endsWith('.idToken'))!.token;
+  expect((await request.get('/api/me', { headers: { authorization: `Bearer ${expiredIdToken}` } })).status()).toBe(401);
+
+  await page.reload();
+  await expect(page.getByTestId('header-user-name')).toHaveText('Katherine Johnson');
+  await expect(page.getByTestId('api-identity')).toHaveText(`The server knows you as ${user.email}.`);
+  const current = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.endsWith('.idToken'))
+      .map((key) => localStorage.getItem(key)!),
+  );
+  expect(current).toHaveLength(1);
+  expect(current[0]).not.toBe(expiredIdToken);
+});
+
+test('signing in before confirming leads to the confirmation step', async ({ page, request }) => {
+  const cognito = await stageCognito(request);
+  const email = uniqueEmail('unconfirmed');
+  await page.goto('/signup');
+  await fillSignUp(page, { name: 'Mary Jackson', email, pass: password });
+  await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
+
+  await page.goto('/login');
+  await signInWith(page, email, password);
+  await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
+  await expect(page).toHaveURL(/step=confirm/);
+  await adminConfirm(cognito, email);
+});
+
 test.describe('every error is said in words on the form', () => {
   test('wrong password and unknown user on sign in', async ({ page, request, baseURL }) => {
     const user = await createTestUser({ url: baseURL!, cognito: await stageCognito(request) }, { name: 'Grace Hopper' });
