@@ -119,6 +119,27 @@ test('signing in before confirming leads to the confirmation step', async ({ pag
   await adminConfirm(cognito, email);
 });
 
+test('a visitor who never signed in does not download Amplify on a public page', async ({ page }) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(0);
+  expect(bodies.filter((body) => body.includes('GetTokensFromRefreshToken'))).toHaveLength(0);
+
+  // The sign-in page does load it.
+  await page.getByRole('link', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(uniqueEmail('lazy'));
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  expect((await Promise.all(scripts)).some((body) => body.includes('GetTokensFromRefreshToken'))).toBe(true);
+});
+
 test.describe('every error is said in words on the form', () => {
   test('wrong password and unknown user on sign in', async ({ page, request, baseURL }) => {
     const user = await createTestUser({ url: baseURL!, cognito: await stageCognito(request) }, { name: 'Grace Hopper' });
