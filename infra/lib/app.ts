@@ -1,6 +1,7 @@
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './stacks/api-stack';
+import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
 import { MonitoringStack } from './stacks/monitoring-stack';
 import { WebStack } from './stacks/web-stack';
@@ -13,8 +14,17 @@ export const buildApp = (app: App = new App()) => {
   const prefix = `Mentoring-${stage.name}`;
 
   const data = new DataStack(app, `${prefix}-Data`, { env, stage });
-  const api = new ApiStack(app, `${prefix}-Api`, { env, stage, tables: data.tables });
-  const web = new WebStack(app, `${prefix}-Web`, { env, stage, api: api.api });
+  const auth = new AuthStack(app, `${prefix}-Auth`, { env, stage });
+  const api = new ApiStack(app, `${prefix}-Api`, { env, stage, tables: data.tables, auth });
+  const web = new WebStack(app, `${prefix}-Web`, {
+    env,
+    stage,
+    api: api.api,
+    runtimeConfig: {
+      region: stage.region,
+      cognito: { userPoolId: auth.userPool.userPoolId, userPoolClientId: auth.userPoolClient.userPoolClientId },
+    },
+  });
   const monitoring = new MonitoringStack(app, `${prefix}-Monitoring`, {
     env,
     stage,
@@ -27,5 +37,5 @@ export const buildApp = (app: App = new App()) => {
   Tags.of(app).add('stage', stage.name);
   Tags.of(app).add('project', 'mentoring-platform');
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stage, stacks: { data, api, web, monitoring } };
+  return { app, stage, stacks: { data, auth, api, web, monitoring } };
 };

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '@mentoring/shared';
 import { createApiGateway } from './api-gateway';
+import { startCognitoLocal, type CognitoLocalInfo } from './cognito';
 import { LOCAL_REGION, localCredentials, startDynamoDbLocal } from './dynamodb';
 import { listen } from './ports';
 import { ensureTables, localTableNames, tableEnvironment } from './tables';
@@ -18,6 +19,10 @@ export interface LocalStageOptions {
   host?: string;
   /** Where DynamoDB Local keeps its files; in memory when absent. */
   dataDir?: string;
+  /** Where cognito-local keeps its users; a temporary directory when absent. */
+  cognitoDir?: string;
+  /** Codes cognito-local would have e-mailed; nothing is sent locally. */
+  onCognitoCode?: (delivery: { destination: string; code: string }) => void;
   web: WebMode;
   logLevel?: string;
 }
@@ -27,6 +32,7 @@ export interface LocalStage {
   port: number;
   dynamoDbEndpoint: string;
   tables: Record<string, string>;
+  cognito: Pick<CognitoLocalInfo, 'endpoint' | 'userPoolId' | 'userPoolClientId'>;
   stop: () => Promise<void>;
 }
 
@@ -80,6 +86,8 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
   };
   try {
     await ensureTables(dynamo.client);
+    const cognito = await startCognitoLocal({ dataDir: options.cognitoDir, onCode: options.onCognitoCode });
+    cleanups.push(cognito.stop);
     const tables = localTableNames();
     const version = appVersion();
     Object.assign(process.env, {
@@ -94,8 +102,14 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       POWERTOOLS_METRICS_DISABLED: 'true',
       POWERTOOLS_LOG_LEVEL: options.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       ...tableEnvironment(),
+      // Identity: the local gateway and the handlers verify tokens against cognito-local (identity.ts).
+      COGNITO_USER_POOL_ID: cognito.userPoolId,
+      COGNITO_CLIENT_ID: cognito.userPoolClientId,
+      COGNITO_ISSUER: cognito.issuer,
+      COGNITO_JWKS_URI: cognito.jwksUri,
     });
-    const config: RuntimeConfig = { stage: 'local', version };
+    const cognitoConfig = { endpoint: cognito.endpoint, userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId };
+    const config: RuntimeConfig = { stage: 'local', version, region: LOCAL_REGION, cognito: cognitoConfig };
     const api = createApiGateway({ functionsSrc: join(repoRoot, 'functions/src') });
 
     const server = createServer();
@@ -128,6 +142,7 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       port,
       dynamoDbEndpoint: dynamo.endpoint,
       tables,
+      cognito: cognitoConfig,
       stop,
     };
   } catch (error) {

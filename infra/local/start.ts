@@ -3,6 +3,8 @@
  *   PORT=5173                 the one origin for the SPA and /api
  *   --in-memory               keep no data (the test suite's stage)
  *   --data-dir=<dir>          where DynamoDB Local keeps its files (default .local/dynamodb)
+ *   --cognito-dir=<dir>       where cognito-local keeps its users (default .local/cognito, or
+ *                             <data-dir>/cognito when --data-dir is given)
  *   --web=vite|static|none    how the SPA is served (default vite, with hot reload)
  *   --info-file=<file>        write the stage's URL and internal endpoints as JSON once ready
  */
@@ -24,7 +26,8 @@ if (existsSync(envFile)) process.loadEnvFile(envFile);
 const { values } = parseArgs({
   options: {
     'in-memory': { type: 'boolean', default: false },
-    'data-dir': { type: 'string', default: join(repoRoot, '.local/dynamodb') },
+    'data-dir': { type: 'string' },
+    'cognito-dir': { type: 'string' },
     web: { type: 'string', default: 'vite' },
     'info-file': { type: 'string' },
     quiet: { type: 'boolean', default: false },
@@ -41,12 +44,17 @@ if (!['vite', 'static', 'none'].includes(values.web)) {
   process.exit(1);
 }
 
+const dataDir = resolve(values['data-dir'] ?? join(repoRoot, '.local/dynamodb'));
+const cognitoDir = resolve(values['cognito-dir'] ?? (values['data-dir'] ? join(dataDir, 'cognito') : join(repoRoot, '.local/cognito')));
+
 try {
   const startedAt = performance.now();
   const stage = await startLocalStage({
     port,
     host: process.env.HOST ?? '127.0.0.1',
-    dataDir: values['in-memory'] ? undefined : resolve(values['data-dir']),
+    dataDir: values['in-memory'] ? undefined : dataDir,
+    cognitoDir: values['in-memory'] ? undefined : cognitoDir,
+    onCognitoCode: values.quiet ? undefined : ({ destination, code }) => console.log(`  [cognito-local] code for ${destination}: ${code}`),
     web: values.web as WebMode,
     logLevel: process.env.LOG_LEVEL,
   });
@@ -70,7 +78,7 @@ try {
   if (values['info-file']) {
     writeFileSync(
       values['info-file'],
-      JSON.stringify({ url: stage.url, dynamoDbEndpoint: stage.dynamoDbEndpoint, tables: stage.tables }),
+      JSON.stringify({ url: stage.url, dynamoDbEndpoint: stage.dynamoDbEndpoint, tables: stage.tables, cognito: stage.cognito }),
     );
   }
   if (!values.quiet) {
@@ -82,7 +90,8 @@ try {
         '',
         `  App        ${stage.url}`,
         `  API        ${stage.url}/api/health`,
-        `  Data       ${values['in-memory'] ? 'in memory' : values['data-dir']}`,
+        `  Data       ${values['in-memory'] ? 'in memory' : dataDir}`,
+        `  Cognito    ${stage.cognito.endpoint} (pool ${stage.cognito.userPoolId}${values['in-memory'] ? ', in a temporary directory' : `, users in ${cognitoDir}`})`,
         `  Stream     ${stream ? 'credentials found' : 'not configured: set STREAM_API_KEY and STREAM_API_SECRET in .env for chat and video'}`,
         '',
         '  Press Ctrl-C to stop.',

@@ -110,7 +110,13 @@ describe('web stack', () => {
   });
 
   it('deploys config.json with the stage values beside index.html, revalidated and invalidated on each deploy', () => {
-    expect(stacks.web.runtimeConfig).toEqual({ stage: 'dev', version: '0.1.0' });
+    expect(stacks.web.runtimeConfig).toEqual({
+      stage: 'dev',
+      version: '0.1.0',
+      region: 'eu-west-1',
+      // The deployed SPA signs in with SRP against Cognito itself: no local endpoint.
+      cognito: { userPoolId: expect.any(String), userPoolClientId: expect.any(String) },
+    });
     web.hasResourceProperties('Custom::CDKBucketDeployment', {
       Include: ['index.html', 'config.json'],
       SystemMetadata: { 'cache-control': 'no-cache' },

@@ -2,4 +2,14 @@
 export interface RuntimeConfig {
   stage: string;
   version: string;
+  /** The AWS region of the user pool (locally cognito-local's nominal region). */
+  region?: string;
+  cognito?: CognitoRuntimeConfig;
+}
+
+export interface CognitoRuntimeConfig {
+  userPoolId: string;
+  userPoolClientId: string;
+  /** Only on the local stage: cognito-local's URL, used instead of Cognito's regional endpoint. */
+  endpoint?: string;
 }

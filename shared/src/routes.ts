@@ -27,6 +27,7 @@ export const routes = [
     auth: 'optional',
     tables: [{ table: 'feedback', access: 'write' }],
   },
+  { method: 'GET', path: '/api/me', handler: 'http/me/get', auth: 'required', tables: [] },
 ] as const satisfies readonly RouteDefinition[];
 
 /** Answers every request no route matches (API Gateway's `$default` route). */

@@ -19,7 +19,10 @@ export default async function globalSetup() {
   }
   const stage = await spawnLocalStage({ web: 'static' });
   process.env.E2E_BASE_URL = stage.url;
-  writeFileSync(stageInfoFile, JSON.stringify({ url: stage.url, dynamoDbEndpoint: stage.dynamoDbEndpoint, tables: stage.tables }));
+  writeFileSync(
+    stageInfoFile,
+    JSON.stringify({ url: stage.url, dynamoDbEndpoint: stage.dynamoDbEndpoint, tables: stage.tables, cognito: stage.cognito }),
+  );
   return async () => {
     await stage.stop();
   };

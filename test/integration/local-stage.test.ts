@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../infra/local/ports';
+import { createTestUser, signIn } from '../support/auth';
 import { spawnLocalStage } from '../support/local-stage';
 import { db, getItem } from './support/db';
 
@@ -11,8 +12,9 @@ describe.runIf(inject('isLocal'))('the local stage', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'stage-data-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('keeps stored feedback across a restart, and stops DynamoDB Local with it', async () => {
+  it('keeps stored feedback and users across a restart, and stops DynamoDB Local and cognito-local with it', async () => {
     const first = await spawnLocalStage({ dataDir });
+    const user = await createTestUser(first);
     const response = await fetch(`${first.url}/api/feedback`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -22,11 +24,16 @@ describe.runIf(inject('isLocal'))('the local stage', () => {
     const { id } = (await response.json()) as { id: string };
     expect(await first.stop()).toBe(0);
     await expect(fetch(first.dynamoDbEndpoint)).rejects.toThrow();
+    await expect(fetch(`${first.cognito.endpoint}/health`)).rejects.toThrow();
 
     const second = await spawnLocalStage({ dataDir });
     try {
       const item = await getItem(second.tables.feedback!, { id }, db(second.dynamoDbEndpoint));
       expect(item).toMatchObject({ id, source: '/volunteer', rating: 5, answers: ['Kept?'] });
+      // Same pool, same client, same issuer: the user signs in again and the API accepts the token.
+      expect(second.cognito).toEqual(first.cognito);
+      const idToken = await signIn(second.cognito, user.email, user.password);
+      expect((await fetch(`${second.url}/api/me`, { headers: { authorization: `Bearer ${idToken}` } })).status).toBe(200);
     } finally {
       await second.stop();
     }
@@ -47,7 +54,12 @@ describe.runIf(inject('isLocal'))('the local stage', () => {
     const stage = await spawnLocalStage();
     try {
       const response = await fetch(`${stage.url}/config.json`);
-      expect(await response.json()).toMatchObject({ stage: 'local', version: expect.any(String) });
+      expect(await response.json()).toEqual({
+        stage: 'local',
+        version: expect.any(String),
+        region: expect.any(String),
+        cognito: { ...stage.cognito, endpoint: expect.stringMatching(/^http:\/\/localhost:\d+$/) },
+      });
     } finally {
       await stage.stop();
     }

@@ -11,6 +11,7 @@ export interface StageInfo {
   url: string;
   dynamoDbEndpoint: string;
   tables: Record<string, string>;
+  cognito: { endpoint: string; userPoolId: string; userPoolClientId: string };
 }
 
 export interface SpawnedStage extends StageInfo {

@@ -8,6 +8,8 @@ import {
   type IHttpRouteAuthorizer,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -24,6 +26,8 @@ export interface ApiStackProps extends StackProps {
   authorizer?: IHttpRouteAuthorizer;
   /** The route table; tests pass their own. */
   routes?: readonly RouteDefinition[];
+  /** The pool whose ID tokens the API accepts, and the SPA's client (the tokens' audience). */
+  auth?: { userPool: IUserPool; userPoolClient: IUserPoolClient };
 }
 
 /** Secrets a route may name (`secrets: ['stream']` in the route table), created by hand per stage (README, Deploying). */
@@ -92,6 +96,15 @@ export class ApiStack extends Stack {
       return secrets.get(name)!;
     };
 
+    // API Gateway verifies the ID token of `required` routes before any function runs (JWT authorizer).
+    const authorizer =
+      props.authorizer ??
+      (props.auth && new HttpUserPoolAuthorizer('CognitoAuthorizer', props.auth.userPool, { userPoolClients: [props.auth.userPoolClient] }));
+    // `optional` routes verify a token themselves (functions/src/lib/http/authenticate.ts).
+    const identityEnvironment: Record<string, string> = props.auth
+      ? { COGNITO_USER_POOL_ID: props.auth.userPool.userPoolId, COGNITO_CLIENT_ID: props.auth.userPoolClient.userPoolClientId }
+      : {};
+
     for (const route of props.routes ?? (routes as readonly RouteDefinition[])) {
       const routeSecrets = (route as { secrets?: readonly string[] }).secrets ?? [];
       const fn = new AppFunction(this, `${functionId(route.handler)}Function`, {
@@ -102,6 +115,7 @@ export class ApiStack extends Stack {
         environment: {
           ...Object.fromEntries(route.tables.map(({ table }) => [tables[table].envVar, props.tables[table].tableName])),
           ...Object.fromEntries(routeSecrets.map((name) => [`${name.toUpperCase()}_SECRET_ARN`, secret(name).secretArn])),
+          ...(route.auth === 'none' ? {} : identityEnvironment),
         },
       });
       for (const name of routeSecrets) {
@@ -114,14 +128,14 @@ export class ApiStack extends Stack {
         else if (access === 'write') target.grantWriteData(fn);
         else target.grantReadWriteData(fn);
       }
-      if (route.auth === 'required' && !props.authorizer) {
+      if (route.auth === 'required' && !authorizer) {
         throw new Error(`Route ${routeKey(route)} requires a signed-in caller: pass the auth stack's JWT authorizer to the api stack.`);
       }
       const [created] = this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${functionId(route.handler)}Integration`, fn),
-        authorizer: route.auth === 'required' ? props.authorizer : undefined,
+        authorizer: route.auth === 'required' ? authorizer : undefined,
       });
       if (route.auth !== 'required') {
         acknowledge(

@@ -4,6 +4,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiEvent, lambdaContext } from '../../lib/testing/events';
+import { startTestIssuer } from '../../lib/testing/tokens';
 import { handler } from './create';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -31,6 +32,27 @@ describe('POST /api/feedback', () => {
       Item: { ...valid, id, userId: null, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) },
       ConditionExpression: 'attribute_not_exists(id)',
     });
+  });
+
+  it('stores the user id (sub) of a verified ID token', async () => {
+    const issuer = await startTestIssuer();
+    Object.assign(process.env, {
+      COGNITO_USER_POOL_ID: issuer.userPoolId,
+      COGNITO_CLIENT_ID: issuer.clientId,
+      COGNITO_ISSUER: issuer.issuer,
+      COGNITO_JWKS_URI: issuer.jwksUri,
+    });
+    try {
+      const signedIn = await post(JSON.stringify(valid), { 'content-type': 'application/json', authorization: `Bearer ${issuer.idToken({ sub: 'sub-42' })}` });
+      expect(signedIn.statusCode).toBe(201);
+      expect(dynamo.commandCalls(PutCommand)[0]!.args[0].input.Item).toMatchObject({ userId: 'sub-42' });
+
+      const forged = await post(JSON.stringify(valid), { 'content-type': 'application/json', authorization: `Bearer ${issuer.idToken({ aud: 'other-client' })}` });
+      expect(forged.statusCode).toBe(401);
+      expect(dynamo.commandCalls(PutCommand)).toHaveLength(1);
+    } finally {
+      await issuer.close();
+    }
   });
 
   it('stores a missing rating as null', async () => {

@@ -6,14 +6,14 @@ import { created } from '../../lib/http/responses';
 import { saveFeedback } from '../../lib/repositories/feedback';
 import { metrics } from '../../lib/powertools';
 
-export const handler = httpHandler({ body: feedbackInputSchema, metrics: true }, async ({ body }) => {
+export const handler = httpHandler({ auth: 'optional', body: feedbackInputSchema, metrics: true }, async ({ body, identity }) => {
   const item: FeedbackItem = {
     id: randomUUID(),
     source: body.source,
     rating: body.rating ?? null,
     feedbackType: body.feedbackType,
     answers: body.answers,
-    userId: null,
+    userId: identity?.sub ?? null,
     createdAt: new Date().toISOString(),
   };
   await saveFeedback(item);

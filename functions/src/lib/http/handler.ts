@@ -3,12 +3,17 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import type { AuthMode } from '@mentoring/shared';
 import { logger, metrics } from '../powertools';
+import { authenticate, type AuthenticatedEvent } from './authenticate';
+import type { Identity } from './identity';
 import { errorHandler, jsonBody } from './middlewares';
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 interface HttpHandlerOptions<B extends z.ZodType | undefined> {
+  /** The route's auth mode, as the route table names it (default `none`). */
+  auth?: AuthMode;
   body?: B;
   maxBodyBytes?: number;
   /** Publish the Powertools metrics the handler adds, and a cold-start metric. */
@@ -19,6 +24,8 @@ export interface HttpRequest<B> {
   event: APIGatewayProxyEventV2;
   context: Context;
   body: B;
+  /** The verified caller: null on `none` routes and for anonymous callers of `optional` routes. */
+  identity: Identity | null;
 }
 
 type BodyOf<B> = B extends z.ZodType ? z.infer<B> : undefined;
@@ -33,10 +40,16 @@ export const httpHandler = <B extends z.ZodType | undefined = undefined>(
 ) => {
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(injectLambdaContext(logger))
-    .use(errorHandler());
+    .use(errorHandler())
+    .use(authenticate(options.auth ?? 'none'));
   if (options.metrics) handler.use(logMetrics(metrics, { captureColdStartMetric: true }));
   if (options.body) handler.use(jsonBody(options.body, { maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES }));
   return handler.handler((event, context) =>
-    run({ event, context, body: (event as { parsedBody?: unknown }).parsedBody as BodyOf<B> }),
+    run({
+      event,
+      context,
+      body: (event as { parsedBody?: unknown }).parsedBody as BodyOf<B>,
+      identity: (event as AuthenticatedEvent).identity ?? null,
+    }),
   );
 };

@@ -7,12 +7,15 @@ export const apiEvent = ({
   body,
   headers = {},
   query,
+  claims,
 }: {
   method: string;
   path: string;
   body?: string;
   headers?: Record<string, string>;
   query?: Record<string, string>;
+  /** The verified ID token's claims, where API Gateway's JWT authorizer puts them (required routes). */
+  claims?: Record<string, string>;
 }): APIGatewayProxyEventV2 => ({
   version: '2.0',
   routeKey: `${method} ${path}`,
@@ -31,6 +34,7 @@ export const apiEvent = ({
     stage: '$default',
     time: new Date().toUTCString(),
     timeEpoch: Date.now(),
+    ...(claims && { authorizer: { jwt: { claims, scopes: null } } }),
   },
   body,
   isBase64Encoded: false,

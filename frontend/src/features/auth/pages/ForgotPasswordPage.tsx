@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { passwordProblems } from '@mentoring/shared';
+import { loadAuth } from '../amplify';
+import { authErrorMessage } from '../errors';
+import { authMessages } from '../messages';
+import { Field, FormError, FormNotice } from './form';
+
+/** /forgot-password: ask for a code by e-mail, then set a new password with it. */
+export const ForgotPasswordPage = () => {
+  const navigate = useNavigate();
+  const [step, setStep] = useState<'request' | 'reset'>('request');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (action: () => Promise<void>, context: { password?: string } = {}) => {
+    setError(null);
+    setNotice(null);
+    setBusy(true);
+    try {
+      await action();
+    } catch (caught) {
+      setError(authErrorMessage(caught, context));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const requestCode = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!email.trim()) return setError(authMessages.missingEmail);
+    return run(async () => {
+      const { api } = await loadAuth();
+      await api.resetPassword({ username: email.trim() });
+      setStep('reset');
+      setNotice(authMessages.codeSent(email.trim()));
+    });
+  };
+
+  const reset = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return setError(authMessages.missingCode);
+    const missing = passwordProblems(password);
+    if (missing.length) return setError(authMessages.weakPassword(missing));
+    return run(
+      async () => {
+        const { api } = await loadAuth();
+        await api.confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword: password });
+        navigate(`/login?reset=done&email=${encodeURIComponent(email.trim())}`, { replace: true });
+      },
+      { password },
+    );
+  };
+
+  return (
+    <main className="auth-page">
+      <h1>Reset your password</h1>
+      {step === 'request' ? (
+        <form onSubmit={requestCode} noValidate aria-busy={busy}>
+          <Field label="E-mail" type="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <FormError message={error} />
+          <button type="submit" disabled={busy}>
+            Send me a code
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={reset} noValidate aria-busy={busy}>
+          <FormNotice message={notice} />
+          <Field label="Code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />
+          <Field label="New password" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          <FormError message={error} />
+          <button type="submit" disabled={busy}>
+            Set new password
+          </button>
+          <button type="button" onClick={() => requestCode()} disabled={busy}>
+            Send a new code
+          </button>
+        </form>
+      )}
+      <p>
+        <Link to="/login">Back to sign in</Link>
+      </p>
+    </main>
+  );
+};
+
+export default ForgotPasswordPage;

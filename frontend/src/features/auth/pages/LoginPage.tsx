@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { loadAuth } from '../amplify';
+import { authErrorMessage } from '../errors';
+import { authMessages } from '../messages';
+import { safeNext } from '../RequireAuth';
+import { useAuth } from '../useAuth';
+import { Field, FormError, FormNotice } from './form';
+
+/** /login: e-mail and password; back to `next` once signed in. */
+export const LoginPage = () => {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { refresh } = useAuth();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const next = safeNext(params.get('next'));
+  const notice = params.get('reset') === 'done' ? authMessages.passwordChanged : params.get('confirmed') ? authMessages.confirmed : null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!email.trim()) return setError(authMessages.missingEmail);
+    if (!password) return setError(authMessages.missingPassword);
+    setBusy(true);
+    try {
+      const { api, authFlowType } = await loadAuth();
+      const result = await api.signIn({ username: email.trim(), password, options: { authFlowType } });
+      if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
+        navigate(`/signup?step=confirm&email=${encodeURIComponent(email.trim())}&next=${encodeURIComponent(next)}`);
+        return;
+      }
+      if (!result.isSignedIn) throw new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`);
+      await refresh();
+      navigate(next, { replace: true });
+    } catch (caught) {
+      if ((caught as { name?: string }).name === 'UserAlreadyAuthenticatedException') {
+        await refresh();
+        navigate(next, { replace: true });
+        return;
+      }
+      setError(authErrorMessage(caught, { signingIn: true }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="auth-page">
+      <h1>Sign in</h1>
+      <form onSubmit={submit} noValidate aria-busy={busy}>
+        <FormNotice message={notice} />
+        <Field label="E-mail" type="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} />
+        <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <FormError message={error} />
+        <button type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+      <p>
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </p>
+      <p>
+        New here? <Link to={`/signup${next === '/' ? '' : `?next=${encodeURIComponent(next)}`}`}>Create an account</Link>
+      </p>
+    </main>
+  );
+};
+
+export default LoginPage;

@@ -1,0 +1,141 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { passwordProblems } from '@mentoring/shared';
+import { loadAuth } from '../amplify';
+import { authErrorMessage } from '../errors';
+import { authMessages } from '../messages';
+import { safeNext } from '../RequireAuth';
+import { useAuth } from '../useAuth';
+import { Field, FormError, FormNotice } from './form';
+
+/** /signup: name, e-mail and password, then the code from the e-mail (which can be sent again). */
+export const SignUpPage = () => {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { refresh } = useAuth();
+  const next = safeNext(params.get('next'));
+  const [step, setStep] = useState<'details' | 'confirm'>(params.get('step') === 'confirm' ? 'confirm' : 'details');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [askEmail] = useState(params.get('step') === 'confirm' && !params.get('email'));
+
+  const run = async (action: () => Promise<void>, context: { password?: string } = {}) => {
+    setError(null);
+    setNotice(null);
+    setBusy(true);
+    try {
+      await action();
+    } catch (caught) {
+      setError(authErrorMessage(caught, context));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitDetails = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setError(authMessages.missingName);
+    if (!email.trim()) return setError(authMessages.missingEmail);
+    const missing = passwordProblems(password);
+    if (missing.length) return setError(authMessages.weakPassword(missing));
+    return run(
+      async () => {
+        const { api } = await loadAuth();
+        const result = await api.signUp({
+          username: email.trim(),
+          password,
+          options: { userAttributes: { email: email.trim(), name: name.trim() } },
+        });
+        if (result.nextStep.signUpStep === 'CONFIRM_SIGN_UP') {
+          setStep('confirm');
+          setNotice(authMessages.codeSent(email.trim()));
+        } else {
+          await signInAfterConfirmation();
+        }
+      },
+      { password },
+    );
+  };
+
+  const signInAfterConfirmation = async () => {
+    if (!password) {
+      // Came back to confirm later (e.g. from the sign-in form): the password is not known here.
+      navigate(`/login?confirmed=1&email=${encodeURIComponent(email.trim())}&next=${encodeURIComponent(next)}`, { replace: true });
+      return;
+    }
+    const { api, authFlowType } = await loadAuth();
+    await api.signIn({ username: email.trim(), password, options: { authFlowType } });
+    await refresh();
+    navigate(next, { replace: true });
+  };
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return setError(authMessages.missingCode);
+    return run(async () => {
+      const { api } = await loadAuth();
+      await api.confirmSignUp({ username: email.trim(), confirmationCode: code.trim() });
+      await signInAfterConfirmation();
+    });
+  };
+
+  const resend = () =>
+    run(async () => {
+      const { api } = await loadAuth();
+      await api.resendSignUpCode({ username: email.trim() });
+      setNotice(authMessages.codeResent(email.trim()));
+    });
+
+  if (step === 'confirm') {
+    return (
+      <main className="auth-page">
+        <h1>Confirm your e-mail address</h1>
+        <form onSubmit={submitCode} noValidate aria-busy={busy}>
+          <FormNotice message={notice} />
+          {askEmail ? (
+            <Field label="E-mail" type="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} />
+          ) : null}
+          <Field
+            label="Confirmation code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <FormError message={error} />
+          <button type="submit" disabled={busy}>
+            Confirm
+          </button>
+          <button type="button" onClick={resend} disabled={busy}>
+            Send a new code
+          </button>
+        </form>
+      </main>
+    );
+  }
+
+  return (
+    <main className="auth-page">
+      <h1>Create an account</h1>
+      <form onSubmit={submitDetails} noValidate aria-busy={busy}>
+        <Field label="Name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />
+        <Field label="E-mail" type="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} />
+        <Field label="Password" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <FormError message={error} />
+        <button type="submit" disabled={busy}>
+          {busy ? 'Creating your account…' : 'Sign up'}
+        </button>
+      </form>
+      <p>
+        Already have an account? <Link to={`/login${next === '/' ? '' : `?next=${encodeURIComponent(next)}`}`}>Sign in</Link>
+      </p>
+    </main>
+  );
+};
+
+export default SignUpPage;

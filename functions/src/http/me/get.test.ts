@@ -1,0 +1,25 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { apiEvent, lambdaContext } from '../../lib/testing/events';
+import { handler } from './get';
+
+const get = async (claims?: Record<string, string>) =>
+  (await handler(apiEvent({ method: 'GET', path: '/api/me', claims }), lambdaContext())) as APIGatewayProxyStructuredResultV2;
+
+describe('GET /api/me', () => {
+  it('answers the identity of the verified claims', async () => {
+    const response = await get({ sub: 'sub-1', email: 'ada@example.org', name: 'Ada', token_use: 'id' });
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body!)).toEqual({ id: 'sub-1', email: 'ada@example.org', name: 'Ada' });
+  });
+
+  it('answers null for a name the token does not carry', async () => {
+    expect(JSON.parse((await get({ sub: 'sub-1', email: 'ada@example.org' })).body!)).toEqual({ id: 'sub-1', email: 'ada@example.org', name: null });
+  });
+
+  it('answers 401 unauthenticated without authorizer claims', async () => {
+    const response = await get();
+    expect(response.statusCode).toBe(401);
+    expect(JSON.parse(response.body!)).toEqual({ error: { code: 'unauthenticated', message: expect.any(String) } });
+  });
+});

@@ -1,0 +1,92 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  Mfa,
+  UserPool,
+  VerificationEmailStyle,
+  type UserPoolClient,
+} from 'aws-cdk-lib/aws-cognito';
+import type { Construct } from 'constructs';
+import { PASSWORD_POLICY } from '@mentoring/shared';
+import type { StageConfig } from '../stages';
+
+export interface AuthStackProps extends StackProps {
+  stage: StageConfig;
+}
+
+/**
+ * The Cognito user pool the SPA signs up and signs in with (Amplify Auth) and whose ID tokens the
+ * API verifies. The local stage creates the same pool in cognito-local (infra/local/cognito.ts).
+ */
+export class AuthStack extends Stack {
+  readonly userPool: UserPool;
+  readonly userPoolClient: UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      userPoolName: `mentoring-${stage.name}`,
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        fullname: { required: true, mutable: true },
+      },
+      userVerification: {
+        emailStyle: VerificationEmailStyle.CODE,
+        emailSubject: 'Your mentoring platform verification code',
+        emailBody: 'Your verification code is {####}.',
+      },
+      passwordPolicy: {
+        minLength: PASSWORD_POLICY.minLength,
+        requireLowercase: PASSWORD_POLICY.requireLowercase,
+        requireUppercase: PASSWORD_POLICY.requireUppercase,
+        requireDigits: PASSWORD_POLICY.requireDigits,
+        requireSymbols: PASSWORD_POLICY.requireSymbols,
+        tempPasswordValidity: Duration.days(3),
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Members may add an authenticator app; requiring one before a first conversation would keep mentees away.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      featurePlan: FeaturePlan.ESSENTIALS,
+      deletionProtection: stage.retainData,
+      removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
+    this.userPoolClient = this.userPool.addClient('SpaClient', {
+      userPoolClientName: 'mentoring-spa',
+      // A browser app cannot keep a secret.
+      generateSecret: false,
+      // Amplify's default flow (SRP): the password never leaves the browser. USER_PASSWORD_AUTH is only
+      // needed by cognito-local, whose pool is created separately.
+      authFlows: { userSrp: true, userPassword: false, custom: false, adminUserPassword: false },
+      // The SPA has its own forms; no hosted UI, so no OAuth flows or callback URLs.
+      disableOAuth: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      enableTokenRevocation: true,
+      // Sign-in does not tell whether an e-mail address has an account (cognito-local behaves the same way).
+      preventUserExistenceErrors: true,
+    });
+
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-COG2',
+      reason: 'MFA is optional (TOTP) rather than required: mentees and volunteers sign up on first contact, and a required second factor would block that; members can turn it on.',
+    });
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-COG8',
+      reason: 'Threat protection (advanced security) needs the Plus feature plan, priced per active user; the pool uses the Essentials plan until the product has users whose risk justifies it.',
+    });
+
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
+  }
+}

@@ -1,0 +1,40 @@
+import autocannon from 'autocannon';
+import { createTestUser } from '../../support/auth';
+import type { Bench } from '../run';
+import { round, type LoadFigures } from '../stats';
+
+const CONNECTIONS = 10;
+const SECONDS = 8;
+
+const load = async (url: string, headers: Record<string, string>): Promise<LoadFigures> => {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  return {
+    requestsPerSecond: round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.non2xx,
+  };
+};
+
+/**
+ * What verifying an ID token costs on the local stage: GET /api/me (the gateway verifies the token
+ * as API Gateway's JWT authorizer would, against cognito-local's cached JWKS) beside GET /api/health
+ * (no auth), plus the InitiateAuth round trip a sign-in makes.
+ */
+export const identityBench: Bench = {
+  name: 'identity',
+  run: async ({ stage }) => {
+    const user = await createTestUser(stage);
+    const health = await load(`${stage.url}/api/health`, {});
+    const me = await load(`${stage.url}/api/me`, { authorization: `Bearer ${user.idToken}` });
+    return {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      healthNoAuth: health,
+      meVerifiedToken: me,
+      verifiedToNoAuthThroughputRatio: round(me.requestsPerSecond / health.requestsPerSecond, 3),
+      verifiedToNoAuthP50Ratio: health.p50Ms ? round(me.p50Ms / health.p50Ms, 3) : null,
+    };
+  },
+};
