@@ -4,3 +4,6 @@ export * from './routes';
 export * from './tables';
 export * from './messages';
 export * from './config';
+export * from './buckets';
+export * from './event-rules';
+export * from './calls';

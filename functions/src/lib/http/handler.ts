@@ -4,11 +4,16 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { logger, metrics } from '../powertools';
+import type { AuthMode } from '@mentoring/shared';
+import { HttpError } from './errors';
+import { identityFromEvent, type Identity } from './identity';
 import { errorHandler, jsonBody } from './middlewares';
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 interface HttpHandlerOptions<B extends z.ZodType | undefined> {
+  /** The route table's auth mode: `required` answers 401 when no verified claims came with the request. */
+  auth?: AuthMode;
   body?: B;
   maxBodyBytes?: number;
   /** Publish the Powertools metrics the handler adds, and a cold-start metric. */
@@ -19,6 +24,7 @@ export interface HttpRequest<B> {
   event: APIGatewayProxyEventV2;
   context: Context;
   body: B;
+  identity: Identity | null;
 }
 
 type BodyOf<B> = B extends z.ZodType ? z.infer<B> : undefined;
@@ -36,7 +42,9 @@ export const httpHandler = <B extends z.ZodType | undefined = undefined>(
     .use(errorHandler());
   if (options.metrics) handler.use(logMetrics(metrics, { captureColdStartMetric: true }));
   if (options.body) handler.use(jsonBody(options.body, { maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES }));
-  return handler.handler((event, context) =>
-    run({ event, context, body: (event as { parsedBody?: unknown }).parsedBody as BodyOf<B> }),
-  );
+  return handler.handler((event, context) => {
+    const identity = options.auth === 'none' ? null : identityFromEvent(event);
+    if (options.auth === 'required' && !identity) throw new HttpError('unauthenticated', 'Sign in to continue.');
+    return run({ event, context, body: (event as { parsedBody?: unknown }).parsedBody as BodyOf<B>, identity });
+  });
 };
