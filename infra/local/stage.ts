@@ -1,11 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '@mentoring/shared';
 import { createApiGateway } from './api-gateway';
 import { LOCAL_REGION, localCredentials, startDynamoDbLocal } from './dynamodb';
+import { startLocalEventBus } from './event-bus';
 import { listen } from './ports';
+import { bucketEnvironment, startS3rver } from './s3';
 import { ensureTables, localTableNames, tableEnvironment } from './tables';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -27,6 +30,9 @@ export interface LocalStage {
   port: number;
   dynamoDbEndpoint: string;
   tables: Record<string, string>;
+  s3Endpoint: string;
+  buckets: Record<string, string>;
+  eventBus: { endpoint: string; busName: string; deadLetterFile: string };
   stop: () => Promise<void>;
 }
 
@@ -79,6 +85,14 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
   };
   try {
+    // s3rver's objects and the bus's dead letters live beside DynamoDB's files, or in a scratch dir for in-memory stages.
+    const scratch = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'local-stage-'));
+    if (scratch) cleanups.push(async () => rmSync(scratch, { recursive: true, force: true }));
+    const dataDir = options.dataDir ?? scratch!;
+    const s3 = await startS3rver({ directory: join(dataDir, 's3rver') });
+    cleanups.push(s3.stop);
+    const bus = await startLocalEventBus({ functionsSrc: join(repoRoot, 'functions/src'), dataDir: join(dataDir, 'event-bus'), region: LOCAL_REGION });
+    cleanups.push(bus.stop);
     await ensureTables(dynamo.client);
     const tables = localTableNames();
     const version = appVersion();
@@ -93,7 +107,12 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       POWERTOOLS_METRICS_NAMESPACE: 'Mentoring',
       POWERTOOLS_METRICS_DISABLED: 'true',
       POWERTOOLS_LOG_LEVEL: options.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
+      EVENT_BUS_NAME: bus.busName,
       ...tableEnvironment(),
+      ...bucketEnvironment(),
     });
     const config: RuntimeConfig = { stage: 'local', version };
     const api = createApiGateway({ functionsSrc: join(repoRoot, 'functions/src') });
@@ -128,6 +147,9 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       port,
       dynamoDbEndpoint: dynamo.endpoint,
       tables,
+      s3Endpoint: s3.endpoint,
+      buckets: s3.buckets,
+      eventBus: { endpoint: bus.endpoint, busName: bus.busName, deadLetterFile: bus.deadLetterFile },
       stop,
     };
   } catch (error) {

@@ -65,7 +65,14 @@ try {
   if (values['info-file']) {
     writeFileSync(
       values['info-file'],
-      JSON.stringify({ url: stage.url, dynamoDbEndpoint: stage.dynamoDbEndpoint, tables: stage.tables }),
+      JSON.stringify({
+        url: stage.url,
+        dynamoDbEndpoint: stage.dynamoDbEndpoint,
+        tables: stage.tables,
+        s3Endpoint: stage.s3Endpoint,
+        buckets: stage.buckets,
+        eventBus: stage.eventBus,
+      }),
     );
   }
   if (!values.quiet) {

@@ -11,6 +11,9 @@ export interface StageInfo {
   url: string;
   dynamoDbEndpoint: string;
   tables: Record<string, string>;
+  s3Endpoint: string;
+  buckets: Record<string, string>;
+  eventBus: { endpoint: string; busName: string; deadLetterFile: string };
 }
 
 export interface SpawnedStage extends StageInfo {

@@ -1,5 +1,6 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import type { z } from 'zod';
@@ -30,6 +31,7 @@ export const eventHandler = <S extends z.ZodType>(schema: S, run: (request: Cons
       logger.appendKeys({ eventId: event.id, detailType: event['detail-type'] });
       try {
         await run({ event, detailType: event['detail-type'], detail: parsed.data, context });
+        metrics.addMetric('StreamEventConsumed', MetricUnit.Count, 1);
       } finally {
         logger.resetKeys();
       }
