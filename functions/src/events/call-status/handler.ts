@@ -16,8 +16,8 @@ export const handler = eventHandler(callEventSchema, async ({ detailType, detail
   const changed = await setFeatureFlag(detail.call_cid, feature, { on: detailType.endsWith('_started'), at: detail.created_at, failed });
   await recordHistory(detail.call_cid, { type: detailType, at: detail.created_at });
   if (!changed) return;
-  // One metric per state change; the failed one has an alarm on it (events stack).
-  metrics.addDimension('feature', feature);
+  // One metric per state change; the failed one has an alarm on it (events stack), so it keeps only the service dimension.
+  metrics.addMetadata('feature', feature);
   metrics.addMetric(failed ? 'CallFeatureFailed' : 'CallFeatureChanged', MetricUnit.Count, 1);
   if (failed) logger.warn('A call feature failed', { cid: detail.call_cid, feature, detailType });
 });
