@@ -3,9 +3,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { build } from 'esbuild';
 import { repoRoot, type SpawnedStage } from '../../support/local-stage';
 import { streamSignature, testStreamCredentials } from '../../support/stream';
 import type { Bench } from '../run';
@@ -17,13 +19,13 @@ const SECONDS = 10;
 const FILE_MB = 200;
 
 /** POST /api/webhooks/stream with fresh delivery ids, so every request verifies, claims its id and publishes. */
-const ingress = async (stage: SpawnedStage, seconds: number) => {
+const ingress = async (stage: SpawnedStage, seconds: number, connections = CONNECTIONS) => {
   // An event no rule consumes: this measures the ingress, not the consumers sharing the stage's process.
   const body = JSON.stringify({ type: 'call.stats_report_ready', call_cid: 'bench:ingress', created_at: new Date().toISOString() });
   const result = await autocannon({
     url: `${stage.url}/api/webhooks/stream`,
     method: 'POST',
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     headers: {
       'content-type': 'application/json',
@@ -61,9 +63,27 @@ interface ChildFigures {
   peakRssMb: number;
 }
 
-const runChild = (stage: SpawnedStage, args: string[]) =>
+/** The consumer's code as Lambda runs it: one minified ESM bundle (infra/lib/constructs/app-function.ts's settings). */
+const bundleChild = async (outdir: string) => {
+  const outfile = join(outdir, 'archive-child.mjs');
+  await build({
+    entryPoints: [join(repoRoot, 'test/bench/support/archive-child.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    minify: true,
+    mainFields: ['module', 'main'],
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    logLevel: 'error',
+  });
+  return outfile;
+};
+
+const runChild = (stage: SpawnedStage, bundle: string, args: string[]) =>
   new Promise<ChildFigures>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/support/archive-child.ts', ...args], {
+    const child = spawn(process.execPath, [bundle, ...args], {
       cwd: repoRoot,
       env: {
         ...process.env,
@@ -104,13 +124,23 @@ export const eventsBench: Bench = {
   run: async ({ stage }) => {
     await ingress(stage, WARMUP_SECONDS);
     const warm = await ingress(stage, SECONDS);
+    // One delivery at a time: the latency a single Stream delivery sees, without queueing behind others.
+    const sequential = await ingress(stage, SECONDS, 1);
 
+    const scratch = mkdtempSync(join(tmpdir(), 'bench-events-'));
     const files = await startFileServer();
     try {
-      const copy = throughput(await runChild(stage, ['copy', files.url, join(tmpdir(), `bench-copy-${randomUUID()}`)]));
-      const archive = throughput(await runChild(stage, ['archive', files.url, randomUUID()]));
+      const bundle = await bundleChild(scratch);
+      const copy = throughput(await runChild(stage, bundle, ['copy', files.url, join(scratch, 'copy.bin')]));
+      const archive = throughput(await runChild(stage, bundle, ['archive', files.url, randomUUID()]));
       return {
-        ingress: { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, ...warm, targetP99Ms: 50 },
+        ingress: {
+          seconds: SECONDS,
+          warmupSeconds: WARMUP_SECONDS,
+          targetP99Ms: 50,
+          concurrent: { connections: CONNECTIONS, ...warm },
+          sequential: { connections: 1, ...sequential },
+        },
         archive: {
           fileMb: FILE_MB,
           consumer: archive,
@@ -121,6 +151,7 @@ export const eventsBench: Bench = {
       };
     } finally {
       await files.close();
+      rmSync(scratch, { recursive: true, force: true });
     }
   },
 };

@@ -1,17 +1,17 @@
+// Bundled by the bench with esbuild as CDK bundles the Lambda, then run with plain Node.
 // Runs in its own process so its peak RSS is the consumer's alone: `archive` runs the archive consumer's code
 // (download stream → S3 multipart upload + DynamoDB record); `copy` is the plain baseline, download stream → file.
 import { createWriteStream, rmSync } from 'node:fs';
-import { Readable } from 'node:stream';
+import { get, type IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
 const [mode, url, target] = process.argv.slice(2) as ['archive' | 'copy', string, string];
 const started = performance.now();
 let bytes = 0;
 if (mode === 'copy') {
-  const response = await fetch(url);
+  const response = await new Promise<IncomingMessage>((resolve, reject) => get(url, resolve).on('error', reject));
   const out = createWriteStream(target);
-  await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), out);
+  await pipeline(response, out);
   bytes = out.bytesWritten;
   rmSync(target, { force: true });
 } else {
