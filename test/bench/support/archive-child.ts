@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 
 const [mode, url, target] = process.argv.slice(2) as ['archive' | 'copy', string, string];
 const started = performance.now();
-let bytes = 0;
+let bytes: number;
 if (mode === 'copy') {
   const response = await new Promise<IncomingMessage>((resolve, reject) => get(url, resolve).on('error', reject));
   const out = createWriteStream(target);
