@@ -14,7 +14,7 @@ const Home = () => (
 export const App = () => (
   <BrowserRouter>
     <Routes>
-      <Route path="/" element={<Home />} />
+      <Route path="*" element={<Home />} />
       <Route
         path={SESSIONS_PATH}
         element={
