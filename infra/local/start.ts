@@ -85,6 +85,7 @@ try {
         `  App        ${stage.url}`,
         `  API        ${stage.url}/api/health`,
         `  Data       ${values['in-memory'] ? 'in memory' : values['data-dir']}`,
+        `  Events     ${stage.eventBus.endpoint}/_local/events (dead letters: /_local/dead-letters)`,
         `  Stream     ${stream ? 'credentials found' : 'not configured: set STREAM_API_KEY and STREAM_API_SECRET in .env for chat and video'}`,
         '',
         '  Press Ctrl-C to stop.',
