@@ -21,8 +21,10 @@ export interface Artifact {
   endTime: string | null;
   size: number;
   contentType: string;
-  /** A presigned S3 GET URL, valid for ARTIFACT_URL_TTL_SECONDS. */
+  /** A presigned S3 GET URL that plays or shows the file inline, valid for ARTIFACT_URL_TTL_SECONDS. */
   url: string;
+  /** The same file as an attachment: browsers ignore `download` on cross-origin links, S3's disposition is not. */
+  downloadUrl: string;
 }
 
 export interface CallArtifacts {

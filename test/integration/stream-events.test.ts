@@ -149,6 +149,9 @@ describe.runIf(isLocal)('Stream webhooks through the local bus (needs the local 
       expect(download.status).toBe(200);
       expect(Buffer.from(await download.arrayBuffer()).equals(recording)).toBe(true);
       expect(await (await fetch(artifacts.transcriptions[0]!.url)).text()).toBe(transcript.toString());
+      const attachment = await fetch(artifacts.recordings[0]!.downloadUrl);
+      expect(attachment.headers.get('content-disposition')).toBe('attachment; filename="rec_default_720p.mp4"');
+      expect(Buffer.from(await attachment.arrayBuffer()).equals(recording)).toBe(true);
     });
 
     it('refuses the archive to a non-member (403) and to a removed member', async () => {

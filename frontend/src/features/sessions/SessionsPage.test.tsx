@@ -15,6 +15,7 @@ const artifact = (filename: string, url: string) => ({
   size: 3 * 1024 * 1024,
   contentType: 'video/mp4',
   url,
+  downloadUrl: `${url}&download`,
 });
 const transcript = [
   { type: 'speech', speaker_id: 'mentor-1', text: 'Welcome to our first session' },
@@ -47,6 +48,7 @@ describe('SessionsPage', () => {
     render(<SessionsPage />);
     const video = await screen.findByLabelText('Recording rec.mp4');
     expect(video).toHaveAttribute('src', 'https://s3.example/rec.mp4?sig');
+    expect(screen.getByRole('link', { name: 'Download recording' })).toHaveAttribute('href', 'https://s3.example/rec.mp4?sig&download');
     expect(screen.getByRole('link', { name: 'Download recording' })).toHaveAttribute('download', 'rec.mp4');
     expect(screen.getByText(/3\.0 MB/)).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/calls', { headers: { authorization: 'Bearer id-token' } });

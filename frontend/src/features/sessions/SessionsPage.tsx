@@ -37,7 +37,7 @@ const CallArchive = ({ call, getIdToken }: { call: CallSummary; getIdToken: () =
               <video controls preload="metadata" src={recording.url} aria-label={`Recording ${recording.filename}`} />
               <figcaption>
                 {`${formatTime(recording.startTime)} · ${formatSize(recording.size)} · `}
-                <a href={recording.url} download={recording.filename}>
+                <a href={recording.downloadUrl} download={recording.filename}>
                   Download recording
                 </a>
               </figcaption>

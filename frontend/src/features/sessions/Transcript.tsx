@@ -38,7 +38,7 @@ export const Transcript = ({ transcript }: { transcript: Artifact }) => {
       <div>
         <label htmlFor={searchId}>Search the transcript</label>{' '}
         <input id={searchId} type="search" value={query} onChange={(event) => setQuery(event.target.value)} />{' '}
-        <a href={transcript.url} download={transcript.filename}>
+        <a href={transcript.downloadUrl} download={transcript.filename}>
           Download transcript
         </a>
       </div>

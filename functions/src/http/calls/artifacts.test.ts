@@ -71,6 +71,7 @@ describe('GET /api/calls/{type}/{id}/artifacts', () => {
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(body.recordings[0]).toMatchObject({ sessionId: 's1', size: 42, startTime: '2026-01-01T00:00:00.000Z', endTime: '2026-01-01T01:00:00.000Z' });
     expect(body.recordings[0]).not.toHaveProperty('key');
+    expect(new URL(body.recordings[0].downloadUrl).searchParams.get('response-content-disposition')).toBe('attachment; filename="a.mp4"');
   });
 
   it('lets the call creator in even without a member record', async () => {

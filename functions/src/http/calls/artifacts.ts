@@ -12,6 +12,17 @@ const pathSchema = z.object({ type: z.string().regex(CALL_PART_PATTERN), id: z.s
 
 const byStart = (a: Artifact, b: Artifact) => (a.startTime ?? '').localeCompare(b.startTime ?? '') || a.filename.localeCompare(b.filename);
 
+const signedGet = (record: ArtifactRecord, disposition: 'inline' | 'attachment') =>
+  getSignedUrl(
+    s3Client,
+    new GetObjectCommand({
+      Bucket: bucketName('archive'),
+      Key: record.key,
+      ResponseContentDisposition: `${disposition}; filename="${record.filename.replace(/[^\w.-]/g, '_')}"`,
+    }),
+    { expiresIn: ARTIFACT_URL_TTL_SECONDS },
+  );
+
 const presign = async (record: ArtifactRecord): Promise<Artifact> => ({
   sessionId: record.sessionId,
   filename: record.filename,
@@ -19,15 +30,8 @@ const presign = async (record: ArtifactRecord): Promise<Artifact> => ({
   endTime: record.endTime,
   size: record.size,
   contentType: record.contentType,
-  url: await getSignedUrl(
-    s3Client,
-    new GetObjectCommand({
-      Bucket: bucketName('archive'),
-      Key: record.key,
-      ResponseContentDisposition: `inline; filename="${record.filename.replace(/[^\w.-]/g, '_')}"`,
-    }),
-    { expiresIn: ARTIFACT_URL_TTL_SECONDS },
-  ),
+  url: await signedGet(record, 'inline'),
+  downloadUrl: await signedGet(record, 'attachment'),
 });
 
 /** A call's archived recordings and transcripts, with short-lived download links, for its members only. */
