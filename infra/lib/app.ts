@@ -5,6 +5,7 @@ import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
 import { MonitoringStack } from './stacks/monitoring-stack';
 import { WebStack } from './stacks/web-stack';
+import { EventsStack } from './stacks/events-stack';
 import { resolveStage } from './stages';
 
 /** Builds the stack set of the stage named by `-c stage=...`, checked by cdk-nag's AwsSolutions rules. */
@@ -15,7 +16,15 @@ export const buildApp = (app: App = new App()) => {
 
   const data = new DataStack(app, `${prefix}-Data`, { env, stage });
   const auth = new AuthStack(app, `${prefix}-Auth`, { env, stage });
-  const api = new ApiStack(app, `${prefix}-Api`, { env, stage, tables: data.tables, auth });
+  const events = new EventsStack(app, `${prefix}-Events`, { env, stage, tables: data.tables });
+  const api = new ApiStack(app, `${prefix}-Api`, {
+    env,
+    stage,
+    tables: data.tables,
+    auth,
+    eventBus: events.bus,
+    buckets: events.buckets,
+  });
   const web = new WebStack(app, `${prefix}-Web`, {
     env,
     stage,
@@ -29,13 +38,15 @@ export const buildApp = (app: App = new App()) => {
     env,
     stage,
     api: api.api,
-    functions: [...api.functions],
+    functions: [...api.functions, ...events.consumers],
     tables: Object.values(data.tables),
     distribution: web.distribution,
+    deadLetterQueues: events.deadLetterQueues,
+    eventRules: events.rules,
   });
 
   Tags.of(app).add('stage', stage.name);
   Tags.of(app).add('project', 'mentoring-platform');
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stage, stacks: { data, auth, api, web, monitoring } };
+  return { app, stage, stacks: { data, auth, events, api, web, monitoring } };
 };

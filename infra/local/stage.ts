@@ -1,12 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '@mentoring/shared';
 import { createApiGateway } from './api-gateway';
 import { startCognitoLocal, type CognitoLocalInfo } from './cognito';
 import { LOCAL_REGION, localCredentials, startDynamoDbLocal } from './dynamodb';
+import { startLocalEventBus } from './event-bus';
 import { listen } from './ports';
+import { bucketEnvironment, startS3rver } from './s3';
 import { ensureTables, localTableNames, tableEnvironment } from './tables';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -33,6 +36,9 @@ export interface LocalStage {
   dynamoDbEndpoint: string;
   tables: Record<string, string>;
   cognito: Pick<CognitoLocalInfo, 'endpoint' | 'userPoolId' | 'userPoolClientId'>;
+  s3Endpoint: string;
+  buckets: Record<string, string>;
+  eventBus: { endpoint: string; busName: string; deadLetterFile: string };
   stop: () => Promise<void>;
 }
 
@@ -85,6 +91,14 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
   };
   try {
+    // s3rver's objects and the bus's dead letters live beside DynamoDB's files, or in a scratch dir for in-memory stages.
+    const scratch = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'local-stage-'));
+    if (scratch) cleanups.push(async () => rmSync(scratch, { recursive: true, force: true }));
+    const dataDir = options.dataDir ?? scratch!;
+    const s3 = await startS3rver({ directory: join(dataDir, 's3rver') });
+    cleanups.push(s3.stop);
+    const bus = await startLocalEventBus({ functionsSrc: join(repoRoot, 'functions/src'), dataDir: join(dataDir, 'event-bus'), region: LOCAL_REGION });
+    cleanups.push(bus.stop);
     await ensureTables(dynamo.client);
     const cognito = await startCognitoLocal({ dataDir: options.cognitoDir, onCode: options.onCognitoCode });
     cleanups.push(cognito.stop);
@@ -101,12 +115,17 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       POWERTOOLS_METRICS_NAMESPACE: 'Mentoring',
       POWERTOOLS_METRICS_DISABLED: 'true',
       POWERTOOLS_LOG_LEVEL: options.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
+      EVENT_BUS_NAME: bus.busName,
       ...tableEnvironment(),
       // Identity: the local gateway and the handlers verify tokens against cognito-local (identity.ts).
       COGNITO_USER_POOL_ID: cognito.userPoolId,
       COGNITO_CLIENT_ID: cognito.userPoolClientId,
       COGNITO_ISSUER: cognito.issuer,
       COGNITO_JWKS_URI: cognito.jwksUri,
+      ...bucketEnvironment(),
     });
     const cognitoConfig = { endpoint: cognito.endpoint, userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId };
     const config: RuntimeConfig = { stage: 'local', version, region: LOCAL_REGION, cognito: cognitoConfig };
@@ -143,6 +162,9 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       dynamoDbEndpoint: dynamo.endpoint,
       tables,
       cognito: cognitoConfig,
+      s3Endpoint: s3.endpoint,
+      buckets: s3.buckets,
+      eventBus: { endpoint: bus.endpoint, busName: bus.busName, deadLetterFile: bus.deadLetterFile },
       stop,
     };
   } catch (error) {

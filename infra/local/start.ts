@@ -78,7 +78,15 @@ try {
   if (values['info-file']) {
     writeFileSync(
       values['info-file'],
-      JSON.stringify({ url: stage.url, dynamoDbEndpoint: stage.dynamoDbEndpoint, tables: stage.tables, cognito: stage.cognito }),
+      JSON.stringify({
+        url: stage.url,
+        dynamoDbEndpoint: stage.dynamoDbEndpoint,
+        tables: stage.tables,
+        cognito: stage.cognito,
+        s3Endpoint: stage.s3Endpoint,
+        buckets: stage.buckets,
+        eventBus: stage.eventBus,
+      }),
     );
   }
   if (!values.quiet) {
@@ -92,6 +100,7 @@ try {
         `  API        ${stage.url}/api/health`,
         `  Data       ${values['in-memory'] ? 'in memory' : dataDir}`,
         `  Cognito    ${stage.cognito.endpoint} (pool ${stage.cognito.userPoolId}${values['in-memory'] ? ', in a temporary directory' : `, users in ${cognitoDir}`})`,
+        `  Events     ${stage.eventBus.endpoint}/_local/events (dead letters: /_local/dead-letters)`,
         `  Stream     ${stream ? 'credentials found' : 'not configured: set STREAM_API_KEY and STREAM_API_SECRET in .env for chat and video'}`,
         '',
         '  Press Ctrl-C to stop.',

@@ -40,8 +40,10 @@ describe('api stack', () => {
         ]),
       },
     });
-    const policies = JSON.stringify(api.findResources('AWS::IAM::Policy'));
-    expect(policies).not.toContain('dynamodb:Scan');
+    const feedbackPolicies = Object.entries(api.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith('HttpFeedbackCreate'));
+    expect(feedbackPolicies).toHaveLength(1);
+    expect(JSON.stringify(feedbackPolicies)).not.toContain('dynamodb:Scan');
+    expect(JSON.stringify(feedbackPolicies)).not.toContain('dynamodb:GetItem');
   });
 
   it('throttles the default stage with the stage settings', () => {

@@ -5,7 +5,7 @@ import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
-import { routes } from '@mentoring/shared';
+import { eventRules, routes } from '@mentoring/shared';
 import { BUSINESS_METRICS, MonitoringStack } from '../lib/stacks/monitoring-stack';
 import { resolveStage } from '../lib/stages';
 import { cdkContext, synthStage } from './synth';
@@ -41,9 +41,10 @@ describe('monitoring stack', () => {
 
   it('alarms on API 5xx and latency, each function error and throttle, and table throttles, all to the topic', () => {
     const alarms = Object.values(monitoring.findResources('AWS::CloudWatch::Alarm'));
-    const functionCount = routes.length + 1;
+    const functionCount = routes.length + 1 + eventRules.length;
     const tableCount = Object.keys(stacks.data.tables).length;
-    expect(alarms).toHaveLength(2 + functionCount * 2 + tableCount);
+    // API 5xx and latency; errors and throttles per function; throttles per table; per event rule its DLQ depth and failed deliveries.
+    expect(alarms).toHaveLength(2 + functionCount * 2 + tableCount + eventRules.length * 2);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
       expect(alarm.Properties.TreatMissingData).toBe('notBreaching');

@@ -5,3 +5,6 @@ export * from './tables';
 export * from './messages';
 export * from './config';
 export * from './auth';
+export * from './buckets';
+export * from './event-rules';
+export * from './calls';

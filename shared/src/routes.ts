@@ -2,6 +2,7 @@
  * The API route table: read by the CDK api stack and by the local API server, so the two cannot drift.
  * `handler` is a module under functions/src exporting `handler`; `tables` lists what it may touch.
  */
+import type { BucketGrant } from './buckets';
 import type { TableKey } from './tables';
 
 export type AuthMode = 'none' | 'optional' | 'required';
@@ -13,6 +14,12 @@ export interface RouteDefinition {
   handler: string;
   auth: AuthMode;
   tables: readonly { table: TableKey; access: 'read' | 'write' | 'readWrite' }[];
+  /** S3 buckets it may touch (CDK grants them and sets their names in the environment). */
+  buckets?: readonly BucketGrant[];
+  /** Secrets it reads: CDK grants read access and sets STREAM_SECRET_ARN. */
+  secrets?: readonly 'stream'[];
+  /** Publishes to the Stream event bus (CDK grants PutEvents and sets EVENT_BUS_NAME). */
+  publishesEvents?: boolean;
   /** Memory and timeout that fit the function (CDK); defaults in the base construct. */
   memoryMiB?: number;
   timeoutSeconds?: number;
@@ -28,6 +35,31 @@ export const routes = [
     tables: [{ table: 'feedback', access: 'write' }],
   },
   { method: 'GET', path: '/api/me', handler: 'http/me/get', auth: 'required', tables: [] },
+  {
+    method: 'POST',
+    path: '/api/webhooks/stream',
+    handler: 'http/webhooks/stream',
+    // Stream's HMAC signature is this route's authentication; the handler verifies it.
+    auth: 'none',
+    tables: [{ table: 'webhookDeliveries', access: 'readWrite' }],
+    secrets: ['stream'],
+    publishesEvents: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/calls',
+    handler: 'http/calls/list',
+    auth: 'required',
+    tables: [{ table: 'calls', access: 'read' }],
+  },
+  {
+    method: 'GET',
+    path: '/api/calls/{type}/{id}/artifacts',
+    handler: 'http/calls/artifacts',
+    auth: 'required',
+    tables: [{ table: 'calls', access: 'read' }],
+    buckets: [{ bucket: 'archive', access: 'read' }],
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 /** Answers every request no route matches (API Gateway's `$default` route). */

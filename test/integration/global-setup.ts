@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { spawnLocalStage } from '../support/local-stage';
+import { testStreamCredentials } from '../support/stream';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -7,6 +8,10 @@ declare module 'vitest' {
     isLocal: boolean;
     dynamoDbEndpoint: string | null;
     tables: Record<string, string>;
+    /** Local-only endpoints (s3rver, the in-process bus); null against a deployed stage. */
+    s3Endpoint: string | null;
+    eventBusEndpoint: string | null;
+    streamCredentials: { apiKey: string; apiSecret: string } | null;
   }
 }
 
@@ -22,13 +27,19 @@ export default async function setup(project: TestProject) {
     project.provide('baseUrl', target.replace(/\/$/, ''));
     project.provide('dynamoDbEndpoint', null);
     project.provide('tables', JSON.parse(process.env.STAGE_TABLES ?? '{}') as Record<string, string>);
+    project.provide('s3Endpoint', null);
+    project.provide('eventBusEndpoint', null);
+    project.provide('streamCredentials', null);
     return;
   }
-  const stage = await spawnLocalStage();
+  const stage = await spawnLocalStage({ env: { STREAM_API_KEY: testStreamCredentials.apiKey, STREAM_API_SECRET: testStreamCredentials.apiSecret } });
   project.provide('isLocal', true);
   project.provide('baseUrl', stage.url);
   project.provide('dynamoDbEndpoint', stage.dynamoDbEndpoint);
   project.provide('tables', stage.tables);
+  project.provide('s3Endpoint', stage.s3Endpoint);
+  project.provide('eventBusEndpoint', stage.eventBus.endpoint);
+  project.provide('streamCredentials', testStreamCredentials);
   return async () => {
     await stage.stop();
   };

@@ -12,6 +12,9 @@ export interface StageInfo {
   dynamoDbEndpoint: string;
   tables: Record<string, string>;
   cognito: { endpoint: string; userPoolId: string; userPoolClientId: string };
+  s3Endpoint: string;
+  buckets: Record<string, string>;
+  eventBus: { endpoint: string; busName: string; deadLetterFile: string };
 }
 
 export interface SpawnedStage extends StageInfo {

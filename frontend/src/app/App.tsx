@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { BrowserRouter, Link, Route, Routes } from 'react-router';
-import { AuthProvider, HeaderAccount, authRoutes } from '../features/auth';
+import { AuthProvider, HeaderAccount, RequireAuth, authRoutes } from '../features/auth';
+import { LazySessionsPage, SESSIONS_PATH } from '../features/sessions';
 
 const HomePage = () => (
   <main>
@@ -18,6 +20,16 @@ export const App = () => (
       <Routes>
         <Route path="/" element={<HomePage />} />
         {authRoutes()}
+        <Route
+          path={SESSIONS_PATH}
+          element={
+            <RequireAuth>
+              <Suspense fallback={null}>
+                <LazySessionsPage />
+              </Suspense>
+            </RequireAuth>
+          }
+        />
         <Route path="*" element={<HomePage />} />
       </Routes>
     </AuthProvider>

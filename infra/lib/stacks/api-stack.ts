@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -11,12 +11,16 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { notFoundRoute, routeKey, routes, tables, type RouteDefinition, type TableKey } from '@mentoring/shared';
+import { buckets, notFoundRoute, routeKey, routes, tables, type BucketKey, type RouteDefinition, type TableKey } from '@mentoring/shared';
 import { AppFunction } from '../constructs/app-function';
 import { acknowledge } from '../nag';
+import { bucketArnExportName } from './events-stack';
 import { removalPolicy, type StageConfig } from '../stages';
 
 export interface ApiStackProps extends StackProps {
@@ -28,6 +32,9 @@ export interface ApiStackProps extends StackProps {
   routes?: readonly RouteDefinition[];
   /** The pool whose ID tokens the API accepts, and the SPA's client (the tokens' audience). */
   auth?: { userPool: IUserPool; userPoolClient: IUserPoolClient };
+  /** The Stream event bus (events stack), for routes that publish to it. */
+  eventBus?: IEventBus;
+  buckets?: Partial<Record<BucketKey, IBucket>>;
 }
 
 /** Secrets a route may name (`secrets: ['stream']` in the route table), created by hand per stage (README, Deploying). */
@@ -105,6 +112,16 @@ export class ApiStack extends Stack {
       ? { COGNITO_USER_POOL_ID: props.auth.userPool.userPoolId, COGNITO_CLIENT_ID: props.auth.userPoolClient.userPoolClientId }
       : {};
 
+    const bucketOf = (key: BucketKey) => {
+      const bucket = props.buckets?.[key];
+      if (!bucket) throw new Error(`A route reads the ${key} bucket: pass the events stack's buckets to the api stack.`);
+      return bucket;
+    };
+    const eventBus = () => {
+      if (!props.eventBus) throw new Error("A route publishes events: pass the events stack's bus to the api stack.");
+      return props.eventBus;
+    };
+
     for (const route of props.routes ?? (routes as readonly RouteDefinition[])) {
       const routeSecrets = (route as { secrets?: readonly string[] }).secrets ?? [];
       const fn = new AppFunction(this, `${functionId(route.handler)}Function`, {
@@ -116,12 +133,29 @@ export class ApiStack extends Stack {
           ...Object.fromEntries(route.tables.map(({ table }) => [tables[table].envVar, props.tables[table].tableName])),
           ...Object.fromEntries(routeSecrets.map((name) => [`${name.toUpperCase()}_SECRET_ARN`, secret(name).secretArn])),
           ...(route.auth === 'none' ? {} : identityEnvironment),
+          ...Object.fromEntries((route.buckets ?? []).map(({ bucket }) => [buckets[bucket].envVar, bucketOf(bucket).bucketName])),
+          ...(route.publishesEvents ? { EVENT_BUS_NAME: eventBus().eventBusName } : {}),
         },
       });
       for (const name of routeSecrets) {
         secret(name).grantRead(fn);
       }
       this.functions.push(fn);
+      for (const { bucket, access } of route.buckets ?? []) {
+        const target = bucketOf(bucket);
+        if (access === 'read') {
+          // Reading routes only sign GET links: s3:GetObject on the bucket's objects, nothing broader.
+          const exportName = bucketArnExportName(stage.name, bucket);
+          fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [`${Fn.importValue(exportName)}/*`] }));
+          acknowledge(
+            fn,
+            `AwsSolutions-IAM5[Resource::${exportName}/*]`,
+            `Object keys of the ${bucket} bucket are made per call and session at run time; the statement allows only s3:GetObject on that one bucket.`,
+          );
+        } else if (access === 'write') target.grantPut(fn);
+        else target.grantReadWrite(fn);
+      }
+      if (route.publishesEvents) eventBus().grantPutEventsTo(fn);
       for (const { table, access } of route.tables) {
         const target = props.tables[table];
         if (access === 'read') target.grantReadData(fn);
@@ -150,4 +184,5 @@ export class ApiStack extends Stack {
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
   }
+
 }

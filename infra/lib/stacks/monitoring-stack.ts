@@ -87,12 +87,13 @@ export class MonitoringStack extends Stack {
       alarm(`${fn.node.id}ErrorsAlarm`, fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }), 1, `${fnLabel(fn)} failed (uncaught error or timeout)`);
       alarm(`${fn.node.id}ThrottlesAlarm`, fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }), 1, `${fnLabel(fn)} was throttled`);
     }
-    const tableThrottles = props.tables.map((table) => {
+    const tableThrottles = props.tables.map((table, index) => {
       const metric = (metricName: string) =>
         new Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: table.tableName }, period: FIVE_MINUTES, statistic: 'Sum' });
       return new MathExpression({
-        expression: 'reads + writes',
-        usingMetrics: { reads: metric('ReadThrottleEvents'), writes: metric('WriteThrottleEvents') },
+        // Ids must differ between tables: one graph shows them all.
+        expression: `reads${index} + writes${index}`,
+        usingMetrics: { [`reads${index}`]: metric('ReadThrottleEvents'), [`writes${index}`]: metric('WriteThrottleEvents') },
         label: `${table.node.id} throttles`,
         period: FIVE_MINUTES,
       });

@@ -7,15 +7,19 @@ export const apiEvent = ({
   body,
   headers = {},
   query,
+  pathParameters,
   claims,
+  isBase64Encoded = false,
 }: {
   method: string;
   path: string;
   body?: string;
   headers?: Record<string, string>;
   query?: Record<string, string>;
-  /** The verified ID token's claims, where API Gateway's JWT authorizer puts them (required routes). */
+  pathParameters?: Record<string, string>;
+  /** Verified Cognito ID-token claims, where API Gateway's JWT authorizer puts them. */
   claims?: Record<string, string>;
+  isBase64Encoded?: boolean;
 }): APIGatewayProxyEventV2 => ({
   version: '2.0',
   routeKey: `${method} ${path}`,
@@ -23,7 +27,9 @@ export const apiEvent = ({
   rawQueryString: query ? new URLSearchParams(query).toString() : '',
   headers,
   queryStringParameters: query,
+  pathParameters,
   requestContext: {
+    ...(claims ? { authorizer: { jwt: { claims, scopes: [] } } } : {}),
     accountId: '123456789012',
     apiId: 'test',
     domainName: 'test.example.org',
@@ -37,7 +43,7 @@ export const apiEvent = ({
     ...(claims && { authorizer: { jwt: { claims, scopes: null } } }),
   },
   body,
-  isBase64Encoded: false,
+  isBase64Encoded,
 });
 
 export const lambdaContext = (): Context => ({

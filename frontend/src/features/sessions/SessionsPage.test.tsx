@@ -1,0 +1,82 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionsPage } from './SessionsPage';
+
+vi.mock('../auth', () => ({ useAuth: () => ({ status: 'signedIn', user: null, getIdToken: getToken, signOut: async () => undefined }) }));
+const getToken = vi.fn(async () => 'id-token');
+
+const call = { cid: 'default:abc', type: 'default', id: 'abc', createdAt: '2026-01-01T10:00:00.000Z', endedAt: '2026-01-01T11:00:00.000Z', createdBy: 'mentor-1' };
+const artifact = (filename: string, url: string) => ({
+  sessionId: 's1',
+  filename,
+  startTime: '2026-01-01T10:00:00.000Z',
+  endTime: '2026-01-01T11:00:00.000Z',
+  size: 3 * 1024 * 1024,
+  contentType: 'video/mp4',
+  url,
+  downloadUrl: `${url}&download`,
+});
+const transcript = [
+  { type: 'speech', speaker_id: 'mentor-1', text: 'Welcome to our first session' },
+  { type: 'speech', speaker_id: 'mentee-1', text: 'Thanks, I want to talk about careers' },
+  { type: 'speech', speaker_id: 'mentor-1', text: 'Careers it is' },
+]
+  .map((line) => JSON.stringify(line))
+  .join('\n');
+
+const respond = (body: unknown, status = 200) =>
+  new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('SessionsPage', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/calls') return respond({ calls: [call] });
+      if (url === '/api/calls/default/abc/artifacts') {
+        return respond({ recordings: [artifact('rec.mp4', 'https://s3.example/rec.mp4?sig')], transcriptions: [artifact('t.jsonl', 'https://s3.example/t.jsonl?sig')] });
+      }
+      if (url === 'https://s3.example/t.jsonl?sig') return respond(transcript);
+      return respond({ error: { code: 'not_found', message: 'Not found' } }, 404);
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists past calls with a playable, downloadable recording, sending the ID token', async () => {
+    render(<SessionsPage />);
+    const video = await screen.findByLabelText('Recording rec.mp4');
+    expect(video).toHaveAttribute('src', 'https://s3.example/rec.mp4?sig');
+    expect(screen.getByRole('link', { name: 'Download recording' })).toHaveAttribute('href', 'https://s3.example/rec.mp4?sig&download');
+    expect(screen.getByRole('link', { name: 'Download recording' })).toHaveAttribute('download', 'rec.mp4');
+    expect(screen.getByText(/3\.0 MB/)).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/calls', { headers: { authorization: 'Bearer id-token' } });
+  });
+
+  it('shows the transcript and filters it by a search', async () => {
+    render(<SessionsPage />);
+    const section = await screen.findByRole('region', { name: 'Transcript t.jsonl' });
+    expect(await within(section).findAllByRole('listitem')).toHaveLength(3);
+    await userEvent.type(within(section).getByRole('searchbox', { name: 'Search the transcript' }), 'careers');
+    const items = within(section).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('mentee-1: Thanks, I want to talk about careers');
+    expect(within(section).getByText('2 of 3 lines match')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('careers', { selector: 'mark' })).toBeInTheDocument();
+  });
+
+  it('says so when there are no past sessions', async () => {
+    fetchMock.mockImplementation(async () => respond({ calls: [] }));
+    render(<SessionsPage />);
+    expect(await screen.findByText('You have no past sessions yet.')).toBeInTheDocument();
+  });
+
+  it('shows the API error message when a call\'s archive is refused', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/calls' ? respond({ calls: [call] }) : respond({ error: { code: 'forbidden', message: 'Only members may see this.' } }, 403),
+    );
+    render(<SessionsPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only members may see this.');
+  });
+});

@@ -1,0 +1,38 @@
+import middy from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import type { Context, EventBridgeEvent } from 'aws-lambda';
+import type { z } from 'zod';
+import { logger, metrics } from '../powertools';
+
+export type StreamBusEvent = EventBridgeEvent<string, unknown>;
+
+export interface ConsumerRequest<D> {
+  event: StreamBusEvent;
+  detailType: string;
+  detail: D;
+  context: Context;
+}
+
+/**
+ * The plumbing every bus consumer shares: Powertools logging and metrics, and a validated detail.
+ * A detail that does not fit the schema throws, so it ends in the rule's dead-letter queue for a look.
+ */
+export const eventHandler = <S extends z.ZodType>(schema: S, run: (request: ConsumerRequest<z.infer<S>>) => Promise<void>) =>
+  middy<StreamBusEvent, void>()
+    .use(injectLambdaContext(logger))
+    .use(logMetrics(metrics))
+    .handler(async (event, context) => {
+      const parsed = schema.safeParse(event.detail);
+      if (!parsed.success) {
+        throw new Error(`Event ${event.id} (${event['detail-type']}) has an unexpected shape: ${JSON.stringify(parsed.error.issues)}`);
+      }
+      logger.appendKeys({ eventId: event.id, detailType: event['detail-type'] });
+      try {
+        await run({ event, detailType: event['detail-type'], detail: parsed.data, context });
+        metrics.addMetric('StreamEventConsumed', MetricUnit.Count, 1);
+      } finally {
+        logger.resetKeys();
+      }
+    });

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** The parts of Stream's call events the consumers read; everything else in a payload is kept but ignored. */
+const cid = z.string().regex(/^[\w-]{1,64}:[\w-]{1,64}$/);
+const timestamp = z.iso.datetime({ offset: true });
+
+export const callEventSchema = z.looseObject({ type: z.string(), call_cid: cid, created_at: timestamp });
+
+const artifactFile = z.looseObject({
+  filename: z.string().min(1).max(512),
+  url: z.url({ protocol: /^https?$/ }),
+  start_time: timestamp.nullish(),
+  end_time: timestamp.nullish(),
+  session_id: z.string().min(1).max(128).nullish(),
+});
+
+export const artifactReadySchema = callEventSchema.extend({
+  session_id: z.string().min(1).max(128).nullish(),
+  call_recording: artifactFile.optional(),
+  call_transcription: artifactFile.optional(),
+});
+
+const member = z.looseObject({ user_id: z.string().min(1), role: z.string().nullish() });
+
+export const membershipEventSchema = callEventSchema.extend({
+  call: z.looseObject({ created_by: z.looseObject({ id: z.string() }).nullish(), created_at: timestamp.nullish() }).optional(),
+  // call.member_removed lists user ids; the other events list member objects.
+  members: z.array(z.union([member, z.string().min(1)])).optional(),
+  session_id: z.string().nullish(),
+});

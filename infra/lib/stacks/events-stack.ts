@@ -1,0 +1,197 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Alias } from 'aws-cdk-lib/aws-kms';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import {
+  buckets,
+  eventRules,
+  STREAM_EVENT_SOURCE,
+  tables,
+  type BucketKey,
+  type EventRuleDefinition,
+  type TableKey,
+} from '@mentoring/shared';
+import { AppFunction } from '../constructs/app-function';
+import type { StageConfig } from '../stages';
+
+export interface EventsStackProps extends StackProps {
+  stage: StageConfig;
+  tables: Record<TableKey, TableV2>;
+}
+
+const pascal = (name: string) =>
+  name
+    .split(/[/-]/)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+
+/** How long EventBridge and Lambda keep trying one event before it goes to the rule's dead-letter queue. */
+const MAX_EVENT_AGE = Duration.hours(6);
+
+/** A named export, so that the api stack's grants read the same in cdk-nag findings on every synth. */
+export const bucketArnExportName = (stageName: string, bucket: BucketKey) => `Mentoring-${stageName}-${bucket}-bucket-arn`;
+
+/**
+ * Stream's call events: the custom bus the webhook ingress publishes to, an archive for replay, one rule and
+ * consumer per entry of the shared rule table (each with a DLQ and retries), the private archive bucket for
+ * recordings and transcripts, and alarms on everything that fails.
+ */
+export class EventsStack extends Stack {
+  readonly bus: EventBus;
+  readonly buckets: Record<BucketKey, IBucket>;
+  readonly alarmTopic: Topic;
+  /** For the monitoring stack's dashboard. */
+  readonly consumers: AppFunction[] = [];
+  readonly deadLetterQueues: Queue[] = [];
+  readonly rules: Rule[] = [];
+
+  constructor(scope: Construct, id: string, props: EventsStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+    const retain = stage.retainData;
+
+    this.bus = new EventBus(this, 'StreamEventBus', { eventBusName: `mentoring-${stage.name}-stream` });
+    this.bus.archive('StreamEventArchive', {
+      description: 'Every Stream event, for replay after a consumer fix',
+      eventPattern: { source: [STREAM_EVENT_SOURCE] },
+      retention: Duration.days(retain ? 365 : 30),
+    });
+
+    this.alarmTopic = new Topic(this, 'EventAlarms', {
+      displayName: `Mentoring ${stage.name}: call event failures`,
+      masterKey: Alias.fromAliasName(this, 'SnsKey', 'alias/aws/sns'),
+      enforceSSL: true,
+    });
+    this.alarmTopic.addSubscription(new EmailSubscription(stage.alarmEmail));
+    const alarmAction = new SnsAction(this.alarmTopic);
+
+    const accessLogs = new Bucket(this, 'ArchiveAccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(retain ? 365 : 30) }],
+      removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      autoDeleteObjects: !retain,
+    });
+    Validations.of(accessLogs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This bucket receives the archive bucket\'s access logs; logging it too would recurse.',
+    });
+    const archive = new Bucket(this, 'ArchiveBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'archive/',
+      // Presigned links are the access control; the sessions page reads transcripts with fetch().
+      cors: [{ allowedMethods: [HttpMethods.GET, HttpMethods.HEAD], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3000 }],
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1), noncurrentVersionExpiration: Duration.days(30) }],
+      removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      autoDeleteObjects: !retain,
+    });
+    this.buckets = { archive };
+    new CfnOutput(this, 'ArchiveBucketArn', { value: archive.bucketArn, exportName: bucketArnExportName(stage.name, 'archive') });
+
+    for (const rule of eventRules as readonly EventRuleDefinition[]) this.addConsumer(stage, rule, props.tables, alarmAction);
+  }
+
+  private addConsumer(stage: StageConfig, rule: EventRuleDefinition, tableConstructs: Record<TableKey, TableV2>, alarmAction: SnsAction) {
+    const name = pascal(rule.name);
+    const deadLetters = new Queue(this, `${name}DeadLetters`, {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the dead-letter queue of an EventBridge target and its Lambda.',
+    });
+
+    const fn = new AppFunction(this, `${name}Consumer`, {
+      stage,
+      handler: rule.handler,
+      memoryMiB: rule.memoryMiB,
+      timeoutSeconds: rule.timeoutSeconds,
+      environment: {
+        ...Object.fromEntries(rule.tables.map(({ table }) => [tables[table].envVar, tableConstructs[table].tableName])),
+        ...Object.fromEntries(rule.buckets.map(({ bucket }) => [buckets[bucket].envVar, this.buckets[bucket].bucketName])),
+      },
+    });
+    for (const { table, access } of rule.tables) {
+      const target = tableConstructs[table];
+      if (access === 'read') target.grantReadData(fn);
+      else if (access === 'write') target.grantWriteData(fn);
+      else target.grantReadWriteData(fn);
+    }
+    for (const { bucket, access } of rule.buckets) {
+      const target = this.buckets[bucket];
+      if (access === 'read') target.grantRead(fn);
+      else if (access === 'write') target.grantPut(fn);
+      else target.grantReadWrite(fn);
+      const bucketId = this.getLogicalId(target.node.defaultChild as CfnBucket);
+      Validations.of(fn).acknowledge(
+        { id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`, reason: 'Keys are made per call and session at run time; the grant is limited to this one bucket.' },
+        { id: 'AwsSolutions-IAM5[Action::s3:Abort*]', reason: 'A multipart upload that fails must be able to abort its own parts.' },
+      );
+    }
+    // EventBridge invokes Lambda asynchronously: its DLQ catches events it cannot deliver, and the function's
+    // own failure destination catches events whose handler kept throwing. Both end in the same queue.
+    fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: MAX_EVENT_AGE, onFailure: new SqsDestination(deadLetters) });
+    this.consumers.push(fn);
+    this.deadLetterQueues.push(deadLetters);
+    const eventRule = new Rule(this, `${name}Rule`, {
+      eventBus: this.bus,
+      description: `Stream ${rule.detailTypes.join(', ')} → ${rule.handler}`,
+      eventPattern: { source: [STREAM_EVENT_SOURCE], detailType: [...rule.detailTypes] },
+      targets: [new LambdaFunction(fn, { deadLetterQueue: deadLetters, retryAttempts: 8, maxEventAge: MAX_EVENT_AGE })],
+    });
+    this.rules.push(eventRule);
+
+    new Alarm(this, `${name}DeadLettersAlarm`, {
+      alarmDescription: `Stream events that ${rule.handler} could not process are waiting in its dead-letter queue.`,
+      metric: deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    }).addAlarmAction(alarmAction);
+    new Alarm(this, `${name}ErrorsAlarm`, {
+      alarmDescription: `${rule.handler} threw while handling Stream events (it will retry).`,
+      metric: fn.metricErrors({ period: Duration.minutes(5) }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    }).addAlarmAction(alarmAction);
+
+    if (rule.name === 'call-status') {
+      // Spec point 4: every failed recording, transcription, captioning or broadcast raises an alarm.
+      const failed = new Metric({
+        namespace: 'Mentoring',
+        metricName: 'CallFeatureFailed',
+        dimensionsMap: { service: rule.handler.replaceAll('/', '-') },
+        statistic: 'Sum',
+        period: Duration.minutes(1),
+      });
+      new Alarm(this, 'CallFeatureFailedAlarm', {
+        alarmDescription: 'A call recording, transcription, caption or broadcast failed (Stream sent a *_failed event).',
+        metric: failed,
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }).addAlarmAction(alarmAction);
+    }
+  }
+}

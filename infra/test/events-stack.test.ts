@@ -1,0 +1,113 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { eventRules } from '@mentoring/shared';
+import { synthStage } from './synth';
+
+describe('events stack', () => {
+  const { stacks } = synthStage('dev');
+  const events = Template.fromStack(stacks.events);
+  const api = Template.fromStack(stacks.api);
+
+  it('declares the custom Stream bus with an archive of every Stream event', () => {
+    events.resourceCountIs('AWS::Events::EventBus', 1);
+    events.hasResourceProperties('AWS::Events::EventBus', { Name: 'mentoring-dev-stream' });
+    events.hasResourceProperties('AWS::Events::Archive', {
+      SourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('StreamEventBus'), 'Arn'] },
+      EventPattern: { source: ['getstream.io'] },
+      RetentionDays: 30,
+    });
+  });
+
+  it('declares one rule per rule-table entry, matching its detail-types from getstream.io, on the custom bus', () => {
+    events.resourceCountIs('AWS::Events::Rule', eventRules.length);
+    for (const rule of eventRules) {
+      events.hasResourceProperties('AWS::Events::Rule', {
+        EventBusName: { Ref: Match.stringLikeRegexp('StreamEventBus') },
+        EventPattern: { source: ['getstream.io'], 'detail-type': [...rule.detailTypes] },
+      });
+    }
+  });
+
+  it('gives every target a dead-letter queue and a retry policy, and every consumer a failure destination', () => {
+    const rules = Object.values(events.findResources('AWS::Events::Rule'));
+    for (const rule of rules) {
+      const [target] = rule.Properties.Targets as Record<string, unknown>[];
+      expect(target).toMatchObject({
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [expect.stringMatching(/DeadLetters/), 'Arn'] } },
+        RetryPolicy: { MaximumRetryAttempts: 8, MaximumEventAgeInSeconds: 6 * 3600 },
+      });
+    }
+    events.resourceCountIs('AWS::SQS::Queue', eventRules.length);
+    events.allResourcesProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    events.resourceCountIs('AWS::Lambda::EventInvokeConfig', eventRules.length);
+    events.allResourcesProperties('AWS::Lambda::EventInvokeConfig', {
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [Match.stringLikeRegexp('DeadLetters'), 'Arn'] } } },
+    });
+  });
+
+  it('keeps the archive bucket private, encrypted, SSL-only and logged', () => {
+    events.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      VersioningConfiguration: { Status: 'Enabled' },
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'archive/' }),
+    });
+    const policies = JSON.stringify(events.findResources('AWS::S3::BucketPolicy'));
+    expect(policies).toContain('"aws:SecureTransport":"false"');
+    for (const bucket of Object.values(events.findResources('AWS::S3::Bucket'))) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true, RestrictPublicBuckets: true });
+    }
+  });
+
+  it('alarms on dead letters, consumer errors and failed call features', () => {
+    events.resourcePropertiesCountIs('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateNumberOfMessagesVisible' }, eventRules.length);
+    events.resourcePropertiesCountIs('AWS::CloudWatch::Alarm', { MetricName: 'Errors' }, eventRules.length);
+    events.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'CallFeatureFailed',
+      Namespace: 'Mentoring',
+      Dimensions: [{ Name: 'service', Value: 'events-call-status-handler' }],
+      Threshold: 1,
+      AlarmActions: [{ Ref: Match.stringLikeRegexp('EventAlarms') }],
+    });
+    events.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops-dev@example.org' });
+  });
+
+  it('lets only the archive consumer write to the archive bucket, with the bucket and table in its environment', () => {
+    events.hasResourceProperties('AWS::Lambda::Function', {
+      MemorySize: 512,
+      Timeout: 900,
+      Environment: { Variables: Match.objectLike({ ARCHIVE_BUCKET: Match.anyValue(), CALLS_TABLE: Match.anyValue(), POWERTOOLS_SERVICE_NAME: 'events-archive-handler' }) },
+    });
+    const withBucket = Object.values(events.findResources('AWS::Lambda::Function')).filter(
+      (fn) => (fn.Properties.Environment?.Variables as Record<string, unknown> | undefined)?.ARCHIVE_BUCKET,
+    );
+    expect(withBucket).toHaveLength(1);
+  });
+
+  it('lets the webhook ingress publish to the bus and read the Stream secret, and the artifacts route read the bucket', () => {
+    api.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({
+          POWERTOOLS_SERVICE_NAME: 'http-webhooks-stream',
+          EVENT_BUS_NAME: Match.anyValue(),
+          STREAM_SECRET_ARN: Match.anyValue(),
+          WEBHOOK_DELIVERIES_TABLE: Match.anyValue(),
+        }),
+      },
+    });
+    api.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'events:PutEvents', Effect: 'Allow' })]) },
+    });
+    api.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: 'http-calls-artifacts', ARCHIVE_BUCKET: Match.anyValue() }) },
+    });
+  });
+
+  it('keeps the archive and its bucket in prod', () => {
+    const prod = Template.fromStack(synthStage('prod').stacks.events);
+    prod.hasResourceProperties('AWS::Events::Archive', { RetentionDays: 365 });
+    const buckets = Object.values(prod.findResources('AWS::S3::Bucket'));
+    expect(buckets.every((bucket) => bucket.DeletionPolicy === 'Retain')).toBe(true);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The event-rule table: read by the CDK events stack and by the local stage's in-process bus, so the two
+ * cannot drift. Each rule routes Stream events (source `getstream.io`, detail-type = the event's `type`)
+ * to one consumer, a module under functions/src exporting `handler`.
+ */
+import type { BucketGrant } from './buckets';
+import type { TableKey } from './tables';
+
+export const STREAM_EVENT_SOURCE = 'getstream.io';
+
+export interface EventRuleDefinition {
+  name: string;
+  detailTypes: readonly string[];
+  handler: string;
+  tables: readonly { table: TableKey; access: 'read' | 'write' | 'readWrite' }[];
+  buckets: readonly BucketGrant[];
+  memoryMiB?: number;
+  timeoutSeconds?: number;
+}
+
+const switched = (prefix: string) => [`${prefix}_started`, `${prefix}_stopped`, `${prefix}_failed`];
+
+/** The call features whose on/off flags started, stopped and failed events switch (spec point 4). */
+export const callFeatureEvents = {
+  recording: switched('call.recording'),
+  transcribing: switched('call.transcription'),
+  captioning: switched('call.closed_captions'),
+  broadcasting: [...switched('call.hls_broadcasting'), ...switched('call.rtmp_broadcast')],
+} as const;
+
+export type CallFeature = keyof typeof callFeatureEvents;
+
+export const eventRules = [
+  {
+    name: 'archive-artifacts',
+    detailTypes: ['call.recording_ready', 'call.transcription_ready'],
+    handler: 'events/archive/handler',
+    tables: [{ table: 'calls', access: 'readWrite' }],
+    buckets: [{ bucket: 'archive', access: 'write' }],
+    // Streams the file through in bounded parts, so memory stays flat however large the recording.
+    memoryMiB: 512,
+    timeoutSeconds: 900,
+  },
+  {
+    name: 'call-status',
+    detailTypes: Object.values(callFeatureEvents).flat(),
+    handler: 'events/call-status/handler',
+    tables: [{ table: 'calls', access: 'readWrite' }],
+    buckets: [],
+  },
+  {
+    name: 'call-membership',
+    detailTypes: ['call.created', 'call.member_added', 'call.member_removed', 'call.ended', 'call.session_ended'],
+    handler: 'events/call-membership/handler',
+    tables: [{ table: 'calls', access: 'readWrite' }],
+    buckets: [],
+  },
+] as const satisfies readonly EventRuleDefinition[];
+
+/** The rules an event of this source and detail-type matches (EventBridge's pattern semantics for these rules). */
+export const matchingRules = (source: string, detailType: string): readonly EventRuleDefinition[] =>
+  source === STREAM_EVENT_SOURCE
+    ? (eventRules as readonly EventRuleDefinition[]).filter((rule) => rule.detailTypes.includes(detailType))
+    : [];
