@@ -1,6 +1,8 @@
-export const App = () => (
-  <main>
-    <h1>Mentoring that changes what's possible</h1>
-    <p>We connect mentors and mentees for conversations, calls and lasting growth.</p>
-  </main>
-);
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { routes } from './routes';
+
+export const App = () => {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+};
