@@ -86,7 +86,8 @@ export const Header = () => {
               ))}
               <li>
                 <a href={siteConfig.donationUrl} target="_blank" rel="noopener noreferrer" className={styles.link}>
-                  Donate<span className="visually-hidden"> (opens in a new tab)</span>
+                  Donate{' '}
+                  <span className="visually-hidden">(opens in a new tab)</span>
                   <svg aria-hidden="true" viewBox="0 0 24 24" width="14" height="14" className={styles.external}>
                     <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
                   </svg>

@@ -71,3 +71,9 @@ export const subscribeToastHosts = (listener: () => void) => {
 };
 
 export const topToastHost = () => hosts[hosts.length - 1] ?? null;
+
+/** Removes every toast at once (tests start from an empty list). */
+export const clearToasts = () => {
+  toasts = [];
+  emit();
+};
