@@ -4,15 +4,18 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnLocalStage, repoRoot, type SpawnedStage } from '../support/local-stage';
 import { feedbackBench } from './benches/feedback';
+import { publicPagesBench } from './benches/public-pages';
 
 export interface Bench {
   name: string;
   /** Whether the stage must serve the built SPA (`static`). */
   web?: 'static' | 'none';
+  /** Runs before the stage starts (e.g. building the SPA it serves). */
+  prepare?: () => Promise<void>;
   run: (context: { stage: SpawnedStage }) => Promise<Record<string, unknown>>;
 }
 
-const benches: Bench[] = [feedbackBench];
+const benches: Bench[] = [feedbackBench, publicPagesBench];
 
 const only = process.argv.slice(2);
 const selected = only.length ? benches.filter((bench) => only.includes(bench.name)) : benches;
@@ -23,6 +26,7 @@ const machine = { node: process.version, platform: `${process.platform}-${proces
 const all: Record<string, unknown> = {};
 for (const bench of selected) {
   console.log(`\n▶ ${bench.name}`);
+  await bench.prepare?.();
   const stage = await spawnLocalStage({ web: bench.web ?? 'none', env: { POWERTOOLS_LOG_LEVEL: 'ERROR' } });
   try {
     const figures = await bench.run({ stage });

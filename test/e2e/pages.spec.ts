@@ -25,7 +25,14 @@ for (const [label, viewport] of Object.entries(widths)) {
 
     for (const { path, name, title } of pages) {
       test(`${path} passes axe and has its title, header, footer and Feedback tab`, async ({ page }) => {
+        // A hydration mismatch between the prerendered HTML and the app shows up as a console error.
+        const errors: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+        page.on('pageerror', (error) => errors.push(error.message));
         await page.goto(path);
+        await page.waitForLoadState('networkidle');
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page).toHaveTitle(title);
         await expect(page.getByRole('banner')).toBeVisible();
@@ -33,6 +40,7 @@ for (const [label, viewport] of Object.entries(widths)) {
         await expect(page.getByRole('button', { name: messages.feedback.tab })).toBeVisible();
         await expectNoAxeViolations(page);
         await screenshot(page, `${name}-${viewport.width}`);
+        expect(errors).toEqual([]);
       });
     }
 
@@ -41,7 +49,7 @@ for (const [label, viewport] of Object.entries(widths)) {
       await page.getByRole('button', { name: messages.feedback.tab }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectNoAxeViolations(page);
-      await screenshot(page, `feedback-dialog-${viewport.width}`);
+      await screenshot(page, `feedback-dialog-${viewport.width}`, { fullPage: false });
     });
 
     if (label === 'phone') {
@@ -49,7 +57,7 @@ for (const [label, viewport] of Object.entries(widths)) {
         await page.goto('/');
         await page.getByRole('button', { name: 'Menu' }).click();
         await expectNoAxeViolations(page);
-        await screenshot(page, `menu-${viewport.width}`);
+        await screenshot(page, `menu-${viewport.width}`, { fullPage: false });
       });
     }
   });

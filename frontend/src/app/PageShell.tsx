@@ -5,14 +5,30 @@ import { Header } from '../components/Header/Header';
 import { Toaster } from '../components/Toast/Toaster';
 import { FeedbackTab } from '../features/feedback/FeedbackTab';
 import { SidebarSelectionProvider } from './sidebar';
+import { pageTitle } from './site-config';
 import styles from './PageShell.module.css';
 
 export type PageLayout = ComponentType<{ children: ReactNode }>;
 
-/** What a route may put in its `handle`: a layout of its own instead of header, content and footer. */
+/** What a route may put in its `handle`. */
 export interface RouteHandle {
+  /** A layout of its own instead of header, content and footer. */
   layout?: PageLayout;
+  /** The page's name in the document title; without one the title is the site name. */
+  title?: string;
 }
+
+/** The handle of the deepest matched route that sets `key`. */
+const deepestHandle = <K extends keyof RouteHandle>(matches: ReturnType<typeof useMatches>, key: K): RouteHandle[K] | undefined => {
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const value = (matches[index]?.handle as RouteHandle | undefined)?.[key];
+    if (value) return value;
+  }
+  return undefined;
+};
+
+/** The document title of the current route (the prerenderer writes the same one into the HTML). */
+export const useRouteTitle = () => pageTitle(deepestHandle(useMatches(), 'title'));
 
 /** Header, content and footer: the layout of every page that does not bring its own. */
 export const DefaultLayout = ({ children }: { children: ReactNode }) => {
@@ -43,21 +59,18 @@ export const DefaultLayout = ({ children }: { children: ReactNode }) => {
   );
 };
 
-const useRouteLayout = (): PageLayout => {
-  const matches = useMatches();
-  for (let index = matches.length - 1; index >= 0; index -= 1) {
-    const layout = (matches[index]?.handle as RouteHandle | undefined)?.layout;
-    if (layout) return layout;
-  }
-  return DefaultLayout;
-};
 
 /**
  * The root of every route: the page's layout around the route's content, and on every page the
  * Feedback tab and the toasts. Providers shared by all pages (the sidebar selection) live here.
  */
 export const PageShell = () => {
-  const Layout = useRouteLayout();
+  const matches = useMatches();
+  const Layout = deepestHandle(matches, 'layout') ?? DefaultLayout;
+  const title = useRouteTitle();
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   return (
     <SidebarSelectionProvider>
       <Layout>

@@ -7,9 +7,12 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { PartnershipsPage } from '../pages/PartnershipsPage';
 import { SignupPage } from '../pages/SignupPage';
 import { VolunteerPage } from '../pages/VolunteerPage';
-import { PageShell } from './PageShell';
+import { PageShell, type RouteHandle } from './PageShell';
 
-/** The public pages; they are small, so they ship in the entry chunk and render without a second request. */
+/**
+ * The public pages: small, so they ship in the entry chunk, and prerendered to HTML at build time
+ * (src/entry-server.tsx) so they paint before any JavaScript runs.
+ */
 export const publicPaths = ['/', '/about', '/become-a-mentor', '/volunteer', '/partnerships', '/login', '/signup'] as const;
 
 /**
@@ -21,13 +24,13 @@ export const routes: RouteObject[] = [
     element: <PageShell />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'about', element: <AboutPage /> },
-      { path: 'become-a-mentor', element: <BecomeAMentorPage /> },
-      { path: 'volunteer', element: <VolunteerPage /> },
-      { path: 'partnerships', element: <PartnershipsPage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'signup', element: <SignupPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: 'about', element: <AboutPage />, handle: { title: 'About us' } satisfies RouteHandle },
+      { path: 'become-a-mentor', element: <BecomeAMentorPage />, handle: { title: 'Become a mentor' } satisfies RouteHandle },
+      { path: 'volunteer', element: <VolunteerPage />, handle: { title: 'Volunteer' } satisfies RouteHandle },
+      { path: 'partnerships', element: <PartnershipsPage />, handle: { title: 'Partnerships' } satisfies RouteHandle },
+      { path: 'login', element: <LoginPage />, handle: { title: 'Login' } satisfies RouteHandle },
+      { path: 'signup', element: <SignupPage />, handle: { title: 'Sign up' } satisfies RouteHandle },
+      { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } satisfies RouteHandle },
     ],
   },
 ];

@@ -2,7 +2,6 @@ import { Card, Cards, Page, Prose, Section } from './Page';
 
 export const AboutPage = () => (
   <Page
-    title="About us"
     eyebrow="About us"
     heading="Good advice should not depend on who you know"
     lead="We are a non-profit mentoring programme. We connect people who are building their education or career with experienced professionals who volunteer their time, and we support every pair from the first hello to the last session."

@@ -3,7 +3,6 @@ import { Card, Cards, Page, Section, Steps } from './Page';
 
 export const BecomeAMentorPage = () => (
   <Page
-    title="Become a mentor"
     eyebrow="Become a mentor"
     heading="Share what you have learned with someone starting out"
     lead="If you have a few years of experience in your field and an hour to spare every two weeks, you can make a real difference to someone’s next step."

@@ -4,7 +4,6 @@ import { Page } from './Page';
 /** A placeholder until the Accounts feature puts its sign-in form here. */
 export const LoginPage = () => (
   <Page
-    title="Login"
     heading="Welcome back"
     lead={
       <>

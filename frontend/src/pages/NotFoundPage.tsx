@@ -3,7 +3,6 @@ import { Page } from './Page';
 
 export const NotFoundPage = () => (
   <Page
-    title="Page not found"
     eyebrow="Error 404"
     heading="We couldn’t find that page"
     lead="The link may be out of date, or the page may have moved. Let’s get you back on track."

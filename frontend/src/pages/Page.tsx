@@ -1,17 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
-import { pageTitle } from '../app/site-config';
+import type { ReactNode } from 'react';
 import styles from './Page.module.css';
 
-/** Sets the document title while the page is shown. */
-export const useDocumentTitle = (title?: string) => {
-  useEffect(() => {
-    document.title = pageTitle(title);
-  }, [title]);
-};
-
 export interface PageProps {
-  /** The document title; the home page leaves it out to get the bare site name. */
-  title?: string;
   eyebrow?: string;
   heading: ReactNode;
   lead: ReactNode;
@@ -19,9 +9,8 @@ export interface PageProps {
   children?: ReactNode;
 }
 
-/** A public page: a hero with its one h1, then content sections. */
-export const Page = ({ title, eyebrow, heading, lead, actions, children }: PageProps) => {
-  useDocumentTitle(title);
+/** A public page: a hero with its one h1, then content sections. Its document title is in its route's handle. */
+export const Page = ({ eyebrow, heading, lead, actions, children }: PageProps) => {
   return (
     <>
       <section className={styles.hero}>

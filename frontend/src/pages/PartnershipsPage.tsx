@@ -3,7 +3,6 @@ import { Card, Cards, Page, Section, Steps } from './Page';
 
 export const PartnershipsPage = () => (
   <Page
-    title="Partnerships"
     eyebrow="Partnerships"
     heading="Bring mentoring to your people"
     lead="We work with employers, universities, colleges and community groups. Together we reach more mentees, recruit more mentors and make every match count."

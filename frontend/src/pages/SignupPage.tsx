@@ -4,7 +4,6 @@ import { Page } from './Page';
 /** A placeholder until the Accounts feature puts its sign-up form here. */
 export const SignupPage = () => (
   <Page
-    title="Sign up"
     heading="Join our mentoring community"
     lead={
       <>

@@ -3,7 +3,6 @@ import { Card, Cards, Page, Section, Steps } from './Page';
 
 export const VolunteerPage = () => (
   <Page
-    title="Volunteer"
     eyebrow="Volunteer"
     heading="Help keep the programme running"
     lead="Not every volunteer is a mentor. Behind every good match is a team that welcomes new members, supports pairs and organises events. Give a few hours a month, from wherever you are."

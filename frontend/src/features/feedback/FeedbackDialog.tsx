@@ -41,10 +41,10 @@ const FeedbackForm = ({ feedbackType, onClose }: Omit<FeedbackDialogProps, 'open
 
   return (
     <form onSubmit={onSubmit} className={styles.form}>
-      <StarRating label="Rating" value={rating} onChange={setRating} />
       <label htmlFor={textId} className={headers[feedbackType] ? styles.prompt : 'visually-hidden'}>
         {prompt}
       </label>
+      <StarRating label="Rating" value={rating} onChange={setRating} />
       <textarea
         id={textId}
         className={styles.text}
