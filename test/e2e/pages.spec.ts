@@ -62,3 +62,34 @@ for (const [label, viewport] of Object.entries(widths)) {
     }
   });
 }
+
+test('public pages arrive as prerendered HTML with their own title; other paths get the bare shell', async ({ request }) => {
+  for (const { path, title } of pages.filter((entry) => entry.name !== 'not-found')) {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).toContain(`data-prerendered-path="${path}"`);
+    expect(html).toMatch(/<h1[^>]*>/);
+  }
+  const unknown = await (await request.get('/no-such-page')).text();
+  expect(unknown).toContain('<div id="root"></div>');
+});
+
+test('a page served from another path’s HTML renders the right page, not the prerendered one', async ({ page }) => {
+  // A host that falls back to index.html (the prerendered home page) for any path must still show that path.
+  await page.route('**/volunteer', async (route) => {
+    const home = await route.fetch({ url: new URL('/', route.request().url()).href });
+    await route.fulfill({ response: home });
+  });
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/volunteer');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Help keep the programme running');
+  await expect(page).toHaveTitle('Volunteer · Bridge Mentoring');
+  // Hydrating the home page's HTML as /volunteer would log a hydration mismatch.
+  expect(errors).toEqual([]);
+});
