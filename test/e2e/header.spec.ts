@@ -38,9 +38,13 @@ test(`at ${MOBILE_BREAKPOINT_PX + 1}px the full header shows`, async ({ page }) 
   for (const name of ['About us', 'Become a mentor', 'Volunteer', 'Partnerships', 'Donate (opens in a new tab)', 'Login', 'Sign up']) {
     await expect(header.getByRole('link', { name })).toBeVisible();
   }
-  // Every link fits on one row, inside the viewport.
+  // Every link fits on one row, each on one line, inside the viewport.
   const box = await header.boundingBox();
   expect(box!.height).toBeLessThan(90);
+  for (const name of ['About us', 'Become a mentor', 'Partnerships', 'Login']) {
+    const link = await header.getByRole('link', { name }).boundingBox();
+    expect(link!.height, `${name} wraps onto two lines`).toBeLessThan(40);
+  }
   const signUp = await header.getByRole('link', { name: 'Sign up' }).boundingBox();
   expect(signUp!.x + signUp!.width).toBeLessThanOrEqual(MOBILE_BREAKPOINT_PX + 1);
 });
