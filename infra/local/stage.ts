@@ -62,7 +62,7 @@ const createWeb = async (mode: WebMode, server: ReturnType<typeof createServer>)
     const dist = join(frontendRoot, 'dist');
     if (!existsSync(join(dist, 'index.html'))) throw new Error(`No built SPA in ${dist}: run "npm run build" first.`);
     const { default: sirv } = await import('sirv');
-    return { handle: sirv(dist, { single: true, etag: true }) as Middleware, close: async () => undefined };
+    return { handle: sirv(dist, { single: 'spa.html', etag: true, gzip: true, brotli: true }) as Middleware, close: async () => undefined };
   }
   return {
     handle: ((_req, res) => {

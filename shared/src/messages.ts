@@ -9,6 +9,13 @@ export const messages = {
     placeholder: 'Your feedback...',
     success: 'Feedback has been submitted',
     failure: 'There was an error. Please try again.',
+    tab: 'Feedback',
+  },
+  header: {
+    menu: 'Menu',
+  },
+  sidebar: {
+    defaultSelection: 'Home',
   },
   chatSetup: {
     noGuestToken: 'No token returned from API for guest user',

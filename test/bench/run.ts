@@ -6,6 +6,7 @@ import { spawnLocalStage, repoRoot, type SpawnedStage } from '../support/local-s
 import { eventsBench } from './benches/events';
 import { feedbackBench } from './benches/feedback';
 import { identityBench } from './benches/identity';
+import { publicPagesBench } from './benches/public-pages';
 
 export interface Bench {
   name: string;
@@ -13,10 +14,12 @@ export interface Bench {
   web?: 'static' | 'none';
   /** Extra environment for the stage (e.g. test Stream credentials). */
   env?: Record<string, string>;
+  /** Runs before the stage starts (e.g. building the SPA it serves). */
+  prepare?: () => Promise<void>;
   run: (context: { stage: SpawnedStage }) => Promise<Record<string, unknown>>;
 }
 
-const benches: Bench[] = [feedbackBench, identityBench, eventsBench];
+const benches: Bench[] = [feedbackBench, identityBench, eventsBench, publicPagesBench];
 
 const only = process.argv.slice(2);
 const selected = only.length ? benches.filter((bench) => only.includes(bench.name)) : benches;
@@ -27,6 +30,7 @@ const machine = { node: process.version, platform: `${process.platform}-${proces
 const all: Record<string, unknown> = {};
 for (const bench of selected) {
   console.log(`\n▶ ${bench.name}`);
+  await bench.prepare?.();
   const stage = await spawnLocalStage({ web: bench.web ?? 'none', env: { POWERTOOLS_LOG_LEVEL: 'ERROR', ...bench.env } });
   try {
     const figures = await bench.run({ stage });

@@ -9,9 +9,9 @@ export const stageInfo = () => JSON.parse(readFileSync(stageInfoFile, 'utf8')) a
 export const screenshotsDir = join(import.meta.dirname, 'screenshots');
 
 /** Full-page screenshots go to a git-ignored folder, for people to look at. */
-export const screenshot = async (page: Page, name: string) => {
+export const screenshot = async (page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) => {
   mkdirSync(screenshotsDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage });
 };
 
 export const widths = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const;

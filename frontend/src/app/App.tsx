@@ -1,37 +1,8 @@
-import { Suspense } from 'react';
-import { BrowserRouter, Link, Route, Routes } from 'react-router';
-import { AuthProvider, HeaderAccount, RequireAuth, authRoutes } from '../features/auth';
-import { LazySessionsPage, SESSIONS_PATH } from '../features/sessions';
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { routes } from './routes';
 
-const HomePage = () => (
-  <main>
-    <h1>Mentoring that changes what's possible</h1>
-    <p>We connect mentors and mentees for conversations, calls and lasting growth.</p>
-  </main>
-);
-
-export const App = () => (
-  <BrowserRouter>
-    <AuthProvider>
-      <header className="site-header">
-        <Link to="/">Mentoring platform</Link>
-        <HeaderAccount />
-      </header>
-      <Routes>
-        <Route path="/" element={<HomePage />} />
-        {authRoutes()}
-        <Route
-          path={SESSIONS_PATH}
-          element={
-            <RequireAuth>
-              <Suspense fallback={null}>
-                <LazySessionsPage />
-              </Suspense>
-            </RequireAuth>
-          }
-        />
-        <Route path="*" element={<HomePage />} />
-      </Routes>
-    </AuthProvider>
-  </BrowserRouter>
-);
+export const App = () => {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+};

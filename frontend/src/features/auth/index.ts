@@ -1,5 +1,4 @@
 export { AuthProvider, type AuthStatus, type AuthUser, type AuthContextValue } from './AuthProvider';
 export { useAuth } from './useAuth';
 export { RequireAuth, loginPath } from './RequireAuth';
-export { HeaderAccount } from './HeaderAccount';
-export { authRoutes } from './routes';
+export { accountRoutes, authRoutes } from './routes';

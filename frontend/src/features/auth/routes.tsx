@@ -1,19 +1,21 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Route } from 'react-router';
-import { RequireAuth } from './RequireAuth';
+import type { RouteObject } from 'react-router';
+import type { RouteHandle } from '../../app/PageShell';
 
-// Each page loads Amplify Auth with it, so public pages stay small.
-const LoginPage = lazy(() => import('./pages/LoginPage'));
-const SignUpPage = lazy(() => import('./pages/SignUpPage'));
-const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
-const AccountPage = lazy(() => import('./pages/AccountPage'));
+/**
+ * The account routes, as route objects under the page shell. Each page loads Amplify Auth with it
+ * (route-level `lazy`), so public pages stay small.
+ */
+export const authRoutes: RouteObject[] = [
+  { path: 'login', lazy: async () => ({ Component: (await import('./pages/LoginPage')).default }), handle: { title: 'Login' } satisfies RouteHandle },
+  { path: 'signup', lazy: async () => ({ Component: (await import('./pages/SignUpPage')).default }), handle: { title: 'Sign up' } satisfies RouteHandle },
+  {
+    path: 'forgot-password',
+    lazy: async () => ({ Component: (await import('./pages/ForgotPasswordPage')).default }),
+    handle: { title: 'Reset your password' } satisfies RouteHandle,
+  },
+];
 
-const page = (element: ReactNode) => <Suspense fallback={<p role="status">Loading…</p>}>{element}</Suspense>;
-
-/** The account routes, to place inside the app's <Routes>. */
-export const authRoutes = () => [
-  <Route key="login" path="/login" element={page(<LoginPage />)} />,
-  <Route key="signup" path="/signup" element={page(<SignUpPage />)} />,
-  <Route key="forgot-password" path="/forgot-password" element={page(<ForgotPasswordPage />)} />,
-  <Route key="account" path="/account" element={<RequireAuth>{page(<AccountPage />)}</RequireAuth>} />,
+/** Signed-in routes of the account feature (the router places them under RequireAuth). */
+export const accountRoutes: RouteObject[] = [
+  { path: 'account', lazy: async () => ({ Component: (await import('./pages/AccountPage')).default }), handle: { title: 'Your account' } satisfies RouteHandle },
 ];

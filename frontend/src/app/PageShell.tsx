@@ -1,0 +1,87 @@
+import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Footer } from '../components/Footer/Footer';
+import { Header } from '../components/Header/Header';
+import { Toaster } from '../components/Toast/Toaster';
+import { AuthProvider } from '../features/auth/AuthProvider';
+import { FeedbackTab } from '../features/feedback/FeedbackTab';
+import { SidebarSelectionProvider } from './sidebar';
+import { pageTitle } from './site-config';
+import styles from './PageShell.module.css';
+
+export type PageLayout = ComponentType<{ children: ReactNode }>;
+
+/** What a route may put in its `handle`. */
+export interface RouteHandle {
+  /** A layout of its own instead of header, content and footer. */
+  layout?: PageLayout;
+  /** The page's name in the document title; without one the title is the site name. */
+  title?: string;
+}
+
+/** The handle of the deepest matched route that sets `key`. */
+const deepestHandle = <K extends keyof RouteHandle>(matches: ReturnType<typeof useMatches>, key: K): RouteHandle[K] | undefined => {
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const value = (matches[index]?.handle as RouteHandle | undefined)?.[key];
+    if (value) return value;
+  }
+  return undefined;
+};
+
+/** The document title of the current route (the prerenderer writes the same one into the HTML). */
+export const useRouteTitle = () => pageTitle(deepestHandle(useMatches(), 'title'));
+
+/** Header, content and footer: the layout of every page that does not bring its own. */
+export const DefaultLayout = ({ children }: { children: ReactNode }) => {
+  const mainRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const firstRender = useRef(true);
+
+  // After a client-side navigation, move focus to the new content so screen readers start there.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className={styles.skipLink}>
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+};
+
+
+/**
+ * The root of every route: the page's layout around the route's content, and on every page the
+ * Feedback tab and the toasts. Providers shared by all pages (the signed-in user, the sidebar selection) live here.
+ */
+export const PageShell = () => {
+  const matches = useMatches();
+  const Layout = deepestHandle(matches, 'layout') ?? DefaultLayout;
+  const title = useRouteTitle();
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return (
+    <AuthProvider>
+      <SidebarSelectionProvider>
+        <Layout>
+          <Outlet />
+        </Layout>
+        <FeedbackTab />
+        <Toaster />
+        <ScrollRestoration />
+      </SidebarSelectionProvider>
+    </AuthProvider>
+  );
+};

@@ -1,0 +1,42 @@
+import type { RouteObject } from 'react-router';
+import { accountRoutes, authRoutes, RequireAuth } from '../features/auth';
+import { AboutPage } from '../pages/AboutPage';
+import { BecomeAMentorPage } from '../pages/BecomeAMentorPage';
+import { HomePage } from '../pages/HomePage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { PartnershipsPage } from '../pages/PartnershipsPage';
+import { VolunteerPage } from '../pages/VolunteerPage';
+import { PageShell, type RouteHandle } from './PageShell';
+
+/**
+ * The public pages: small, so they ship in the entry chunk, and prerendered to HTML at build time
+ * (src/entry-server.tsx) so they paint before any JavaScript runs.
+ */
+export const publicPaths = ['/', '/about', '/become-a-mentor', '/volunteer', '/partnerships'] as const;
+
+/** Pages of the signed-in area, each loaded only when opened (chat, video and the auth SDK stay out of the public pages). */
+export const signedInRoutes: RouteObject[] = [
+  ...accountRoutes,
+  {
+    path: 'sessions',
+    lazy: async () => ({ Component: (await import('../features/sessions/SessionsPage')).default }),
+    handle: { title: 'Past sessions' } satisfies RouteHandle,
+  },
+];
+
+/** Every route of the SPA. */
+export const routes: RouteObject[] = [
+  {
+    element: <PageShell />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'about', element: <AboutPage />, handle: { title: 'About us' } satisfies RouteHandle },
+      { path: 'become-a-mentor', element: <BecomeAMentorPage />, handle: { title: 'Become a mentor' } satisfies RouteHandle },
+      { path: 'volunteer', element: <VolunteerPage />, handle: { title: 'Volunteer' } satisfies RouteHandle },
+      { path: 'partnerships', element: <PartnershipsPage />, handle: { title: 'Partnerships' } satisfies RouteHandle },
+      ...authRoutes,
+      { element: <RequireAuth />, children: signedInRoutes },
+      { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } satisfies RouteHandle },
+    ],
+  },
+];

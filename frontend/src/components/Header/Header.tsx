@@ -1,0 +1,103 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { messages } from '@mentoring/shared/messages';
+import { siteConfig } from '../../app/site-config';
+import { HeaderAccount } from './HeaderAccount';
+import styles from './Header.module.css';
+
+export const marketingLinks = [
+  { to: '/about', label: 'About us' },
+  { to: '/become-a-mentor', label: 'Become a mentor' },
+  { to: '/volunteer', label: 'Volunteer' },
+  { to: '/partnerships', label: 'Partnerships' },
+] as const;
+
+/** The mark; a container recolours it with --logo-disc and --logo-figure. */
+export const Logo = () => (
+  <svg aria-hidden="true" viewBox="0 0 32 32" width="32" height="32">
+    <circle cx="16" cy="16" r="16" style={{ fill: 'var(--logo-disc, var(--color-primary))' }} />
+    <g style={{ fill: 'var(--logo-figure, #fff)', stroke: 'var(--logo-figure, #fff)' }}>
+      <path d="M6 21c3-7 7-10 10-10s7 3 10 10" fill="none" strokeWidth="2.6" strokeLinecap="round" />
+      <circle cx="11" cy="12" r="2.4" stroke="none" />
+      <circle cx="21" cy="12" r="2.4" stroke="none" />
+    </g>
+  </svg>
+);
+
+/**
+ * The header of every page. At 767px or less (MOBILE_BREAKPOINT_PX, the media queries in
+ * Header.module.css) its links fold behind a Menu button.
+ */
+export const Header = () => {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+
+  // Navigating closes the menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (open) menuRef.current?.querySelector<HTMLElement>('a')?.focus();
+  }, [open]);
+
+  const closeAndRefocus = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (open && event.key === 'Escape') {
+      event.preventDefault();
+      closeAndRefocus();
+    }
+  };
+
+  return (
+    <header className={styles.header} onKeyDown={onKeyDown}>
+      <div className={styles.inner}>
+        <Link to="/" className={styles.brand}>
+          <Logo />
+          <span className={styles.brandName}>{siteConfig.siteName}</span>
+        </Link>
+        <button
+          ref={buttonRef}
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+            <path d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+          {messages.header.menu}
+        </button>
+        <div id={menuId} ref={menuRef} className={styles.menu} data-open={open}>
+          <nav aria-label="Main" className={styles.nav}>
+            <ul className={styles.links}>
+              {marketingLinks.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} className={styles.link}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <a href={siteConfig.donationUrl} target="_blank" rel="noopener noreferrer" className={styles.link}>
+                  Donate{' '}
+                  <span className="visually-hidden">(opens in a new tab)</span>
+                  <svg aria-hidden="true" viewBox="0 0 24 24" width="14" height="14" className={styles.external}>
+                    <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                  </svg>
+                </a>
+              </li>
+            </ul>
+          </nav>
+          <HeaderAccount />
+        </div>
+      </div>
+    </header>
+  );
+};

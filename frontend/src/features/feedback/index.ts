@@ -1,0 +1,3 @@
+export { FeedbackDialog, type FeedbackDialogProps } from './FeedbackDialog';
+export { FeedbackTab } from './FeedbackTab';
+export { submitFeedback } from './api';
