@@ -16,7 +16,11 @@ export interface RouteDefinition {
   /** Memory and timeout that fit the function (CDK); defaults in the base construct. */
   memoryMiB?: number;
   timeoutSeconds?: number;
+  /** Secrets the function reads: CDK grants read access and sets e.g. STREAM_SECRET_ARN. */
+  secrets?: readonly SecretName[];
 }
+
+export type SecretName = 'stream';
 
 export const routes = [
   { method: 'GET', path: '/api/health', handler: 'http/health/get', auth: 'none', tables: [] },
@@ -26,6 +30,14 @@ export const routes = [
     handler: 'http/feedback/create',
     auth: 'optional',
     tables: [{ table: 'feedback', access: 'write' }],
+  },
+  {
+    method: 'GET',
+    path: '/api/chat/getOrCreateToken',
+    handler: 'http/chat/get-or-create-token',
+    auth: 'optional',
+    tables: [],
+    secrets: ['stream'],
   },
 ] as const satisfies readonly RouteDefinition[];
 

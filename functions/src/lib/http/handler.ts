@@ -5,10 +5,13 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z } from 'zod';
 import { logger, metrics } from '../powertools';
 import { errorHandler, jsonBody } from './middlewares';
+import { resolveIdentity, type Identity } from './identity';
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 interface HttpHandlerOptions<B extends z.ZodType | undefined> {
+  /** As the route table says; defaults to 'none'. */
+  auth?: 'none' | 'optional' | 'required';
   body?: B;
   maxBodyBytes?: number;
   /** Publish the Powertools metrics the handler adds, and a cold-start metric. */
@@ -19,6 +22,7 @@ export interface HttpRequest<B> {
   event: APIGatewayProxyEventV2;
   context: Context;
   body: B;
+  identity: Identity | null;
 }
 
 type BodyOf<B> = B extends z.ZodType ? z.infer<B> : undefined;
@@ -36,7 +40,12 @@ export const httpHandler = <B extends z.ZodType | undefined = undefined>(
     .use(errorHandler());
   if (options.metrics) handler.use(logMetrics(metrics, { captureColdStartMetric: true }));
   if (options.body) handler.use(jsonBody(options.body, { maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES }));
-  return handler.handler((event, context) =>
-    run({ event, context, body: (event as { parsedBody?: unknown }).parsedBody as BodyOf<B> }),
+  return handler.handler(async (event, context) =>
+    run({
+      event,
+      context,
+      body: (event as { parsedBody?: unknown }).parsedBody as BodyOf<B>,
+      identity: resolveIdentity(event, options.auth ?? 'none'),
+    }),
   );
 };
