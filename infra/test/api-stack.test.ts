@@ -45,3 +45,33 @@ describe('api stack', () => {
     });
   });
 });
+
+describe('api stack: the Stream secret', () => {
+  const { stacks } = synthStage('dev');
+  const api = Template.fromStack(stacks.api);
+  const functions = api.findResources('AWS::Lambda::Function');
+  const byService = (service: string) =>
+    Object.entries(functions).find(([, fn]) => fn.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === service)!;
+
+  it('gives the chat token function the secret ARN of its stage, and only that function', () => {
+    const [, tokenFunction] = byService('http-chat-get-or-create-token');
+    expect(JSON.stringify(tokenFunction.Properties.Environment.Variables.STREAM_SECRET_ARN)).toContain(':secret:mentoring/dev/stream');
+    const others = Object.values(functions).filter((fn) => fn !== tokenFunction);
+    for (const fn of others) expect(fn.Properties.Environment?.Variables?.STREAM_SECRET_ARN).toBeUndefined();
+  });
+
+  it('lets the chat token function read the secret and nothing more', () => {
+    const [tokenId] = byService('http-chat-get-or-create-token');
+    const policies = Object.values(api.findResources('AWS::IAM::Policy'));
+    const secretStatements = policies.flatMap((policy) =>
+      (policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+        .filter((statement) => JSON.stringify(statement.Action).includes('secretsmanager:'))
+        .map((statement) => ({ statement, roles: JSON.stringify(policy.Properties.Roles) })),
+    );
+    expect(secretStatements).toHaveLength(1);
+    const [{ statement, roles }] = secretStatements as [(typeof secretStatements)[number]];
+    expect(roles).toContain(tokenId.replace(/Function.*$/, 'Function'));
+    expect([statement.Action].flat().sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    expect(JSON.stringify(statement.Resource)).toContain(':secret:mentoring/dev/stream-??????');
+  });
+});

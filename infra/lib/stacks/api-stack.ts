@@ -3,9 +3,11 @@ import type { CfnStage} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { notFoundRoute, routes, tables, type RouteDefinition, type TableKey } from '@mentoring/shared';
 import { AppFunction } from '../constructs/app-function';
+import { importStreamSecret } from '../constructs/stream-secret';
 import type { StageConfig } from '../stages';
 
 export interface ApiStackProps extends StackProps {
@@ -38,14 +40,20 @@ export class ApiStack extends Stack {
       throttlingBurstLimit: stage.throttle.burstLimit,
     };
 
+    let streamSecret: ISecret | undefined;
     for (const route of routes as readonly RouteDefinition[]) {
+      const secrets = route.secrets?.includes('stream') ? [(streamSecret ??= importStreamSecret(this, stage.name))] : [];
       const fn = new AppFunction(this, `${functionId(route.handler)}Function`, {
         stage,
         handler: route.handler,
         memoryMiB: route.memoryMiB,
         timeoutSeconds: route.timeoutSeconds,
-        environment: Object.fromEntries(route.tables.map(({ table }) => [tables[table].envVar, props.tables[table].tableName])),
+        environment: {
+          ...Object.fromEntries(route.tables.map(({ table }) => [tables[table].envVar, props.tables[table].tableName])),
+          ...(secrets[0] ? { STREAM_SECRET_ARN: secrets[0].secretArn } : {}),
+        },
       });
+      for (const secret of secrets) secret.grantRead(fn);
       for (const { table, access } of route.tables) {
         const target = props.tables[table];
         if (access === 'read') target.grantReadData(fn);
