@@ -95,7 +95,11 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       POWERTOOLS_LOG_LEVEL: options.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       ...tableEnvironment(),
     });
-    const config: RuntimeConfig = { stage: 'local', version };
+    const config: RuntimeConfig = {
+      stage: 'local',
+      version,
+      stream: { configured: Boolean(process.env.STREAM_API_KEY && process.env.STREAM_API_SECRET) },
+    };
     const api = createApiGateway({ functionsSrc: join(repoRoot, 'functions/src') });
 
     const server = createServer();

@@ -2,4 +2,6 @@
 export interface RuntimeConfig {
   stage: string;
   version: string;
+  /** Whether chat and video can connect (false on a local stage without Stream credentials); never the secret. */
+  stream?: { configured: boolean };
 }

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { spawnLocalStage } from '../support/local-stage';
+import { streamTestCredentials } from '../support/stream-test-credentials';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,7 +25,7 @@ export default async function setup(project: TestProject) {
     project.provide('tables', JSON.parse(process.env.STAGE_TABLES ?? '{}') as Record<string, string>);
     return;
   }
-  const stage = await spawnLocalStage();
+  const stage = await spawnLocalStage({ env: { ...streamTestCredentials } });
   project.provide('isLocal', true);
   project.provide('baseUrl', stage.url);
   project.provide('dynamoDbEndpoint', stage.dynamoDbEndpoint);
