@@ -4,15 +4,18 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnLocalStage, repoRoot, type SpawnedStage } from '../support/local-stage';
 import { feedbackBench } from './benches/feedback';
+import { chatTokenBench } from './benches/chat-token';
 
 export interface Bench {
   name: string;
   /** Whether the stage must serve the built SPA (`static`). */
   web?: 'static' | 'none';
+  /** Extra environment for the stage (e.g. test Stream credentials). */
+  env?: Record<string, string>;
   run: (context: { stage: SpawnedStage }) => Promise<Record<string, unknown>>;
 }
 
-const benches: Bench[] = [feedbackBench];
+const benches: Bench[] = [feedbackBench, chatTokenBench];
 
 const only = process.argv.slice(2);
 const selected = only.length ? benches.filter((bench) => only.includes(bench.name)) : benches;
@@ -23,7 +26,7 @@ const machine = { node: process.version, platform: `${process.platform}-${proces
 const all: Record<string, unknown> = {};
 for (const bench of selected) {
   console.log(`\n▶ ${bench.name}`);
-  const stage = await spawnLocalStage({ web: bench.web ?? 'none', env: { POWERTOOLS_LOG_LEVEL: 'ERROR' } });
+  const stage = await spawnLocalStage({ web: bench.web ?? 'none', env: { POWERTOOLS_LOG_LEVEL: 'ERROR', ...bench.env } });
   try {
     const figures = await bench.run({ stage });
     const result = { bench: bench.name, at: new Date().toISOString(), machine, ...figures };
