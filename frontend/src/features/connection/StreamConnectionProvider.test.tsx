@@ -51,7 +51,7 @@ vi.mock('../auth', () => ({ useAuth: () => auth.state }));
 const GUEST_ID = 'guest-0b7f3c1e-5d2a-4c8e-9f61-2a3b4c5d6e7f';
 let tokenAnswer: () => unknown;
 let configAnswer: unknown;
-const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
   const url = String(input);
   const body = url.startsWith('/config.json') ? configAnswer : tokenAnswer();
   return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -115,7 +115,7 @@ describe('StreamConnectionProvider', () => {
     const [url, init] = tokenRequests()[0]!;
     const query = new URL(String(url), 'http://localhost').searchParams;
     expect(Object.fromEntries(query)).toEqual({ userId: 'sub-1', userName: 'Ada Lovelace', email: 'ada@example.org', isGuest: 'false' });
-    expect((init as RequestInit).headers).toEqual({ authorization: 'Bearer id-token-1' });
+    expect(init!.headers).toEqual({ authorization: 'Bearer id-token-1' });
   });
 
   it('is not connected until both clients have connected', async () => {
@@ -139,7 +139,7 @@ describe('StreamConnectionProvider', () => {
     expect(sdk.FakeVideo.instances[0]!.user).toEqual({ id: GUEST_ID, name: 'Guest User' });
     const query = new URL(String(tokenRequests()[0]![0]), 'http://localhost').searchParams;
     expect(Object.fromEntries(query)).toEqual({ streamChatUuid: GUEST_ID, isGuest: 'true' });
-    expect((tokenRequests()[0]![1] as RequestInit).headers).toEqual({});
+    expect(tokenRequests()[0]![1]!.headers).toEqual({});
   });
 
   it.each([
