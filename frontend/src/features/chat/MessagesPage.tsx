@@ -12,7 +12,7 @@ import {
   Window,
   useChatContext,
 } from 'stream-chat-react';
-import { useStreamAvailability, useStreamConnection } from '../connection';
+import { useStreamConnection } from '../connection';
 import { chatCopy } from './copy';
 
 const sort: ChannelSort = { last_message_at: -1 };
@@ -50,8 +50,6 @@ const Conversations = ({ userId }: { userId: string }) => {
 /** /messages: the member's conversations on Stream Chat (channels, threads, reactions, polls, receipts). */
 export const MessagesPage = () => {
   const { status, chatClient } = useStreamConnection();
-  const availability = useStreamAvailability();
-  if (availability === 'missing') return <p role="status">{chatCopy.notConfigured}</p>;
   if (status !== 'connected' || !chatClient?.userID) return <p role="status">{chatCopy.connecting}</p>;
   return (
     <Chat client={chatClient}>
