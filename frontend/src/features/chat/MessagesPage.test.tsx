@@ -128,6 +128,20 @@ const server = setupServer(
       duration: '1ms',
     });
   }),
+  http.get(`${CHAT_API}/users`, async ({ request }) => {
+    await stream.record(request);
+    return HttpResponse.json({ users: [{ ...grace, role: 'user', online: false }], duration: '1ms' });
+  }),
+  http.get(`${CHAT_API}/search`, async ({ request }) => {
+    await stream.record(request);
+    return HttpResponse.json({ results: [], duration: '1ms' });
+  }),
+  // A conversation created from its members: Stream answers with a channel named after them.
+  http.post(`${CHAT_API}/channels/messaging/query`, async ({ request }) => {
+    await stream.record(request);
+    const direct = { ...channelState.channel, id: '!members-ada-grace', cid: 'messaging:!members-ada-grace', name: undefined };
+    return HttpResponse.json({ ...channelState, channel: direct, messages: [], read: [], duration: '1ms' });
+  }),
   http.all(`${CHAT_API}/*`, async ({ request }) => {
     await stream.record(request);
     return HttpResponse.json({ duration: '1ms' });
@@ -239,5 +253,20 @@ describe('/messages with the real Stream clients', () => {
     expect(poll).toMatchObject({ id: expect.any(String), name: 'When shall we meet?', options: [{ text: 'Monday' }, { text: 'Friday' }] });
     await waitFor(() => expect(requestsTo('POST', '/channels/messaging/general/message')).toHaveLength(1));
     expect(requestsTo('POST', '/channels/messaging/general/message')[0]!.body).toMatchObject({ message: { poll_id: poll.id } });
+  });
+
+  it('starts a one-to-one conversation with another member found by name', { timeout: 60_000 }, async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const list = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
+    await within(list).findByRole('option', { name: /^Mentoring circle/ }, { timeout: 30_000 });
+    await user.type(within(list).getByRole('textbox', { name: 'Search' }), 'Grace');
+    await user.click(await within(list).findByRole('button', { name: 'Search results header filter button for: users' }));
+    await user.click(await screen.findByRole('option', { name: 'Select User Channel: Grace Hopper' }, { timeout: 10_000 }));
+    await waitFor(() => expect(requestsTo('POST', '/channels/messaging/query').length).toBeGreaterThan(0));
+    expect(requestsTo('POST', '/channels/messaging/query')[0]!.body).toMatchObject({ data: { members: ['ada', 'grace'] }, watch: true });
+    expect(requestsTo('GET', '/users').length).toBeGreaterThan(0);
+    // The new conversation opens beside the list.
+    expect(await screen.findByRole('textbox', { name: 'Send a message' })).toBeInTheDocument();
   });
 });
