@@ -128,7 +128,13 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       ...bucketEnvironment(),
     });
     const cognitoConfig = { endpoint: cognito.endpoint, userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId };
-    const config: RuntimeConfig = { stage: 'local', version, region: LOCAL_REGION, cognito: cognitoConfig };
+    const config: RuntimeConfig = {
+      stage: 'local',
+      version,
+      region: LOCAL_REGION,
+      cognito: cognitoConfig,
+      stream: { configured: Boolean(process.env.STREAM_API_KEY && process.env.STREAM_API_SECRET) },
+    };
     const api = createApiGateway({ functionsSrc: join(repoRoot, 'functions/src') });
 
     const server = createServer();

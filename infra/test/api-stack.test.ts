@@ -128,3 +128,35 @@ describe('api stack secrets', () => {
     expect(() => app.synth()).not.toThrow();
   });
 });
+
+describe('api stack: the Stream secret', () => {
+  const { stacks } = synthStage('dev');
+  const api = Template.fromStack(stacks.api);
+  const functions = api.findResources('AWS::Lambda::Function');
+  const service = (fn: (typeof functions)[string]) => String(fn.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME);
+  // The routes that name the secret in the route table: the chat token and the webhook ingress.
+  const readers = (routes as readonly RouteDefinition[]).filter((route) => route.secrets?.includes('stream')).map((route) => route.handler.replaceAll('/', '-'));
+
+  it('gives the functions of routes that name it the secret ARN of their stage, and no other function', () => {
+    expect(readers).toEqual(expect.arrayContaining(['http-chat-get-or-create-token', 'http-webhooks-stream']));
+    for (const fn of Object.values(functions)) {
+      const arn = fn.Properties.Environment?.Variables?.STREAM_SECRET_ARN;
+      if (readers.includes(service(fn))) expect(JSON.stringify(arn)).toContain(':secret:mentoring/dev/stream');
+      else expect(arn).toBeUndefined();
+    }
+  });
+
+  it('lets exactly those functions read the secret, and nothing more', () => {
+    const policies = Object.values(api.findResources('AWS::IAM::Policy'));
+    const secretStatements = policies.flatMap((policy) =>
+      (policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+        .filter((statement) => JSON.stringify(statement.Action).includes('secretsmanager:'))
+        .map((statement) => ({ statement, roles: JSON.stringify(policy.Properties.Roles) })),
+    );
+    expect(secretStatements).toHaveLength(readers.length);
+    for (const { statement } of secretStatements) {
+      expect([statement.Action].flat().sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+      expect(JSON.stringify(statement.Resource)).toContain(':secret:mentoring/dev/stream-??????');
+    }
+  });
+});

@@ -5,6 +5,8 @@ export interface RuntimeConfig {
   /** The AWS region of the user pool (locally cognito-local's nominal region). */
   region?: string;
   cognito?: CognitoRuntimeConfig;
+  /** Whether chat and video can connect (false on a local stage without Stream credentials); never the secret. */
+  stream?: { configured: boolean };
 }
 
 export interface CognitoRuntimeConfig {

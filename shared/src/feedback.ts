@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const FEEDBACK_TYPES = ['global', 'match'] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];

@@ -16,14 +16,16 @@ export interface RouteDefinition {
   tables: readonly { table: TableKey; access: 'read' | 'write' | 'readWrite' }[];
   /** S3 buckets it may touch (CDK grants them and sets their names in the environment). */
   buckets?: readonly BucketGrant[];
-  /** Secrets it reads: CDK grants read access and sets STREAM_SECRET_ARN. */
-  secrets?: readonly 'stream'[];
   /** Publishes to the Stream event bus (CDK grants PutEvents and sets EVENT_BUS_NAME). */
   publishesEvents?: boolean;
   /** Memory and timeout that fit the function (CDK); defaults in the base construct. */
   memoryMiB?: number;
   timeoutSeconds?: number;
+  /** Secrets it reads: CDK grants read access and sets e.g. STREAM_SECRET_ARN. */
+  secrets?: readonly SecretName[];
 }
+
+export type SecretName = 'stream';
 
 export const routes = [
   { method: 'GET', path: '/api/health', handler: 'http/health/get', auth: 'none', tables: [] },
@@ -59,6 +61,14 @@ export const routes = [
     auth: 'required',
     tables: [{ table: 'calls', access: 'read' }],
     buckets: [{ bucket: 'archive', access: 'read' }],
+  },
+  {
+    method: 'GET',
+    path: '/api/chat/getOrCreateToken',
+    handler: 'http/chat/get-or-create-token',
+    auth: 'optional',
+    tables: [],
+    secrets: ['stream'],
   },
 ] as const satisfies readonly RouteDefinition[];
 

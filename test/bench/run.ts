@@ -7,6 +7,7 @@ import { eventsBench } from './benches/events';
 import { feedbackBench } from './benches/feedback';
 import { identityBench } from './benches/identity';
 import { publicPagesBench } from './benches/public-pages';
+import { chatTokenBench } from './benches/chat-token';
 
 export interface Bench {
   name: string;
@@ -19,7 +20,7 @@ export interface Bench {
   run: (context: { stage: SpawnedStage }) => Promise<Record<string, unknown>>;
 }
 
-const benches: Bench[] = [feedbackBench, identityBench, eventsBench, publicPagesBench];
+const benches: Bench[] = [feedbackBench, identityBench, eventsBench, publicPagesBench, chatTokenBench];
 
 const only = process.argv.slice(2);
 const selected = only.length ? benches.filter((bench) => only.includes(bench.name)) : benches;

@@ -50,8 +50,8 @@ describe.runIf(inject('isLocal'))('the local stage', () => {
     }
   });
 
-  it('serves the runtime configuration beside the SPA', async () => {
-    const stage = await spawnLocalStage();
+  it('serves the runtime configuration beside the SPA, saying whether Stream is configured but never its secret', async () => {
+    const stage = await spawnLocalStage({ env: { STREAM_API_KEY: '', STREAM_API_SECRET: '' } });
     try {
       const response = await fetch(`${stage.url}/config.json`);
       expect(await response.json()).toEqual({
@@ -59,6 +59,7 @@ describe.runIf(inject('isLocal'))('the local stage', () => {
         version: expect.any(String),
         region: expect.any(String),
         cognito: { ...stage.cognito, endpoint: expect.stringMatching(/^http:\/\/localhost:\d+$/) },
+        stream: { configured: false },
       });
     } finally {
       await stage.stop();

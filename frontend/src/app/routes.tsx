@@ -18,6 +18,11 @@ export const publicPaths = ['/', '/about', '/become-a-mentor', '/volunteer', '/p
 export const signedInRoutes: RouteObject[] = [
   ...accountRoutes,
   {
+    path: 'messages',
+    lazy: async () => ({ Component: (await import('../features/chat')).MessagesRoute }),
+    handle: { title: 'Messages' } satisfies RouteHandle,
+  },
+  {
     path: 'sessions',
     lazy: async () => ({ Component: (await import('../features/sessions/SessionsPage')).default }),
     handle: { title: 'Past sessions' } satisfies RouteHandle,

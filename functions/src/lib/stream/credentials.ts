@@ -1,27 +1,39 @@
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface StreamCredentials {
   apiKey: string;
   apiSecret: string;
 }
 
-const secretSchema = z.object({ apiKey: z.string().min(1), apiSecret: z.string().min(1) });
+const secretShape = z.object({ apiKey: z.string().min(1), apiSecret: z.string().min(1) });
+
+/** The secret changes only on rotation; one read per container is what we pay for. */
+const SECRET_MAX_AGE_SECONDS = 24 * 60 * 60;
+
+export class StreamNotConfiguredError extends Error {
+  constructor() {
+    super(
+      'Stream credentials are not configured: set STREAM_SECRET_ARN (AWS) or STREAM_API_KEY and STREAM_API_SECRET (local stage).',
+    );
+    this.name = 'StreamNotConfiguredError';
+  }
+}
 
 /**
- * Stream's API key and secret. In AWS from Secrets Manager (STREAM_SECRET_ARN), read once per container and
- * cached by Powertools Parameters; locally from STREAM_API_KEY / STREAM_API_SECRET.
+ * The Stream API key and secret: from Secrets Manager in AWS (JSON {"apiKey","apiSecret"}, cached by
+ * Powertools Parameters), from the environment on the local stage. The secret never leaves the server.
  */
 export const getStreamCredentials = async (): Promise<StreamCredentials> => {
-  const arn = process.env.STREAM_SECRET_ARN;
-  if (arn) {
-    const value = await getSecret(arn, { transform: 'json', maxAge: 3600 });
-    const parsed = secretSchema.safeParse(value);
-    if (!parsed.success) throw new Error('The Stream secret must be JSON with apiKey and apiSecret.');
+  const secretArn = process.env.STREAM_SECRET_ARN;
+  if (secretArn) {
+    const value = await getSecret(secretArn, { transform: 'json', maxAge: SECRET_MAX_AGE_SECONDS });
+    const parsed = secretShape.safeParse(value);
+    if (!parsed.success) throw new Error('The Stream secret must be JSON with non-empty "apiKey" and "apiSecret".');
     return parsed.data;
   }
   const apiKey = process.env.STREAM_API_KEY;
   const apiSecret = process.env.STREAM_API_SECRET;
   if (apiKey && apiSecret) return { apiKey, apiSecret };
-  throw new Error('Stream is not configured: set STREAM_SECRET_ARN (AWS) or STREAM_API_KEY and STREAM_API_SECRET (local).');
+  throw new StreamNotConfiguredError();
 };

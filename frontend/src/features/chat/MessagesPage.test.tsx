@@ -1,0 +1,272 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CHAT_API, createFakeStream, videoHandlers } from './testing/fake-stream';
+import { MessagesRoute } from './index';
+
+vi.mock('../auth', () => ({
+  useAuth: () => ({
+    status: 'signedIn',
+    user: { id: 'ada', name: 'Ada Lovelace', email: 'ada@example.org' },
+    getIdToken: async () => 'id-token',
+    signOut: async () => undefined,
+  }),
+  RequireAuth: ({ children }: { children: ReactNode }) => children,
+}));
+
+const ada = { id: 'ada', name: 'Ada Lovelace' };
+const grace = { id: 'grace', name: 'Grace Hopper' };
+const stream = createFakeStream(ada);
+
+// The SDKs only decode the token; Stream (faked here) is what would verify its signature.
+const base64url = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const streamToken = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ user_id: 'ada' })}.signature`;
+
+const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+const message = (fields: Record<string, unknown>) => ({
+  type: 'regular',
+  html: '',
+  attachments: [],
+  latest_reactions: [],
+  own_reactions: [],
+  reaction_counts: {},
+  reaction_scores: {},
+  reply_count: 0,
+  mentioned_users: [],
+  created_at: at(5),
+  updated_at: at(5),
+  ...fields,
+});
+const greeting = message({ id: 'm-1', text: 'Hello Ada, welcome to mentoring!', user: grace, reply_count: 1, cid: 'messaging:general' });
+const reply = message({ id: 'm-2', text: 'Reply in the thread', user: grace, parent_id: 'm-1', created_at: at(4), cid: 'messaging:general' });
+
+const channelState = {
+  channel: {
+    id: 'general',
+    type: 'messaging',
+    cid: 'messaging:general',
+    name: 'Mentoring circle',
+    created_at: at(60),
+    updated_at: at(60),
+    member_count: 2,
+    config: {
+      name: 'messaging',
+      typing_events: true,
+      read_events: true,
+      connect_events: true,
+      reactions: true,
+      replies: true,
+      uploads: true,
+      polls: true,
+      url_enrichment: false,
+      mutes: true,
+      search: true,
+      max_message_length: 5000,
+      commands: [],
+    },
+    own_capabilities: [
+      'send-message', 'send-reaction', 'send-reply', 'upload-file', 'read-events', 'typing-events', 'send-poll',
+      'cast-poll-vote', 'query-poll-votes', 'quote-message', 'update-own-message', 'delete-own-message', 'send-links', 'create-attachment',
+    ],
+  },
+  messages: [greeting],
+  pinned_messages: [],
+  members: [
+    { user_id: 'ada', user: ada, role: 'member', channel_role: 'channel_member' },
+    { user_id: 'grace', user: grace, role: 'member', channel_role: 'channel_member' },
+  ],
+  membership: { user_id: 'ada', user: ada, channel_role: 'channel_member' },
+  read: [
+    { user: ada, last_read: at(30), unread_messages: 1 },
+    { user: grace, last_read: at(1), unread_messages: 0 },
+  ],
+  watcher_count: 2,
+  watchers: [],
+};
+
+const server = setupServer(
+  http.get('*/config.json', () => HttpResponse.json({ stage: 'test', version: '1', stream: { configured: true } })),
+  http.get('*/api/chat/getOrCreateToken', () =>
+    HttpResponse.json({ token: streamToken, apiKey: 'test-key', user: { streamChatUuid: 'ada', id: 'ada', name: 'Ada Lovelace', email: 'ada@example.org' } }),
+  ),
+  ...videoHandlers,
+  http.post(`${CHAT_API}/channels`, async ({ request }) => {
+    await stream.record(request);
+    return HttpResponse.json({ channels: [channelState], duration: '1ms' });
+  }),
+  http.post(`${CHAT_API}/channels/messaging/general/query`, async ({ request }) => {
+    await stream.record(request);
+    return HttpResponse.json({ ...channelState, duration: '1ms' });
+  }),
+  http.post(`${CHAT_API}/channels/messaging/general/message`, async ({ request }) => {
+    const { body } = await stream.record(request);
+    const sent = (body as { message: Record<string, unknown> }).message;
+    return HttpResponse.json({ message: message({ ...sent, user: ada, created_at: new Date().toISOString(), cid: 'messaging:general' }), duration: '1ms' });
+  }),
+  http.get(`${CHAT_API}/messages/m-1/replies`, async ({ request }) => {
+    await stream.record(request);
+    return HttpResponse.json({ messages: [reply], duration: '1ms' });
+  }),
+  http.post(`${CHAT_API}/messages/m-1/reaction`, async ({ request }) => {
+    const { body } = await stream.record(request);
+    const reaction = { ...(body as { reaction: Record<string, unknown> }).reaction, message_id: 'm-1', user: ada, user_id: 'ada', created_at: new Date().toISOString() };
+    return HttpResponse.json({ message: { ...greeting, latest_reactions: [reaction], own_reactions: [reaction], reaction_counts: { like: 1 } }, reaction, duration: '1ms' });
+  }),
+  http.post(`${CHAT_API}/polls`, async ({ request }) => {
+    const { body } = await stream.record(request);
+    const poll = body as Record<string, unknown> & { options?: { text: string }[] };
+    return HttpResponse.json({
+      poll: {
+        id: 'poll-1', ...poll, options: (poll.options ?? []).map((option, index) => ({ id: `option-${index}`, text: option.text })),
+        vote_counts_by_option: {}, latest_votes_by_option: {}, own_votes: [], latest_answers: [], vote_count: 0, answers_count: 0,
+        created_by: ada, created_by_id: 'ada', created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
+      },
+      duration: '1ms',
+    });
+  }),
+  http.get(`${CHAT_API}/users`, async ({ request }) => {
+    await stream.record(request);
+    return HttpResponse.json({ users: [{ ...grace, role: 'user', online: false }], duration: '1ms' });
+  }),
+  http.get(`${CHAT_API}/search`, async ({ request }) => {
+    await stream.record(request);
+    return HttpResponse.json({ results: [], duration: '1ms' });
+  }),
+  // A conversation created from its members: Stream answers with a channel named after them.
+  http.post(`${CHAT_API}/channels/messaging/query`, async ({ request }) => {
+    await stream.record(request);
+    const direct = { ...channelState.channel, id: '!members-ada-grace', cid: 'messaging:!members-ada-grace', name: undefined };
+    return HttpResponse.json({ ...channelState, channel: direct, messages: [], read: [], duration: '1ms' });
+  }),
+  http.all(`${CHAT_API}/*`, async ({ request }) => {
+    await stream.record(request);
+    return HttpResponse.json({ duration: '1ms' });
+  }),
+);
+
+class NoopObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // After msw, which would otherwise wrap WebSocket with its own interceptor.
+  vi.stubGlobal('WebSocket', stream.FakeSocket);
+  vi.stubGlobal('ResizeObserver', NoopObserver);
+  vi.stubGlobal('IntersectionObserver', NoopObserver);
+  Element.prototype.scrollTo ??= () => undefined;
+  Element.prototype.scrollIntoView ??= () => undefined;
+  Element.prototype.scrollBy ??= () => undefined;
+});
+afterEach(() => {
+  stream.requests.length = 0;
+});
+afterAll(() => {
+  server.close();
+  vi.unstubAllGlobals();
+});
+
+const renderPage = () =>
+  render(
+    <MemoryRouter initialEntries={['/messages']}>
+      <MessagesRoute />
+    </MemoryRouter>,
+  );
+
+const requestsTo = (method: string, path: string) => stream.requests.filter((request) => request.method === method && request.path === path);
+
+/** Renders the page, waits for the member's channel list and opens the conversation. */
+const openConversation = async () => {
+  const user = userEvent.setup();
+  renderPage();
+  const list = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
+  await user.click(await within(list).findByRole('option', { name: /^Mentoring circle/ }, { timeout: 30_000 }));
+  const conversation = screen.getByRole('region', { name: 'Conversation' });
+  await within(conversation).findByText('Hello Ada, welcome to mentoring!');
+  return { user, conversation };
+};
+
+describe('/messages with the real Stream clients', () => {
+  it("lists the member's channels with their unread count", { timeout: 60_000 }, async () => {
+    renderPage();
+    const list = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
+    const entry = await within(list).findByRole('option', { name: /^Mentoring circle/ }, { timeout: 30_000 });
+    expect(entry).toHaveAccessibleName(expect.stringContaining('1 unread message'));
+    expect(within(entry).getByTestId('unread-badge')).toHaveTextContent('1');
+    const [query] = requestsTo('POST', '/channels');
+    expect(query!.body).toMatchObject({ filter_conditions: { type: 'messaging', members: { $in: ['ada'] } }, sort: [{ field: 'last_message_at', direction: -1 }], state: true, watch: true, presence: true });
+  });
+
+  it('opens a conversation with its messages, read state and composer, and marks it read', { timeout: 60_000 }, async () => {
+    const { conversation } = await openConversation();
+    expect(within(conversation).getByText('1 unread')).toBeInTheDocument();
+    expect(within(conversation).getByRole('textbox', { name: 'Send a message' })).toBeInTheDocument();
+    await waitFor(() => expect(requestsTo('POST', '/channels/messaging/general/read')).toHaveLength(1));
+  });
+
+  it('sends a message with the typed text, announcing typing first', { timeout: 60_000 }, async () => {
+    const { user, conversation } = await openConversation();
+    await user.type(within(conversation).getByRole('textbox', { name: 'Send a message' }), 'Thank you, Grace!');
+    await user.click(within(conversation).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(requestsTo('POST', '/channels/messaging/general/message')).toHaveLength(1));
+    const [sent] = requestsTo('POST', '/channels/messaging/general/message');
+    expect(sent!.body).toMatchObject({ message: { text: 'Thank you, Grace!', id: expect.any(String) } });
+    const typing = requestsTo('POST', '/channels/messaging/general/event').map((request) => (request.body as { event: { type: string } }).event.type);
+    expect(typing).toContain('typing.start');
+    expect(await within(conversation).findByText('Thank you, Grace!')).toBeInTheDocument();
+  });
+
+  it('opens a thread with its replies', { timeout: 60_000 }, async () => {
+    const { user } = await openConversation();
+    await user.click(screen.getByRole('button', { name: '1 reply' }));
+    expect(await screen.findByText('Reply in the thread')).toBeInTheDocument();
+    expect(requestsTo('GET', '/messages/m-1/replies')).toHaveLength(1);
+  });
+
+  it('sends a reaction to a message', { timeout: 60_000 }, async () => {
+    const { user, conversation } = await openConversation();
+    await user.click(within(conversation).getByRole('button', { name: 'Open Reaction Selector' }));
+    await user.click(await screen.findByRole('button', { name: 'Select Reaction: Thumbs up' }));
+    await waitFor(() => expect(requestsTo('POST', '/messages/m-1/reaction')).toHaveLength(1));
+    expect(requestsTo('POST', '/messages/m-1/reaction')[0]!.body).toMatchObject({ reaction: { type: 'like' } });
+  });
+
+  it('creates a poll and posts it to the conversation', { timeout: 60_000 }, async () => {
+    const { user, conversation } = await openConversation();
+    await user.click(within(conversation).getByRole('button', { name: 'Open Attachment Selector' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Poll' }));
+    await user.type(await screen.findByPlaceholderText('Ask a Question'), 'When shall we meet?');
+    await user.type(screen.getAllByPlaceholderText('Add an Option').at(-1)!, 'Monday');
+    await user.type(screen.getAllByPlaceholderText('Add an Option').at(-1)!, 'Friday');
+    await user.click(screen.getByRole('button', { name: 'Send Poll' }));
+    await waitFor(() => expect(requestsTo('POST', '/polls')).toHaveLength(1));
+    const poll = requestsTo('POST', '/polls')[0]!.body!;
+    expect(poll).toMatchObject({ id: expect.any(String), name: 'When shall we meet?', options: [{ text: 'Monday' }, { text: 'Friday' }] });
+    await waitFor(() => expect(requestsTo('POST', '/channels/messaging/general/message')).toHaveLength(1));
+    expect(requestsTo('POST', '/channels/messaging/general/message')[0]!.body).toMatchObject({ message: { poll_id: poll.id } });
+  });
+
+  it('starts a one-to-one conversation with another member found by name', { timeout: 60_000 }, async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const list = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
+    await within(list).findByRole('option', { name: /^Mentoring circle/ }, { timeout: 30_000 });
+    await user.type(within(list).getByRole('textbox', { name: 'Search' }), 'Grace');
+    await user.click(await within(list).findByRole('button', { name: 'Search results header filter button for: users' }));
+    await user.click(await screen.findByRole('option', { name: 'Select User Channel: Grace Hopper' }, { timeout: 10_000 }));
+    await waitFor(() => expect(requestsTo('POST', '/channels/messaging/query').length).toBeGreaterThan(0));
+    expect(requestsTo('POST', '/channels/messaging/query')[0]!.body).toMatchObject({ data: { members: ['ada', 'grace'] }, watch: true });
+    expect(requestsTo('GET', '/users').length).toBeGreaterThan(0);
+    // The new conversation opens beside the list.
+    expect(await screen.findByRole('textbox', { name: 'Send a message' })).toBeInTheDocument();
+  });
+});

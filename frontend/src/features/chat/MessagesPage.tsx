@@ -1,0 +1,61 @@
+import 'stream-chat-react/dist/css/index.css';
+import './messages.css';
+import type { ChannelFilters, ChannelOptions, ChannelSort } from 'stream-chat';
+import {
+  Channel,
+  ChannelHeader,
+  ChannelList,
+  Chat,
+  MessageComposer,
+  MessageList,
+  Thread,
+  Window,
+  useChatContext,
+} from 'stream-chat-react';
+import { useStreamConnection } from '../connection';
+import { chatCopy } from './copy';
+
+const sort: ChannelSort = { last_message_at: -1 };
+const options: ChannelOptions = { state: true, presence: true, watch: true, limit: 20 };
+
+/** On a phone one pane shows at a time: the list, or the open conversation with a way back. */
+const Conversations = ({ userId }: { userId: string }) => {
+  const { channel, setActiveChannel } = useChatContext();
+  const filters: ChannelFilters = { type: 'messaging', members: { $in: [userId] } };
+  return (
+    <div className="messages" data-pane={channel ? 'channel' : 'list'}>
+      <aside className="messages__list" aria-label={chatCopy.conversations}>
+        {/* The search finds members too: choosing one opens (or creates) the one-to-one conversation. */}
+        <ChannelList filters={filters} sort={sort} options={options} showChannelSearch setActiveChannelOnMount={false} />
+      </aside>
+      <section className="messages__channel" aria-label={chatCopy.conversation}>
+        {channel ? (
+          <button type="button" className="messages__back" onClick={() => setActiveChannel(undefined)}>
+            {chatCopy.back}
+          </button>
+        ) : null}
+        <Channel>
+          <Window>
+            <ChannelHeader />
+            <MessageList />
+            <MessageComposer />
+          </Window>
+          <Thread />
+        </Channel>
+      </section>
+    </div>
+  );
+};
+
+/** /messages: the member's conversations on Stream Chat (channels, threads, reactions, polls, receipts). */
+export const MessagesPage = () => {
+  const { status, chatClient } = useStreamConnection();
+  if (status !== 'connected' || !chatClient?.userID) return <p role="status">{chatCopy.connecting}</p>;
+  return (
+    <Chat client={chatClient}>
+      <Conversations userId={chatClient.userID} />
+    </Chat>
+  );
+};
+
+export default MessagesPage;

@@ -1,0 +1,27 @@
+import { lazy, Suspense } from 'react';
+import { RequireAuth } from '../auth';
+import { StreamConnectionProvider, useStreamAvailability } from '../connection';
+import { chatCopy } from './copy';
+
+// stream-chat-react and its CSS load only when /messages is visited.
+const MessagesPage = lazy(() => import('./MessagesPage'));
+
+/** Says what is missing without loading any Stream code when the stage has no credentials. */
+const MessagesWhenAvailable = () => {
+  const availability = useStreamAvailability();
+  if (availability === 'missing') return <p role="status">{chatCopy.notConfigured}</p>;
+  return (
+    <Suspense fallback={<p role="status">{chatCopy.connecting}</p>}>
+      <MessagesPage />
+    </Suspense>
+  );
+};
+
+/** The /messages route element: signed in only, with the member's Stream connection. */
+export const MessagesRoute = () => (
+  <RequireAuth>
+    <StreamConnectionProvider mode="user">
+      <MessagesWhenAvailable />
+    </StreamConnectionProvider>
+  </RequireAuth>
+);

@@ -1,0 +1,123 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { StreamChat } from 'stream-chat';
+import type { StreamVideoClient } from '@stream-io/video-react-sdk';
+import { useAuth } from '../auth';
+import { StreamConnectionContext, type ConnectionMode, type StreamConnection } from './context';
+import { loadRuntimeConfig, streamConfigured } from './runtime-config';
+import { ChatSetupError, fetchGuestToken, fetchMemberToken } from './token-api';
+
+export const GUEST_USER_NAME = 'Guest User';
+
+interface Clients {
+  status: StreamConnection['status'];
+  chatClient: StreamChat | null;
+  videoClient: StreamVideoClient | null;
+}
+
+const notConnected: Clients = { status: 'not-connected', chatClient: null, videoClient: null };
+
+/** Hands the token we already hold to the SDK's first call, and fetches a fresh one whenever it asks again. */
+const tokenProvider = (first: string, refresh: () => Promise<string>) => {
+  let unused: string | null = first;
+  return async () => {
+    if (unused) {
+      const token = unused;
+      unused = null;
+      return token;
+    }
+    return refresh();
+  };
+};
+
+const report = (error: unknown) => {
+  // Spec point 8: chat setup errors are logged, never shown.
+  if (error instanceof ChatSetupError) console.error(error.message);
+  else console.error('Stream connection failed', error);
+};
+
+/**
+ * Connects the Stream clients (spec points 4 to 6): guests get video only as "Guest User", members get chat
+ * and video under their own identity. Stream code is imported on demand so public pages stay small.
+ */
+export const StreamConnectionProvider = ({ mode, guestId, children }: { mode: ConnectionMode; guestId?: string; children?: ReactNode }) => {
+  const auth = useAuth();
+  const member = mode === 'user' && auth.status === 'signedIn' ? auth.user : null;
+  const [clients, setClients] = useState<Clients>(notConnected);
+  const latest = useRef({ member, getIdToken: auth.getIdToken });
+  useEffect(() => {
+    latest.current = { member, getIdToken: auth.getIdToken };
+  });
+
+  useEffect(() => {
+    if (mode === 'guest' && !guestId) {
+      console.error('Guest mode requires a guest id');
+      return;
+    }
+    if (mode === 'user' && !member) return;
+
+    let cancelled = false;
+    const created: { disconnectUser: () => Promise<void> }[] = [];
+    // Called on cleanup and again once an in-flight connect settles: a socket opened after cleanup is closed too.
+    const release = () => Promise.all(created.map((client) => client.disconnectUser().catch(() => undefined)));
+
+    const connectGuest = async (id: string) => {
+      const { token, apiKey } = await fetchGuestToken(id);
+      const { StreamVideoClient } = await import('@stream-io/video-react-sdk');
+      if (cancelled) return null;
+      const videoClient = new StreamVideoClient(apiKey);
+      created.push(videoClient);
+      const refresh = async () => (await fetchGuestToken(id)).token;
+      await videoClient.connectUser({ id, name: GUEST_USER_NAME }, tokenProvider(token, refresh));
+      return { chatClient: null, videoClient };
+    };
+
+    const connectMember = async () => {
+      const fetchToken = async () => {
+        const { member: current, getIdToken } = latest.current;
+        if (!current) throw new ChatSetupError('Signed out');
+        return fetchMemberToken(current, await getIdToken());
+      };
+      const { token, apiKey, streamChatUuid, name } = await fetchToken();
+      const [{ StreamChat }, { StreamVideoClient }] = await Promise.all([import('stream-chat'), import('@stream-io/video-react-sdk')]);
+      if (cancelled) return null;
+      const user = { id: streamChatUuid, name };
+      const refresh = async () => (await fetchToken()).token;
+      const chatClient = new StreamChat(apiKey);
+      const videoClient = new StreamVideoClient(apiKey);
+      created.push(chatClient, videoClient);
+      await Promise.all([
+        chatClient.connectUser(user, tokenProvider(token, refresh)),
+        videoClient.connectUser(user, tokenProvider(token, refresh)),
+      ]);
+      return { chatClient, videoClient };
+    };
+
+    const connect = async () => {
+      try {
+        if (!streamConfigured(await loadRuntimeConfig()) || cancelled) return;
+        const connected = mode === 'guest' ? await connectGuest(guestId!) : await connectMember();
+        if (cancelled || !connected) {
+          await release();
+          return;
+        }
+        setClients({ status: 'connected', ...connected });
+      } catch (error) {
+        if (!cancelled) report(error);
+        await release();
+      }
+    };
+
+    // Deferred a tick: React StrictMode's mount-unmount-mount then never opens a second connection.
+    const start = setTimeout(() => void connect(), 0);
+    return () => {
+      cancelled = true;
+      clearTimeout(start);
+      setClients(notConnected);
+      void release();
+    };
+    // Only a change of identity reconnects; the latest getIdToken is read through the ref.
+  }, [mode, guestId, member?.id]);
+
+  const value = useMemo<StreamConnection>(() => ({ ...clients, mode }), [clients, mode]);
+  return <StreamConnectionContext.Provider value={value}>{children}</StreamConnectionContext.Provider>;
+};

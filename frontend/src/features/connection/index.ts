@@ -1,0 +1,3 @@
+export { StreamConnectionProvider, GUEST_USER_NAME } from './StreamConnectionProvider';
+export { useStreamConnection, type StreamConnection, type ConnectionMode } from './context';
+export { useStreamAvailability } from './availability';

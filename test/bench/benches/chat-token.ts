@@ -1,0 +1,130 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { build, type Plugin } from 'esbuild';
+import { streamTestCredentials } from '../../support/stream-test-credentials';
+import { repoRoot } from '../../support/local-stage';
+import type { Bench } from '../run';
+import { round, percentile, type LoadFigures } from '../stats';
+
+const CONNECTIONS = 10;
+const SECONDS = 10;
+const INIT_RUNS = 7;
+const TARGETS = { initMs: 150, bundleKiB: 300 };
+
+const handlerEntry = join(repoRoot, 'functions/src/http/chat/get-or-create-token.ts');
+const outDir = join(repoRoot, 'node_modules/.cache/chat-token-bench');
+
+/** The signers compared: ours (node:crypto), and the same handler with a library's signer swapped in. */
+const signers = {
+  'node-crypto': null,
+  jose: join(repoRoot, 'test/bench/chat-token-signers/jose.ts'),
+  'stream-node-sdk': join(repoRoot, 'test/bench/chat-token-signers/node-sdk.ts'),
+} as const;
+
+const swapSigner = (file: string | null): Plugin => ({
+  name: 'swap-signer',
+  setup(pluginBuild) {
+    if (!file) return;
+    pluginBuild.onResolve({ filter: /lib\/stream\/user-token$/ }, () => ({ path: file }));
+  },
+});
+
+/** Bundled as the CDK AppFunction does: ESM, minified, node target, @aws-sdk/* left to the Lambda runtime. */
+const bundle = async (name: string, signer: string | null) => {
+  const outfile = join(outDir, `${name}.mjs`);
+  await build({
+    entryPoints: [handlerEntry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    minify: true,
+    mainFields: ['module', 'main'],
+    external: ['@aws-sdk/*'],
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    plugins: [swapSigner(signer)],
+    logLevel: 'error',
+  });
+  return outfile;
+};
+
+/** One fresh Node process: how long the module takes to load, and the first request after it. */
+const coldStartProbe = `
+const { pathToFileURL } = await import('node:url');
+const t0 = performance.now();
+const { handler } = await import(pathToFileURL(process.argv[1]).href);
+const t1 = performance.now();
+const guestId = process.argv[2];
+const event = { version: '2.0', rawPath: '/api/chat/getOrCreateToken', rawQueryString: '', headers: {},
+  queryStringParameters: { isGuest: 'true', streamChatUuid: guestId },
+  requestContext: { http: { method: 'GET', path: '/api/chat/getOrCreateToken' }, requestId: 'bench' } };
+const context = { awsRequestId: 'bench', functionName: 'bench', getRemainingTimeInMillis: () => 10000 };
+const response = await handler(event, context);
+const t2 = performance.now();
+console.log(JSON.stringify({ initMs: t1 - t0, firstRequestMs: t2 - t1, status: response.statusCode, body: response.body }));
+`;
+
+const coldStart = (file: string) => {
+  const inits: number[] = [];
+  const firsts: number[] = [];
+  for (let run = 0; run < INIT_RUNS; run += 1) {
+    const guestId = `guest-${randomUUID()}`;
+    const probe = spawnSync(process.execPath, ['--input-type=module', '-e', coldStartProbe, file, guestId], {
+      cwd: repoRoot,
+      env: { ...process.env, ...streamTestCredentials, POWERTOOLS_LOG_LEVEL: 'ERROR', POWERTOOLS_METRICS_DISABLED: 'true' },
+      encoding: 'utf8',
+    });
+    const line = probe.stdout.trim().split('\n').at(-1) ?? '';
+    const result = JSON.parse(line || '{}') as { initMs: number; firstRequestMs: number; status: number; body: string };
+    const token = result.status === 200 ? (JSON.parse(result.body) as { token?: unknown }).token : undefined;
+    if (typeof token !== 'string') throw new Error(`${file} did not answer a token: ${probe.stdout}${probe.stderr}`);
+    inits.push(result.initMs);
+    firsts.push(result.firstRequestMs);
+  }
+  inits.sort((a, b) => a - b);
+  firsts.sort((a, b) => a - b);
+  return { initMsMedian: round(percentile(inits, 50)), initMsMax: round(inits.at(-1)!), firstRequestMsMedian: round(percentile(firsts, 50)) };
+};
+
+/**
+ * GET /api/chat/getOrCreateToken (guest) through the local stage, and the handler's cold start with each
+ * way of signing the token: bundle size and module init time in a fresh Node process.
+ */
+export const chatTokenBench: Bench = {
+  name: 'chat-token',
+  env: { ...streamTestCredentials },
+  run: async ({ stage }) => {
+    const result = await autocannon({
+      url: `${stage.url}/api/chat/getOrCreateToken?isGuest=true&streamChatUuid=guest-${randomUUID()}`,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+    });
+    const api: LoadFigures = {
+      requestsPerSecond: round(result.requests.average),
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      requests: result.requests.total,
+      errors: result.errors + result.non2xx,
+    };
+
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, 'package.json'), '{"type":"module"}\n');
+    const handlerColdStart: Record<string, unknown> = {};
+    for (const [name, signer] of Object.entries(signers)) {
+      const file = await bundle(name, signer);
+      const bundleKiB = round(statSync(file).size / 1024, 1);
+      const figures = coldStart(file);
+      handlerColdStart[name] = {
+        bundleKiB,
+        ...figures,
+        withinTargets: bundleKiB <= TARGETS.bundleKiB && figures.initMsMedian <= TARGETS.initMs,
+      };
+    }
+
+    return { connections: CONNECTIONS, seconds: SECONDS, api, targets: TARGETS, handlerColdStart, chosen: 'node-crypto' };
+  },
+};

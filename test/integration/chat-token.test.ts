@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, decodeJwt } from 'jose';
+import { describe, expect, inject, it } from 'vitest';
+import { streamTestCredentials } from '../support/stream-test-credentials';
+import { api } from './support/api';
+
+const tokenPath = (query: Record<string, string>) => `/api/chat/getOrCreateToken?${new URLSearchParams(query)}`;
+
+describe('GET /api/chat/getOrCreateToken', () => {
+  it('answers a guest a Stream user token for its guest id', async () => {
+    const guestId = `guest-${randomUUID()}`;
+    const response = await api(tokenPath({ streamChatUuid: guestId, isGuest: 'true' }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = (await response.json()) as { token: string; apiKey: string };
+    expect(Object.keys(body).sort()).toEqual(['apiKey', 'token']);
+    const claims = decodeJwt(body.token);
+    expect(claims.user_id).toBe(guestId);
+    expect(claims.exp! * 1000).toBeGreaterThan(Date.now() + 30 * 60_000);
+    if (inject('isLocal')) {
+      expect(body.apiKey).toBe(streamTestCredentials.STREAM_API_KEY);
+      const secret = new TextEncoder().encode(streamTestCredentials.STREAM_API_SECRET);
+      await expect(jwtVerify(body.token, secret, { algorithms: ['HS256'] })).resolves.toBeDefined();
+    }
+  });
+
+  it.each([
+    ['a missing guest id', { isGuest: 'true' }],
+    ['a guest id that is not guest-<uuid>', { isGuest: 'true', streamChatUuid: 'guest-mallory' }],
+    ['no isGuest at all', { streamChatUuid: `guest-${randomUUID()}` }],
+  ])('answers 400 for %s', async (_case, query) => {
+    const response = await api(tokenPath(query));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('validation_failed');
+  });
+
+  it('answers 401 to a member request without a token', async () => {
+    const response = await api(tokenPath({ isGuest: 'false', userId: randomUUID(), userName: 'Ada', email: 'ada@example.org' }));
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('unauthenticated');
+  });
+
+  it('answers 401 to a member request with a token that does not verify', async () => {
+    const response = await api(tokenPath({ isGuest: 'false' }), { headers: { authorization: 'Bearer forged.token.value' } });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('GET /config.json', () => {
+  it('says Stream is configured without carrying any secret', async () => {
+    const response = await api('/config.json');
+    const text = await response.text();
+    if (inject('isLocal')) {
+      expect(JSON.parse(text)).toMatchObject({ stream: { configured: true } });
+      expect(text).not.toContain(streamTestCredentials.STREAM_API_SECRET);
+    }
+    expect(text).not.toMatch(/secret/i);
+  });
+});
