@@ -4,3 +4,4 @@ export * from './routes';
 export * from './tables';
 export * from './messages';
 export * from './config';
+export * from './video';
