@@ -54,7 +54,7 @@ const dispatchSfu = (call: Call, eventPayload: object) =>
 describe('SDK version (spec point 9)', () => {
   it('ships the call SDK version the spec names', async () => {
     const { client } = await offline('alice', false);
-    expect(client.streamClient.getUserAgent()).toMatch(new RegExp(`^stream-video-javascript-client-(browser|node)-${CALL_SDK_VERSION.replaceAll('.', '\\.')}$`));
+    expect(client.streamClient.getUserAgent()).toMatch(new RegExp(`^stream-video-javascript-client-(browser|node)-${CALL_SDK_VERSION.replaceAll('.', '\\.')}-video-react-sdk-`));
   });
 
   it('reports its client details (sdk, os, browser, device) with each feedback', () => {
