@@ -1,6 +1,6 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { CallParticipantsList, NoiseCancellationProvider, PaginatedGridLayout, SpeakerLayout, useCall } from '@stream-io/video-react-sdk';
-import { NoiseCancellation } from '@stream-io/audio-filters-web';
+import type { INoiseCancellation } from '@stream-io/audio-filters-web';
 import { ROLE_SORTED_CALL_TYPES, type CallType } from '@mentoring/shared';
 import { AudioRoomPanel } from './AudioRoomPanel';
 import { CallControlsBar, type CallPanel } from './CallControlsBar';
@@ -11,9 +11,26 @@ import { EventNotices } from './EventNotices';
 import { LivestreamStatus } from './LivestreamStatus';
 import { RoleSortedStage } from './RoleSortedStage';
 
-/** Noise cancellation needs Web Audio; where the browser lacks it the control is not offered. */
-const useNoiseCancellationFilter = () =>
-  useMemo(() => (typeof AudioContext === 'undefined' ? null : new NoiseCancellation()), []);
+/**
+ * Noise cancellation needs Web Audio and workers; where the browser lacks them the control is not offered.
+ * The filter (a large WebAssembly module) loads only once a call is on screen.
+ */
+const useNoiseCancellationFilter = () => {
+  const [filter, setFilter] = useState<INoiseCancellation | null>(null);
+  useEffect(() => {
+    if (typeof AudioContext === 'undefined' || typeof Worker === 'undefined') return;
+    let cancelled = false;
+    import('@stream-io/audio-filters-web')
+      .then(({ NoiseCancellation }) => {
+        if (!cancelled) setFilter(new NoiseCancellation());
+      })
+      .catch((cause: unknown) => console.warn(cause));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return filter;
+};
 
 export const ActiveCall = ({ onLeave }: { onLeave: () => void }) => {
   const call = useCall();

@@ -9,7 +9,7 @@ import {
   useCallStateHooks,
   useNoiseCancellation,
 } from '@stream-io/video-react-sdk';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { text } from '../strings';
 import { DeviceSettingsPanel } from './DeviceSettingsPanel';
 import { Gate } from './Gate';
