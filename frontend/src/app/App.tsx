@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Outlet, RouterProvider, createBrowserRouter } from 'react-router';
-import { StreamConnectionProvider } from '../features/connection';
+import { RouterProvider, createBrowserRouter } from 'react-router';
 import { publicVideoRoutes, signedInVideoRoutes } from '../features/video/routes';
 
 const Home = () => (
@@ -11,16 +10,10 @@ const Home = () => (
 );
 
 // Minimal router so the call pages are reachable; issue 3's shell (and issue 4's RequireAuth) replace it.
-const SignedInArea = () => (
-  <StreamConnectionProvider mode="user">
-    <Outlet />
-  </StreamConnectionProvider>
-);
-
 const createRouter = () =>
   createBrowserRouter([
     { path: '/', Component: Home },
-    { Component: SignedInArea, children: signedInVideoRoutes },
+    { lazy: () => import('./SignedInArea').then(({ SignedInArea }) => ({ Component: SignedInArea })), children: signedInVideoRoutes },
     ...publicVideoRoutes,
     { path: '*', Component: Home },
   ]);
