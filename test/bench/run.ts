@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnLocalStage, repoRoot, type SpawnedStage } from '../support/local-stage';
 import { feedbackBench } from './benches/feedback';
+import { videoBundleBench } from './benches/video-bundle';
 
 export interface Bench {
   name: string;
@@ -12,7 +13,7 @@ export interface Bench {
   run: (context: { stage: SpawnedStage }) => Promise<Record<string, unknown>>;
 }
 
-const benches: Bench[] = [feedbackBench];
+const benches: Bench[] = [feedbackBench, videoBundleBench];
 
 const only = process.argv.slice(2);
 const selected = only.length ? benches.filter((bench) => only.includes(bench.name)) : benches;

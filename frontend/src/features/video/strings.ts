@@ -36,6 +36,11 @@ export const text = {
     joinFailed: 'We could not join the call. Please try again.',
     cannotJoin: 'You are not allowed to join this call.',
   },
+  devices: {
+    microphone: 'Microphone',
+    camera: 'Camera',
+    speaker: 'Speaker',
+  },
   permissions: {
     cameraDenied: 'Your browser blocks the camera for this site.',
     microphoneDenied: 'Your browser blocks the microphone for this site.',

@@ -3,8 +3,8 @@ import { text } from '../strings';
 
 export const DeviceSettingsPanel = () => (
   <section className="call-panel" aria-label={text.controls.settings}>
-    <DeviceSelectorAudioInput visualType="list" />
-    <DeviceSelectorVideo visualType="list" />
-    <DeviceSelectorAudioOutput visualType="list" />
+    <DeviceSelectorAudioInput visualType="list" title={text.devices.microphone} />
+    <DeviceSelectorVideo visualType="list" title={text.devices.camera} />
+    <DeviceSelectorAudioOutput visualType="list" title={text.devices.speaker} />
   </section>
 );
