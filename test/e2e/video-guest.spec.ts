@@ -63,10 +63,12 @@ test('the lobby shows the fake camera', async ({ page }) => {
   const preview = page.getByTestId('lobby-preview').locator('video');
   await expect(preview).toBeVisible();
   // Chromium's fake device paints a moving test pattern: the preview plays real frames of it.
-  await expect
-    .poll(() => preview.evaluate((video: HTMLVideoElement) => ({ playing: !video.paused && video.readyState >= 2, width: video.videoWidth })))
-    .toEqual({ playing: true, width: expect.any(Number) });
-  expect(await preview.evaluate((video: HTMLVideoElement) => video.videoWidth)).toBeGreaterThan(0);
+  const frames = () =>
+    preview.evaluate((element) => {
+      const video = element as unknown as { paused: boolean; readyState: number; videoWidth: number };
+      return { playing: !video.paused && video.readyState >= 2, hasFrames: video.videoWidth > 0 };
+    });
+  await expect.poll(frames).toEqual({ playing: true, hasFrames: true });
   await expect(page.getByRole('alert')).toHaveCount(0);
   await screenshot(page, 'video-lobby-guest');
 });
