@@ -5,6 +5,7 @@ import { CallingState, OwnCapability, type Call } from '@stream-io/video-react-s
 import { CAPTIONS, GUEST_USER_NAME } from '@mentoring/shared';
 import { callResponse, callSettings, createOfflineClient, scriptCall, type OfflineClient } from '../testing/offlineStream';
 import { renderInCall } from '../testing/renderCall';
+import { installBrowserStubs } from '../testing/browserStubs';
 import { text } from '../strings';
 import { CallControlsBar } from './CallControlsBar';
 import { CallIndicators } from './CallIndicators';
@@ -15,26 +16,7 @@ import { PostCall } from './PostCall';
 import { AudioRoomPanel } from './AudioRoomPanel';
 import { LivestreamStatus } from './LivestreamStatus';
 
-beforeAll(() => {
-  // jsdom has no layout observers; the SDK's tiles ask for them.
-  class NoopObserver {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  vi.stubGlobal('IntersectionObserver', NoopObserver);
-  vi.stubGlobal('ResizeObserver', NoopObserver);
-  // jsdom has no media devices: this browser has none, and the user has not granted any.
-  Object.defineProperty(navigator, 'mediaDevices', {
-    configurable: true,
-    value: Object.assign(new EventTarget(), {
-      enumerateDevices: async () => [],
-      getUserMedia: async () => {
-        throw new DOMException('Permission denied', 'NotAllowedError');
-      },
-    }),
-  });
-});
+beforeAll(installBrowserStubs);
 
 const clients: OfflineClient[] = [];
 afterEach(async () => {
