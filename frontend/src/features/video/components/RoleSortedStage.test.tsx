@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OwnCapability, SfuModels, type StreamVideoParticipant } from '@stream-io/video-react-sdk';
 import { createOfflineClient, scriptCall, type OfflineClient } from '../testing/offlineStream';
 import { renderInCall } from '../testing/renderCall';
