@@ -57,7 +57,7 @@ test('the guest link requests a guest token and reaches the lobby as Guest User'
   await expect(page.getByRole('button', { name: 'Join call' })).toBeEnabled();
 });
 
-test('the lobby shows the fake camera', async ({ page }) => {
+test('the lobby shows the fake camera and the fake microphone level', async ({ page }) => {
   await scriptStream(page);
   await page.goto('/join/default/e2e-camera');
   const preview = page.getByTestId('lobby-preview').locator('video');
@@ -70,5 +70,7 @@ test('the lobby shows the fake camera', async ({ page }) => {
     });
   await expect.poll(frames).toEqual({ playing: true, hasFrames: true });
   await expect(page.getByRole('alert')).toHaveCount(0);
+  // The fake microphone beeps: the level meter moves.
+  await expect.poll(() => page.getByRole('meter', { name: 'Microphone level' }).getAttribute('value'), { timeout: 15_000 }).not.toBe('0');
   await screenshot(page, 'video-lobby-guest');
 });

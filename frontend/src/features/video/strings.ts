@@ -106,7 +106,6 @@ export const text = {
     liveEnded: 'The livestream has ended.',
     removed: 'You were removed from the call.',
     blocked: 'You were blocked from this call, so you can no longer take part.',
-    rejected: 'Nobody answered the call.',
     lostJoin: 'You no longer have permission to be in this call.',
   },
   postCall: {

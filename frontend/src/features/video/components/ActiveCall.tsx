@@ -9,6 +9,7 @@ import { CapabilityNotices } from './CapabilityNotices';
 import { Captions } from './Captions';
 import { EventNotices } from './EventNotices';
 import { LivestreamStatus } from './LivestreamStatus';
+import { PermissionGuidance } from './PermissionGuidance';
 import { RoleSortedStage } from './RoleSortedStage';
 
 /**
@@ -44,6 +45,7 @@ export const ActiveCall = ({ onLeave }: { onLeave: () => void }) => {
     <div className="active-call" data-call-type={call.type}>
       <CallIndicators />
       <CapabilityNotices />
+      <PermissionGuidance />
       <EventNotices />
       {call.type === 'livestream' && <LivestreamStatus />}
       <div className="active-call__stage">

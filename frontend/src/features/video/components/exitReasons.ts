@@ -31,7 +31,6 @@ export const watchExitReasons = (call: Call, onReason: (reason: ExitReason) => v
         leave('removed from the call members');
       }
     }),
-    call.on('call.rejected', () => onReason('rejected')),
   ];
   let hadJoinCapability = call.permissionsContext.hasPermission(OwnCapability.JOIN_CALL);
   const subscription = call.state.ownCapabilities$.subscribe((capabilities) => {

@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useStreamVideoClient, type Call } from '@stream-io/video-react-sdk';
 import { CALL_TYPES, type CallType } from '@mentoring/shared';
 import '@stream-io/video-react-sdk/dist/css/styles.css';
 import '../video.css';
-import { RingingCalls } from '../components/RingingCalls';
 import { VideoClientBoundary } from '../components/VideoClientBoundary';
 import { parseCallLink, startCall } from '../components/startCall';
 import { useCallAction } from '../components/useCallAction';
@@ -25,7 +24,7 @@ const StartCallForm = () => {
     if (!client) return;
     void run(async () => {
       const call = await startCall(client, { type, memberIds: members.split(','), ring });
-      // A ringing call waits on this page (RingingCalls) until someone accepts; others open the lobby.
+      // A ringing call waits in CallNotifications until someone accepts; others open the lobby.
       if (!ring) navigate(callPath(call));
     });
   };
@@ -116,13 +115,10 @@ const RecentCalls = () => {
 
 /** /calls (signed in): start a call of each type, invite and ring members, join by link, recent calls. */
 export const CallsPage = () => {
-  const navigate = useNavigate();
-  const onJoined = useCallback((call: Call) => navigate(callPath(call), { state: { joined: true } }), [navigate]);
   return (
     <main className="calls-page">
       <h1>{text.callsPage.title}</h1>
       <VideoClientBoundary>
-        <RingingCalls onJoined={onJoined} />
         <StartCallForm />
         <JoinByLinkForm />
         <RecentCalls />
