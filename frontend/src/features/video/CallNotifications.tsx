@@ -7,11 +7,11 @@ import { VideoClientBoundary } from './components/VideoClientBoundary';
 
 /**
  * Incoming (and outgoing) ringing calls anywhere in the signed-in app: mount once in the signed-in layout,
- * inside StreamConnectionProvider mode="user". Accepting opens the call page already joined.
+ * inside StreamConnectionProvider mode="user". Once a ringing call is joined, the call page opens on it.
  */
 export const CallNotifications = () => {
   const navigate = useNavigate();
-  const onJoined = useCallback((call: Call) => navigate(`/calls/${call.type}/${call.id}`, { state: { joined: true } }), [navigate]);
+  const onJoined = useCallback((call: Call) => navigate(`/calls/${call.type}/${call.id}`), [navigate]);
   return (
     <VideoClientBoundary quiet>
       <RingingCalls onJoined={onJoined} />

@@ -43,6 +43,7 @@ export const CallExperience = ({ call, create, onDone, doneLabel, joined = false
   }, [call, stage]);
 
   const join = async () => {
+    reason.current = null;
     await call.join({ create });
     setStage('call');
   };

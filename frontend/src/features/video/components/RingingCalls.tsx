@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { CallingState, StreamCall, useCall, useCallStateHooks, useCalls, type Call } from '@stream-io/video-react-sdk';
 import { text } from '../strings';
 import { useCallAction } from './useCallAction';
@@ -11,9 +11,12 @@ const RingingCallCard = ({ onJoined }: { onJoined: (call: Call) => void }) => {
   const ring = useCallSettings()?.ring;
   const { busy, error, run } = useCallAction();
 
-  // The SDK joins the creator's call once someone accepts (spec point 4); follow it into the call page.
+  // The SDK joins the creator's call once someone accepts (spec point 4); follow it into the call page, once.
+  const followed = useRef(false);
   useEffect(() => {
-    if (call && callingState === CallingState.JOINED) onJoined(call);
+    if (!call || callingState !== CallingState.JOINED || followed.current) return;
+    followed.current = true;
+    onJoined(call);
   }, [call, callingState, onJoined]);
 
   if (!call || callingState !== CallingState.RINGING) return null;

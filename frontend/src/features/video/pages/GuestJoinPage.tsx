@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { CallingState, useStreamVideoClient } from '@stream-io/video-react-sdk';
+import { useStreamVideoClient } from '@stream-io/video-react-sdk';
 import { isCallType } from '@mentoring/shared';
 import '@stream-io/video-react-sdk/dist/css/styles.css';
 import '../video.css';
 import { StreamConnectionProvider } from '../../connection';
 import { CallExperience } from '../components/CallExperience';
+import { useLeaveOnUnmount } from '../components/useLeaveOnUnmount';
 import { VideoClientBoundary } from '../components/VideoClientBoundary';
 import { text } from '../strings';
 
@@ -25,12 +26,7 @@ const GuestCall = ({ type, id }: { type: string; id: string }) => {
   const client = useStreamVideoClient();
   const navigate = useNavigate();
   const call = useMemo(() => client?.call(type, id), [client, type, id]);
-  useEffect(
-    () => () => {
-      if (call && call.state.callingState !== CallingState.LEFT) call.leave().catch(() => undefined);
-    },
-    [call],
-  );
+  useLeaveOnUnmount(call);
   if (!call) return null;
   return <CallExperience call={call} create={false} onDone={() => navigate('/')} doneLabel={text.postCall.backHome} />;
 };
