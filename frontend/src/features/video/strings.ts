@@ -24,7 +24,6 @@ export const text = {
     badLink: 'That is not a call link. Paste a link such as /calls/default/abc123.',
   },
   connecting: 'Connecting to the call service…',
-  notConnected: 'Calls are not available right now. Please try again later.',
   badCallType: 'This call link is not valid.',
   lobby: {
     title: 'Ready to join?',
@@ -32,9 +31,7 @@ export const text = {
     join: 'Join call',
     joining: 'Joining…',
     micLevel: 'Microphone level',
-    participants: (count: number) => (count === 1 ? '1 person is in the call' : `${count} people are in the call`),
     joinFailed: 'We could not join the call. Please try again.',
-    cannotJoin: 'You are not allowed to join this call.',
   },
   devices: {
     microphone: 'Microphone',
@@ -70,7 +67,6 @@ export const text = {
     requestToSpeak: 'Request to speak',
     requestSent: 'Request sent. Waiting for a host…',
     revokeSpeaking: (name: string) => `Stop ${name} speaking`,
-    close: 'Close',
   },
   indicators: {
     recording: 'Recording',
@@ -126,8 +122,5 @@ export const text = {
     reject: 'Decline',
     cancel: 'Cancel call',
     timeout: (seconds: number) => `The call stops ringing after ${seconds} seconds.`,
-  },
-  guest: {
-    title: 'Join as a guest',
   },
 } as const;
