@@ -15,6 +15,7 @@ import { RingingCalls } from './RingingCalls';
 import { PostCall } from './PostCall';
 import { AudioRoomPanel } from './AudioRoomPanel';
 import { LivestreamStatus } from './LivestreamStatus';
+import { EventNotices } from './EventNotices';
 
 beforeAll(installBrowserStubs);
 
@@ -118,6 +119,21 @@ describe('indicators follow the call flags, for every participant', () => {
     expect(screen.getByRole('status')).toHaveTextContent(label);
     event(call, stopped);
     expect(screen.queryByText(label)).toBeNull();
+  });
+});
+
+describe('failed events are reflected in words', () => {
+  it.each([
+    ['call.recording_failed', text.events.recordingFailed],
+    ['call.transcription_failed', text.events.transcriptionFailed],
+    ['call.closed_captions_failed', text.events.captionsFailed],
+    ['call.hls_broadcasting_failed', text.events.broadcastFailed],
+  ])('%s', async (type, message) => {
+    const { client, call } = await setUp();
+    renderInCall(client, call, <EventNotices />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => call.streamClient.dispatchEvent({ type, call_cid: call.cid, created_at: new Date().toISOString() } as never));
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
   });
 });
 
