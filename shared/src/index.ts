@@ -8,3 +8,4 @@ export * from './auth';
 export * from './buckets';
 export * from './event-rules';
 export * from './calls';
+export * from './video';

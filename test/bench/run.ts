@@ -8,6 +8,7 @@ import { feedbackBench } from './benches/feedback';
 import { identityBench } from './benches/identity';
 import { publicPagesBench } from './benches/public-pages';
 import { chatTokenBench } from './benches/chat-token';
+import { videoBundleBench } from './benches/video-bundle';
 
 export interface Bench {
   name: string;
@@ -20,7 +21,7 @@ export interface Bench {
   run: (context: { stage: SpawnedStage }) => Promise<Record<string, unknown>>;
 }
 
-const benches: Bench[] = [feedbackBench, identityBench, eventsBench, publicPagesBench, chatTokenBench];
+const benches: Bench[] = [feedbackBench, identityBench, eventsBench, publicPagesBench, chatTokenBench, videoBundleBench];
 
 const only = process.argv.slice(2);
 const selected = only.length ? benches.filter((bench) => only.includes(bench.name)) : benches;

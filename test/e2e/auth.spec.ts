@@ -36,16 +36,16 @@ test('sign up, confirm, sign in, stay signed in across a reload, reach a protect
 
   await fillSignUp(page, { name: 'Ada Lovelace', email, pass: password });
   await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
-  await expect(page.getByRole('status')).toHaveText(`We sent a code to ${email}.`);
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(`We sent a code to ${email}.`);
 
   // A wrong code is refused in words.
   await page.getByLabel('Confirmation code').fill('000000');
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByRole('alert')).toHaveText('That code is not right. Check the e-mail we sent and try again.');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('That code is not right. Check the e-mail we sent and try again.');
 
   await page.getByRole('button', { name: 'Send a new code' }).click();
-  await expect(page.getByRole('status')).toHaveText(`We sent a new code to ${email}.`);
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(`We sent a new code to ${email}.`);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
 
   // The e-mailed code cannot be read here: an administrator confirms the account instead.
   await adminConfirm(cognito, email);
@@ -136,7 +136,7 @@ test('a visitor who never signed in does not download Amplify on a public page',
   await page.getByLabel('E-mail').fill(uniqueEmail('lazy'));
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
   expect((await Promise.all(scripts)).some((body) => body.includes('GetTokensFromRefreshToken'))).toBe(true);
 });
 
@@ -145,13 +145,13 @@ test.describe('every error is said in words on the form', () => {
     const user = await createTestUser({ url: baseURL!, cognito: await stageCognito(request) }, { name: 'Grace Hopper' });
     await page.goto('/login');
     await signInWith(page, user.email, 'Wrong-pass1');
-    await expect(page.getByRole('alert')).toHaveText('Incorrect e-mail or password.');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Incorrect e-mail or password.');
     // Sign-in does not reveal whether an address has an account (the pool prevents user-existence errors).
     await page.getByLabel('Password').fill('');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Enter your password.');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Enter your password.');
     await signInWith(page, uniqueEmail('nobody'), password);
-    await expect(page.getByRole('alert')).toHaveText('Incorrect e-mail or password.');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Incorrect e-mail or password.');
     await screenshot(page, 'auth-login-error');
     await signInWith(page, user.email, user.password);
     await expect(page.getByTestId('header-user-name')).toHaveText('Grace Hopper');
@@ -161,11 +161,11 @@ test.describe('every error is said in words on the form', () => {
     const user = await createTestUser({ url: baseURL!, cognito: await stageCognito(request) });
     await page.goto('/signup');
     await fillSignUp(page, { name: 'Someone', email: uniqueEmail('weak'), pass: 'short' });
-    await expect(page.getByRole('alert')).toHaveText(
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
       'Choose a stronger password: it needs at least 8 characters, an uppercase letter, a number, a symbol such as ! or -.',
     );
     await fillSignUp(page, { name: 'Someone', email: user.email, pass: password });
-    await expect(page.getByRole('alert')).toHaveText('An account with this e-mail address already exists. Sign in instead.');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('An account with this e-mail address already exists. Sign in instead.');
   });
 
   test('network failure', async ({ page, request }) => {
@@ -173,7 +173,7 @@ test.describe('every error is said in words on the form', () => {
     await page.route(`${cognito.endpoint ?? 'https://cognito-idp.*.amazonaws.com'}/**`, (route) => route.abort('connectionrefused'));
     await page.goto('/login');
     await signInWith(page, uniqueEmail('offline'), password);
-    await expect(page.getByRole('alert')).toHaveText('We could not reach the sign-in service. Check your connection and try again.');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('We could not reach the sign-in service. Check your connection and try again.');
   });
 
   test('forgot password: wrong code', async ({ page, request, baseURL }) => {
@@ -182,13 +182,13 @@ test.describe('every error is said in words on the form', () => {
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.getByLabel('E-mail').fill(user.email);
     await page.getByRole('button', { name: 'Send me a code' }).click();
-    await expect(page.getByRole('status')).toHaveText(`We sent a code to ${user.email}.`);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(`We sent a code to ${user.email}.`);
     await page.getByLabel('Code').fill('000000');
     await page.getByLabel('New password').fill('weak');
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await expect(page.getByRole('alert')).toContainText('Choose a stronger password');
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('Choose a stronger password');
     await page.getByLabel('New password').fill('Brand-new-pass2');
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await expect(page.getByRole('alert')).toHaveText('That code is not right. Check the e-mail we sent and try again.');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('That code is not right. Check the e-mail we sent and try again.');
   });
 });

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { spawnLocalStage } from '../support/local-stage';
+import { streamTestCredentials } from '../support/stream-test-credentials';
 
 export const stageInfoFile = join(import.meta.dirname, '../../test-results/e2e-stage.json');
 
@@ -17,7 +18,8 @@ export default async function globalSetup() {
     writeFileSync(stageInfoFile, JSON.stringify({ url: target, dynamoDbEndpoint: null, tables: {} }));
     return;
   }
-  const stage = await spawnLocalStage({ web: 'static' });
+  // Made-up Stream credentials: Stream's hosts are scripted in the tests that need them.
+  const stage = await spawnLocalStage({ web: 'static', env: { ...streamTestCredentials } });
   process.env.E2E_BASE_URL = stage.url;
   writeFileSync(
     stageInfoFile,

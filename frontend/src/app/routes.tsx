@@ -6,6 +6,7 @@ import { HomePage } from '../pages/HomePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PartnershipsPage } from '../pages/PartnershipsPage';
 import { VolunteerPage } from '../pages/VolunteerPage';
+import { publicVideoRoutes, signedInVideoRoutes } from '../features/video/routes';
 import { PageShell, type RouteHandle } from './PageShell';
 
 /**
@@ -16,12 +17,14 @@ export const publicPaths = ['/', '/about', '/become-a-mentor', '/volunteer', '/p
 
 /** Pages of the signed-in area, each loaded only when opened (chat, video and the auth SDK stay out of the public pages). */
 export const signedInRoutes: RouteObject[] = [
+  { path: 'home', lazy: async () => ({ Component: (await import('./MemberHomePage')).default }), handle: { title: 'Home' } satisfies RouteHandle },
   ...accountRoutes,
   {
     path: 'messages',
-    lazy: async () => ({ Component: (await import('../features/chat')).MessagesRoute }),
+    lazy: async () => ({ Component: (await import('../features/chat')).MessagesWhenAvailable }),
     handle: { title: 'Messages' } satisfies RouteHandle,
   },
+  ...signedInVideoRoutes,
   {
     path: 'sessions',
     lazy: async () => ({ Component: (await import('../features/sessions/SessionsPage')).default }),
@@ -40,7 +43,11 @@ export const routes: RouteObject[] = [
       { path: 'volunteer', element: <VolunteerPage />, handle: { title: 'Volunteer' } satisfies RouteHandle },
       { path: 'partnerships', element: <PartnershipsPage />, handle: { title: 'Partnerships' } satisfies RouteHandle },
       ...authRoutes,
-      { element: <RequireAuth />, children: signedInRoutes },
+      {
+        element: <RequireAuth />,
+        children: [{ lazy: async () => ({ Component: (await import('./SignedInArea')).default }), children: signedInRoutes }],
+      },
+      ...publicVideoRoutes,
       { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } satisfies RouteHandle },
     ],
   },

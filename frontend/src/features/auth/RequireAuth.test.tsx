@@ -67,12 +67,12 @@ describe('safeNext', () => {
   it.each([
     ['/account', '/account'],
     ['/calls?id=1', '/calls?id=1'],
-    [null, '/'],
-    ['', '/'],
-    ['//evil.example.org/', '/'],
-    ['/\\evil.example.org', '/'],
-    ['https://evil.example.org/', '/'],
-    ['javascript:alert(1)', '/'],
+    [null, '/home'],
+    ['', '/home'],
+    ['//evil.example.org/', '/home'],
+    ['/\\evil.example.org', '/home'],
+    ['https://evil.example.org/', '/home'],
+    ['javascript:alert(1)', '/home'],
   ])('keeps %s → %s', (next, expected) => {
     expect(safeNext(next)).toBe(expected);
   });

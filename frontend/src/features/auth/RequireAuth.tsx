@@ -14,5 +14,5 @@ export const RequireAuth = ({ children }: { children?: ReactNode }) => {
   return children ?? <Outlet />;
 };
 
-/** Where to go after signing in: the `next` parameter when it is a path on this site, otherwise home. */
-export const safeNext = (next: string | null) => (next && /^\/(?!\/)/.test(next) && !next.startsWith('/\\') ? next : '/');
+/** Where to go after signing in: the `next` parameter when it is a path on this site, otherwise the member's Home. */
+export const safeNext = (next: string | null) => (next && /^\/(?!\/)/.test(next) && !next.startsWith('/\\') ? next : '/home');

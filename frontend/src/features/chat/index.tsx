@@ -7,7 +7,7 @@ import { chatCopy } from './copy';
 const MessagesPage = lazy(() => import('./MessagesPage'));
 
 /** Says what is missing without loading any Stream code when the stage has no credentials. */
-const MessagesWhenAvailable = () => {
+export const MessagesWhenAvailable = () => {
   const availability = useStreamAvailability();
   if (availability === 'missing') return <p role="status">{chatCopy.notConfigured}</p>;
   return (
@@ -17,7 +17,7 @@ const MessagesWhenAvailable = () => {
   );
 };
 
-/** The /messages route element: signed in only, with the member's Stream connection. */
+/** /messages on its own: signed in only, with a Stream connection of its own (the signed-in area shares one instead). */
 export const MessagesRoute = () => (
   <RequireAuth>
     <StreamConnectionProvider mode="user">

@@ -69,13 +69,13 @@ export const SessionsPage = () => {
   }, [getIdToken]);
 
   return (
-    <main>
+    <section>
       <h1>Past sessions</h1>
       {calls.state === 'loading' && <p>Loading your sessions…</p>}
       {calls.state === 'failed' && <p role="alert">{calls.message}</p>}
       {calls.state === 'ready' && calls.value.length === 0 && <p>You have no past sessions yet.</p>}
       {calls.state === 'ready' && calls.value.map((call) => <CallArchive key={call.cid} call={call} getIdToken={getIdToken} />)}
-    </main>
+    </section>
   );
 };
 

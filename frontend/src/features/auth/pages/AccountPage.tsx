@@ -28,7 +28,7 @@ export const AccountPage = () => {
   }, [getIdToken]);
 
   return (
-    <main className="account-page">
+    <section className="account-page">
       <h1>Your account</h1>
       <dl>
         <dt>Name</dt>
@@ -43,7 +43,7 @@ export const AccountPage = () => {
             ? 'The server could not confirm your sign-in. Sign out and in again.'
             : `The server knows you as ${verified.email ?? verified.id}.`}
       </p>
-    </main>
+    </section>
   );
 };
 

@@ -57,7 +57,7 @@ export const ForgotPasswordPage = () => {
   };
 
   return (
-    <main className="auth-page">
+    <section className="auth-page">
       <h1>Reset your password</h1>
       {step === 'request' ? (
         <form onSubmit={requestCode} noValidate aria-busy={busy}>
@@ -84,7 +84,7 @@ export const ForgotPasswordPage = () => {
       <p>
         <Link to="/login">Back to sign in</Link>
       </p>
-    </main>
+    </section>
   );
 };
 

@@ -48,7 +48,7 @@ export const LoginPage = () => {
   };
 
   return (
-    <main className="auth-page">
+    <section className="auth-page">
       <h1>Sign in</h1>
       <form onSubmit={submit} noValidate aria-busy={busy}>
         <FormNotice message={notice} />
@@ -65,7 +65,7 @@ export const LoginPage = () => {
       <p>
         New here? <Link to={`/signup${next === '/' ? '' : `?next=${encodeURIComponent(next)}`}`}>Create an account</Link>
       </p>
-    </main>
+    </section>
   );
 };
 

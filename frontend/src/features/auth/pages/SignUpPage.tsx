@@ -93,7 +93,7 @@ export const SignUpPage = () => {
 
   if (step === 'confirm') {
     return (
-      <main className="auth-page">
+      <section className="auth-page">
         <h1>Confirm your e-mail address</h1>
         <form onSubmit={submitCode} noValidate aria-busy={busy}>
           <FormNotice message={notice} />
@@ -115,12 +115,12 @@ export const SignUpPage = () => {
             Send a new code
           </button>
         </form>
-      </main>
+      </section>
     );
   }
 
   return (
-    <main className="auth-page">
+    <section className="auth-page">
       <h1>Create an account</h1>
       <form onSubmit={submitDetails} noValidate aria-busy={busy}>
         <Field label="Name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />
@@ -134,7 +134,7 @@ export const SignUpPage = () => {
       <p>
         Already have an account? <Link to={`/login${next === '/' ? '' : `?next=${encodeURIComponent(next)}`}`}>Sign in</Link>
       </p>
-    </main>
+    </section>
   );
 };
 

@@ -1,3 +1,4 @@
+import './auth.css';
 import { useId, type InputHTMLAttributes } from 'react';
 
 /** A labelled input; the label is what tests and screen readers find it by. */

@@ -1,0 +1,58 @@
+import { Suspense, useEffect } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { StreamConnectionProvider } from '../features/connection';
+import { LazyCallNotifications } from '../features/video';
+import { useSidebarSelection } from './sidebar';
+import styles from './SignedInArea.module.css';
+
+/** The signed-in area's sidebar: its labels are the sidebar selection's values (default `Home`). */
+export const sidebarEntries = [
+  { label: 'Home', to: '/home' },
+  { label: 'Messages', to: '/messages' },
+  { label: 'Calls', to: '/calls' },
+  { label: 'Past sessions', to: '/sessions' },
+  { label: 'Account', to: '/account' },
+] as const;
+
+const Sidebar = () => {
+  const { selection, setSelection } = useSidebarSelection();
+  const { pathname } = useLocation();
+  // The selection follows the page, so a deep link or the back button selects the right entry.
+  useEffect(() => {
+    const entry = sidebarEntries.find(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
+    if (entry) setSelection(entry.label);
+  }, [pathname, setSelection]);
+  return (
+    <nav aria-label="Your area" className={styles.sidebar}>
+      <ul className={styles.entries}>
+        {sidebarEntries.map(({ label, to }) => (
+          <li key={to}>
+            <NavLink to={to} className={styles.entry} aria-current={selection === label ? 'page' : undefined} onClick={() => setSelection(label)}>
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+};
+
+/**
+ * Every signed-in page: the member's one Stream connection (chat and video), incoming-call notifications
+ * wherever they are, and the sidebar. Loaded lazily, so the public pages never carry the Stream SDKs.
+ */
+export const SignedInArea = () => (
+  <StreamConnectionProvider mode="user">
+    <Suspense fallback={null}>
+      <LazyCallNotifications />
+    </Suspense>
+    <div className={styles.area}>
+      <Sidebar />
+      <div className={styles.content}>
+        <Outlet />
+      </div>
+    </div>
+  </StreamConnectionProvider>
+);
+
+export default SignedInArea;

@@ -1,0 +1,170 @@
+import {
+  CallStats,
+  OwnCapability,
+  ReactionsButton,
+  ScreenShareButton,
+  ToggleAudioPublishingButton,
+  ToggleVideoPublishingButton,
+  useCall,
+  useCallStateHooks,
+  useNoiseCancellation,
+} from '@stream-io/video-react-sdk';
+import type { ReactNode } from 'react';
+import { text } from '../strings';
+import { DeviceSettingsPanel } from './DeviceSettingsPanel';
+import { Gate } from './Gate';
+import { useCallAction } from './useCallAction';
+
+interface ToggleProps {
+  on: boolean;
+  start: { can: OwnCapability; label: string; action: () => Promise<unknown> };
+  stop: { can: OwnCapability; label: string; action: () => Promise<unknown> };
+  run: ReturnType<typeof useCallAction>['run'];
+  busy: boolean;
+}
+
+/** A start/stop pair where each half needs its own capability, so a member may start but not stop. */
+const StartStop = ({ on, start, stop, run, busy }: ToggleProps) => {
+  const half = on ? stop : start;
+  return (
+    <Gate can={[half.can]}>
+      <button type="button" className="call-button" disabled={busy} aria-pressed={on} onClick={() => run(half.action)}>
+        {half.label}
+      </button>
+    </Gate>
+  );
+};
+
+const NoiseCancellationToggle = () => {
+  const { isSupported, isEnabled, setEnabled } = useNoiseCancellation();
+  const { useCallSettings } = useCallStateHooks();
+  const mode = useCallSettings()?.audio.noise_cancellation?.mode;
+  if (!isSupported || mode === 'disabled') return null;
+  return (
+    <Gate can={[OwnCapability.ENABLE_NOISE_CANCELLATION]}>
+      <button type="button" className="call-button" aria-pressed={isEnabled} onClick={() => setEnabled((value) => !value)}>
+        {isEnabled ? text.controls.noiseCancellationOff : text.controls.noiseCancellationOn}
+      </button>
+    </Gate>
+  );
+};
+
+export type CallPanel = 'participants' | 'stats' | 'settings' | null;
+
+export interface CallControlsBarProps {
+  onLeave: () => void;
+  panel: CallPanel;
+  onPanel: (panel: CallPanel) => void;
+  layout?: { value: 'speaker' | 'grid'; onChange: (value: 'speaker' | 'grid') => void };
+  /** Inside a NoiseCancellationProvider only. */
+  noiseCancellation?: boolean;
+}
+
+export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancellation }: CallControlsBarProps) => {
+  const call = useCall();
+  const { useIsCallRecordingInProgress, useIsCallTranscribingInProgress, useIsCallCaptioningInProgress, useIsCallHLSBroadcastingInProgress, useIsCallLive } =
+    useCallStateHooks();
+  const recording = useIsCallRecordingInProgress();
+  const transcribing = useIsCallTranscribingInProgress();
+  const captioning = useIsCallCaptioningInProgress();
+  const broadcasting = useIsCallHLSBroadcastingInProgress();
+  const live = useIsCallLive();
+  const { busy, error, run } = useCallAction();
+  if (!call) return null;
+
+  const panelButton = (value: Exclude<CallPanel, null>, label: string): ReactNode => (
+    <button type="button" className="call-button" aria-pressed={panel === value} onClick={() => onPanel(panel === value ? null : value)}>
+      {label}
+    </button>
+  );
+
+  return (
+    <div className="call-controls" role="toolbar" aria-label="Call controls">
+      <Gate can={[OwnCapability.SEND_AUDIO]}>
+        <span className="call-control" data-control="microphone">
+          <ToggleAudioPublishingButton />
+        </span>
+      </Gate>
+      <Gate can={[OwnCapability.SEND_VIDEO]}>
+        <span className="call-control" data-control="camera">
+          <ToggleVideoPublishingButton />
+        </span>
+      </Gate>
+      <Gate can={[OwnCapability.SCREENSHARE]}>
+        <span className="call-control" data-control="screenshare">
+          <ScreenShareButton />
+        </span>
+      </Gate>
+      <Gate can={[OwnCapability.CREATE_REACTION]}>
+        <span className="call-control" data-control="reactions">
+          <ReactionsButton />
+        </span>
+      </Gate>
+      {noiseCancellation && <NoiseCancellationToggle />}
+      <StartStop
+        on={recording}
+        busy={busy}
+        run={run}
+        start={{ can: OwnCapability.START_RECORD_CALL, label: text.controls.startRecording, action: () => call.startRecording() }}
+        stop={{ can: OwnCapability.STOP_RECORD_CALL, label: text.controls.stopRecording, action: () => call.stopRecording() }}
+      />
+      <StartStop
+        on={transcribing}
+        busy={busy}
+        run={run}
+        start={{ can: OwnCapability.START_TRANSCRIPTION_CALL, label: text.controls.startTranscription, action: () => call.startTranscription() }}
+        stop={{ can: OwnCapability.STOP_TRANSCRIPTION_CALL, label: text.controls.stopTranscription, action: () => call.stopTranscription() }}
+      />
+      <StartStop
+        on={captioning}
+        busy={busy}
+        run={run}
+        start={{ can: OwnCapability.START_CLOSED_CAPTIONS_CALL, label: text.controls.startCaptions, action: () => call.startClosedCaptions() }}
+        stop={{ can: OwnCapability.STOP_CLOSED_CAPTIONS_CALL, label: text.controls.stopCaptions, action: () => call.stopClosedCaptions() }}
+      />
+      <StartStop
+        on={broadcasting}
+        busy={busy}
+        run={run}
+        start={{ can: OwnCapability.START_BROADCAST_CALL, label: text.controls.startBroadcast, action: () => call.startHLS() }}
+        stop={{ can: OwnCapability.STOP_BROADCAST_CALL, label: text.controls.stopBroadcast, action: () => call.stopHLS() }}
+      />
+      {call.type === 'livestream' && (
+        <StartStop
+          on={live}
+          busy={busy}
+          run={run}
+          start={{ can: OwnCapability.UPDATE_CALL, label: text.controls.goLive, action: () => call.goLive() }}
+          stop={{ can: OwnCapability.UPDATE_CALL, label: text.controls.stopLive, action: () => call.stopLive() }}
+        />
+      )}
+      {layout && (
+        <button type="button" className="call-button" onClick={() => layout.onChange(layout.value === 'speaker' ? 'grid' : 'speaker')}>
+          {layout.value === 'speaker' ? text.controls.layoutGrid : text.controls.layoutSpeaker}
+        </button>
+      )}
+      {panelButton('participants', text.controls.participants)}
+      {panelButton('stats', text.controls.stats)}
+      {panelButton('settings', text.controls.settings)}
+      <Gate can={[OwnCapability.END_CALL]}>
+        <button type="button" className="call-button call-button--danger" disabled={busy} onClick={() => run(() => call.endCall())}>
+          {text.controls.endForEveryone}
+        </button>
+      </Gate>
+      <button type="button" className="call-button call-button--danger" onClick={onLeave}>
+        {text.controls.leave}
+      </button>
+      {error && (
+        <p role="alert" className="call-error">
+          {error}
+        </p>
+      )}
+      {panel === 'stats' && (
+        <section className="call-panel" aria-label={text.controls.stats}>
+          <CallStats />
+        </section>
+      )}
+      {panel === 'settings' && <DeviceSettingsPanel />}
+    </div>
+  );
+};

@@ -1,0 +1,64 @@
+import { useEffect, useRef, useState } from 'react';
+import { CallingState, StreamCall, StreamTheme, type Call } from '@stream-io/video-react-sdk';
+import { ActiveCall } from './ActiveCall';
+import { Lobby } from './Lobby';
+import { PostCall } from './PostCall';
+import { watchExitReasons, type ExitReason } from './exitReasons';
+
+export interface CallExperienceProps {
+  call: Call;
+  /** Signed-in members may create the call on join; guests only join an existing one. */
+  create: boolean;
+  onDone: () => void;
+  doneLabel: string;
+  /** Start in the call (after accepting a ring), not in the lobby. */
+  joined?: boolean;
+}
+
+type Stage = 'lobby' | 'call' | 'post-call';
+
+/** One call from lobby to post-call screen. Must be rendered inside <StreamVideo>. */
+export const CallExperience = ({ call, create, onDone, doneLabel, joined = false }: CallExperienceProps) => {
+  const [stage, setStage] = useState<Stage>(joined ? 'call' : 'lobby');
+  const reason = useRef<ExitReason | null>(null);
+  const [exitReason, setExitReason] = useState<ExitReason>('left');
+
+  useEffect(
+    () =>
+      watchExitReasons(call, (next) => {
+        reason.current ??= next;
+      }),
+    [call],
+  );
+
+  useEffect(() => {
+    if (stage !== 'call') return;
+    const subscription = call.state.callingState$.subscribe((callingState) => {
+      if (callingState === CallingState.LEFT) {
+        setExitReason(reason.current ?? 'left');
+        setStage('post-call');
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [call, stage]);
+
+  const join = async () => {
+    reason.current = null;
+    await call.join({ create });
+    setStage('call');
+  };
+  const leave = () => {
+    reason.current ??= 'left';
+    call.leave().catch((cause: unknown) => console.warn(cause));
+  };
+
+  return (
+    <StreamCall call={call}>
+      <StreamTheme className="call-experience">
+        {stage === 'lobby' && <Lobby onJoin={join} />}
+        {stage === 'call' && <ActiveCall onLeave={leave} />}
+        {stage === 'post-call' && <PostCall call={call} reason={exitReason} onDone={onDone} doneLabel={doneLabel} />}
+      </StreamTheme>
+    </StreamCall>
+  );
+};

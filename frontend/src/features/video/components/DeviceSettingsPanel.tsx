@@ -1,0 +1,10 @@
+import { DeviceSelectorAudioInput, DeviceSelectorAudioOutput, DeviceSelectorVideo } from '@stream-io/video-react-sdk';
+import { text } from '../strings';
+
+export const DeviceSettingsPanel = () => (
+  <section className="call-panel" aria-label={text.controls.settings}>
+    <DeviceSelectorAudioInput visualType="list" title={text.devices.microphone} />
+    <DeviceSelectorVideo visualType="list" title={text.devices.camera} />
+    <DeviceSelectorAudioOutput visualType="list" title={text.devices.speaker} />
+  </section>
+);

@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import {
+  ToggleAudioPreviewButton,
+  ToggleVideoPreviewButton,
+  VideoPreview,
+  createSoundDetector,
+  useCall,
+  useCallStateHooks,
+  useConnectedUser,
+} from '@stream-io/video-react-sdk';
+import { callTypeLabels, text } from '../strings';
+import { DeviceSettingsPanel } from './DeviceSettingsPanel';
+import { PermissionGuidance } from './PermissionGuidance';
+import type { CallType } from '@mentoring/shared';
+
+const MicrophoneLevel = () => {
+  const { useMicrophoneState } = useCallStateHooks();
+  const { mediaStream, isEnabled } = useMicrophoneState();
+  const [level, setLevel] = useState(0);
+  useEffect(() => {
+    if (!mediaStream || !isEnabled || typeof AudioContext === 'undefined') return;
+    // The stream belongs to the microphone manager: the detector must not stop it.
+    const stop = createSoundDetector(mediaStream, (state) => setLevel(state.audioLevel), { destroyStreamOnStop: false });
+    return () => void stop();
+  }, [mediaStream, isEnabled]);
+  return <meter className="lobby-mic-level" aria-label={text.lobby.micLevel} min={0} max={100} value={isEnabled ? level : 0} />;
+};
+
+export interface LobbyProps {
+  onJoin: () => Promise<void>;
+}
+
+/** Camera preview, microphone level, device selection and the join button, before joining. */
+export const Lobby = ({ onJoin }: LobbyProps) => {
+  const call = useCall();
+  const user = useConnectedUser();
+  const [joining, setJoining] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!call) return;
+    // Audio rooms are audio only; the other types preview the camera as the call will publish it.
+    if (call.type !== 'audio_room') call.camera.enable().catch((cause: unknown) => console.warn(cause));
+    call.microphone.enable().catch((cause: unknown) => console.warn(cause));
+  }, [call]);
+
+  if (!call) return null;
+  const join = async () => {
+    setJoining(true);
+    setError(null);
+    try {
+      await onJoin();
+    } catch (cause) {
+      console.error(cause);
+      setError(text.lobby.joinFailed);
+      setJoining(false);
+    }
+  };
+
+  return (
+    <section className="lobby" aria-labelledby="lobby-title">
+      <h1 id="lobby-title">{text.lobby.title}</h1>
+      <p className="lobby-call-type">{callTypeLabels[call.type as CallType] ?? call.type}</p>
+      {user && <p className="lobby-identity">{text.lobby.joiningAs(user.name || user.id)}</p>}
+      <div className="lobby-preview" data-testid="lobby-preview">
+        {call.type !== 'audio_room' && <VideoPreview />}
+      </div>
+      <MicrophoneLevel />
+      <div className="lobby-devices">
+        <ToggleAudioPreviewButton />
+        {call.type !== 'audio_room' && <ToggleVideoPreviewButton />}
+      </div>
+      <PermissionGuidance />
+      <DeviceSettingsPanel />
+      {error && <p role="alert">{error}</p>}
+      <button type="button" className="call-button call-button--primary" disabled={joining} onClick={join}>
+        {joining ? text.lobby.joining : text.lobby.join}
+      </button>
+    </section>
+  );
+};

@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { CallingState, useStreamVideoClient } from '@stream-io/video-react-sdk';
+import { isCallType } from '@mentoring/shared';
+import '@stream-io/video-react-sdk/dist/css/styles.css';
+import '../video.css';
+import { CallExperience } from '../components/CallExperience';
+import { useLeaveOnUnmount } from '../components/useLeaveOnUnmount';
+import { VideoClientBoundary } from '../components/VideoClientBoundary';
+import { text } from '../strings';
+
+const SignedInCall = ({ type, id }: { type: string; id: string }) => {
+  const client = useStreamVideoClient();
+  const navigate = useNavigate();
+  // An accepted ringing call is already joined: reuse the client's instance of it.
+  const call = useMemo(() => client?.state.calls.find((known) => known.cid === `${type}:${id}` && known.state.callingState === CallingState.JOINED) ?? client?.call(type, id), [client, type, id]);
+  useLeaveOnUnmount(call);
+  if (!call) return null;
+  return <CallExperience call={call} create joined={call.state.callingState === CallingState.JOINED} onDone={() => navigate('/calls')} doneLabel={text.postCall.back} />;
+};
+
+/** /calls/:type/:id (signed in): lobby, call, post-call. */
+export const CallPage = () => {
+  const { type = '', id = '' } = useParams();
+  if (!isCallType(type) || !id) return <p role="alert">{text.badCallType}</p>;
+  return (
+    <VideoClientBoundary>
+      <SignedInCall type={type} id={id} />
+    </VideoClientBoundary>
+  );
+};
+
+export default CallPage;

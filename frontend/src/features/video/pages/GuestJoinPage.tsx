@@ -1,0 +1,48 @@
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useStreamVideoClient } from '@stream-io/video-react-sdk';
+import { isCallType } from '@mentoring/shared';
+import '@stream-io/video-react-sdk/dist/css/styles.css';
+import '../video.css';
+import { StreamConnectionProvider } from '../../connection';
+import { CallExperience } from '../components/CallExperience';
+import { useLeaveOnUnmount } from '../components/useLeaveOnUnmount';
+import { VideoClientBoundary } from '../components/VideoClientBoundary';
+import { text } from '../strings';
+
+const GUEST_ID_KEY = 'mentoring.guestId';
+
+/** One guest id per browser tab session, so a reload rejoins as the same guest. */
+const useGuestId = () =>
+  useState(() => {
+    const existing = sessionStorage.getItem(GUEST_ID_KEY);
+    if (existing) return existing;
+    const created = `guest-${crypto.randomUUID()}`;
+    sessionStorage.setItem(GUEST_ID_KEY, created);
+    return created;
+  })[0];
+
+const GuestCall = ({ type, id }: { type: string; id: string }) => {
+  const client = useStreamVideoClient();
+  const navigate = useNavigate();
+  const call = useMemo(() => client?.call(type, id), [client, type, id]);
+  useLeaveOnUnmount(call);
+  if (!call) return null;
+  return <CallExperience call={call} create={false} onDone={() => navigate('/')} doneLabel={text.postCall.backHome} />;
+};
+
+/** /join/:type/:id: a visitor joins with video only, as Guest User, through the guest token flow. */
+export const GuestJoinPage = () => {
+  const { type = '', id = '' } = useParams();
+  const guestId = useGuestId();
+  if (!isCallType(type) || !id) return <p role="alert">{text.badCallType}</p>;
+  return (
+    <StreamConnectionProvider mode="guest" guestId={guestId}>
+      <VideoClientBoundary>
+        <GuestCall type={type} id={id} />
+      </VideoClientBoundary>
+    </StreamConnectionProvider>
+  );
+};
+
+export default GuestJoinPage;

@@ -1,0 +1,76 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { repoRoot } from '../../support/local-stage';
+import type { Bench } from '../run';
+import { round } from '../stats';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const dist = join(repoRoot, 'frontend/dist');
+
+/** The chunks a route loads at once: the chunk and everything it imports statically. */
+const closure = (manifest: Manifest, keys: string[]) => {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    manifest[key].imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return seen;
+};
+
+const gzipBytes = (file: string) => gzipSync(readFileSync(join(dist, file))).length;
+const kb = (bytes: number) => round(bytes / 1024, 1);
+
+const sizeOf = (manifest: Manifest, keys: Set<string>) => {
+  const js = [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+  const css = [...new Set([...keys].flatMap((key) => manifest[key]!.css ?? []))];
+  return {
+    jsGzipKb: kb(js.reduce((sum, file) => sum + gzipBytes(file), 0)),
+    cssGzipKb: kb(css.reduce((sum, file) => sum + gzipBytes(file), 0)),
+    chunks: js.length,
+  };
+};
+
+/**
+ * JavaScript (gzip) each route downloads, from the Vite build manifest: the public pages' entry, and what
+ * the call routes add on top of it when opened (they are lazy, so the public pages never carry the SDK).
+ */
+export const videoBundleBench: Bench = {
+  name: 'video-bundle',
+  web: 'none',
+  run: async () => {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'ignore' });
+    if (build.status !== 0) throw new Error('npm run build failed');
+    const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const keyOf = (suffix: string) => Object.keys(manifest).find((key) => manifest[key]!.src?.endsWith(suffix));
+    const entryKeys = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+    const publicPages = closure(manifest, entryKeys);
+    const added = (...suffixes: string[]) => {
+      const keys = suffixes.map(keyOf).filter((key): key is string => Boolean(key));
+      if (!keys.length) throw new Error(`No chunk for ${suffixes.join(', ')} in the build manifest`);
+      return sizeOf(manifest, new Set([...closure(manifest, keys)].filter((key) => !publicPages.has(key))));
+    };
+    const noiseCancellation = keyOf('@stream-io/audio-filters-web/dist/index.es.js');
+    return {
+      publicPages: sizeOf(manifest, publicPages),
+      // What opening each route adds to the public pages' JavaScript (the signed-in area's connection included).
+      callRoute: added('src/app/SignedInArea.tsx', 'src/features/video/pages/CallPage.tsx'),
+      callsPageRoute: added('src/app/SignedInArea.tsx', 'src/features/video/pages/CallsPage.tsx'),
+      guestJoinRoute: added('src/features/video/pages/GuestJoinPage.tsx'),
+      // Loaded only inside a call, where the browser supports it.
+      noiseCancellationFilterJsGzipKb: noiseCancellation ? kb(gzipBytes(manifest[noiseCancellation]!.file)) : null,
+    };
+  },
+};
