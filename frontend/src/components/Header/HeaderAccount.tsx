@@ -14,14 +14,14 @@ export const HeaderAccount = () => {
     return (
       <ul className={styles.account}>
         <li>
-          <NavLink to="/account" className={styles.link} data-testid="header-user-name">
+          <NavLink to="/home" className={styles.link} data-testid="header-user-name">
             {user.name}
           </NavLink>
         </li>
         <li>
           <button
             type="button"
-            className={buttonClass('secondary')}
+            className={buttonClass('secondary', styles.signUp)}
             onClick={async () => {
               await signOut();
               navigate('/');
