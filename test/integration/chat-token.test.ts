@@ -3,6 +3,7 @@ import { jwtVerify, decodeJwt } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
 import { streamTestCredentials } from '../support/stream-test-credentials';
 import { api } from './support/api';
+import { bearer, newUser } from './support/auth';
 
 const tokenPath = (query: Record<string, string>) => `/api/chat/getOrCreateToken?${new URLSearchParams(query)}`;
 
@@ -43,6 +44,28 @@ describe('GET /api/chat/getOrCreateToken', () => {
   it('answers 401 to a member request with a token that does not verify', async () => {
     const response = await api(tokenPath({ isGuest: 'false' }), { headers: { authorization: 'Bearer forged.token.value' } });
     expect(response.status).toBe(401);
+  });
+
+  it('answers a signed-in member a token for the identity of the verified ID token', async () => {
+    const member = await newUser('Grace Mentor');
+    // The spec's client sends userId, userName and email too; only the token decides who this is.
+    const response = await api(tokenPath({ isGuest: 'false', userId: member.sub, userName: 'Someone Else', email: 'else@example.org' }), {
+      headers: bearer(member.idToken),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { token: string; apiKey: string; user: { streamChatUuid: string; id: string; name: string; email: string } };
+    expect(body.user).toMatchObject({ id: member.sub, email: member.email });
+    expect(body.user.streamChatUuid).not.toMatch(/^guest-/);
+    expect(decodeJwt(body.token).user_id).toBe(body.user.streamChatUuid);
+    const again = (await (await api(tokenPath({ isGuest: 'false' }), { headers: bearer(member.idToken) })).json()) as typeof body;
+    expect(again.user.streamChatUuid).toBe(body.user.streamChatUuid);
+  });
+
+  it('answers 403 when a member asks for someone else\'s token', async () => {
+    const member = await newUser();
+    const response = await api(tokenPath({ isGuest: 'false', userId: randomUUID() }), { headers: bearer(member.idToken) });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('forbidden');
   });
 });
 

@@ -9,6 +9,7 @@ import type { CallArtifacts, CallList } from '@mentoring/shared';
 import { apiEvent, lambdaContext } from '../../functions/src/lib/testing/events';
 import { streamSignature } from '../support/stream';
 import { api } from './support/api';
+import { bearer, newUser } from './support/auth';
 import { getItem, tableName } from './support/db';
 
 type Handler = (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -163,6 +164,41 @@ describe.runIf(isLocal)('Stream webhooks through the local bus (needs the local 
       await waitFor(async () => (await getItem(tableName('calls'), { pk: `CALL#${cid}`, sk: 'MEMBER#mentee-1' }))?.removed === true, 'the removal');
       expect((await artifactsHandler(asUser('mentee-1', { type, id }), lambdaContext())).statusCode).toBe(403);
       expect((await artifactsHandler(asUser('mentor-1', { type, id }), lambdaContext())).statusCode).toBe(200);
+    });
+
+    it('serves the archive over HTTP to a signed-in member and refuses a signed-in stranger', async () => {
+      // Real cognito-local users through the local JWT authorizer: the call's members are their subs.
+      const [member, stranger] = await Promise.all([newUser('Member Mentee'), newUser('Stranger')]);
+      const httpCid = newCid();
+      const [httpType, httpId] = httpCid.split(':') as [string, string];
+      expect((await deliver({
+        type: 'call.created',
+        call_cid: httpCid,
+        created_at: at(-60),
+        call: { cid: httpCid, created_by: { id: 'mentor-1' }, created_at: at(-60) },
+        members: [{ user_id: 'mentor-1', role: 'admin' }, { user_id: member.sub, role: 'user' }],
+      })).status).toBe(202);
+      const session = `session-${randomUUID()}`;
+      expect((await deliver({
+        type: 'call.transcription_ready',
+        call_cid: httpCid,
+        created_at: at(),
+        call_transcription: { filename: 'transcript.jsonl', url: `${filesUrl}/transcript.jsonl`, start_time: at(-50), end_time: at(-5), session_id: session },
+      })).status).toBe(202);
+      await waitFor(() => getItem(tableName('calls'), { pk: `CALL#${httpCid}`, sk: `ARTIFACT#transcription#${session}#transcript.jsonl` }), 'the transcript record');
+
+      const path = `/api/calls/${httpType}/${httpId}/artifacts`;
+      const mine = await api(path, { headers: bearer(member.idToken) });
+      expect(mine.status).toBe(200);
+      const artifacts = (await mine.json()) as CallArtifacts;
+      expect(artifacts.transcriptions).toEqual([expect.objectContaining({ sessionId: session, filename: 'transcript.jsonl' })]);
+      expect(await (await fetch(artifacts.transcriptions[0]!.url)).text()).toBe(transcript.toString());
+      const listed = (await (await api('/api/calls', { headers: bearer(member.idToken) })).json()) as CallList;
+      expect(listed.calls).toContainEqual(expect.objectContaining({ cid: httpCid }));
+
+      const theirs = await api(path, { headers: bearer(stranger.idToken) });
+      expect(theirs.status).toBe(403);
+      expect(((await theirs.json()) as { error: { code: string } }).error.code).toBe('forbidden');
     });
 
     it('answers 401 over HTTP without a token', async () => {
