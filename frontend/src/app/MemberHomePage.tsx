@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useAuth } from '../features/auth/useAuth';
+import pageStyles from '../pages/Page.module.css';
 import styles from './MemberHomePage.module.css';
 
 const shortcuts = [
@@ -16,9 +17,9 @@ export const MemberHomePage = () => {
       <h1 id="member-home-heading" className={styles.heading}>
         Welcome back{user ? `, ${user.name}` : ''}
       </h1>
-      <ul className={styles.cards}>
+      <ul className={pageStyles.cards}>
         {shortcuts.map(({ to, title, text }) => (
-          <li key={to} className={styles.card}>
+          <li key={to} className={pageStyles.card}>
             <Link to={to} className={styles.cardLink}>
               {title}
             </Link>

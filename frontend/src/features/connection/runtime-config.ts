@@ -1,17 +1,10 @@
 import type { RuntimeConfig } from '@mentoring/shared';
+import { loadRuntimeConfig as loadConfig } from '../../app/runtime-config';
 
-let loaded: Promise<RuntimeConfig | null> | undefined;
+export { resetRuntimeConfig } from '../../app/runtime-config';
 
-/** /config.json, fetched once per page load. */
-export const loadRuntimeConfig = () =>
-  (loaded ??= fetch('/config.json')
-    .then((response) => (response.ok ? (response.json() as Promise<RuntimeConfig>) : null))
-    .catch(() => null));
+/** /config.json, or null when it cannot be read (the connection then simply stays not connected). */
+export const loadRuntimeConfig = () => loadConfig().catch(() => null);
 
 /** Only a local stage without credentials says false; a deployed stage always has its secret. */
 export const streamConfigured = (config: RuntimeConfig | null) => config?.stream?.configured !== false;
-
-/** For tests: forget the cached config. */
-export const resetRuntimeConfig = () => {
-  loaded = undefined;
-};
