@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../lib/paths';
-import { WebStack } from '../lib/stacks/web-stack';
+import { spaFallbackSource, WebStack } from '../lib/stacks/web-stack';
 import { resolveStage } from '../lib/stages';
 import { STREAM_CONNECT_SOURCES } from '../lib/web/content-security-policy';
 import { cdkContext, synthStage } from './synth';
@@ -84,16 +83,19 @@ describe('web stack', () => {
     expect(distribution().CustomErrorResponses).toBeUndefined();
   });
 
-  it('sends a CSP allowing exactly its own origin, Stream and the stage Cognito endpoint, plus HSTS, DENY and nosniff', () => {
+  it('sends a CSP allowing exactly its own origin, Stream, the stage Cognito endpoint and the archive links, plus HSTS, DENY and nosniff', () => {
     const config = headers();
     const csp: string = config.ContentSecurityPolicy.ContentSecurityPolicy;
     const directives = Object.fromEntries(csp.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
-    expect(directives['connect-src']).toEqual(["'self'", ...STREAM_CONNECT_SOURCES, 'https://cognito-idp.eu-west-1.amazonaws.com']);
-    expect(directives['script-src']).toEqual(["'self'"]);
+    const archive = 'https://*.s3.eu-west-1.amazonaws.com';
+    expect(directives['connect-src']).toEqual(["'self'", ...STREAM_CONNECT_SOURCES, 'https://cognito-idp.eu-west-1.amazonaws.com', archive]);
+    expect(directives['media-src']).toContain(archive);
+    // WebAssembly (the noise-cancellation filter) may compile; scripts still come from this origin only.
+    expect(directives['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(directives['default-src']).toEqual(["'self'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(directives['object-src']).toEqual(["'none'"]);
-    expect(csp).not.toMatch(/unsafe-eval|\s\*\s|\s\*;|http:/);
+    expect(csp.replace("'wasm-unsafe-eval'", '')).not.toMatch(/unsafe-eval|\s\*\s|\s\*;|http:/);
     expect(config).toMatchObject({
       StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true },
       FrameOptions: { FrameOption: 'DENY', Override: true },
@@ -118,13 +120,13 @@ describe('web stack', () => {
       cognito: { userPoolId: expect.any(String), userPoolClientId: expect.any(String) },
     });
     web.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Include: ['index.html', 'config.json'],
+      Include: ['*.html', 'config.json'],
       SystemMetadata: { 'cache-control': 'no-cache' },
-      DistributionPaths: ['/', '/index.html', '/config.json'],
+      DistributionPaths: ['/', '/index.html', '/about/index.html', '/become-a-mentor/index.html', '/volunteer/index.html', '/partnerships/index.html', '/spa.html', '/config.json'],
       Prune: false,
     });
     web.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Exclude: ['index.html'],
+      Exclude: ['*.html', '*.br', '*.gz'],
       SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
     });
   });
@@ -142,14 +144,19 @@ describe('web stack', () => {
 });
 
 describe('SPA fallback function', () => {
-  const source = readFileSync(join(repoRoot, 'infra/lib/web/spa-fallback.js'), 'utf8');
-  const handler = new Function(`${source}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+  const handler = new Function(`${spaFallbackSource()}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
   const rewrite = (uri: string) => handler({ request: { uri } }).uri;
 
-  it('serves index.html for client routes', () => {
+  it('serves each prerendered public page its own HTML', () => {
     expect(rewrite('/')).toBe('/index.html');
-    expect(rewrite('/mentors')).toBe('/index.html');
-    expect(rewrite('/sessions/42/')).toBe('/index.html');
+    expect(rewrite('/about')).toBe('/about/index.html');
+    expect(rewrite('/partnerships/')).toBe('/partnerships/index.html');
+  });
+
+  it('serves the bare SPA shell for every other client route', () => {
+    expect(rewrite('/mentors')).toBe('/spa.html');
+    expect(rewrite('/sessions/42/')).toBe('/spa.html');
+    expect(rewrite('/about/team')).toBe('/spa.html');
   });
 
   it('leaves files alone, so a missing asset is not answered with HTML', () => {

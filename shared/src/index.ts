@@ -9,3 +9,4 @@ export * from './buckets';
 export * from './event-rules';
 export * from './calls';
 export * from './video';
+export * from './public-pages';

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { PUBLIC_PAGE_PATHS } from '@mentoring/shared/public-pages';
 import { accountRoutes, authRoutes, RequireAuth } from '../features/auth';
 import { AboutPage } from '../pages/AboutPage';
 import { BecomeAMentorPage } from '../pages/BecomeAMentorPage';
@@ -13,7 +14,7 @@ import { PageShell, type RouteHandle } from './PageShell';
  * The public pages: small, so they ship in the entry chunk, and prerendered to HTML at build time
  * (src/entry-server.tsx) so they paint before any JavaScript runs.
  */
-export const publicPaths = ['/', '/about', '/become-a-mentor', '/volunteer', '/partnerships'] as const;
+export const publicPaths = PUBLIC_PAGE_PATHS;
 
 /** Pages of the signed-in area, each loaded only when opened (chat, video and the auth SDK stay out of the public pages). */
 export const signedInRoutes: RouteObject[] = [

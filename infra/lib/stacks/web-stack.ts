@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CfnOutput, DefaultStackSynthesizer, Duration, Fn, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -27,11 +27,18 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import type { RuntimeConfig } from '@mentoring/shared';
+import { PUBLIC_PAGE_PATHS, prerenderedFile, type RuntimeConfig } from '@mentoring/shared';
 import { acknowledge, LAMBDA_BASIC_EXECUTION } from '../nag';
 import { repoRoot } from '../paths';
 import { removalPolicy, type StageConfig } from '../stages';
 import { contentSecurityPolicy } from '../web/content-security-policy';
+
+/** The viewer-request function, with the shared list of prerendered pages written into it. */
+export const spaFallbackSource = () =>
+  readFileSync(join(repoRoot, 'infra/lib/web/spa-fallback.js'), 'utf8').replace(
+    "var PRERENDERED = ['/'];",
+    `var PRERENDERED = ${JSON.stringify(PUBLIC_PAGE_PATHS)};`,
+  );
 
 export const SPA_DIST = join(repoRoot, 'frontend/dist');
 const PLACEHOLDER_SPA = join(repoRoot, 'infra/assets/spa-placeholder');
@@ -98,9 +105,9 @@ export class WebStack extends Stack {
     });
 
     const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
-      comment: 'Client routes get index.html; files and /api/* are untouched',
+      comment: 'Public pages get their prerendered HTML, other client routes spa.html; files are untouched',
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromFile({ filePath: join(repoRoot, 'infra/lib/web/spa-fallback.js') }),
+      code: FunctionCode.fromInline(spaFallbackSource()),
     });
 
     // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com: CloudFront wants the bare host.
@@ -176,7 +183,8 @@ export class WebStack extends Stack {
     new BucketDeployment(this, 'DeployAssets', {
       sources: [spa],
       destinationBucket: site,
-      exclude: ['index.html'],
+      // HTML goes with config.json below; CloudFront compresses by itself, so the precompressed copies stay home.
+      exclude: ['*.html', '*.br', '*.gz'],
       prune: false,
       cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
       logGroup,
@@ -186,11 +194,12 @@ export class WebStack extends Stack {
       sources: [spa, Source.jsonData('config.json', config)],
       destinationBucket: site,
       exclude: ['*'],
-      include: ['index.html', 'config.json'],
+      include: ['*.html', 'config.json'],
       prune: false,
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
-      distributionPaths: ['/', '/index.html', '/config.json'],
+      // The function rewrites before the cache, so the cached keys are the files' own paths.
+      distributionPaths: ['/', ...PUBLIC_PAGE_PATHS.map(prerenderedFile), '/spa.html', '/config.json'],
       logGroup,
       memoryLimit: 512,
     });
