@@ -43,6 +43,13 @@ export const buildApp = (app: App = new App()) => {
     distribution: web.distribution,
     deadLetterQueues: events.deadLetterQueues,
     eventRules: events.rules,
+    extraAlarms: [
+      {
+        id: 'CallFeatureFailedAlarm',
+        metric: events.callFeatureFailed,
+        description: 'A call recording, transcription, caption or broadcast failed (Stream sent a *_failed event)',
+      },
+    ],
   });
 
   Tags.of(app).add('stage', stage.name);

@@ -43,8 +43,9 @@ describe('monitoring stack', () => {
     const alarms = Object.values(monitoring.findResources('AWS::CloudWatch::Alarm'));
     const functionCount = routes.length + 1 + eventRules.length;
     const tableCount = Object.keys(stacks.data.tables).length;
-    // API 5xx and latency; errors and throttles per function; throttles per table; per event rule its DLQ depth and failed deliveries.
-    expect(alarms).toHaveLength(2 + functionCount * 2 + tableCount + eventRules.length * 2);
+    // API 5xx and latency; errors and throttles per function; throttles per table; per event rule its DLQ depth and failed deliveries;
+    // …and the failed call feature alarm the events stack hands in.
+    expect(alarms).toHaveLength(2 + functionCount * 2 + tableCount + eventRules.length * 2 + 1);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
       expect(alarm.Properties.TreatMissingData).toBe('notBreaching');

@@ -1,14 +1,10 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { Alias } from 'aws-cdk-lib/aws-kms';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
-import { Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
@@ -48,11 +44,18 @@ export const bucketArnExportName = (stageName: string, bucket: BucketKey) => `Me
 export class EventsStack extends Stack {
   readonly bus: EventBus;
   readonly buckets: Record<BucketKey, IBucket>;
-  readonly alarmTopic: Topic;
   /** For the monitoring stack's dashboard. */
   readonly consumers: AppFunction[] = [];
   readonly deadLetterQueues: Queue[] = [];
   readonly rules: Rule[] = [];
+  /** Spec point 4: every failed recording, transcription, captioning or broadcast needs a human (monitoring stack). */
+  readonly callFeatureFailed = new Metric({
+    namespace: 'Mentoring',
+    metricName: 'CallFeatureFailed',
+    dimensionsMap: { service: 'events-call-status-handler' },
+    statistic: 'Sum',
+    period: Duration.minutes(1),
+  });
 
   constructor(scope: Construct, id: string, props: EventsStackProps) {
     super(scope, id, props);
@@ -66,13 +69,6 @@ export class EventsStack extends Stack {
       retention: Duration.days(retain ? 365 : 30),
     });
 
-    this.alarmTopic = new Topic(this, 'EventAlarms', {
-      displayName: `Mentoring ${stage.name}: call event failures`,
-      masterKey: Alias.fromAliasName(this, 'SnsKey', 'alias/aws/sns'),
-      enforceSSL: true,
-    });
-    this.alarmTopic.addSubscription(new EmailSubscription(stage.alarmEmail));
-    const alarmAction = new SnsAction(this.alarmTopic);
 
     const accessLogs = new Bucket(this, 'ArchiveAccessLogs', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -103,10 +99,10 @@ export class EventsStack extends Stack {
     this.buckets = { archive };
     new CfnOutput(this, 'ArchiveBucketArn', { value: archive.bucketArn, exportName: bucketArnExportName(stage.name, 'archive') });
 
-    for (const rule of eventRules as readonly EventRuleDefinition[]) this.addConsumer(stage, rule, props.tables, alarmAction);
+    for (const rule of eventRules as readonly EventRuleDefinition[]) this.addConsumer(stage, rule, props.tables);
   }
 
-  private addConsumer(stage: StageConfig, rule: EventRuleDefinition, tableConstructs: Record<TableKey, TableV2>, alarmAction: SnsAction) {
+  private addConsumer(stage: StageConfig, rule: EventRuleDefinition, tableConstructs: Record<TableKey, TableV2>) {
     const name = pascal(rule.name);
     const deadLetters = new Queue(this, `${name}DeadLetters`, {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -156,42 +152,7 @@ export class EventsStack extends Stack {
       eventPattern: { source: [STREAM_EVENT_SOURCE], detailType: [...rule.detailTypes] },
       targets: [new LambdaFunction(fn, { deadLetterQueue: deadLetters, retryAttempts: 8, maxEventAge: MAX_EVENT_AGE })],
     });
+    // Its dead letters, errors and failed deliveries are alarmed by the monitoring stack, through one topic.
     this.rules.push(eventRule);
-
-    new Alarm(this, `${name}DeadLettersAlarm`, {
-      alarmDescription: `Stream events that ${rule.handler} could not process are waiting in its dead-letter queue.`,
-      metric: deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    }).addAlarmAction(alarmAction);
-    new Alarm(this, `${name}ErrorsAlarm`, {
-      alarmDescription: `${rule.handler} threw while handling Stream events (it will retry).`,
-      metric: fn.metricErrors({ period: Duration.minutes(5) }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    }).addAlarmAction(alarmAction);
-
-    if (rule.name === 'call-status') {
-      // Spec point 4: every failed recording, transcription, captioning or broadcast raises an alarm.
-      const failed = new Metric({
-        namespace: 'Mentoring',
-        metricName: 'CallFeatureFailed',
-        dimensionsMap: { service: rule.handler.replaceAll('/', '-') },
-        statistic: 'Sum',
-        period: Duration.minutes(1),
-      });
-      new Alarm(this, 'CallFeatureFailedAlarm', {
-        alarmDescription: 'A call recording, transcription, caption or broadcast failed (Stream sent a *_failed event).',
-        metric: failed,
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }).addAlarmAction(alarmAction);
-    }
   }
 }

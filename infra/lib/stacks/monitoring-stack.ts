@@ -38,6 +38,8 @@ export interface MonitoringStackProps extends StackProps {
   deadLetterQueues?: IQueue[];
   /** EventBridge rules whose failed invocations need a human. */
   eventRules?: IRule[];
+  /** Business alarms other stacks define (e.g. a failed call recording), raised through the same topic. */
+  extraAlarms?: { id: string; metric: IMetric; description: string }[];
   distribution?: IDistribution;
 }
 
@@ -113,6 +115,7 @@ export class MonitoringStack extends Stack {
         }),
     );
     failedInvocations.forEach((metric, index) => alarm(`${rules[index]!.node.id}FailedInvocationsAlarm`, metric, 1, `EventBridge could not deliver to the target of ${rules[index]!.node.id}`));
+    for (const extra of props.extraAlarms ?? []) alarm(extra.id, extra.metric, 1, extra.description);
 
     // Powertools publishes with a `service` dimension (and function_name for cold starts): SEARCH sums them all.
     const search = (metricName: string, label: string) =>
