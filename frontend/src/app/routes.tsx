@@ -37,6 +37,8 @@ export const signedInRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     element: <PageShell />,
+    // Shown only while a lazily loaded page arrives on a first visit; prerendered public pages never need it.
+    hydrateFallbackElement: <p role="status" className="route-loading">Loading…</p>,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'about', element: <AboutPage />, handle: { title: 'About us' } satisfies RouteHandle },

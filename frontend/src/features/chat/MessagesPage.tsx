@@ -12,7 +12,7 @@ import {
   Window,
   useChatContext,
 } from 'stream-chat-react';
-import { useStreamConnection } from '../connection';
+import { ConnectionNotice, useStreamConnection } from '../connection';
 import { chatCopy } from './copy';
 
 const sort: ChannelSort = { last_message_at: -1 };
@@ -50,7 +50,7 @@ const Conversations = ({ userId }: { userId: string }) => {
 /** /messages: the member's conversations on Stream Chat (channels, threads, reactions, polls, receipts). */
 export const MessagesPage = () => {
   const { status, chatClient } = useStreamConnection();
-  if (status !== 'connected' || !chatClient?.userID) return <p role="status">{chatCopy.connecting}</p>;
+  if (status !== 'connected' || !chatClient?.userID) return <ConnectionNotice connecting={chatCopy.connecting} />;
   return (
     <Chat client={chatClient}>
       <Conversations userId={chatClient.userID} />

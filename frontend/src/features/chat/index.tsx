@@ -9,11 +9,17 @@ const MessagesPage = lazy(() => import('./MessagesPage'));
 /** Says what is missing without loading any Stream code when the stage has no credentials. */
 export const MessagesWhenAvailable = () => {
   const availability = useStreamAvailability();
-  if (availability === 'missing') return <p role="status">{chatCopy.notConfigured}</p>;
   return (
-    <Suspense fallback={<p role="status">{chatCopy.connecting}</p>}>
-      <MessagesPage />
-    </Suspense>
+    <>
+      <h1 className="visually-hidden">{chatCopy.heading}</h1>
+      {availability === 'missing' ? (
+        <p role="status">{chatCopy.notConfigured}</p>
+      ) : (
+        <Suspense fallback={<p role="status">{chatCopy.connecting}</p>}>
+          <MessagesPage />
+        </Suspense>
+      )}
+    </>
   );
 };
 

@@ -3,7 +3,8 @@ import { StrictMode, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@mentoring/shared';
 import { resetRuntimeConfig } from './runtime-config';
-import { StreamConnectionProvider, useStreamConnection } from './index';
+import userEvent from '@testing-library/user-event';
+import { ConnectionNotice, StreamConnectionProvider, useStreamConnection } from './index';
 
 /** Stand-ins for the Stream SDK clients: they record what the provider asks of them. */
 const sdk = vi.hoisted(() => {
@@ -174,6 +175,23 @@ describe('StreamConnectionProvider', () => {
     expect(probe()).toBe('not-connected user chat:no video:no');
     expect(sdk.FakeChat.instances[0]!.disconnectUser).toHaveBeenCalled();
     expect(sdk.FakeVideo.instances[0]!.disconnectUser).toHaveBeenCalled();
+  });
+
+  it('tells the page an attempt failed (never why) and connects when asked to try again', async () => {
+    sdk.failConnect = true;
+    renderProvider(
+      <StreamConnectionProvider mode="user">
+        <ConnectionNotice connecting="Connecting…" />
+        <Probe />
+      </StreamConnectionProvider>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not connect to chat and video right now.');
+    expect(alert).not.toHaveTextContent('websocket refused');
+    sdk.failConnect = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(probe()).toBe('connected user chat:yes video:yes'));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('disconnects both clients on cleanup', async () => {

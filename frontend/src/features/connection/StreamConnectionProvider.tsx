@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { StreamChat } from 'stream-chat';
 import type { StreamVideoClient } from '@stream-io/video-react-sdk';
 import { useAuth } from '../auth';
@@ -12,9 +12,10 @@ interface Clients {
   status: StreamConnection['status'];
   chatClient: StreamChat | null;
   videoClient: StreamVideoClient | null;
+  failed: boolean;
 }
 
-const notConnected: Clients = { status: 'not-connected', chatClient: null, videoClient: null };
+const notConnected: Clients = { status: 'not-connected', chatClient: null, videoClient: null, failed: false };
 
 /** Hands the token we already hold to the SDK's first call, and fetches a fresh one whenever it asks again. */
 const tokenProvider = (first: string, refresh: () => Promise<string>) => {
@@ -43,6 +44,7 @@ export const StreamConnectionProvider = ({ mode, guestId, children }: { mode: Co
   const auth = useAuth();
   const member = mode === 'user' && auth.status === 'signedIn' ? auth.user : null;
   const [clients, setClients] = useState<Clients>(notConnected);
+  const [attempt, setAttempt] = useState(0);
   const latest = useRef({ member, getIdToken: auth.getIdToken });
   useEffect(() => {
     latest.current = { member, getIdToken: auth.getIdToken };
@@ -100,9 +102,12 @@ export const StreamConnectionProvider = ({ mode, guestId, children }: { mode: Co
           await release();
           return;
         }
-        setClients({ status: 'connected', ...connected });
+        setClients({ status: 'connected', failed: false, ...connected });
       } catch (error) {
-        if (!cancelled) report(error);
+        if (!cancelled) {
+          report(error);
+          setClients({ ...notConnected, failed: true });
+        }
         await release();
       }
     };
@@ -116,8 +121,9 @@ export const StreamConnectionProvider = ({ mode, guestId, children }: { mode: Co
       void release();
     };
     // Only a change of identity reconnects; the latest getIdToken is read through the ref.
-  }, [mode, guestId, member?.id]);
+  }, [mode, guestId, member?.id, attempt]);
 
-  const value = useMemo<StreamConnection>(() => ({ ...clients, mode }), [clients, mode]);
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  const value = useMemo<StreamConnection>(() => ({ ...clients, mode, retry }), [clients, mode, retry]);
   return <StreamConnectionContext.Provider value={value}>{children}</StreamConnectionContext.Provider>;
 };

@@ -10,6 +10,10 @@ export interface StreamConnection {
   mode: ConnectionMode;
   chatClient: StreamChat | null;
   videoClient: StreamVideoClient | null;
+  /** The last attempt failed (the status stays not connected; the reason is logged, never shown). */
+  failed: boolean;
+  /** Tries to connect again after a failure. */
+  retry: () => void;
 }
 
 export const StreamConnectionContext = createContext<StreamConnection | null>(null);
