@@ -1,3 +1,4 @@
+import { Button } from '../../components/Button/Button';
 import { useStreamConnection } from './context';
 
 /**
@@ -10,9 +11,9 @@ export const ConnectionNotice = ({ connecting }: { connecting: string }) => {
   return (
     <div role="alert">
       <p>We could not connect to chat and video right now. Check your connection and try again.</p>
-      <button type="button" onClick={retry}>
+      <Button variant="secondary" onClick={retry}>
         Try again
-      </button>
+      </Button>
     </div>
   );
 };

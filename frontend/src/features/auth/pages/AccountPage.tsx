@@ -1,3 +1,4 @@
+import './auth.css';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../useAuth';
 
