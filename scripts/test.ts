@@ -65,7 +65,7 @@ for (const step of steps) {
   const [command, ...args] = step.command;
   const result = spawnSync(command!, args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
   const ok = result.status === 0;
-  const reportFile = step.report && step.name === 'e2e' ? join(scratch, 'e2e.json') : join(scratch, `${step.name}.json`);
+  const reportFile = join(scratch, `${step.name}.json`);
   let counts: Counts = { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
   if (step.report && existsSync(reportFile)) {
     counts = step.report(reportFile);

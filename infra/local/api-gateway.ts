@@ -14,11 +14,14 @@ type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promis
 
 interface CompiledRoute {
   route: Pick<RouteDefinition, 'method' | 'path' | 'handler' | 'auth'>;
+  /** The route key API Gateway reports in the event ("POST /api/feedback", or "$default"). */
+  key: string;
   pattern: RegExp;
 }
 
 const compile = (route: RouteDefinition): CompiledRoute => ({
   route,
+  key: routeKey(route),
   pattern: new RegExp(
     `^${route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`,
   ),
@@ -91,11 +94,11 @@ export const createApiGateway = ({
   };
 
   const match = (method: string, path: string) => {
-    for (const { route, pattern } of compiled) {
+    for (const { route, key, pattern } of compiled) {
       const found = route.method === method ? pattern.exec(path) : null;
-      if (found) return { route, pathParameters: { ...found.groups } };
+      if (found) return { route, key, pathParameters: { ...found.groups } };
     }
-    return { route: { ...notFoundRoute, method, path } as CompiledRoute['route'], pathParameters: {} };
+    return { route: { ...notFoundRoute, method, path } as CompiledRoute['route'], key: '$default', pathParameters: {} };
   };
 
   return async (req: IncomingMessage, res: ServerResponse) => {
@@ -104,7 +107,7 @@ export const createApiGateway = ({
     const body = await readBody(req);
     if (body === 'too_large') return sendError(res, 'payload_too_large', 'Request Entity Too Large');
 
-    const { route, pathParameters } = match(method, url.pathname);
+    const { route, key, pathParameters } = match(method, url.pathname);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (name === 'cookie' || value === undefined) continue;
@@ -122,10 +125,9 @@ export const createApiGateway = ({
     const isText = TEXT_TYPES.test(headers['content-type'] ?? '') && !headers['content-encoding'];
     const now = new Date();
     const requestId = randomUUID();
-    const isDefault = route.handler === notFoundRoute.handler;
     const event: APIGatewayProxyEventV2 = {
       version: '2.0',
-      routeKey: isDefault ? '$default' : routeKey(route),
+      routeKey: key,
       rawPath: url.pathname,
       rawQueryString: url.search.slice(1),
       cookies: req.headers.cookie?.split(/;\s*/),
@@ -145,7 +147,7 @@ export const createApiGateway = ({
           userAgent: headers['user-agent'] ?? '',
         },
         requestId,
-        routeKey: isDefault ? '$default' : routeKey(route),
+        routeKey: key,
         stage: '$default',
         time: now.toUTCString(),
         timeEpoch: now.getTime(),

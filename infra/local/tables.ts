@@ -34,29 +34,30 @@ const keySchema = (definition: TableDefinition) => {
 };
 
 /** Creates every table of the shared definitions that does not exist yet; safe to run on every start. */
-export const ensureTables = async (client: DynamoDBClient) => {
-  for (const [key, definition] of Object.entries(tables) as [TableKey, TableDefinition][]) {
-    const TableName = localTableName(key);
-    if (await exists(client, TableName)) continue;
-    const { keys, attributes } = keySchema(definition);
-    await client.send(
-      new CreateTableCommand({
-        TableName,
-        KeySchema: keys,
-        AttributeDefinitions: attributes,
-        BillingMode: 'PAY_PER_REQUEST',
-      }),
-    );
-    if (definition.timeToLiveAttribute) {
+export const ensureTables = (client: DynamoDBClient) =>
+  Promise.all(
+    (Object.entries(tables) as [TableKey, TableDefinition][]).map(async ([key, definition]) => {
+      const TableName = localTableName(key);
+      if (await exists(client, TableName)) return;
+      const { keys, attributes } = keySchema(definition);
       await client.send(
-        new UpdateTimeToLiveCommand({
+        new CreateTableCommand({
           TableName,
-          TimeToLiveSpecification: { AttributeName: definition.timeToLiveAttribute, Enabled: true },
+          KeySchema: keys,
+          AttributeDefinitions: attributes,
+          BillingMode: 'PAY_PER_REQUEST',
         }),
       );
-    }
-  }
-};
+      if (definition.timeToLiveAttribute) {
+        await client.send(
+          new UpdateTimeToLiveCommand({
+            TableName,
+            TimeToLiveSpecification: { AttributeName: definition.timeToLiveAttribute, Enabled: true },
+          }),
+        );
+      }
+    }),
+  );
 
 export const localTableNames = () =>
   Object.fromEntries((Object.keys(tables) as TableKey[]).map((key) => [key, localTableName(key)]));

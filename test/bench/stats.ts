@@ -43,3 +43,17 @@ export const closedLoop = async (task: () => Promise<unknown>, { concurrency, du
     errors,
   };
 };
+
+/** The figures of an autocannon run, in the shape every load benchmark reports. */
+export const loadFigures = (result: {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  non2xx: number;
+}): LoadFigures => ({
+  requestsPerSecond: round(result.requests.average),
+  p50Ms: result.latency.p50,
+  p99Ms: result.latency.p99,
+  requests: result.requests.total,
+  errors: result.errors + result.non2xx,
+});

@@ -1,6 +1,7 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tables, type TableKey } from '@mentoring/shared';
+import { requiredEnv } from './env';
 
 /**
  * One client per container. Locally the endpoint comes from AWS_ENDPOINT_URL_DYNAMODB,
@@ -10,8 +11,15 @@ export const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({})
   marshallOptions: { removeUndefinedValues: true },
 });
 
-export const tableName = (key: TableKey): string => {
-  const name = process.env[tables[key].envVar];
-  if (!name) throw new Error(`${tables[key].envVar} is not set`);
-  return name;
+export const tableName = (key: TableKey): string => requiredEnv(tables[key].envVar);
+
+/** Runs a conditional write; false when its condition said no (a newer or the same write is already stored). */
+export const ignoreStale = async (write: () => Promise<unknown>) => {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException || error instanceof TransactionCanceledException) return false;
+    throw error;
+  }
 };

@@ -1,5 +1,6 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { STREAM_EVENT_SOURCE } from '@mentoring/shared';
+import { requiredEnv } from './env';
 
 /**
  * One client per container. Locally AWS_ENDPOINT_URL_EVENTBRIDGE points at the local stage's bus, which
@@ -7,11 +8,7 @@ import { STREAM_EVENT_SOURCE } from '@mentoring/shared';
  */
 const client = new EventBridgeClient({ maxAttempts: 2 });
 
-export const busName = () => {
-  const name = process.env.EVENT_BUS_NAME;
-  if (!name) throw new Error('EVENT_BUS_NAME is not set');
-  return name;
-};
+export const busName = () => requiredEnv('EVENT_BUS_NAME');
 
 /** Publishes one Stream event; throws unless the bus accepted it. */
 export const publishStreamEvent = async (type: string, detail: string) => {

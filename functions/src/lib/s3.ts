@@ -1,5 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { buckets, type BucketKey } from '@mentoring/shared';
+import { requiredEnv } from './env';
 
 /**
  * One client per container. Locally the endpoint comes from AWS_ENDPOINT_URL_S3 (s3rver), which only
@@ -7,8 +8,4 @@ import { buckets, type BucketKey } from '@mentoring/shared';
  */
 export const s3Client = new S3Client({ forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true' });
 
-export const bucketName = (key: BucketKey): string => {
-  const name = process.env[buckets[key].envVar];
-  if (!name) throw new Error(`${buckets[key].envVar} is not set`);
-  return name;
-};
+export const bucketName = (key: BucketKey): string => requiredEnv(buckets[key].envVar);

@@ -7,7 +7,7 @@ import { build, type Plugin } from 'esbuild';
 import { streamTestCredentials } from '../../support/stream-test-credentials';
 import { repoRoot } from '../../support/local-stage';
 import type { Bench } from '../run';
-import { round, percentile, type LoadFigures } from '../stats';
+import { loadFigures, percentile, round } from '../stats';
 
 const CONNECTIONS = 10;
 const SECONDS = 10;
@@ -103,13 +103,7 @@ export const chatTokenBench: Bench = {
       connections: CONNECTIONS,
       duration: SECONDS,
     });
-    const api: LoadFigures = {
-      requestsPerSecond: round(result.requests.average),
-      p50Ms: result.latency.p50,
-      p99Ms: result.latency.p99,
-      requests: result.requests.total,
-      errors: result.errors + result.non2xx,
-    };
+    const api = loadFigures(result);
 
     mkdirSync(outDir, { recursive: true });
     writeFileSync(join(outDir, 'package.json'), '{"type":"module"}\n');

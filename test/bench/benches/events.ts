@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 import { repoRoot, type SpawnedStage } from '../../support/local-stage';
 import { streamSignature, testStreamCredentials } from '../../support/stream';
 import type { Bench } from '../run';
-import { round } from '../stats';
+import { loadFigures, round } from '../stats';
 
 const CONNECTIONS = 10;
 const WARMUP_SECONDS = 3;
@@ -35,13 +35,7 @@ const ingress = async (stage: SpawnedStage, seconds: number, connections = CONNE
     body,
     requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-webhook-id': randomUUID() } }) }],
   });
-  return {
-    requestsPerSecond: round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    requests: result.requests.total,
-    errors: result.errors + result.non2xx,
-  };
+  return loadFigures(result);
 };
 
 /** Serves FILE_MB of incompressible bytes, generated as it streams, like Stream's recording host. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import autocannon from 'autocannon';
 import type { Bench } from '../run';
-import { closedLoop, round, type LoadFigures } from '../stats';
+import { closedLoop, loadFigures, round } from '../stats';
 
 const CONNECTIONS = 10;
 const SECONDS = 10;
@@ -20,13 +20,7 @@ export const feedbackBench: Bench = {
       headers: { 'content-type': 'application/json' },
       body,
     });
-    const api: LoadFigures = {
-      requestsPerSecond: round(result.requests.average),
-      p50Ms: result.latency.p50,
-      p99Ms: result.latency.p99,
-      requests: result.requests.total,
-      errors: result.errors + result.non2xx,
-    };
+    const api = loadFigures(result);
 
     const client = new DynamoDBClient({
       endpoint: stage.dynamoDbEndpoint,

@@ -1,20 +1,14 @@
 import autocannon from 'autocannon';
 import { createTestUser } from '../../support/auth';
 import type { Bench } from '../run';
-import { round, type LoadFigures } from '../stats';
+import { type LoadFigures, loadFigures, round } from '../stats';
 
 const CONNECTIONS = 10;
 const SECONDS = 8;
 
 const load = async (url: string, headers: Record<string, string>): Promise<LoadFigures> => {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  return {
-    requestsPerSecond: round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    requests: result.requests.total,
-    errors: result.errors + result.non2xx,
-  };
+  return loadFigures(result);
 };
 
 /**

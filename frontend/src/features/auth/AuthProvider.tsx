@@ -52,6 +52,11 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
   const refresh = useCallback(() => readSession().catch(signedOut), [readSession, signedOut]);
 
   useEffect(() => {
+    // Anonymous visitors (no stored session at all) are signed out without any request.
+    if (!hasStoredSession()) {
+      signedOut();
+      return;
+    }
     let cancelled = false;
     loadRuntimeConfig()
       .then((config) => {

@@ -14,5 +14,8 @@ export const RequireAuth = ({ children }: { children?: ReactNode }) => {
   return children ?? <Outlet />;
 };
 
+/** Where a member lands after signing in when nothing else was asked for: their Home. */
+export const DEFAULT_NEXT = '/home';
+
 /** Where to go after signing in: the `next` parameter when it is a path on this site, otherwise the member's Home. */
-export const safeNext = (next: string | null) => (next && /^\/(?!\/)/.test(next) && !next.startsWith('/\\') ? next : '/home');
+export const safeNext = (next: string | null) => (next && /^\/(?!\/)/.test(next) && !next.startsWith('/\\') ? next : DEFAULT_NEXT);

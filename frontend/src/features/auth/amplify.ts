@@ -43,9 +43,11 @@ export const loadAuth = () =>
  * Whether Amplify has left a session in this browser (its default token store is localStorage,
  * keyed by the app client), so a visitor who never signed in does not load Amplify at all.
  */
-export const hasStoredSession = (userPoolClientId: string) => {
+export const hasStoredSession = (userPoolClientId?: string) => {
   try {
-    return localStorage.getItem(`CognitoIdentityServiceProvider.${userPoolClientId}.LastAuthUser`) !== null;
+    if (userPoolClientId) return localStorage.getItem(`CognitoIdentityServiceProvider.${userPoolClientId}.LastAuthUser`) !== null;
+    // Any app client: lets a first-time visitor skip even /config.json.
+    return Object.keys(localStorage).some((key) => key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser'));
   } catch {
     return false;
   }

@@ -1,6 +1,8 @@
+import { STREAM_NOT_CONFIGURED } from '../connection/ConnectionNotice';
+
 export const chatCopy = {
   heading: 'Messages',
-  notConfigured: 'Chat and video need Stream credentials: set STREAM_API_KEY and STREAM_API_SECRET for this stage.',
+  notConfigured: STREAM_NOT_CONFIGURED,
   connecting: 'Connecting to chat…',
   conversations: 'Conversations',
   conversation: 'Conversation',

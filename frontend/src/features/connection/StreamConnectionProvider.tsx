@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { StreamChat } from 'stream-chat';
 import type { StreamVideoClient } from '@stream-io/video-react-sdk';
+import { GUEST_USER_NAME } from '@mentoring/shared';
 import { useAuth } from '../auth';
 import { StreamConnectionContext, type ConnectionMode, type StreamConnection } from './context';
 import { loadRuntimeConfig, streamConfigured } from './runtime-config';
 import { ChatSetupError, fetchGuestToken, fetchMemberToken } from './token-api';
-
-export const GUEST_USER_NAME = 'Guest User';
 
 interface Clients {
   status: StreamConnection['status'];

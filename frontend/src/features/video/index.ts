@@ -1,3 +1,3 @@
 // Video calls (issue 6). Pages load lazily through ./routes; the rest is for other features to mount.
-export { videoRoutes, LazyCallNotifications } from './routes';
+export { LazyCallNotifications } from './routes';
 export { StartRingingCallButton } from './components/StartRingingCallButton';

@@ -19,6 +19,5 @@ export const publicVideoRoutes: RouteObject[] = [
   },
 ];
 
-export const videoRoutes = [...signedInVideoRoutes, ...publicVideoRoutes];
 
 export const LazyCallNotifications = lazy(() => import('./CallNotifications'));

@@ -15,7 +15,7 @@ export const handler = eventHandler(membershipEventSchema, async ({ detailType, 
   await recordCall(cid, { createdBy: creator, createdAt: detail.call?.created_at ?? (detailType === 'call.created' ? at : null) });
   if (detailType === 'call.created' || detailType === 'call.member_added' || detailType === 'call.member_removed') {
     const removed = detailType === 'call.member_removed';
-    for (const userId of userIds) await setMembership(cid, userId, { removed, at, role: roles.get(userId) });
+    await Promise.all(userIds.map((userId) => setMembership(cid, userId, { removed, at, role: roles.get(userId) })));
   }
   if (detailType === 'call.ended') await recordCallEnded(cid, at);
   await recordHistory(cid, { type: detailType, at, sessionId: detail.session_id ?? null, userIds });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { publishStreamEvent } from '../../lib/event-bus';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
+import { header } from '../../lib/http/middlewares';
 import { json } from '../../lib/http/responses';
 import { logger, metrics } from '../../lib/powertools';
 import { claimDelivery, releaseDelivery } from '../../lib/repositories/webhook-deliveries';
@@ -15,11 +16,6 @@ import { isValidWebhookSignature, safeEqual } from '../../lib/stream/webhook-sig
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
 
 const eventSchema = z.looseObject({ type: z.string().min(1).max(128) });
-
-const header = (event: APIGatewayProxyEventV2, name: string) => {
-  for (const [key, value] of Object.entries(event.headers ?? {})) if (key.toLowerCase() === name) return value;
-  return undefined;
-};
 
 /** The bytes Stream signed: API Gateway may hand them over base64-encoded, and Stream may gzip them. */
 const rawBody = (event: APIGatewayProxyEventV2) => {

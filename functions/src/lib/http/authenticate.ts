@@ -4,6 +4,7 @@ import type { AuthMode } from '@mentoring/shared';
 import { bearerToken, idTokenVerifier, type IdTokenVerifier } from '../auth/id-token-verifier';
 import { logger } from '../powertools';
 import { HttpError } from './errors';
+import { header } from './middlewares';
 import { identityFromClaims, type Identity, type JwtClaims } from './identity';
 
 type HttpMiddleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
@@ -14,8 +15,7 @@ export type AuthenticatedEvent = APIGatewayProxyEventV2 & { identity?: Identity 
 export const authorizerClaims = (event: APIGatewayProxyEventV2) =>
   (event.requestContext as { authorizer?: { jwt?: { claims?: JwtClaims } } }).authorizer?.jwt?.claims;
 
-const authorizationHeader = (event: APIGatewayProxyEventV2) =>
-  Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+const authorizationHeader = (event: APIGatewayProxyEventV2) => header(event, 'authorization');
 
 const unauthenticated = (message: string) => new HttpError('unauthenticated', message);
 

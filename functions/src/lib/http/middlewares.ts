@@ -25,7 +25,8 @@ const isJsonContentType = (value: string | undefined) => {
   return mediaType === 'application/json' || (mediaType?.startsWith('application/') && mediaType.endsWith('+json'));
 };
 
-const header = (event: APIGatewayProxyEventV2, name: string) => {
+/** A request header by name, whatever its case (API Gateway lower-cases them; tests and proxies may not). */
+export const header = (event: APIGatewayProxyEventV2, name: string) => {
   const wanted = name.toLowerCase();
   const entry = Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === wanted);
   return entry?.[1];

@@ -1,7 +1,6 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ArtifactKind, CallFeature, CallSummary } from '@mentoring/shared';
-import { documentClient, tableName } from '../dynamo';
+import { documentClient, ignoreStale, tableName } from '../dynamo';
 
 /**
  * One table for everything known about a call (single-table design):
@@ -16,26 +15,22 @@ import { documentClient, tableName } from '../dynamo';
 const callKey = (cid: string) => `CALL#${cid}`;
 const table = () => tableName('calls');
 
-const ignoreStale = async (write: () => Promise<unknown>) => {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException || error instanceof TransactionCanceledException) return false;
-    throw error;
-  }
-};
-
 export const splitCid = (cid: string) => {
   const at = cid.indexOf(':');
   return { type: cid.slice(0, at), id: cid.slice(at + 1) };
 };
 
+/** What every write to the META record sets, so that whichever write comes first creates a whole record. */
+const callIdentity = (cid: string) => {
+  const { type, id } = splitCid(cid);
+  return { set: 'cid = :cid, #type = :type, id = :id', names: { '#type': 'type' }, values: { ':cid': cid, ':type': type, ':id': id } };
+};
+
 /** Creates the call record if it is missing; keeps the first creator and creation time ever seen. */
 export const recordCall = async (cid: string, { createdBy, createdAt }: { createdBy?: string | null; createdAt?: string | null } = {}) => {
-  const { type, id } = splitCid(cid);
-  const sets = ['cid = :cid', '#type = :type', 'id = :id'];
-  const values: Record<string, unknown> = { ':cid': cid, ':type': type, ':id': id };
+  const identity = callIdentity(cid);
+  const sets = [identity.set];
+  const values: Record<string, unknown> = { ...identity.values };
   if (createdBy) {
     sets.push('createdBy = if_not_exists(createdBy, :createdBy)');
     values[':createdBy'] = createdBy;
@@ -49,26 +44,25 @@ export const recordCall = async (cid: string, { createdBy, createdAt }: { create
       TableName: table(),
       Key: { pk: callKey(cid), sk: 'META' },
       UpdateExpression: `SET ${sets.join(', ')}`,
-      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeNames: identity.names,
       ExpressionAttributeValues: values,
     }),
   );
 };
 
-export const recordCallEnded = async (cid: string, endedAt: string) => {
-  await recordCall(cid);
-  await documentClient.send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: { pk: callKey(cid), sk: 'META' },
-      UpdateExpression: 'SET endedAt = :at',
-      ConditionExpression: 'attribute_not_exists(endedAt) OR endedAt < :at',
-      ExpressionAttributeValues: { ':at': endedAt },
-    }),
-  ).catch((error: unknown) => {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  });
-};
+/** Keeps the latest end time (the membership consumer records the call itself first). */
+export const recordCallEnded = (cid: string, endedAt: string) =>
+  ignoreStale(() =>
+    documentClient.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { pk: callKey(cid), sk: 'META' },
+        UpdateExpression: 'SET endedAt = :at',
+        ConditionExpression: 'attribute_not_exists(endedAt) OR endedAt < :at',
+        ExpressionAttributeValues: { ':at': endedAt },
+      }),
+    ),
+  );
 
 /** Adds or removes a member, in one transaction for both keys, unless a newer change is already stored. */
 export const setMembership = (cid: string, userId: string, { removed, at, role }: { removed: boolean; at: string; role?: string | null }) => {
@@ -104,16 +98,21 @@ export const recordHistory = (cid: string, entry: { type: string; at: string; se
 
 /** Switches one feature flag, unless a newer event already switched it. */
 export const setFeatureFlag = async (cid: string, feature: CallFeature, { on, at, failed }: { on: boolean; at: string; failed: boolean }) => {
-  await recordCall(cid);
+  const identity = callIdentity(cid);
   return ignoreStale(() =>
     documentClient.send(
       new UpdateCommand({
         TableName: table(),
         Key: { pk: callKey(cid), sk: 'META' },
-        UpdateExpression: failed ? 'SET #flag = :on, #at = :at, #failedAt = :at' : 'SET #flag = :on, #at = :at',
+        UpdateExpression: `SET ${identity.set}, #flag = :on, #at = :at${failed ? ', #failedAt = :at' : ''}`,
         ConditionExpression: 'attribute_not_exists(#at) OR #at < :at',
-        ExpressionAttributeNames: { '#flag': feature, '#at': `${feature}ChangedAt`, ...(failed ? { '#failedAt': `${feature}FailedAt` } : {}) },
-        ExpressionAttributeValues: { ':on': on, ':at': at },
+        ExpressionAttributeNames: {
+          ...identity.names,
+          '#flag': feature,
+          '#at': `${feature}ChangedAt`,
+          ...(failed ? { '#failedAt': `${feature}FailedAt` } : {}),
+        },
+        ExpressionAttributeValues: { ...identity.values, ':on': on, ':at': at },
       }),
     ),
   );

@@ -6,7 +6,7 @@ export const signWebhook = (body: Buffer | string, secret: string) => createHmac
 /** Constant-time comparison, so the answer time says nothing about how much of a forged signature was right. */
 export const isValidWebhookSignature = (body: Buffer, signature: string | undefined, secret: string) => {
   if (!signature || !/^[0-9a-f]{64}$/i.test(signature)) return false;
-  return timingSafeEqual(Buffer.from(signature.toLowerCase(), 'hex'), createHmac('sha256', secret).update(body).digest());
+  return timingSafeEqual(Buffer.from(signature.toLowerCase(), 'hex'), Buffer.from(signWebhook(body, secret), 'hex'));
 };
 
 /** Constant-time string equality for the API key header. */

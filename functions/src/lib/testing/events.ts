@@ -40,7 +40,6 @@ export const apiEvent = ({
     stage: '$default',
     time: new Date().toUTCString(),
     timeEpoch: Date.now(),
-    ...(claims && { authorizer: { jwt: { claims, scopes: null } } }),
   },
   body,
   isBase64Encoded,

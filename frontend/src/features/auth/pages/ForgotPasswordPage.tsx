@@ -2,9 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { passwordProblems } from '@mentoring/shared';
 import { loadAuth } from '../amplify';
-import { authErrorMessage } from '../errors';
 import { authMessages } from '../messages';
-import { Field, FormError, FormNotice } from './form';
+import { Field, FormError, FormNotice, useFormAction } from './form';
 
 /** /forgot-password: ask for a code by e-mail, then set a new password with it. */
 export const ForgotPasswordPage = () => {
@@ -13,22 +12,8 @@ export const ForgotPasswordPage = () => {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, notice, setNotice, busy, run } = useFormAction();
 
-  const run = async (action: () => Promise<void>, context: { password?: string } = {}) => {
-    setError(null);
-    setNotice(null);
-    setBusy(true);
-    try {
-      await action();
-    } catch (caught) {
-      setError(authErrorMessage(caught, context));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const requestCode = (event?: FormEvent) => {
     event?.preventDefault();

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loadAuth } from '../amplify';
 import { authErrorMessage } from '../errors';
 import { authMessages } from '../messages';
-import { safeNext } from '../RequireAuth';
+import { DEFAULT_NEXT, safeNext } from '../RequireAuth';
 import { useAuth } from '../useAuth';
 import { Field, FormError, FormNotice } from './form';
 
@@ -63,7 +63,7 @@ export const LoginPage = () => {
         <Link to="/forgot-password">Forgot your password?</Link>
       </p>
       <p>
-        New here? <Link to={`/signup${next === '/' ? '' : `?next=${encodeURIComponent(next)}`}`}>Create an account</Link>
+        New here? <Link to={`/signup${next === DEFAULT_NEXT ? '' : `?next=${encodeURIComponent(next)}`}`}>Create an account</Link>
       </p>
     </section>
   );

@@ -2,11 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { passwordProblems } from '@mentoring/shared';
 import { loadAuth } from '../amplify';
-import { authErrorMessage } from '../errors';
 import { authMessages } from '../messages';
-import { safeNext } from '../RequireAuth';
+import { DEFAULT_NEXT, safeNext } from '../RequireAuth';
 import { useAuth } from '../useAuth';
-import { Field, FormError, FormNotice } from './form';
+import { Field, FormError, FormNotice, useFormAction } from './form';
 
 /** /signup: name, e-mail and password, then the code from the e-mail (which can be sent again). */
 export const SignUpPage = () => {
@@ -19,23 +18,9 @@ export const SignUpPage = () => {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, notice, setNotice, busy, run } = useFormAction();
   const [askEmail] = useState(params.get('step') === 'confirm' && !params.get('email'));
 
-  const run = async (action: () => Promise<void>, context: { password?: string } = {}) => {
-    setError(null);
-    setNotice(null);
-    setBusy(true);
-    try {
-      await action();
-    } catch (caught) {
-      setError(authErrorMessage(caught, context));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const submitDetails = (event: FormEvent) => {
     event.preventDefault();
@@ -132,7 +117,7 @@ export const SignUpPage = () => {
         </button>
       </form>
       <p>
-        Already have an account? <Link to={`/login${next === '/' ? '' : `?next=${encodeURIComponent(next)}`}`}>Sign in</Link>
+        Already have an account? <Link to={`/login${next === DEFAULT_NEXT ? '' : `?next=${encodeURIComponent(next)}`}`}>Sign in</Link>
       </p>
     </section>
   );

@@ -1,5 +1,6 @@
 import './auth.css';
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes } from 'react';
+import { authErrorMessage } from '../errors';
 
 /** A labelled input; the label is what tests and screen readers find it by. */
 export const Field = ({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) => {
@@ -26,3 +27,26 @@ export const FormNotice = ({ message }: { message: string | null }) =>
       {message}
     </p>
   ) : null;
+
+/**
+ * A form's error, notice and busy state, and `run` for its Amplify call: clears both messages, marks the form
+ * busy, and turns a failure into words on the form.
+ */
+export const useFormAction = () => {
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<void>, context: { password?: string } = {}) => {
+    setError(null);
+    setNotice(null);
+    setBusy(true);
+    try {
+      await action();
+    } catch (caught) {
+      setError(authErrorMessage(caught, context));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { error, setError, notice, setNotice, busy, run };
+};

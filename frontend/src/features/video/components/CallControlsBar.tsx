@@ -11,6 +11,7 @@ import {
 } from '@stream-io/video-react-sdk';
 import type { ReactNode } from 'react';
 import { text } from '../strings';
+import { useCallFeatureFlags } from './useCallFeatureFlags';
 import { DeviceSettingsPanel } from './DeviceSettingsPanel';
 import { Gate } from './Gate';
 import { useCallAction } from './useCallAction';
@@ -62,13 +63,7 @@ export interface CallControlsBarProps {
 
 export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancellation }: CallControlsBarProps) => {
   const call = useCall();
-  const { useIsCallRecordingInProgress, useIsCallTranscribingInProgress, useIsCallCaptioningInProgress, useIsCallHLSBroadcastingInProgress, useIsCallLive } =
-    useCallStateHooks();
-  const recording = useIsCallRecordingInProgress();
-  const transcribing = useIsCallTranscribingInProgress();
-  const captioning = useIsCallCaptioningInProgress();
-  const broadcasting = useIsCallHLSBroadcastingInProgress();
-  const live = useIsCallLive();
+  const { recording, transcribing, captioning, broadcasting, live } = useCallFeatureFlags();
   const { busy, error, run } = useCallAction();
   if (!call) return null;
 

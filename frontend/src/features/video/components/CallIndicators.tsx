@@ -1,15 +1,9 @@
-import { useCallStateHooks } from '@stream-io/video-react-sdk';
 import { text } from '../strings';
+import { useCallFeatureFlags } from './useCallFeatureFlags';
 
 /** Shown to every participant while the call is recorded, transcribed, captioned, broadcast or backstage. */
 export const CallIndicators = () => {
-  const { useIsCallRecordingInProgress, useIsCallTranscribingInProgress, useIsCallCaptioningInProgress, useIsCallHLSBroadcastingInProgress, useIsCallLive } =
-    useCallStateHooks();
-  const recording = useIsCallRecordingInProgress();
-  const transcribing = useIsCallTranscribingInProgress();
-  const captioning = useIsCallCaptioningInProgress();
-  const broadcasting = useIsCallHLSBroadcastingInProgress();
-  const live = useIsCallLive();
+  const { recording, transcribing, captioning, broadcasting, live } = useCallFeatureFlags();
   const flags: [boolean, string][] = [
     [recording, text.indicators.recording],
     [transcribing, text.indicators.transcribing],
