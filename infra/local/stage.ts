@@ -85,36 +85,23 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     await listen(probe, options.port, host);
     await new Promise((resolve) => probe.close(resolve));
   }
-  // s3rver's objects and the bus's dead letters live beside DynamoDB's files, or in a scratch dir for in-memory stages.
-  const scratch = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'local-stage-'));
-  const dataDir = options.dataDir ?? scratch!;
-  const cleanups: (() => Promise<void>)[] = [];
-  if (scratch) cleanups.push(async () => rmSync(scratch, { recursive: true, force: true }));
+  const dynamo = await startDynamoDbLocal({ dataDir: options.dataDir });
+  const cleanups: (() => Promise<void>)[] = [dynamo.stop];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
   };
-  // The local components do not depend on each other: start them together, and stop whatever did start
-  // if one of them fails.
-  const started = await Promise.allSettled([
-    startDynamoDbLocal({ dataDir: options.dataDir }),
-    startS3rver({ directory: join(dataDir, 's3rver') }),
-    startLocalEventBus({ functionsSrc: join(repoRoot, 'functions/src'), dataDir: join(dataDir, 'event-bus'), region: LOCAL_REGION }),
-    startCognitoLocal({ dataDir: options.cognitoDir, onCode: options.onCognitoCode }),
-  ]);
-  for (const result of started) if (result.status === 'fulfilled') cleanups.push(result.value.stop);
-  const failure = started.find((result) => result.status === 'rejected');
-  if (failure) {
-    await stop();
-    throw failure.reason;
-  }
-  const [dynamo, s3, bus, cognito] = started.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
-    Awaited<ReturnType<typeof startDynamoDbLocal>>,
-    Awaited<ReturnType<typeof startS3rver>>,
-    Awaited<ReturnType<typeof startLocalEventBus>>,
-    Awaited<ReturnType<typeof startCognitoLocal>>,
-  ];
   try {
+    // s3rver's objects and the bus's dead letters live beside DynamoDB's files, or in a scratch dir for in-memory stages.
+    const scratch = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'local-stage-'));
+    if (scratch) cleanups.push(async () => rmSync(scratch, { recursive: true, force: true }));
+    const dataDir = options.dataDir ?? scratch!;
+    const s3 = await startS3rver({ directory: join(dataDir, 's3rver') });
+    cleanups.push(s3.stop);
+    const bus = await startLocalEventBus({ functionsSrc: join(repoRoot, 'functions/src'), dataDir: join(dataDir, 'event-bus'), region: LOCAL_REGION });
+    cleanups.push(bus.stop);
     await ensureTables(dynamo.client);
+    const cognito = await startCognitoLocal({ dataDir: options.cognitoDir, onCode: options.onCognitoCode });
+    cleanups.push(cognito.stop);
     const tables = localTableNames();
     const version = appVersion();
     Object.assign(process.env, {
