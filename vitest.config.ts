@@ -15,6 +15,7 @@ export default defineConfig({
       },
       { test: { name: 'infra', root: 'infra', include: ['test/**/*.test.ts', 'local/**/*.test.ts'], testTimeout: 120_000 } },
       'frontend/vitest.config.ts',
+      { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.ts'] } },
     ],
   },
 });

@@ -1,9 +1,10 @@
 // `npm test`: every check in order (lint, typecheck, unit and infra tests, integration tests against a
-// local stage of their own, end-to-end tests in Chromium), then one plain summary line.
+// local stage of their own, the CDK CLI's own synth, end-to-end tests in Chromium), then one plain summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureBrowserOrExit } from './browser';
 
 interface Counts {
   passed: number;
@@ -40,12 +41,22 @@ const vitest = (name: string, args: string[]): Step => ({
 
 const hasE2e = () => existsSync('test/e2e') && readdirSync('test/e2e').some((file) => file.endsWith('.spec.ts'));
 
+// Before any test: a missing browser stops the run in seconds with what to install, not after every other step.
+if (hasE2e()) ensureBrowserOrExit();
+
 const steps: Step[] = [
   { name: 'lint', command: ['npx', 'eslint', '.'] },
   { name: 'typecheck', command: ['npx', 'tsx', 'scripts/typecheck.ts'] },
   vitest('unit', []),
   vitest('integration', ['--config', 'test/integration/vitest.config.ts']),
-  { name: 'build', command: ['npm', 'run', 'build'], when: hasE2e },
+  { name: 'build', command: ['npm', 'run', 'build'] },
+  {
+    // The CDK CLI that README and workflows run as `npx cdk`, on the built SPA: one missing from the root (npx
+    // would fetch another) or broken fails here. Offline: no credentials, and none of the CLI's calls home.
+    name: 'cdk synth',
+    command: ['npx', '--no-install', 'cdk', 'synth', '-c', 'stage=dev', '--quiet', '--no-notices', '--output', join(scratch, 'cdk.out')],
+    env: { AWS_EC2_METADATA_DISABLED: 'true', CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1' },
+  },
   {
     name: 'e2e',
     command: ['npx', 'playwright', 'test', '--config', 'test/e2e/playwright.config.ts', '--reporter=list,json'],

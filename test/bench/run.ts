@@ -2,6 +2,7 @@
 // test/bench/results/<name>.json (and all of them to latest.json). `npm run bench -- feedback` runs one.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureBrowserOrExit } from '../../scripts/browser';
 import { spawnLocalStage, repoRoot, type SpawnedStage } from '../support/local-stage';
 import { eventsBench } from './benches/events';
 import { feedbackBench } from './benches/feedback';
@@ -12,6 +13,8 @@ import { videoBundleBench } from './benches/video-bundle';
 
 export interface Bench {
   name: string;
+  /** Whether it runs Chromium (which it then finds in CHROME_PATH). */
+  browser?: boolean;
   /** Whether the stage must serve the built SPA (`static`). */
   web?: 'static' | 'none';
   /** Extra environment for the stage (e.g. test Stream credentials). */
@@ -25,6 +28,8 @@ const benches: Bench[] = [feedbackBench, identityBench, eventsBench, publicPages
 
 const only = process.argv.slice(2);
 const selected = only.length ? benches.filter((bench) => only.includes(bench.name)) : benches;
+// Before any bench runs, as in `npm test`: found, installed, or one line saying what to install.
+if (selected.some((bench) => bench.browser)) ensureBrowserOrExit();
 const resultsDir = join(repoRoot, 'test/bench/results');
 mkdirSync(resultsDir, { recursive: true });
 

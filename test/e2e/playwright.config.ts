@@ -1,8 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { findBrowser, machineProbes } from '../../scripts/browser';
 
 /**
- * End-to-end tests in Debian's Chromium (never a downloaded browser) against a local stage that
- * global-setup.ts starts with the built SPA, or against BASE_URL when it names a deployed stage.
+ * End-to-end tests in the Chromium that `npm test` resolved (CHROME_PATH: Debian's chromium where it can)
+ * against a local stage that global-setup.ts starts with the built SPA, or against BASE_URL when it names
+ * a deployed stage.
  */
 export const chromiumFlags = [
   '--headless',
@@ -14,6 +16,10 @@ export const chromiumFlags = [
   '--disable-quic',
   '--no-first-run',
 ];
+
+/** Run on its own (`npx playwright test`), Playwright takes a browser already on the machine; it installs none. */
+const found = process.env.CHROME_PATH ? undefined : findBrowser(machineProbes());
+export const chromiumExecutable = process.env.CHROME_PATH ?? (found && 'path' in found ? found.path : undefined);
 
 export default defineConfig({
   testDir: '.',
@@ -28,7 +34,7 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     baseURL: process.env.E2E_BASE_URL,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
+    launchOptions: { executablePath: chromiumExecutable, args: chromiumFlags },
     trace: 'retain-on-failure',
   },
 });

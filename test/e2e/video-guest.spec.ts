@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { GUEST_USER_NAME } from '@mentoring/shared';
-import { chromiumFlags } from './playwright.config';
+import { chromiumExecutable, chromiumFlags } from './playwright.config';
 import { screenshot } from './support';
 
 // Chromium's fake camera and microphone, with the permission prompts answered yes.
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumExecutable,
     args: [...chromiumFlags, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
   },
 });

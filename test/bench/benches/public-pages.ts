@@ -7,7 +7,6 @@ import { chromiumFlags } from '../../e2e/playwright.config';
 import { repoRoot } from '../../support/local-stage';
 import type { Bench } from '../run';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PUBLIC_ROUTES = ['/', '/about', '/become-a-mentor', '/volunteer', '/partnerships', '/login', '/signup'];
 const LIGHTHOUSE_ROUTES = ['/', '/about'];
 const LIGHTHOUSE_RUNS = 3;
@@ -18,7 +17,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** The JavaScript a real browser downloads to show each route, each file gzipped as a CDN would send it. */
 const javascriptPerRoute = async (baseUrl: string) => {
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: chromiumFlags });
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH, args: chromiumFlags });
   try {
     const figures: Record<string, { files: number; rawKb: number; gzipKb: number }> = {};
     for (const route of PUBLIC_ROUTES) {
@@ -42,9 +41,9 @@ const javascriptPerRoute = async (baseUrl: string) => {
   }
 };
 
-/** Lighthouse's default (mobile emulation, simulated slow 4G and CPU) in Debian's Chromium; median of a few runs. */
+/** Lighthouse's default (mobile emulation, simulated slow 4G and CPU) in the resolved Chromium; median of a few runs. */
 const lighthouseScores = async (baseUrl: string) => {
-  const chrome = await launchChrome({ chromePath: CHROME_PATH, chromeFlags: chromiumFlags });
+  const chrome = await launchChrome({ chromePath: process.env.CHROME_PATH, chromeFlags: chromiumFlags });
   try {
     const figures: Record<string, Record<string, number>> = {};
     for (const route of LIGHTHOUSE_ROUTES) {
@@ -79,6 +78,7 @@ const lighthouseScores = async (baseUrl: string) => {
 export const publicPagesBench: Bench = {
   name: 'public-pages',
   web: 'static',
+  browser: true,
   prepare: async () => {
     const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('npm run build failed');
