@@ -55,12 +55,12 @@ test('sign up, confirm, sign in, stay signed in across a reload, reach a protect
   await expect(page).toHaveURL(`${baseURL}/account`);
   await expect(page.getByTestId('header-user-name')).toHaveText('Ada Lovelace');
   await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
-  await expect(page.getByTestId('api-identity')).toHaveText(`The server knows you as ${email}.`);
+  await expect(page.getByTestId('api-identity')).toHaveText(`You are signed in as ${email}.`);
   await screenshot(page, 'auth-signed-in');
 
   await page.reload();
   await expect(page.getByTestId('header-user-name')).toHaveText('Ada Lovelace');
-  await expect(page.getByTestId('api-identity')).toHaveText(`The server knows you as ${email}.`);
+  await expect(page.getByTestId('api-identity')).toHaveText(`You are signed in as ${email}.`);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
@@ -75,7 +75,7 @@ test('an expired session is refreshed with the refresh token, and the API accept
   const user = await createTestUser({ url: baseURL!, cognito: await stageCognito(request) }, { name: 'Katherine Johnson' });
   await page.goto('/login?next=%2Faccount');
   await signInWith(page, user.email, user.password);
-  await expect(page.getByTestId('api-identity')).toHaveText(`The server knows you as ${user.email}.`);
+  await expect(page.getByTestId('api-identity')).toHaveText(`You are signed in as ${user.email}.`);
 
   // Make the stored tokens look expired (which also breaks their signatures: the API would refuse them).
   const expired = await page.evaluate(() => {
@@ -95,7 +95,7 @@ test('an expired session is refreshed with the refresh token, and the API accept
 
   await page.reload();
   await expect(page.getByTestId('header-user-name')).toHaveText('Katherine Johnson');
-  await expect(page.getByTestId('api-identity')).toHaveText(`The server knows you as ${user.email}.`);
+  await expect(page.getByTestId('api-identity')).toHaveText(`You are signed in as ${user.email}.`);
   const current = await page.evaluate(() =>
     Object.keys(localStorage)
       .filter((key) => key.endsWith('.idToken'))

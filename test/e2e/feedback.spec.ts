@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { RuntimeConfig } from '@mentoring/shared';
 import { messages } from '@mentoring/shared/messages';
+import { createTestUser } from '../support/auth';
 import { findStoredItems } from './db';
 
 const openDialog = async (page: Page, path: string) => {
@@ -87,4 +89,25 @@ test('the rating works from the keyboard', async ({ page }) => {
   await page.keyboard.press('ArrowRight');
   await expect(dialog.getByRole('radio', { name: '3 stars' })).toBeChecked();
   await expect(dialog.locator('[data-filled="true"]')).toHaveCount(3);
+});
+
+test("a signed-in member's feedback is stored with their user id", async ({ page, request, baseURL }) => {
+  const { cognito } = (await (await request.get('/config.json')).json()) as RuntimeConfig;
+  const user = await createTestUser({ url: baseURL!, cognito: cognito! }, { name: 'Grace Hopper' });
+  await page.goto('/login?next=%2Fabout');
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Feedback' }).click();
+  const dialog = page.getByRole('dialog', { name: messages.feedback.header });
+  const text = `Signed-in feedback ${Date.now()}`;
+  await dialog.getByPlaceholder(messages.feedback.placeholder).fill(text);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status')).toHaveText(messages.feedback.success);
+
+  const stored = await findStoredItems('feedback', (item) => Array.isArray(item.answers) && item.answers.includes(text));
+  expect(stored).toEqual([expect.objectContaining({ userId: user.sub })]);
 });

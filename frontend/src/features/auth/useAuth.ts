@@ -7,3 +7,8 @@ export const useAuth = (): AuthContextValue => {
   if (!context) throw new Error('useAuth() needs an <AuthProvider> above it');
   return context;
 };
+
+const anonymous = async () => null;
+
+/** The ID token getter where a member may or may not be signed in (and outside any AuthProvider: none). */
+export const useIdTokenGetter = (): (() => Promise<string | null>) => useContext(AuthContext)?.getIdToken ?? anonymous;

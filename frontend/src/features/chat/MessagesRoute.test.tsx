@@ -35,13 +35,15 @@ describe('the /messages route', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('says chat and video need Stream credentials on a stage without them, and asks for no token', async () => {
+  it('tells a member in plain words that chat is unavailable on a stage without Stream credentials, and asks for no token', async () => {
     render(
       <MemoryRouter>
         <MessagesRoute />
       </MemoryRouter>,
     );
     expect(await screen.findByText(chatCopy.notConfigured)).toBeInTheDocument();
+    // Configuration is for operators (the npm start banner), never shown to members.
+    expect(document.body.textContent).not.toMatch(/STREAM_API|credentials|stage/i);
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/config.json']);
   });
 

@@ -7,7 +7,8 @@ import { useStreamConnection } from './context';
  * attempt — a plain explanation and a way to try again (the technical reason is only logged), or that this
  * stage has no Stream credentials.
  */
-export const STREAM_NOT_CONFIGURED = 'Chat and video need Stream credentials: set STREAM_API_KEY and STREAM_API_SECRET for this stage.';
+// Members get plain words; operators see what to configure in the npm start banner (infra/local/start.ts).
+export const STREAM_NOT_CONFIGURED = 'Chat and video calls are not available right now. Please try again later.';
 
 export const ConnectionNotice = ({ connecting }: { connecting: string }) => {
   const { failed, retry } = useStreamConnection();

@@ -39,10 +39,10 @@ export const AccountPage = () => {
       </dl>
       <p role="status" data-testid="api-identity">
         {verified === null
-          ? 'Checking your sign-in with the server…'
+          ? 'Checking your sign-in…'
           : verified === 'failed'
-            ? 'The server could not confirm your sign-in. Sign out and in again.'
-            : `The server knows you as ${verified.email ?? verified.id}.`}
+            ? 'We could not confirm your sign-in. Please sign out and sign in again.'
+            : `You are signed in as ${verified.email ?? verified.id}.`}
       </p>
     </section>
   );
