@@ -79,4 +79,13 @@ describe('SessionsPage', () => {
     render(<SessionsPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Only members may see this.');
   });
+
+  it.each([
+    [401, { message: 'Unauthorized' }, 'Your sign-in has expired. Please sign in again.'],
+    [502, 'Bad Gateway', 'Something went wrong on our side. Please try again.'],
+  ])('shows words, not a TypeError, when a %i answer is not in the documented shape', async (status, body, words) => {
+    fetchMock.mockImplementation(async () => respond(body, status));
+    render(<SessionsPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(words);
+  });
 });

@@ -9,11 +9,15 @@ export class ApiError extends Error {
   }
 }
 
+const fallbackMessage = (status: number) =>
+  status === 401 ? 'Your sign-in has expired. Please sign in again.' : 'Something went wrong on our side. Please try again.';
+
 const getJson = async <T>(path: string, token: string | null): Promise<T> => {
   const response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as ErrorBody | null;
-    throw new ApiError(response.status, body?.error.message ?? `HTTP ${response.status}`);
+    // An answer outside the documented shape (API Gateway's own 401, a proxy's 502) still reads as words.
+    const body = (await response.json().catch(() => null)) as Partial<ErrorBody> | null;
+    throw new ApiError(response.status, body?.error?.message ?? fallbackMessage(response.status));
   }
   return (await response.json()) as T;
 };
