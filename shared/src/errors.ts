@@ -1,4 +1,4 @@
-/** The one error shape every endpoint answers with (ARCHITECTURE.md, "API contract"). */
+/** The one error shape every endpoint answers with: {"error":{"code","message"}} and a status that fits the code. */
 export type ErrorCode =
   | 'validation_failed'
   | 'unauthenticated'

@@ -1,4 +1,4 @@
-/** User-facing strings exactly as PRODUCT-SPEC.md writes them (points 8 and 9). */
+/** User-facing strings exactly as the product specification writes them: keep them word for word. */
 export const messages = {
   feedback: {
     header: 'Help us improve our platform!',
@@ -27,7 +27,7 @@ export const messages = {
 export const MOBILE_BREAKPOINT_PX = 767;
 
 /**
- * Call messages exactly as PRODUCT-SPEC.md point 8 writes them. They are raised by the video SDK we ship
+ * Call messages exactly as the product specification writes them. They are raised by the video SDK we ship
  * (@stream-io/video-client 1.14.0); the conformance suite in frontend/src/features/video pins them.
  */
 export const callMessages = {

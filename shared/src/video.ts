@@ -1,4 +1,4 @@
-/** Video-call constants of PRODUCT-SPEC.md (points 1, 2 and 9), exact. */
+/** Video-call constants of the product specification, exact. */
 export const CALL_TYPES = ['default', 'development', 'livestream', 'audio_room'] as const;
 export type CallType = (typeof CALL_TYPES)[number];
 

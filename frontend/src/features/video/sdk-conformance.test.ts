@@ -1,5 +1,5 @@
 /**
- * Conformance of the video SDK we ship with PRODUCT-SPEC.md (points 1, 2, 4, 5, 8 and 9): each test pins
+ * Conformance of the video SDK we ship with the product specification: each test pins
  * one behaviour the spec lists and the SDK provides, with the SDK's own client and call objects held in
  * process and Stream's network scripted at its boundary (testing/offlineStream.ts). An SDK upgrade that
  * changes one of them fails here.
