@@ -1,10 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIdTokenVerifier } from '../../functions/src/lib/auth/id-token-verifier';
 import { newSigningKey, startTestIssuer, type TestIssuer } from '../../functions/src/lib/testing/tokens';
 import { repoRoot } from '../lib/paths';
-import { authorizeRequest, createApiGateway } from './api-gateway';
+import { createApiGateway } from './api-gateway';
 
 let issuer: TestIssuer;
 let otherPool: TestIssuer;
@@ -13,13 +12,15 @@ let url: string;
 
 beforeAll(async () => {
   [issuer, otherPool] = await Promise.all([startTestIssuer(), startTestIssuer()]);
-  const verifier = createIdTokenVerifier({
+  // The handlers trust the pool the environment names, as each function does in AWS.
+  Object.assign(process.env, {
     COGNITO_USER_POOL_ID: issuer.userPoolId,
     COGNITO_CLIENT_ID: issuer.clientId,
     COGNITO_ISSUER: issuer.issuer,
     COGNITO_JWKS_URI: issuer.jwksUri,
+    POWERTOOLS_LOG_LEVEL: 'SILENT',
   });
-  const gateway = createApiGateway({ functionsSrc: `${repoRoot}functions/src`, verifier: () => verifier });
+  const gateway = createApiGateway({ functionsSrc: `${repoRoot}functions/src` });
   server = createServer((req, res) => void gateway(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -32,21 +33,11 @@ afterAll(async () => {
 
 const me = (headers: Record<string, string> = {}) => fetch(`${url}/api/me`, { headers });
 
-describe('local API gateway: JWT authorizer on required routes', () => {
-  it('passes a valid ID token on, its claims where API Gateway puts them', async () => {
+describe('local API gateway: signed-in routes', () => {
+  it('lets the handler verify a valid ID token and answer with its identity', async () => {
     const response = await me({ authorization: `Bearer ${issuer.idToken()}` });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ id: 'user-sub-1', email: 'ada@example.org', name: 'Ada Lovelace' });
-  });
-
-  it('turns claims into strings as API Gateway does', async () => {
-    const claims = await authorizeRequest(`Bearer ${issuer.idToken({ email_verified: true, 'cognito:groups': ['a', 'b'] })}`, createIdTokenVerifier({
-      COGNITO_USER_POOL_ID: issuer.userPoolId,
-      COGNITO_CLIENT_ID: issuer.clientId,
-      COGNITO_ISSUER: issuer.issuer,
-      COGNITO_JWKS_URI: issuer.jwksUri,
-    }));
-    expect(claims).toMatchObject({ sub: 'user-sub-1', email_verified: 'true', 'cognito:groups': '[a b]', exp: expect.stringMatching(/^\d+$/) });
   });
 
   const cases: [string, () => Record<string, string>][] = [
@@ -59,10 +50,10 @@ describe('local API gateway: JWT authorizer on required routes', () => {
     ['a malformed header', () => ({ authorization: 'Token abc' })],
   ];
 
-  it.each(cases)('answers %s with 401 as API Gateway does, before any handler runs', async (_, headers) => {
+  it.each(cases)('answers %s with 401 in the documented error shape', async (_, headers) => {
     const response = await me(headers());
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ message: 'Unauthorized' });
+    expect(await response.json()).toEqual({ error: { code: 'unauthenticated', message: expect.any(String) } });
   });
 
   it('leaves routes that are not required alone', async () => {

@@ -4,7 +4,6 @@ import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { errorStatus, notFoundRoute, routeKey, routes, type RouteDefinition } from '@mentoring/shared';
-import { bearerToken, idTokenVerifier, type IdTokenVerifier } from '../../functions/src/lib/auth/id-token-verifier';
 
 /** API Gateway HTTP APIs refuse request bodies over 10 MB before any Lambda runs. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -49,36 +48,12 @@ const send = (res: ServerResponse, status: number, body: string, headers: Record
 const sendError = (res: ServerResponse, code: keyof typeof errorStatus, message: string) =>
   send(res, errorStatus[code], JSON.stringify({ error: { code, message } }));
 
-/** API Gateway's JWT authorizer passes claims on as strings; arrays become "[a b]". */
-const authorizerClaimValue = (value: unknown): string =>
-  Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
-
-/**
- * What API Gateway's JWT authorizer does for a `required` route: the verified token's claims, or
- * null, which the gateway answers as API Gateway does (401 {"message":"Unauthorized"}, no Lambda runs).
- */
-export const authorizeRequest = async (authorization: string | undefined, verifier: IdTokenVerifier) => {
-  const token = bearerToken(authorization);
-  if (!token) return null;
-  try {
-    const payload = await verifier.verify(token);
-    return Object.fromEntries(Object.entries(payload).map(([name, value]) => [name, authorizerClaimValue(value)]));
-  } catch {
-    return null;
-  }
-};
-
 /**
  * The local stand-in for API Gateway + Lambda: it matches the shared route table, builds a payload v2
- * event exactly as API Gateway would, and invokes the same handler module that Lambda runs.
+ * event exactly as API Gateway would, and invokes the same handler module that Lambda runs. As in AWS,
+ * no authorizer sits in front: the functions verify the caller's ID token themselves.
  */
-export const createApiGateway = ({
-  functionsSrc,
-  verifier = idTokenVerifier,
-}: {
-  functionsSrc: string;
-  verifier?: () => IdTokenVerifier;
-}) => {
+export const createApiGateway = ({ functionsSrc }: { functionsSrc: string }) => {
   const compiled = routes.map((route) => compile(route as RouteDefinition));
   const modules = new Map<string, Promise<LambdaHandler>>();
 
@@ -117,11 +92,6 @@ export const createApiGateway = ({
     for (const [name, value] of url.searchParams) {
       queryStringParameters[name] = name in queryStringParameters ? `${queryStringParameters[name]},${value}` : value;
     }
-    let claims: Record<string, string> | null = null;
-    if (route.auth === 'required') {
-      claims = await authorizeRequest(headers.authorization, verifier());
-      if (!claims) return send(res, 401, JSON.stringify({ message: 'Unauthorized' }), { 'www-authenticate': 'Bearer' });
-    }
     const isText = TEXT_TYPES.test(headers['content-type'] ?? '') && !headers['content-encoding'];
     const now = new Date();
     const requestId = randomUUID();
@@ -151,7 +121,6 @@ export const createApiGateway = ({
         stage: '$default',
         time: now.toUTCString(),
         timeEpoch: now.getTime(),
-        ...(claims && { authorizer: { jwt: { claims, scopes: null } } }),
       },
       body: body.length ? body.toString(isText ? 'utf8' : 'base64') : undefined,
       isBase64Encoded: body.length > 0 && !isText,

@@ -67,19 +67,12 @@ describe('api stack: identity', () => {
   const { stacks } = synthStage('dev');
   const api = Template.fromStack(stacks.api);
 
-  it('puts a Cognito JWT authorizer on exactly the required routes', () => {
-    api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
-      AuthorizerType: 'JWT',
-      IdentitySource: ['$request.header.Authorization'],
-      JwtConfiguration: { Audience: [Match.anyValue()], Issuer: Match.anyValue() },
-    });
+  it('puts no JWT authorizer in front of any route: the functions verify ID tokens and answer in the documented shape', () => {
+    api.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 0);
     const apiRoutes = Object.values(api.findResources('AWS::ApiGatewayV2::Route')) as { Properties: { RouteKey: string; AuthorizationType?: string } }[];
     for (const route of routes) {
       const declared = apiRoutes.find((entry) => entry.Properties.RouteKey === `${route.method} ${route.path}`);
-      expect({ route: route.path, type: declared?.Properties.AuthorizationType ?? 'NONE' }).toEqual({
-        route: route.path,
-        type: route.auth === 'required' ? 'JWT' : 'NONE',
-      });
+      expect({ route: route.path, type: declared?.Properties.AuthorizationType ?? 'NONE' }).toEqual({ route: route.path, type: 'NONE' });
     }
   });
 

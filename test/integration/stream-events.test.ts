@@ -203,9 +203,9 @@ describe.runIf(isLocal)('Stream webhooks through the local bus (needs the local 
 
     it('answers 401 over HTTP without a token', async () => {
       const response = await api(`/api/calls/${type}/${id}/artifacts`);
-      // The JWT authorizer answers before any handler runs, with API Gateway's own body.
+      // The function verifies the token itself, so the refusal has the documented shape.
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ message: 'Unauthorized' });
+      expect(await response.json()).toEqual({ error: { code: 'unauthenticated', message: expect.any(String) } });
       expect((await api('/api/calls')).status).toBe(401);
     });
   });

@@ -1,14 +1,7 @@
 import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import {
-  HttpApi,
-  HttpMethod,
-  HttpStage,
-  LogGroupLogDestination,
-  type IHttpRouteAuthorizer,
-} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
@@ -26,8 +19,6 @@ import { removalPolicy, type StageConfig } from '../stages';
 export interface ApiStackProps extends StackProps {
   stage: StageConfig;
   tables: Record<TableKey, TableV2>;
-  /** Verifies the Cognito ID token on every route whose auth mode is `required` (the auth stack's JWT authorizer). */
-  authorizer?: IHttpRouteAuthorizer;
   /** The route table; tests pass their own. */
   routes?: readonly RouteDefinition[];
   /** The pool whose ID tokens the API accepts, and the SPA's client (the tokens' audience). */
@@ -59,7 +50,6 @@ const accessLogFormat = AccessLogFormat.custom(
     latencyMs: '$context.responseLatency',
     integrationLatencyMs: '$context.integrationLatency',
     integrationError: '$context.integrationErrorMessage',
-    authorizerError: '$context.authorizer.error',
     userAgent: '$context.identity.userAgent',
   }),
 );
@@ -103,11 +93,9 @@ export class ApiStack extends Stack {
       return secrets.get(name)!;
     };
 
-    // API Gateway verifies the ID token of `required` routes before any function runs (JWT authorizer).
-    const authorizer =
-      props.authorizer ??
-      (props.auth && new HttpUserPoolAuthorizer('CognitoAuthorizer', props.auth.userPool, { userPoolClients: [props.auth.userPoolClient] }));
-    // `optional` routes verify a token themselves (functions/src/lib/http/authenticate.ts).
+    // Functions of `optional` and `required` routes verify the ID token themselves
+    // (functions/src/lib/http/authenticate.ts): API Gateway's JWT authorizer would answer 401 in its own
+    // body, outside the documented error shape, and would accept access tokens too.
     const identityEnvironment: Record<string, string> = props.auth
       ? { COGNITO_USER_POOL_ID: props.auth.userPool.userPoolId, COGNITO_CLIENT_ID: props.auth.userPoolClient.userPoolClientId }
       : {};
@@ -162,24 +150,21 @@ export class ApiStack extends Stack {
         else if (access === 'write') target.grantWriteData(fn);
         else target.grantReadWriteData(fn);
       }
-      if (route.auth === 'required' && !authorizer) {
-        throw new Error(`Route ${routeKey(route)} requires a signed-in caller: pass the auth stack's JWT authorizer to the api stack.`);
+      if (route.auth !== 'none' && !props.auth) {
+        throw new Error(`Route ${routeKey(route)} reads the caller's identity: pass the auth stack's user pool and client to the api stack.`);
       }
       const [created] = this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${functionId(route.handler)}Integration`, fn),
-        authorizer: route.auth === 'required' ? authorizer : undefined,
       });
-      if (route.auth !== 'required') {
-        acknowledge(
-          created!,
-          'AwsSolutions-APIG4',
-          route.auth === 'none'
-            ? `${routeKey(route)} is public by design (auth mode "none" in shared/src/routes.ts).`
-            : `${routeKey(route)} accepts anonymous callers; its handler verifies a token when one is sent (auth mode "optional").`,
-        );
-      }
+      acknowledge(
+        created!,
+        'AwsSolutions-APIG4',
+        route.auth === 'none'
+          ? `${routeKey(route)} is public by design (auth mode "none" in shared/src/routes.ts).`
+          : `${routeKey(route)}: its function verifies the Cognito ID token itself (auth mode "${route.auth}"), so every refusal has the documented error shape.`,
+      );
     }
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });

@@ -12,8 +12,8 @@ const load = async (url: string, headers: Record<string, string>): Promise<LoadF
 };
 
 /**
- * What verifying an ID token costs on the local stage: GET /api/me (the gateway verifies the token
- * as API Gateway's JWT authorizer would, against cognito-local's cached JWKS) beside GET /api/health
+ * What verifying an ID token costs on the local stage: GET /api/me (the function verifies the token,
+ * as it does in AWS, against cognito-local's cached JWKS) beside GET /api/health
  * (no auth), plus the InitiateAuth round trip a sign-in makes.
  */
 export const identityBench: Bench = {

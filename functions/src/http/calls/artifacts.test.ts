@@ -2,17 +2,20 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiEvent, lambdaContext } from '../../lib/testing/events';
+import { useTestIdentity } from '../../lib/testing/tokens';
 import { handler } from './artifacts';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 mockClient(DynamoDBClient);
 Object.assign(process.env, { CALLS_TABLE: 'calls-test', ARCHIVE_BUCKET: 'archive-test', AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' });
 
+const identity = useTestIdentity({ beforeAll, afterAll });
+
 const request = async (claims?: Record<string, string>, pathParameters: Record<string, string> = { type: 'default', id: 'abc' }) =>
   (await handler(
-    apiEvent({ method: 'GET', path: `/api/calls/${pathParameters.type}/${pathParameters.id}/artifacts`, claims, pathParameters }),
+    apiEvent({ method: 'GET', path: `/api/calls/${pathParameters.type}/${pathParameters.id}/artifacts`, headers: claims ? identity.bearer(claims) : {}, pathParameters }),
     lambdaContext(),
   )) as APIGatewayProxyStructuredResultV2;
 
@@ -47,7 +50,7 @@ describe('GET /api/calls/{type}/{id}/artifacts', () => {
     });
   });
 
-  it('answers 401 without verified claims', async () => {
+  it('answers 401 without a token', async () => {
     const response = await request();
     expect(response.statusCode).toBe(401);
     expect(JSON.parse(response.body!).error.code).toBe('unauthenticated');

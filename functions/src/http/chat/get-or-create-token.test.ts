@@ -1,7 +1,8 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { jwtVerify } from 'jose';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiEvent, lambdaContext } from '../../lib/testing/events';
+import { useTestIdentity } from '../../lib/testing/tokens';
 import { handler } from './get-or-create-token';
 
 const API_KEY = 'test-api-key';
@@ -9,9 +10,7 @@ const API_SECRET = 'test-api-secret-that-is-long-enough';
 const GUEST_ID = 'guest-0b7f3c1e-5d2a-4c8e-9f61-2a3b4c5d6e7f';
 const SUB = '5f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
 
-/** An event as API Gateway's JWT authorizer (or the local gateway) hands it over after verifying the ID token. */
-const withClaims = (event: APIGatewayProxyEventV2, claims: Record<string, string>) =>
-  ({ ...event, requestContext: { ...event.requestContext, authorizer: { jwt: { claims, scopes: [] } } } }) as APIGatewayProxyEventV2;
+const identity = useTestIdentity({ beforeAll, afterAll });
 
 const request = async ({
   query,
@@ -22,8 +21,8 @@ const request = async ({
   claims?: Record<string, string>;
   headers?: Record<string, string>;
 }) => {
-  const event = apiEvent({ method: 'GET', path: '/api/chat/getOrCreateToken', query, headers });
-  const response = (await handler(claims ? withClaims(event, claims) : event, lambdaContext())) as APIGatewayProxyStructuredResultV2;
+  const event = apiEvent({ method: 'GET', path: '/api/chat/getOrCreateToken', query, headers: claims ? { ...identity.bearer(claims), ...headers } : headers });
+  const response = (await handler(event, lambdaContext())) as APIGatewayProxyStructuredResultV2;
   return { status: response.statusCode, body: JSON.parse(response.body!) };
 };
 

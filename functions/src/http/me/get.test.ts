@@ -1,13 +1,16 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiEvent, lambdaContext } from '../../lib/testing/events';
+import { useTestIdentity } from '../../lib/testing/tokens';
 import { handler } from './get';
 
+const identity = useTestIdentity({ beforeAll, afterAll });
+
 const get = async (claims?: Record<string, string>) =>
-  (await handler(apiEvent({ method: 'GET', path: '/api/me', claims }), lambdaContext())) as APIGatewayProxyStructuredResultV2;
+  (await handler(apiEvent({ method: 'GET', path: '/api/me', headers: claims ? identity.bearer(claims) : {} }), lambdaContext())) as APIGatewayProxyStructuredResultV2;
 
 describe('GET /api/me', () => {
-  it('answers the identity of the verified claims', async () => {
+  it('answers the identity of the verified ID token', async () => {
     const response = await get({ sub: 'sub-1', email: 'ada@example.org', name: 'Ada', token_use: 'id' });
     expect(response.statusCode).toBe(200);
     expect(JSON.parse(response.body!)).toEqual({ id: 'sub-1', email: 'ada@example.org', name: 'Ada' });
@@ -17,7 +20,7 @@ describe('GET /api/me', () => {
     expect(JSON.parse((await get({ sub: 'sub-1', email: 'ada@example.org' })).body!)).toEqual({ id: 'sub-1', email: 'ada@example.org', name: null });
   });
 
-  it('answers 401 unauthenticated without authorizer claims', async () => {
+  it('answers 401 unauthenticated without a token', async () => {
     const response = await get();
     expect(response.statusCode).toBe(401);
     expect(JSON.parse(response.body!)).toEqual({ error: { code: 'unauthenticated', message: expect.any(String) } });

@@ -87,22 +87,29 @@ describe('authenticate: optional routes verify the token themselves', () => {
   });
 });
 
-describe('authenticate: required routes read the authorizer claims', () => {
-  it('takes the identity from the claims API Gateway verified', async () => {
-    expect(await call('required', { claims: { sub: ada.sub, email: ada.email, name: ada.name, token_use: 'id' } })).toEqual({
-      status: 200,
-      body: { identity: ada },
-    });
+describe('authenticate: required routes verify the ID token themselves, answering in the documented shape', () => {
+  it('takes the identity from a valid ID token', async () => {
+    expect(await call('required', { headers: bearer(issuer.idToken()) })).toEqual({ status: 200, body: { identity: ada } });
   });
 
-  it('answers 401 when the claims are missing, even if a valid token is in the header', async () => {
-    const { status, body } = await call('required', { headers: bearer(issuer.idToken()) });
+  const refused: [string, () => Record<string, string>][] = [
+    ['no token', () => ({})],
+    ['an expired token', () => bearer(issuer.idToken({ iat: 1_700_000_000, exp: 1_700_003_600 }))],
+    ['a token signed with another key', () => bearer(issuer.idToken({}, { key: newSigningKey() }))],
+    ['a token of another pool', () => bearer(otherPool.idToken({ aud: issuer.clientId }))],
+    ['a token for another client', () => bearer(issuer.idToken({ aud: 'another-client' }))],
+    ['an access token', () => bearer(issuer.idToken({ token_use: 'access' }))],
+    ['a malformed header', () => ({ authorization: 'Token abc' })],
+  ];
+
+  it.each(refused)('answers %s with 401 {"error":{"code":"unauthenticated"}}', async (_, headers) => {
+    const { status, body } = await call('required', { headers: headers() });
     expect(status).toBe(401);
-    expect(body.error?.code).toBe('unauthenticated');
+    expect(body).toEqual({ error: { code: 'unauthenticated', message: expect.any(String) } });
   });
 
-  it('answers 401 when the claims name no subject', async () => {
-    expect((await call('required', { claims: { email: ada.email } })).status).toBe(401);
+  it('ignores claims in the request context that no token backs', async () => {
+    expect((await call('required', { claims: { sub: ada.sub, token_use: 'id' } })).status).toBe(401);
   });
 });
 

@@ -11,17 +11,14 @@ type HttpMiddleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStruc
 
 export type AuthenticatedEvent = APIGatewayProxyEventV2 & { identity?: Identity | null };
 
-/** Where API Gateway's JWT authorizer (and the local gateway) put the verified token's claims. */
-export const authorizerClaims = (event: APIGatewayProxyEventV2) =>
-  (event.requestContext as { authorizer?: { jwt?: { claims?: JwtClaims } } }).authorizer?.jwt?.claims;
-
 const authorizationHeader = (event: APIGatewayProxyEventV2) => header(event, 'authorization');
 
 const unauthenticated = (message: string) => new HttpError('unauthenticated', message);
 
 /**
- * Sets `event.identity` by the route's auth mode:
- * - `required`: the authorizer has verified the ID token already; its claims must be there;
+ * Sets `event.identity` by the route's auth mode. The function verifies the Cognito ID token itself
+ * (API Gateway's JWT authorizer would answer in its own body, and accepts access tokens too):
+ * - `required`: a valid ID token, or a 401 in the documented shape;
  * - `optional`: no Authorization header means anonymous, but a token that does not verify is a 401,
  *   never a silent downgrade to anonymous;
  * - `none`: no identity, whatever the request carries.
@@ -29,20 +26,12 @@ const unauthenticated = (message: string) => new HttpError('unauthenticated', me
 export const authenticate = (mode: AuthMode, verifier: () => IdTokenVerifier = idTokenVerifier): HttpMiddleware => ({
   before: async ({ event }) => {
     const target = event as AuthenticatedEvent;
-    if (mode === 'none') {
-      target.identity = null;
-      return;
-    }
-    const verified = identityFromClaims(authorizerClaims(event));
-    if (verified) {
-      target.identity = verified;
-      return;
-    }
-    if (mode === 'required') throw unauthenticated('Sign in to use this.');
+    target.identity = null;
+    if (mode === 'none') return;
 
     const token = bearerToken(authorizationHeader(event));
     if (token === undefined) {
-      target.identity = null;
+      if (mode === 'required') throw unauthenticated('Sign in to use this.');
       return;
     }
     if (token === null) throw unauthenticated('The Authorization header must be "Bearer <ID token>".');
@@ -50,7 +39,7 @@ export const authenticate = (mode: AuthMode, verifier: () => IdTokenVerifier = i
       const payload = await verifier().verify(token);
       target.identity = identityFromClaims(payload as JwtClaims);
     } catch (error) {
-      logger.info('Rejected a token on an optional route', { reason: (error as Error).name });
+      logger.info('Rejected a token', { reason: (error as Error).name });
       throw unauthenticated('The sign-in token is invalid or has expired. Sign in again.');
     }
     if (!target.identity) throw unauthenticated('The sign-in token names no user.');

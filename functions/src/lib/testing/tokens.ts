@@ -60,3 +60,24 @@ export const startTestIssuer = async (): Promise<TestIssuer> => {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 };
+
+/**
+ * For handler tests of signed-in routes: one test issuer for the file, trusted through the environment
+ * as the function trusts its pool, and `bearer(claims)` making the Authorization header of an ID token.
+ */
+export const useTestIdentity = (hooks: { beforeAll: (run: () => Promise<void>) => void; afterAll: (run: () => Promise<void>) => void }) => {
+  let issuer: TestIssuer | undefined;
+  hooks.beforeAll(async () => {
+    issuer = await startTestIssuer();
+    Object.assign(process.env, {
+      COGNITO_USER_POOL_ID: issuer.userPoolId,
+      COGNITO_CLIENT_ID: issuer.clientId,
+      COGNITO_ISSUER: issuer.issuer,
+      COGNITO_JWKS_URI: issuer.jwksUri,
+    });
+  });
+  hooks.afterAll(async () => issuer?.close());
+  return {
+    bearer: (claims: Record<string, unknown>) => ({ authorization: `Bearer ${issuer!.idToken({ name: undefined, email: undefined, ...claims })}` }),
+  };
+};
