@@ -7,10 +7,14 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CallArtifacts, CallList } from '@mentoring/shared';
 import { apiEvent, lambdaContext } from '../../functions/src/lib/testing/events';
+import { useTestIdentity } from '../../functions/src/lib/testing/tokens';
 import { streamSignature } from '../support/stream';
 import { api } from './support/api';
 import { bearer, newUser } from './support/auth';
 import { getItem, tableName } from './support/db';
+
+// The route handlers run in this process too: they trust a test issuer's ID tokens, as a function trusts its pool.
+const identity = useTestIdentity({ beforeAll, afterAll });
 
 type Handler = (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -80,11 +84,11 @@ describe.runIf(isLocal)('Stream webhooks through the local bus (needs the local 
     let artifactsHandler: Handler;
     let listHandler: Handler;
     const asUser = (sub: string, pathParameters?: Record<string, string>) =>
-      apiEvent({ method: 'GET', path: `/api/calls/${type}/${id}/artifacts`, claims: { sub, email: `${sub}@example.org` }, pathParameters });
+      apiEvent({ method: 'GET', path: `/api/calls/${type}/${id}/artifacts`, headers: identity.bearer({ sub, email: `${sub}@example.org` }), pathParameters });
 
     beforeAll(async () => {
-      // The route handlers, run in this process against the stage's DynamoDB Local and s3rver, with the claims
-      // API Gateway's JWT authorizer would pass (the signed-in HTTP path needs the accounts branch's test users).
+      // The route handlers, run in this process against the stage's DynamoDB Local and s3rver, with ID tokens of
+      // the test issuer above (the signed-in HTTP path below uses real cognito-local users).
       Object.assign(process.env, {
         AWS_REGION: 'us-east-1',
         AWS_ACCESS_KEY_ID: 'local',
@@ -136,7 +140,7 @@ describe.runIf(isLocal)('Stream webhooks through the local bus (needs the local 
       expect(createHash('sha256').update(await object.Body!.transformToByteArray()).digest('hex')).toBe(createHash('sha256').update(recording).digest('hex'));
       s3.destroy();
 
-      const listed = await listHandler(apiEvent({ method: 'GET', path: '/api/calls', claims: { sub: 'mentee-1' } }), lambdaContext());
+      const listed = await listHandler(apiEvent({ method: 'GET', path: '/api/calls', headers: identity.bearer({ sub: 'mentee-1' }) }), lambdaContext());
       expect(listed.statusCode).toBe(200);
       expect((JSON.parse(listed.body!) as CallList).calls).toContainEqual(expect.objectContaining({ cid, type, id, createdBy: 'mentor-1' }));
 
