@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { errorStatus, notFoundRoute, routeKey, routes, type RouteDefinition } from '@mentoring/shared';
+import { errorStatus, notFoundRoute, routeList, type RouteDefinition } from '@mentoring/shared';
 
 /** API Gateway HTTP APIs refuse request bodies over 10 MB before any Lambda runs. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -20,7 +20,7 @@ interface CompiledRoute {
 
 const compile = (route: RouteDefinition): CompiledRoute => ({
   route,
-  key: routeKey(route),
+  key: route.key,
   pattern: new RegExp(
     `^${route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`,
   ),
@@ -54,7 +54,7 @@ const sendError = (res: ServerResponse, code: keyof typeof errorStatus, message:
  * no authorizer sits in front: the functions verify the caller's ID token themselves.
  */
 export const createApiGateway = ({ functionsSrc }: { functionsSrc: string }) => {
-  const compiled = routes.map((route) => compile(route as RouteDefinition));
+  const compiled = routeList().map(compile);
   const modules = new Map<string, Promise<LambdaHandler>>();
 
   const load = (handlerPath: string) => {

@@ -2,11 +2,20 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { routes, type RouteDefinition } from '@mentoring/shared';
+import { z } from 'zod';
+import { routeList, type RouteDefinition } from '@mentoring/shared';
 import { ApiStack } from '../lib/stacks/api-stack';
 import { DataStack } from '../lib/stacks/data-stack';
 import { resolveStage } from '../lib/stages';
 import { cdkContext, synthStage } from './synth';
+
+const routes = routeList();
+
+/** A route of a test's own table: what the stack reads of an entry. */
+const testRoute = ({ key, ...entry }: Pick<RouteDefinition, 'key' | 'handler' | 'auth'> & { needs?: RouteDefinition['needs'] }): RouteDefinition => {
+  const [method, path] = key.split(' ') as [RouteDefinition['method'], RouteDefinition['path']];
+  return { needs: {}, response: z.unknown(), ...entry, key, method, path };
+};
 
 describe('api stack', () => {
   const { stacks } = synthStage('dev');
@@ -83,8 +92,8 @@ describe('api stack', () => {
 });
 
 describe('api stack identity', () => {
-  const guarded: RouteDefinition = { method: 'GET', path: '/api/me', handler: 'http/feedback/create', auth: 'required', tables: [] };
-  const open: RouteDefinition = { method: 'GET', path: '/api/health', handler: 'http/health/get', auth: 'none', tables: [] };
+  const guarded = testRoute({ key: 'GET /api/me', handler: 'http/feedback/create', auth: 'required' });
+  const open = testRoute({ key: 'GET /api/health', handler: 'http/health/get', auth: 'none' });
 
   it('refuses a signed-in route without the user pool its function must trust', () => {
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -102,7 +111,7 @@ describe('api stack secrets', () => {
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
     const stage = resolveStage('dev', (cdkContext() as { stages: unknown }).stages);
     const data = new DataStack(app, 'Data', { stage });
-    const route = { method: 'GET', path: '/api/chat/token', handler: 'http/health/get', auth: 'none', tables: [], secrets: ['stream'] } as RouteDefinition;
+    const route = testRoute({ key: 'GET /api/chat/token', handler: 'http/health/get', auth: 'none', needs: { secrets: ['stream'] } });
     const stack = new ApiStack(app, 'Api', { stage, tables: data.tables, routes: [route] });
     const template = Template.fromStack(stack);
     template.hasResourceProperties('AWS::Lambda::Function', {
@@ -121,7 +130,7 @@ describe('api stack: the Stream secret', () => {
   const functions = api.findResources('AWS::Lambda::Function');
   const service = (fn: (typeof functions)[string]) => String(fn.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME);
   // The routes that name the secret in the route table: the chat token and the webhook ingress.
-  const readers = (routes as readonly RouteDefinition[]).filter((route) => route.secrets?.includes('stream')).map((route) => route.handler.replaceAll('/', '-'));
+  const readers = routes.filter((route) => route.needs.secrets?.includes('stream')).map((route) => route.handler.replaceAll('/', '-'));
 
   it('gives the functions of routes that name it the secret ARN of their stage, and no other function', () => {
     expect(readers).toEqual(expect.arrayContaining(['http-chat-get-or-create-token', 'http-webhooks-stream']));

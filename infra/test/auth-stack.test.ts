@@ -2,10 +2,12 @@ import { App, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { routes } from '@mentoring/shared';
+import { routeList } from '@mentoring/shared';
 import { resolveStage } from '../lib/stages';
 import { AuthStack } from '../lib/stacks/auth-stack';
 import { cdkContext, synthStage } from './synth';
+
+const routes = routeList();
 
 describe('auth stack', () => {
   const { stacks } = synthStage('dev');

@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routes } from '@mentoring/shared';
+import { routeList } from '@mentoring/shared';
 import { synthAssembly } from './synth';
 
 // The one test that bundles for real (esbuild, no Docker): the other infra tests skip bundling.
+const routes = routeList();
+
 describe('function bundles', () => {
   it('are minified ESM with source maps, one per function', () => {
     const { assembly } = synthAssembly('dev', { 'aws:cdk:bundling-stacks': ['Mentoring-dev-Api'] });

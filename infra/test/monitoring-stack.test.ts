@@ -5,7 +5,7 @@ import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
-import { eventRules, routes } from '@mentoring/shared';
+import { eventRules, routeList } from '@mentoring/shared';
 import { BUSINESS_METRICS, MonitoringStack } from '../lib/stacks/monitoring-stack';
 import { resolveStage } from '../lib/stages';
 import { cdkContext, synthStage } from './synth';
@@ -27,6 +27,8 @@ const alarmedMetrics = (template: Template) =>
       periods: alarm.EvaluationPeriods as number,
     };
   });
+
+const routes = routeList();
 
 describe('monitoring stack', () => {
   const { stacks } = synthStage('staging');

@@ -1,36 +1,37 @@
-/** What GET /api/calls and GET /api/calls/{type}/{id}/artifacts answer; the sessions page reads the same types. */
-export interface CallSummary {
-  cid: string;
-  type: string;
-  id: string;
-  createdAt: string | null;
-  endedAt: string | null;
-  createdBy: string | null;
-}
+import * as z from 'zod';
 
-export interface CallList {
-  calls: CallSummary[];
-}
+/** What GET /api/calls and GET /api/calls/{type}/{id}/artifacts answer; the sessions page reads the same types. */
+export const callSummarySchema = z.object({
+  cid: z.string(),
+  type: z.string(),
+  id: z.string(),
+  createdAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  createdBy: z.string().nullable(),
+});
+export type CallSummary = z.infer<typeof callSummarySchema>;
+
+export const callListSchema = z.object({ calls: z.array(callSummarySchema) });
+export type CallList = z.infer<typeof callListSchema>;
 
 export type ArtifactKind = 'recording' | 'transcription';
 
-export interface Artifact {
-  sessionId: string;
-  filename: string;
-  startTime: string | null;
-  endTime: string | null;
-  size: number;
-  contentType: string;
+export const artifactSchema = z.object({
+  sessionId: z.string(),
+  filename: z.string(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  size: z.number(),
+  contentType: z.string(),
   /** A presigned S3 GET URL that plays or shows the file inline, valid for ARTIFACT_URL_TTL_SECONDS. */
-  url: string;
+  url: z.url(),
   /** The same file as an attachment: browsers ignore `download` on cross-origin links, S3's disposition is not. */
-  downloadUrl: string;
-}
+  downloadUrl: z.url(),
+});
+export type Artifact = z.infer<typeof artifactSchema>;
 
-export interface CallArtifacts {
-  recordings: Artifact[];
-  transcriptions: Artifact[];
-}
+export const callArtifactsSchema = z.object({ recordings: z.array(artifactSchema), transcriptions: z.array(artifactSchema) });
+export type CallArtifacts = z.infer<typeof callArtifactsSchema>;
 
 export const ARTIFACT_URL_TTL_SECONDS = 300;
 

@@ -22,7 +22,12 @@ describe('event rules', () => {
     }
   });
 
-  it('names only existing tables', () => {
-    for (const rule of eventRules) for (const { table } of rule.tables) expect(tables).toHaveProperty(table);
+  it('names only existing tables, each with at least one action', () => {
+    for (const rule of eventRules) {
+      for (const [table, actions] of Object.entries(rule.needs.tables ?? {})) {
+        expect(tables).toHaveProperty(table);
+        expect(actions.length).toBeGreaterThan(0);
+      }
+    }
   });
 });

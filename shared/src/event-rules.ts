@@ -3,8 +3,7 @@
  * cannot drift. Each rule routes Stream events (source `getstream.io`, detail-type = the event's `type`)
  * to one consumer, a module under functions/src exporting `handler`.
  */
-import type { BucketGrant } from './buckets';
-import type { TableKey } from './tables';
+import type { FunctionNeeds } from './needs';
 
 export const STREAM_EVENT_SOURCE = 'getstream.io';
 
@@ -12,8 +11,7 @@ export interface EventRuleDefinition {
   name: string;
   detailTypes: readonly string[];
   handler: string;
-  tables: readonly { table: TableKey; access: 'read' | 'write' | 'readWrite' }[];
-  buckets: readonly BucketGrant[];
+  needs: FunctionNeeds;
   memoryMiB?: number;
   timeoutSeconds?: number;
 }
@@ -35,8 +33,7 @@ export const eventRules = [
     name: 'archive-artifacts',
     detailTypes: ['call.recording_ready', 'call.transcription_ready'],
     handler: 'events/archive/handler',
-    tables: [{ table: 'calls', access: 'readWrite' }],
-    buckets: [{ bucket: 'archive', access: 'write' }],
+    needs: { tables: { calls: ['GetItem', 'PutItem'] }, buckets: { archive: ['PutObject', 'AbortMultipartUpload'] } },
     // Streams the file through in bounded parts, so memory stays flat however large the recording.
     memoryMiB: 512,
     timeoutSeconds: 900,
@@ -45,15 +42,13 @@ export const eventRules = [
     name: 'call-status',
     detailTypes: Object.values(callFeatureEvents).flat(),
     handler: 'events/call-status/handler',
-    tables: [{ table: 'calls', access: 'readWrite' }],
-    buckets: [],
+    needs: { tables: { calls: ['UpdateItem', 'PutItem'] } },
   },
   {
     name: 'call-membership',
     detailTypes: ['call.created', 'call.member_added', 'call.member_removed', 'call.ended', 'call.session_ended'],
     handler: 'events/call-membership/handler',
-    tables: [{ table: 'calls', access: 'readWrite' }],
-    buckets: [],
+    needs: { tables: { calls: ['UpdateItem', 'PutItem'] } },
   },
 ] as const satisfies readonly EventRuleDefinition[];
 

@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './feedback';
 export * from './routes';
+export * from './needs';
 export * from './tables';
 export * from './messages';
 export * from './config';

@@ -1,78 +1,134 @@
 /**
- * The API route table: read by the CDK api stack and by the local API server, so the two cannot drift.
- * `handler` is a module under functions/src exporting `handler`; `tables` lists what it may touch.
+ * The API contract: one entry per route, keyed by "METHOD /path". It is read by the CDK api stack and the
+ * local API gateway (which function, what it may touch), by the handlers (auth mode, the zod schemas of
+ * path parameters, query, body and answer) and, as types only, by the SPA's API client. Adding a route is
+ * one entry here plus its handler.
  */
-import type { BucketGrant } from './buckets';
-import type { TableKey } from './tables';
+import * as z from 'zod';
+import { callArtifactsSchema, callListSchema, CALL_PART_PATTERN } from './calls';
+import { feedbackInputSchema } from './feedback';
+import type { FunctionNeeds } from './needs';
 
 export type AuthMode = 'none' | 'optional' | 'required';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type RouteKey = `${HttpMethod} /api/${string}`;
 
-export interface RouteDefinition {
-  method: HttpMethod;
-  path: `/api/${string}`;
+/** An entry of the table: everything about a route's interface and its function. */
+export interface RouteContract {
+  /** Module under functions/src exporting `handler`. */
   handler: string;
   auth: AuthMode;
-  tables: readonly { table: TableKey; access: 'read' | 'write' | 'readWrite' }[];
-  /** S3 buckets it may touch (CDK grants them and sets their names in the environment). */
-  buckets?: readonly BucketGrant[];
-  /** Publishes to the Stream event bus (CDK grants PutEvents and sets EVENT_BUS_NAME). */
-  publishesEvents?: boolean;
+  /** Path parameters (`{id}` in the key), query string and JSON body; absent means none is read. */
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The answer on success; the handler's answer is parsed with it, so nothing outside it leaves. */
+  response: z.ZodType;
+  /** The success status (default 200). */
+  status?: 200 | 201 | 202;
+  /** The largest JSON body it accepts (default 64 KiB). */
+  maxBodyBytes?: number;
+  needs: FunctionNeeds;
   /** Memory and timeout that fit the function (CDK); defaults in the base construct. */
   memoryMiB?: number;
   timeoutSeconds?: number;
-  /** Secrets it reads: CDK grants read access and sets e.g. STREAM_SECRET_ARN. */
-  secrets?: readonly SecretName[];
 }
 
-export type SecretName = 'stream';
+/** A route as the infrastructure reads it: its entry, with method and path split out of the key. */
+export type RouteDefinition = RouteContract & { key: RouteKey; method: HttpMethod; path: `/api/${string}` };
 
-export const routes = [
-  { method: 'GET', path: '/api/health', handler: 'http/health/get', auth: 'none', tables: [] },
-  {
-    method: 'POST',
-    path: '/api/feedback',
+const callPart = z.string().regex(CALL_PART_PATTERN);
+
+export const routes = {
+  'GET /api/health': {
+    handler: 'http/health/get',
+    auth: 'none',
+    response: z.object({ status: z.literal('ok'), stage: z.string(), version: z.string() }),
+    needs: {},
+  },
+  'POST /api/feedback': {
     handler: 'http/feedback/create',
     auth: 'optional',
-    tables: [{ table: 'feedback', access: 'write' }],
+    body: feedbackInputSchema,
+    response: z.object({ id: z.uuid() }),
+    status: 201,
+    needs: { tables: { feedback: ['PutItem'] } },
   },
-  { method: 'GET', path: '/api/me', handler: 'http/me/get', auth: 'required', tables: [] },
-  {
-    method: 'POST',
-    path: '/api/webhooks/stream',
+  'GET /api/me': {
+    handler: 'http/me/get',
+    auth: 'required',
+    response: z.object({ id: z.string(), email: z.string().nullable(), name: z.string().nullable() }),
+    needs: {},
+  },
+  'POST /api/webhooks/stream': {
     handler: 'http/webhooks/stream',
-    // Stream's HMAC signature is this route's authentication; the handler verifies it.
+    // Stream's HMAC signature over the raw bytes is this route's authentication; the handler verifies it.
     auth: 'none',
-    tables: [{ table: 'webhookDeliveries', access: 'readWrite' }],
-    secrets: ['stream'],
-    publishesEvents: true,
+    response: z.object({ accepted: z.boolean(), duplicate: z.boolean() }),
+    status: 202,
+    needs: { tables: { webhookDeliveries: ['PutItem', 'DeleteItem'] }, secrets: ['stream'], eventBus: true },
   },
-  {
-    method: 'GET',
-    path: '/api/calls',
+  'GET /api/calls': {
     handler: 'http/calls/list',
     auth: 'required',
-    tables: [{ table: 'calls', access: 'read' }],
+    response: callListSchema,
+    needs: { tables: { calls: ['Query', 'BatchGetItem'] } },
   },
-  {
-    method: 'GET',
-    path: '/api/calls/{type}/{id}/artifacts',
+  'GET /api/calls/{type}/{id}/artifacts': {
     handler: 'http/calls/artifacts',
     auth: 'required',
-    tables: [{ table: 'calls', access: 'read' }],
-    buckets: [{ bucket: 'archive', access: 'read' }],
+    params: z.object({ type: callPart, id: callPart }),
+    response: callArtifactsSchema,
+    needs: { tables: { calls: ['GetItem', 'Query'] }, buckets: { archive: ['GetObject'] } },
   },
-  {
-    method: 'GET',
-    path: '/api/chat/getOrCreateToken',
+  'GET /api/chat/getOrCreateToken': {
     handler: 'http/chat/get-or-create-token',
     auth: 'optional',
-    tables: [],
-    secrets: ['stream'],
+    query: z.object({
+      isGuest: z.enum(['true', 'false']),
+      streamChatUuid: z.string().max(128).optional(),
+      // Sent by the spec's client; only ever compared with the verified identity, never trusted.
+      userId: z.string().max(128).optional(),
+      userName: z.string().max(256).optional(),
+      email: z.string().max(256).optional(),
+    }),
+    response: z.object({
+      token: z.string(),
+      apiKey: z.string(),
+      user: z.object({ streamChatUuid: z.string(), id: z.string(), name: z.string(), email: z.string() }).optional(),
+    }),
+    needs: { secrets: ['stream'] },
   },
-] as const satisfies readonly RouteDefinition[];
+} as const satisfies Record<RouteKey, RouteContract>;
+
+export type Routes = typeof routes;
+export type ApiRouteKey = keyof Routes;
+
+const splitKey = (key: RouteKey) => {
+  const [method, path] = key.split(' ') as [HttpMethod, `/api/${string}`];
+  return { method, path };
+};
+
+/** One route's entry, with its key, method and path: what `httpHandler` is made from. */
+export const route = <K extends ApiRouteKey>(key: K): Routes[K] & { key: K; method: HttpMethod; path: `/api/${string}` } => ({
+  ...routes[key],
+  key,
+  ...splitKey(key),
+});
+
+/** Every route, as the CDK api stack and the local gateway iterate them. */
+export const routeList = (): RouteDefinition[] =>
+  Object.entries(routes as Record<RouteKey, RouteContract>).map(([key, entry]) => ({ ...entry, key: key as RouteKey, ...splitKey(key as RouteKey) }));
 
 /** Answers every request no route matches (API Gateway's `$default` route). */
-export const notFoundRoute = { handler: 'http/not-found', auth: 'none', tables: [] } as const;
+export const notFoundRoute = { handler: 'http/not-found', auth: 'none', needs: {} } as const satisfies Pick<RouteContract, 'handler' | 'auth' | 'needs'>;
 
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;
+
+type SchemaIn<R, F extends 'params' | 'query' | 'body'> = R extends { [P in F]: infer S extends z.ZodType } ? z.input<S> : undefined;
+
+/** What the SPA sends and receives on a route, typed from its entry (the SPA imports these as types only). */
+export type ApiParams<K extends ApiRouteKey> = SchemaIn<Routes[K], 'params'>;
+export type ApiQuery<K extends ApiRouteKey> = SchemaIn<Routes[K], 'query'>;
+export type ApiBody<K extends ApiRouteKey> = SchemaIn<Routes[K], 'body'>;
+export type ApiAnswer<K extends ApiRouteKey> = z.output<Routes[K]['response']>;

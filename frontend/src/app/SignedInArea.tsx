@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { StreamConnectionProvider } from '../features/connection';
 import { LazyCallNotifications } from '../features/video';
+import { QueryProvider } from '../lib/query';
 import { useSidebarSelection } from './sidebar';
 import styles from './SignedInArea.module.css';
 
@@ -42,17 +43,19 @@ const Sidebar = () => {
  * wherever they are, and the sidebar. Loaded lazily, so the public pages never carry the Stream SDKs.
  */
 export const SignedInArea = () => (
-  <StreamConnectionProvider mode="user">
-    <Suspense fallback={null}>
-      <LazyCallNotifications />
-    </Suspense>
-    <div className={styles.area}>
-      <Sidebar />
-      <div className={styles.content}>
-        <Outlet />
+  <QueryProvider>
+    <StreamConnectionProvider mode="user">
+      <Suspense fallback={null}>
+        <LazyCallNotifications />
+      </Suspense>
+      <div className={styles.area}>
+        <Sidebar />
+        <div className={styles.content}>
+          <Outlet />
+        </div>
       </div>
-    </div>
-  </StreamConnectionProvider>
+    </StreamConnectionProvider>
+  </QueryProvider>
 );
 
 export default SignedInArea;

@@ -1,4 +1,9 @@
 import { Duration } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { buckets, secretEnvVar, tables, type BucketKey, type FunctionNeeds, type SecretName, type TableKey } from '@mentoring/shared';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -17,8 +22,31 @@ export interface AppFunctionProps {
   environment?: Record<string, string>;
 }
 
+/** A bucket as a function's grant sees it: its name, and the ARN pattern of its objects. */
+export interface BucketRef {
+  bucketName: string;
+  objectsArn: string;
+  /** How cdk-nag prints `objectsArn` in its findings (`<Logical.Arn>/*` or an import's name). */
+  nagResource: string;
+}
+
+/** The stage's resources that `grantNeeds` can grant from; each stack passes what it has. */
+export interface NeedsResources {
+  tables?: Partial<Record<TableKey, ITableV2>>;
+  buckets?: Partial<Record<BucketKey, BucketRef>>;
+  secret?: (name: SecretName) => ISecret;
+  eventBus?: IEventBus;
+}
+
+const missing = (what: string, handler: string): never => {
+  throw new Error(`${handler} needs ${what}, which its stack was not given.`);
+};
+
 /** The one way this project makes a Lambda function: same runtime, bundling, logging and tracing everywhere. */
 export class AppFunction extends NodejsFunction {
+  /** The handler module, for error messages. */
+  private readonly handlerModule: string;
+
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: props.stage.logRetentionDays,
@@ -54,7 +82,40 @@ export class AppFunction extends NodejsFunction {
         banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
       },
     });
+    this.handlerModule = props.handler;
     acknowledge(this, LAMBDA_BASIC_EXECUTION, 'Grants only CloudWatch Logs writes; the function logs to its own explicit log group with retention.');
     acknowledge(this, 'AwsSolutions-IAM5[Resource::*]', 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions.');
+  }
+
+  /**
+   * Grants exactly what the route or rule table says the function needs (the named actions on the named
+   * tables and buckets, secrets, the bus) and sets the environment through which it finds each of them.
+   */
+  grantNeeds(needs: FunctionNeeds, resources: NeedsResources) {
+    for (const [key, actions] of Object.entries(needs.tables ?? {}) as [TableKey, readonly string[]][]) {
+      const table = resources.tables?.[key] ?? missing(`the ${key} table`, this.handlerModule);
+      table.grant(this, ...actions.map((action) => `dynamodb:${action}`));
+      this.addEnvironment(tables[key].envVar, table.tableName);
+    }
+    for (const [key, actions] of Object.entries(needs.buckets ?? {}) as [BucketKey, readonly string[]][]) {
+      const bucket = resources.buckets?.[key] ?? missing(`the ${key} bucket`, this.handlerModule);
+      this.addToRolePolicy(new PolicyStatement({ actions: actions.map((action) => `s3:${action}`), resources: [bucket.objectsArn] }));
+      acknowledge(
+        this,
+        `AwsSolutions-IAM5[Resource::${bucket.nagResource}]`,
+        `Object keys of the ${key} bucket are made at run time; the statement allows only ${actions.join(', ')} on that one bucket.`,
+      );
+      this.addEnvironment(buckets[key].envVar, bucket.bucketName);
+    }
+    for (const name of needs.secrets ?? []) {
+      const secret = resources.secret?.(name) ?? missing(`the ${name} secret`, this.handlerModule);
+      secret.grantRead(this);
+      this.addEnvironment(secretEnvVar(name), secret.secretArn);
+    }
+    if (needs.eventBus) {
+      const bus = resources.eventBus ?? missing('the event bus', this.handlerModule);
+      bus.grantPutEventsTo(this);
+      this.addEnvironment('EVENT_BUS_NAME', bus.eventBusName);
+    }
   }
 }

@@ -5,12 +5,11 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { buckets, notFoundRoute, routeKey, routes, tables, type BucketKey, type RouteDefinition, type TableKey } from '@mentoring/shared';
+import { notFoundRoute, routeKey, routeList, type BucketKey, type RouteDefinition, type TableKey } from '@mentoring/shared';
 import { AppFunction } from '../constructs/app-function';
 import { acknowledge } from '../nag';
 import { bucketArnExportName } from './events-stack';
@@ -100,56 +99,24 @@ export class ApiStack extends Stack {
       ? { COGNITO_USER_POOL_ID: props.auth.userPool.userPoolId, COGNITO_CLIENT_ID: props.auth.userPoolClient.userPoolClientId }
       : {};
 
-    const bucketOf = (key: BucketKey) => {
-      const bucket = props.buckets?.[key];
-      if (!bucket) throw new Error(`A route reads the ${key} bucket: pass the events stack's buckets to the api stack.`);
-      return bucket;
-    };
-    const eventBus = () => {
-      if (!props.eventBus) throw new Error("A route publishes events: pass the events stack's bus to the api stack.");
-      return props.eventBus;
-    };
+    const importedBuckets = Object.fromEntries(
+      Object.entries(props.buckets ?? {}).map(([key, bucket]) => {
+        // The ARN comes through a named export, so the grant and its cdk-nag finding read the same on every synth.
+        const exportName = bucketArnExportName(stage.name, key as BucketKey);
+        return [key, { bucketName: bucket.bucketName, objectsArn: `${Fn.importValue(exportName)}/*`, nagResource: `${exportName}/*` }];
+      }),
+    );
 
-    for (const route of props.routes ?? (routes as readonly RouteDefinition[])) {
-      const routeSecrets = (route as { secrets?: readonly string[] }).secrets ?? [];
+    for (const route of props.routes ?? routeList()) {
       const fn = new AppFunction(this, `${functionId(route.handler)}Function`, {
         stage,
         handler: route.handler,
         memoryMiB: route.memoryMiB,
         timeoutSeconds: route.timeoutSeconds,
-        environment: {
-          ...Object.fromEntries(route.tables.map(({ table }) => [tables[table].envVar, props.tables[table].tableName])),
-          ...Object.fromEntries(routeSecrets.map((name) => [`${name.toUpperCase()}_SECRET_ARN`, secret(name).secretArn])),
-          ...(route.auth === 'none' ? {} : identityEnvironment),
-          ...Object.fromEntries((route.buckets ?? []).map(({ bucket }) => [buckets[bucket].envVar, bucketOf(bucket).bucketName])),
-          ...(route.publishesEvents ? { EVENT_BUS_NAME: eventBus().eventBusName } : {}),
-        },
+        environment: route.auth === 'none' ? {} : identityEnvironment,
       });
-      for (const name of routeSecrets) {
-        secret(name).grantRead(fn);
-      }
+      fn.grantNeeds(route.needs, { tables: props.tables, buckets: importedBuckets, secret, eventBus: props.eventBus });
       this.functions.push(fn);
-      for (const { bucket, access } of route.buckets ?? []) {
-        const target = bucketOf(bucket);
-        if (access === 'read') {
-          // Reading routes only sign GET links: s3:GetObject on the bucket's objects, nothing broader.
-          const exportName = bucketArnExportName(stage.name, bucket);
-          fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [`${Fn.importValue(exportName)}/*`] }));
-          acknowledge(
-            fn,
-            `AwsSolutions-IAM5[Resource::${exportName}/*]`,
-            `Object keys of the ${bucket} bucket are made per call and session at run time; the statement allows only s3:GetObject on that one bucket.`,
-          );
-        } else if (access === 'write') target.grantPut(fn);
-        else target.grantReadWrite(fn);
-      }
-      if (route.publishesEvents) eventBus().grantPutEventsTo(fn);
-      for (const { table, access } of route.tables) {
-        const target = props.tables[table];
-        if (access === 'read') target.grantReadData(fn);
-        else if (access === 'write') target.grantWriteData(fn);
-        else target.grantReadWriteData(fn);
-      }
       if (route.auth !== 'none' && !props.auth) {
         throw new Error(`Route ${routeKey(route)} reads the caller's identity: pass the auth stack's user pool and client to the api stack.`);
       }

@@ -8,10 +8,8 @@ import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnersh
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
-  buckets,
   eventRules,
   STREAM_EVENT_SOURCE,
-  tables,
   type BucketKey,
   type EventRuleDefinition,
   type TableKey,
@@ -119,28 +117,16 @@ export class EventsStack extends Stack {
       handler: rule.handler,
       memoryMiB: rule.memoryMiB,
       timeoutSeconds: rule.timeoutSeconds,
-      environment: {
-        ...Object.fromEntries(rule.tables.map(({ table }) => [tables[table].envVar, tableConstructs[table].tableName])),
-        ...Object.fromEntries(rule.buckets.map(({ bucket }) => [buckets[bucket].envVar, this.buckets[bucket].bucketName])),
-      },
     });
-    for (const { table, access } of rule.tables) {
-      const target = tableConstructs[table];
-      if (access === 'read') target.grantReadData(fn);
-      else if (access === 'write') target.grantWriteData(fn);
-      else target.grantReadWriteData(fn);
-    }
-    for (const { bucket, access } of rule.buckets) {
-      const target = this.buckets[bucket];
-      if (access === 'read') target.grantRead(fn);
-      else if (access === 'write') target.grantPut(fn);
-      else target.grantReadWrite(fn);
-      const bucketId = this.getLogicalId(target.node.defaultChild as CfnBucket);
-      Validations.of(fn).acknowledge(
-        { id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`, reason: 'Keys are made per call and session at run time; the grant is limited to this one bucket.' },
-        { id: 'AwsSolutions-IAM5[Action::s3:Abort*]', reason: 'A multipart upload that fails must be able to abort its own parts.' },
-      );
-    }
+    fn.grantNeeds(rule.needs, {
+      tables: tableConstructs,
+      buckets: Object.fromEntries(
+        Object.entries(this.buckets).map(([key, bucket]) => [
+          key,
+          { bucketName: bucket.bucketName, objectsArn: bucket.arnForObjects('*'), nagResource: `<${this.getLogicalId(bucket.node.defaultChild as CfnBucket)}.Arn>/*` },
+        ]),
+      ),
+    });
     // EventBridge invokes Lambda asynchronously: its DLQ catches events it cannot deliver, and the function's
     // own failure destination catches events whose handler kept throwing. Both end in the same queue.
     fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: MAX_EVENT_AGE, onFailure: new SqsDestination(deadLetters) });

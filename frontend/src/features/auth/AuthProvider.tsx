@@ -1,6 +1,7 @@
 import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { hasStoredSession, loadAuth } from './amplify';
 import { loadRuntimeConfig } from '../../app/runtime-config';
+import { setIdTokenSource } from '../../lib/api-client';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -88,6 +89,9 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
       signedOut();
     }
   }, [signedOut]);
+
+  // Every API call of the SPA carries the member's ID token through the one client.
+  useEffect(() => setIdTokenSource(getIdToken), [getIdToken]);
 
   const value = useMemo(() => ({ ...state, getIdToken, signOut, refresh }), [state, getIdToken, signOut, refresh]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

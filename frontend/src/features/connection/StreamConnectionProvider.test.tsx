@@ -5,6 +5,7 @@ import { messages } from '@mentoring/shared';
 import { resetRuntimeConfig } from './runtime-config';
 import userEvent from '@testing-library/user-event';
 import { ConnectionNotice, StreamConnectionProvider, useStreamConnection } from './index';
+import { setIdTokenSource } from '../../lib/api-client';
 
 /** Stand-ins for the Stream SDK clients: they record what the provider asks of them. */
 const sdk = vi.hoisted(() => {
@@ -111,12 +112,14 @@ describe('StreamConnectionProvider', () => {
   });
 
   it('asks for the member token with the spec query and the Cognito ID token', async () => {
+    setIdTokenSource(async () => 'id-token-1');
     renderProvider(<StreamConnectionProvider mode="user"><Probe /></StreamConnectionProvider>);
     await waitFor(() => expect(tokenRequests()).toHaveLength(1));
     const [url, init] = tokenRequests()[0]!;
     const query = new URL(String(url), 'http://localhost').searchParams;
     expect(Object.fromEntries(query)).toEqual({ userId: 'sub-1', userName: 'Ada Lovelace', email: 'ada@example.org', isGuest: 'false' });
     expect(init!.headers).toEqual({ authorization: 'Bearer id-token-1' });
+    setIdTokenSource(async () => null);
   });
 
   it('is not connected until both clients have connected', async () => {

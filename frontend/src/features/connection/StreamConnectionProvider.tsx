@@ -44,9 +44,9 @@ export const StreamConnectionProvider = ({ mode, guestId, children }: { mode: Co
   const member = mode === 'user' && auth.status === 'signedIn' ? auth.user : null;
   const [clients, setClients] = useState<Clients>(notConnected);
   const [attempt, setAttempt] = useState(0);
-  const latest = useRef({ member, getIdToken: auth.getIdToken });
+  const latest = useRef({ member });
   useEffect(() => {
-    latest.current = { member, getIdToken: auth.getIdToken };
+    latest.current = { member };
   });
 
   useEffect(() => {
@@ -74,9 +74,9 @@ export const StreamConnectionProvider = ({ mode, guestId, children }: { mode: Co
 
     const connectMember = async () => {
       const fetchToken = async () => {
-        const { member: current, getIdToken } = latest.current;
+        const { member: current } = latest.current;
         if (!current) throw new ChatSetupError('Signed out');
-        return fetchMemberToken(current, await getIdToken());
+        return fetchMemberToken(current);
       };
       const { token, apiKey, streamChatUuid, name } = await fetchToken();
       const [{ StreamChat }, { StreamVideoClient }] = await Promise.all([import('stream-chat'), import('@stream-io/video-react-sdk')]);
@@ -119,7 +119,7 @@ export const StreamConnectionProvider = ({ mode, guestId, children }: { mode: Co
       setClients(notConnected);
       void release();
     };
-    // Only a change of identity reconnects; the latest getIdToken is read through the ref.
+    // Only a change of identity reconnects; the latest member is read through the ref.
   }, [mode, guestId, member?.id, attempt]);
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);

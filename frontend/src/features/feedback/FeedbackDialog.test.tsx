@@ -5,8 +5,7 @@ import { messages } from '@mentoring/shared/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../components/Toast/Toaster';
 import { FeedbackDialog } from './FeedbackDialog';
-import { AuthContext, type AuthContextValue } from '../auth/AuthProvider';
-import { FEEDBACK_ENDPOINT } from './api';
+import { setIdTokenSource } from '../../lib/api-client';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -36,6 +35,7 @@ beforeEach(() => {
 afterEach(() => {
   fetchMock.mockReset();
   vi.unstubAllGlobals();
+  setIdTokenSource(async () => null);
 });
 
 describe('FeedbackDialog', () => {
@@ -96,7 +96,7 @@ describe('FeedbackDialog', () => {
 
     expect(fetchMock).toHaveBeenCalledOnce();
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe(FEEDBACK_ENDPOINT);
+    expect(url).toBe('/api/feedback');
     expect(init).toMatchObject({ method: 'POST', credentials: 'include' });
     expect(sentBody()).toEqual({ source: '/about', rating: 4, feedbackType: 'global', answers: ['Lovely mentors'] });
     expect(new Headers(init!.headers).has('authorization')).toBe(false);
@@ -106,19 +106,8 @@ describe('FeedbackDialog', () => {
 
   it("sends a signed-in member's ID token, so the message is stored with their user id", async () => {
     fetchMock.mockResolvedValue(answer(201));
-    const auth: AuthContextValue = {
-      status: 'signedIn',
-      user: { id: 'sub-7', name: 'Ada', email: 'ada@example.org' },
-      getIdToken: async () => 'header.payload.signature',
-      signOut: async () => undefined,
-      refresh: async () => undefined,
-    };
-    const user = userEvent.setup();
-    render(
-      <AuthContext.Provider value={auth}>
-        <FeedbackDialog open onClose={vi.fn()} feedbackType="global" />
-      </AuthContext.Provider>,
-    );
+    setIdTokenSource(async () => 'header.payload.signature');
+    const { user } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(new Headers(fetchMock.mock.calls[0]![1]!.headers).get('authorization')).toBe('Bearer header.payload.signature');
   });

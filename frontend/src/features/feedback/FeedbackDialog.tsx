@@ -5,7 +5,6 @@ import { Button } from '../../components/Button/Button';
 import { Modal } from '../../components/Modal/Modal';
 import { StarRating } from '../../components/StarRating/StarRating';
 import { toast } from '../../components/Toast/toast';
-import { useIdTokenGetter } from '../auth/useAuth';
 import { submitFeedback } from './api';
 import styles from './FeedbackDialog.module.css';
 
@@ -23,7 +22,6 @@ const FeedbackForm = ({ feedbackType, onClose }: Omit<FeedbackDialogProps, 'open
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const textId = useId();
-  const getIdToken = useIdTokenGetter();
   const prompt = messages.feedback.prompts[feedbackType];
 
   // No client-side validation (spec point 5): rating and text are both optional.
@@ -31,7 +29,7 @@ const FeedbackForm = ({ feedbackType, onClose }: Omit<FeedbackDialogProps, 'open
     event.preventDefault();
     setSending(true);
     try {
-      await submitFeedback({ source: window.location.pathname, rating, feedbackType, answers: [text] }, await getIdToken());
+      await submitFeedback({ source: window.location.pathname, rating, feedbackType, answers: [text] });
     } catch {
       setSending(false);
       toast.error(messages.feedback.failure);

@@ -1,17 +1,10 @@
 import type { FeedbackInput } from '@mentoring/shared';
-
-export const FEEDBACK_ENDPOINT = '/api/feedback';
+import { api } from '../../lib/api-client';
 
 /**
  * POST /api/feedback, with the member's ID token when one is signed in so the message is stored with
- * their user id; resolves on a 2xx, rejects on any other status or a network error. The answer is not read.
+ * their user id; resolves on success, rejects with an ApiError otherwise. The answer is not read.
  */
-export const submitFeedback = async (input: FeedbackInput, idToken: string | null): Promise<void> => {
-  const response = await fetch(FEEDBACK_ENDPOINT, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': 'application/json', ...(idToken ? { authorization: `Bearer ${idToken}` } : {}) },
-    body: JSON.stringify(input),
-  });
-  if (!response.ok) throw new Error(`Feedback was not accepted: HTTP ${response.status}`);
+export const submitFeedback = async (body: FeedbackInput): Promise<void> => {
+  await api('POST /api/feedback', { body });
 };

@@ -1,10 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setIdTokenSource } from '../../lib/api-client';
+import { renderWithQuery as render } from '../../testing/query';
 import { SessionsPage } from './SessionsPage';
-
-vi.mock('../auth', () => ({ useAuth: () => ({ status: 'signedIn', user: null, getIdToken: getToken, signOut: async () => undefined }) }));
-const getToken = vi.fn(async () => 'id-token');
 
 const call = { cid: 'default:abc', type: 'default', id: 'abc', createdAt: '2026-01-01T10:00:00.000Z', endedAt: '2026-01-01T11:00:00.000Z', createdBy: 'mentor-1' };
 const artifact = (filename: string, url: string) => ({
@@ -32,6 +31,7 @@ describe('SessionsPage', () => {
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
+    setIdTokenSource(async () => 'id-token');
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
       if (url === '/api/calls') return respond({ calls: [call] });
@@ -42,7 +42,10 @@ describe('SessionsPage', () => {
       return respond({ error: { code: 'not_found', message: 'Not found' } }, 404);
     });
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setIdTokenSource(async () => null);
+  });
 
   it('lists past calls with a playable, downloadable recording, sending the ID token', async () => {
     render(<SessionsPage />);
@@ -51,7 +54,7 @@ describe('SessionsPage', () => {
     expect(screen.getByRole('link', { name: 'Download recording' })).toHaveAttribute('href', 'https://s3.example/rec.mp4?sig&download');
     expect(screen.getByRole('link', { name: 'Download recording' })).toHaveAttribute('download', 'rec.mp4');
     expect(screen.getByText(/3\.0 MB/)).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith('/api/calls', { headers: { authorization: 'Bearer id-token' } });
+    expect(fetchMock).toHaveBeenCalledWith('/api/calls', expect.objectContaining({ method: 'GET', headers: { authorization: 'Bearer id-token' } }));
   });
 
   it('shows the transcript and filters it by a search', async () => {

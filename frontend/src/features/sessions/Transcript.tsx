@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Artifact } from '@mentoring/shared';
-import { parseTranscript, type TranscriptLine } from './api';
+import { parseTranscript, type TranscriptLine } from './transcript-lines';
 
 const highlight = (text: string, query: string) => {
   if (!query) return text;

@@ -1,14 +1,10 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { ARTIFACT_URL_TTL_SECONDS, CALL_PART_PATTERN, type Artifact, type CallArtifacts } from '@mentoring/shared';
-import { z } from 'zod';
+import { ARTIFACT_URL_TTL_SECONDS, route, type Artifact } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { ok } from '../../lib/http/responses';
 import { canSeeArchive, listArtifacts, type ArtifactRecord } from '../../lib/repositories/calls';
 import { bucketName, s3Client } from '../../lib/s3';
-
-const pathSchema = z.object({ type: z.string().regex(CALL_PART_PATTERN), id: z.string().regex(CALL_PART_PATTERN) });
 
 const byStart = (a: Artifact, b: Artifact) => (a.startTime ?? '').localeCompare(b.startTime ?? '') || a.filename.localeCompare(b.filename);
 
@@ -35,16 +31,13 @@ const presign = async (record: ArtifactRecord): Promise<Artifact> => ({
 });
 
 /** A call's archived recordings and transcripts, with short-lived download links, for its members only. */
-export const handler = httpHandler({ auth: 'required' }, async ({ event, identity }) => {
-  const path = pathSchema.safeParse(event.pathParameters ?? {});
-  if (!path.success) throw new HttpError('validation_failed', 'The call type or id is invalid.', path.error.issues);
-  const cid = `${path.data.type}:${path.data.id}`;
-  if (!(await canSeeArchive(cid, identity!.sub))) throw new HttpError('forbidden', 'Only members of this call can see its recordings and transcripts.');
+export const handler = httpHandler(route('GET /api/calls/{type}/{id}/artifacts'), async ({ params, identity }) => {
+  const cid = `${params.type}:${params.id}`;
+  if (!(await canSeeArchive(cid, identity.sub))) throw new HttpError('forbidden', 'Only members of this call can see its recordings and transcripts.');
   const records = await listArtifacts(cid);
   const artifacts = await Promise.all(records.map(async (record) => ({ kind: record.kind, artifact: await presign(record) })));
-  const body: CallArtifacts = {
+  return {
     recordings: artifacts.filter(({ kind }) => kind === 'recording').map(({ artifact }) => artifact).sort(byStart),
     transcriptions: artifacts.filter(({ kind }) => kind === 'transcription').map(({ artifact }) => artifact).sort(byStart),
   };
-  return ok(body);
 });

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { feedbackInputSchema, type FeedbackItem } from '@mentoring/shared';
+import { route, type FeedbackItem } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { created } from '../../lib/http/responses';
 import { saveFeedback } from '../../lib/repositories/feedback';
 import { metrics } from '../../lib/powertools';
 
-export const handler = httpHandler({ auth: 'optional', body: feedbackInputSchema, metrics: true }, async ({ body, identity }) => {
+export const handler = httpHandler(route('POST /api/feedback'), async ({ body, identity }) => {
   const item: FeedbackItem = {
     id: randomUUID(),
     source: body.source,
@@ -18,5 +17,5 @@ export const handler = httpHandler({ auth: 'optional', body: feedbackInputSchema
   };
   await saveFeedback(item);
   metrics.addMetric('FeedbackSubmitted', MetricUnit.Count, 1);
-  return created({ id: item.id });
+  return { id: item.id };
 });

@@ -1,6 +1,8 @@
 import { httpHandler } from '../../lib/http/handler';
-import { ok } from '../../lib/http/responses';
+import { route } from '@mentoring/shared';
 
-export const handler = httpHandler({ auth: 'none' }, async () =>
-  ok({ status: 'ok', stage: process.env.STAGE ?? 'unknown', version: process.env.APP_VERSION ?? 'unknown' }),
-);
+export const handler = httpHandler(route('GET /api/health'), async () => ({
+  status: 'ok' as const,
+  stage: process.env.STAGE ?? 'unknown',
+  version: process.env.APP_VERSION ?? 'unknown',
+}));

@@ -1,12 +1,12 @@
 import { gunzipSync } from 'node:zlib';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { route } from '@mentoring/shared';
 import { z } from 'zod';
 import { publishStreamEvent } from '../../lib/event-bus';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { header } from '../../lib/http/middlewares';
-import { json } from '../../lib/http/responses';
 import { logger, metrics } from '../../lib/powertools';
 import { claimDelivery, releaseDelivery } from '../../lib/repositories/webhook-deliveries';
 import { getStreamCredentials } from '../../lib/stream/credentials';
@@ -36,7 +36,7 @@ const rawBody = (event: APIGatewayProxyEventV2) => {
  * Stream's webhook: authenticate the exact bytes first, then publish each delivery to the bus once.
  * Nothing else happens here, because Stream gives a delivery 6 s and the consumers do the work.
  */
-export const handler = httpHandler({ auth: 'none', metrics: true }, async ({ event }) => {
+export const handler = httpHandler(route('POST /api/webhooks/stream'), async ({ event }) => {
   const body = rawBody(event);
   const { apiKey, apiSecret } = await getStreamCredentials();
   if (!safeEqual(header(event, 'x-api-key'), apiKey) || !isValidWebhookSignature(body, header(event, 'x-signature'), apiSecret)) {
@@ -57,7 +57,7 @@ export const handler = httpHandler({ auth: 'none', metrics: true }, async ({ eve
   const deliveryId = header(event, 'x-webhook-id');
   if (deliveryId && !(await claimDelivery(deliveryId))) {
     metrics.addMetric('WebhookDuplicate', MetricUnit.Count, 1);
-    return json(202, { accepted: true, duplicate: true });
+    return { accepted: true, duplicate: true };
   }
   try {
     await publishStreamEvent(type, text);
@@ -67,5 +67,5 @@ export const handler = httpHandler({ auth: 'none', metrics: true }, async ({ eve
     throw new HttpError('internal', 'The event could not be queued; please retry.');
   }
   metrics.addMetric('WebhookPublished', MetricUnit.Count, 1);
-  return json(202, { accepted: true, duplicate: false });
+  return { accepted: true, duplicate: false };
 });

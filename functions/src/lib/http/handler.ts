@@ -3,53 +3,70 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import type { AuthMode } from '@mentoring/shared';
+import type { AuthMode, RouteContract, RouteKey } from '@mentoring/shared';
 import { logger, metrics } from '../powertools';
 import { authenticate, type AuthenticatedEvent } from './authenticate';
+import { HttpError } from './errors';
 import type { Identity } from './identity';
 import { errorHandler, jsonBody } from './middlewares';
+import { json } from './responses';
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
-interface HttpHandlerOptions<B extends z.ZodType | undefined> {
-  /** The route's auth mode, as the route table names it (default `none`). */
-  auth?: AuthMode;
-  body?: B;
-  maxBodyBytes?: number;
-  /** Publish the Powertools metrics the handler adds, and a cold-start metric. */
-  metrics?: boolean;
-}
+type Parsed<R, F extends 'params' | 'query' | 'body'> = R extends { [P in F]: infer S extends z.ZodType } ? z.output<S> : undefined;
 
-export interface HttpRequest<B> {
+type IdentityFor<A extends AuthMode> = A extends 'required' ? Identity : A extends 'optional' ? Identity | null : null;
+
+export interface HttpRequest<R extends RouteContract> {
   event: APIGatewayProxyEventV2;
   context: Context;
-  body: B;
-  /** The verified caller: null on `none` routes and for anonymous callers of `optional` routes. */
-  identity: Identity | null;
+  params: Parsed<R, 'params'>;
+  query: Parsed<R, 'query'>;
+  body: Parsed<R, 'body'>;
+  /** The verified caller: always present on `required` routes, null on `none` routes and for anonymous callers. */
+  identity: IdentityFor<R['auth']>;
 }
 
-type BodyOf<B> = B extends z.ZodType ? z.infer<B> : undefined;
+const parsePart = (schema: z.ZodType | undefined, value: unknown, what: string) => {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw new HttpError('validation_failed', `The ${what} is invalid.`, result.error.issues);
+  return result.data;
+};
 
 /**
- * The plumbing every HTTP handler shares: Powertools logging and metrics, body validation,
- * and the documented error shape. The feature code receives a validated body and returns a response.
+ * Makes a Lambda handler from a route's entry in the contract (shared/src/routes.ts): Powertools logging
+ * and metrics, the route's auth mode, its path parameters, query and body checked by their schemas before
+ * the feature code runs, and the feature's answer checked by the answer schema before it leaves (which
+ * also drops any field the contract does not name). Every failure has the documented error shape.
  */
-export const httpHandler = <B extends z.ZodType | undefined = undefined>(
-  options: HttpHandlerOptions<B>,
-  run: (request: HttpRequest<BodyOf<B>>) => Promise<APIGatewayProxyStructuredResultV2>,
+export const httpHandler = <R extends RouteContract & { key: RouteKey }>(
+  route: R,
+  run: (request: HttpRequest<R>) => Promise<z.input<R['response']>>,
 ) => {
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(injectLambdaContext(logger))
     .use(errorHandler())
-    .use(authenticate(options.auth ?? 'none'));
-  if (options.metrics) handler.use(logMetrics(metrics, { captureColdStartMetric: true }));
-  if (options.body) handler.use(jsonBody(options.body, { maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES }));
-  return handler.handler((event, context) =>
-    run({
+    .use(authenticate(route.auth))
+    .use(logMetrics(metrics, { captureColdStartMetric: true }));
+  if (route.body) handler.use(jsonBody(route.body, { maxBytes: route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES }));
+  return handler.handler(async (event, context) => {
+    const params = parsePart(route.params, event.pathParameters, 'path');
+    const query = parsePart(route.query, event.queryStringParameters, 'query');
+    const answer = await run({
       event,
       context,
-      body: (event as { parsedBody?: unknown }).parsedBody as BodyOf<B>,
+      params,
+      query,
+      body: (event as { parsedBody?: unknown }).parsedBody,
       identity: (event as AuthenticatedEvent).identity ?? null,
-    }),
-  );
+    } as HttpRequest<R>);
+    const checked = route.response.safeParse(answer);
+    if (!checked.success) {
+      // Our own bug, never the caller's: say nothing of it outside, everything in the log.
+      logger.error('The answer does not match its contract', { route: route.key, issues: checked.error.issues });
+      throw new Error(`The answer of ${route.key} does not match its contract`);
+    }
+    return json(route.status ?? 200, checked.data);
+  });
 };

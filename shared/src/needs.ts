@@ -1,0 +1,36 @@
+/**
+ * What a function may touch, in one type that the route table and the event-rule table both use. The CDK
+ * function construct grants exactly these actions and sets the matching environment; the local stage gives
+ * each handler only that environment, so a missing grant fails on this machine as it would in AWS.
+ */
+import type { BucketKey } from './buckets';
+import type { TableKey } from './tables';
+
+/** DynamoDB actions by name, as IAM spells them (`dynamodb:<action>`). */
+export type TableAction =
+  | 'GetItem'
+  | 'BatchGetItem'
+  | 'Query'
+  | 'Scan'
+  | 'ConditionCheckItem'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'BatchWriteItem';
+
+/** S3 object actions (`s3:<action>` on the bucket's objects). */
+export type BucketAction = 'GetObject' | 'PutObject' | 'DeleteObject' | 'AbortMultipartUpload';
+
+export type SecretName = 'stream';
+
+export interface FunctionNeeds {
+  tables?: Partial<Record<TableKey, readonly TableAction[]>>;
+  buckets?: Partial<Record<BucketKey, readonly BucketAction[]>>;
+  /** Secrets it reads: CDK grants read access and sets e.g. STREAM_SECRET_ARN. */
+  secrets?: readonly SecretName[];
+  /** Publishes to the Stream event bus (events:PutEvents, EVENT_BUS_NAME). */
+  eventBus?: boolean;
+}
+
+/** The environment variable through which a function learns where a secret lives. */
+export const secretEnvVar = (name: SecretName) => `${name.toUpperCase()}_SECRET_ARN`;
