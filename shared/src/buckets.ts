@@ -9,6 +9,8 @@ export interface BucketDefinition {
 export const buckets = {
   /** Recordings and transcripts copied from Stream, whose own links expire after two weeks. */
   archive: { envVar: 'ARCHIVE_BUCKET' },
+  /** Members' photos: uploads land under uploads/, resized copies are served from photos/. */
+  media: { envVar: 'MEDIA_BUCKET' },
 } as const satisfies Record<string, BucketDefinition>;
 
 export type BucketKey = keyof typeof buckets;

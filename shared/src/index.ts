@@ -2,6 +2,8 @@ export * from './errors';
 export * from './feedback';
 export * from './routes';
 export * from './needs';
+export * from './app-events';
+export * from './mentoring';
 export * from './tables';
 export * from './messages';
 export * from './config';

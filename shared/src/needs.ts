@@ -30,7 +30,13 @@ export interface FunctionNeeds {
   secrets?: readonly SecretName[];
   /** Publishes to the Stream event bus (events:PutEvents, EVENT_BUS_NAME). */
   eventBus?: boolean;
+  /** Sends e-mail through SES from the stage's sender (ses:SendEmail, MAIL_FROM). */
+  email?: boolean;
+  /** Cognito user-pool administration actions (`cognito-idp:<action>` on the stage's pool, USER_POOL_ID). */
+  userPool?: readonly UserPoolAction[];
 }
+
+export type UserPoolAction = 'AdminAddUserToGroup' | 'AdminRemoveUserFromGroup' | 'AdminGetUser' | 'ListUsers' | 'AdminUpdateUserAttributes' | 'AdminDisableUser' | 'AdminEnableUser';
 
 /** The environment variable through which a function learns where a secret lives. */
 export const secretEnvVar = (name: SecretName) => `${name.toUpperCase()}_SECRET_ARN`;

@@ -7,9 +7,26 @@
 import * as z from 'zod';
 import { callArtifactsSchema, callListSchema, CALL_PART_PATTERN } from './calls';
 import { feedbackInputSchema } from './feedback';
+import {
+  applicationDecisionSchema,
+  applicationSchema,
+  APPROVAL_STATES,
+  directoryPageSchema,
+  directoryQuerySchema,
+  memberViewSchema,
+  mentorViewSchema,
+  ownProfileSchema,
+  photoUploadRequestSchema,
+  photoUploadSchema,
+  profileInputSchema,
+} from './mentoring/profile';
+import { programmeSchema, programmeSettingsSchema } from './mentoring/programme';
 import type { FunctionNeeds } from './needs';
 
-export type AuthMode = 'none' | 'optional' | 'required';
+/** `coordinator`: a signed-in member of the Cognito group COORDINATORS_GROUP; anyone else gets a 403. */
+export type AuthMode = 'none' | 'optional' | 'required' | 'coordinator';
+
+export const COORDINATORS_GROUP = 'coordinators';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteKey = `${HttpMethod} /api/${string}`;
 
@@ -98,6 +115,113 @@ export const routes = {
       user: z.object({ streamChatUuid: z.string(), id: z.string(), name: z.string(), email: z.string() }).optional(),
     }),
     needs: { secrets: ['stream'] },
+  },
+
+  // The programme: its settings, read by everyone who may see the directory, changed by coordinators.
+  'GET /api/programme': {
+    handler: 'http/programme/get',
+    auth: 'optional',
+    response: programmeSchema,
+    needs: { tables: { programme: ['GetItem'] } },
+  },
+  'PUT /api/programme': {
+    handler: 'http/programme/put',
+    auth: 'coordinator',
+    body: programmeSettingsSchema,
+    response: programmeSchema,
+    needs: { tables: { programme: ['GetItem', 'PutItem'] } },
+  },
+
+  // The member's own profile: onboarding, editing, the photo, submitting the application.
+  'GET /api/profile/me': {
+    handler: 'http/profile/get-own',
+    auth: 'required',
+    response: ownProfileSchema,
+    needs: { tables: { members: ['GetItem', 'UpdateItem'] }, buckets: { media: ['GetObject'] } },
+  },
+  'PUT /api/profile/me': {
+    handler: 'http/profile/put-own',
+    auth: 'required',
+    body: profileInputSchema,
+    response: ownProfileSchema,
+    needs: { tables: { members: ['GetItem', 'PutItem'], programme: ['GetItem'] }, eventBus: true },
+  },
+  'POST /api/profile/me/submit': {
+    handler: 'http/profile/submit',
+    auth: 'required',
+    response: ownProfileSchema,
+    needs: { tables: { members: ['GetItem', 'UpdateItem'], programme: ['GetItem'] }, email: true, userPool: ['ListUsers'], eventBus: true },
+  },
+  'POST /api/profile/me/photo': {
+    handler: 'http/profile/photo-upload',
+    auth: 'required',
+    body: photoUploadRequestSchema,
+    response: photoUploadSchema,
+    needs: { buckets: { media: ['PutObject'] } },
+  },
+  'PUT /api/profile/me/photo': {
+    handler: 'http/profile/photo-confirm',
+    auth: 'required',
+    body: z.object({ key: z.string().min(1).max(300) }),
+    response: ownProfileSchema,
+    memoryMiB: 1024,
+    timeoutSeconds: 20,
+    needs: { tables: { members: ['GetItem', 'UpdateItem'] }, buckets: { media: ['GetObject', 'PutObject', 'DeleteObject'] }, eventBus: true },
+  },
+  'DELETE /api/profile/me/photo': {
+    handler: 'http/profile/photo-delete',
+    auth: 'required',
+    response: ownProfileSchema,
+    needs: { tables: { members: ['GetItem', 'UpdateItem'] }, buckets: { media: ['DeleteObject'] }, eventBus: true },
+  },
+
+  // The mentor directory and profiles.
+  'GET /api/mentors': {
+    handler: 'http/mentors/list',
+    auth: 'optional',
+    query: directoryQuerySchema,
+    response: directoryPageSchema,
+    memoryMiB: 1024,
+    needs: { tables: { members: ['GetItem', 'Query'], programme: ['GetItem'] } },
+  },
+  'GET /api/mentors/{id}': {
+    handler: 'http/mentors/get',
+    auth: 'optional',
+    params: z.object({ id: z.string().min(1).max(128) }),
+    response: mentorViewSchema,
+    needs: { tables: { members: ['GetItem'], programme: ['GetItem'] } },
+  },
+  'GET /api/members/{id}': {
+    handler: 'http/members/get',
+    auth: 'required',
+    params: z.object({ id: z.string().min(1).max(128) }),
+    response: memberViewSchema,
+    needs: { tables: { members: ['GetItem'] } },
+  },
+
+  // Coordinators: applications and who else coordinates.
+  'GET /api/coordinator/applications': {
+    handler: 'http/coordinator/applications-list',
+    auth: 'coordinator',
+    query: z.object({ state: z.enum(APPROVAL_STATES).exclude(['draft']).optional() }),
+    response: z.object({ applications: z.array(applicationSchema) }),
+    needs: { tables: { members: ['Query'] } },
+  },
+  'POST /api/coordinator/applications/{id}/decision': {
+    handler: 'http/coordinator/application-decide',
+    auth: 'coordinator',
+    params: z.object({ id: z.string().min(1).max(128) }),
+    body: applicationDecisionSchema,
+    response: applicationSchema,
+    needs: { tables: { members: ['GetItem', 'UpdateItem'] }, email: true, eventBus: true },
+  },
+  'POST /api/coordinator/coordinators': {
+    handler: 'http/coordinator/coordinators-add',
+    auth: 'coordinator',
+    body: z.object({ email: z.email().max(254) }),
+    response: z.object({ id: z.string(), email: z.string() }),
+    status: 201,
+    needs: { userPool: ['ListUsers', 'AdminAddUserToGroup'] },
   },
 } as const satisfies Record<RouteKey, RouteContract>;
 

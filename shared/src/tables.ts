@@ -4,11 +4,25 @@
  */
 export type AttributeType = 'S' | 'N';
 
+export interface KeyAttribute {
+  name: string;
+  type: AttributeType;
+}
+
+/** A global secondary index; `projection` lists the non-key attributes it carries (all when absent). */
+export interface IndexDefinition {
+  name: string;
+  partitionKey: KeyAttribute;
+  sortKey?: KeyAttribute;
+  projection?: readonly string[];
+}
+
 export interface TableDefinition {
   envVar: string;
-  partitionKey: { name: string; type: AttributeType };
-  sortKey?: { name: string; type: AttributeType };
+  partitionKey: KeyAttribute;
+  sortKey?: KeyAttribute;
   timeToLiveAttribute?: string;
+  globalIndexes?: readonly IndexDefinition[];
 }
 
 export const tables = {
@@ -21,6 +35,20 @@ export const tables = {
   },
   /** Calls, their members, status, history and archived artifacts (see functions/src/lib/repositories/calls.ts). */
   calls: { envVar: 'CALLS_TABLE', partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'S' } },
+  /**
+   * One item per member (id = Cognito sub): role, profile, approval. Sparse indexes: `directory` holds the
+   * mentors who are listed (approved, accepting, places left), `approvals` the profiles by approval state.
+   */
+  members: {
+    envVar: 'MEMBERS_TABLE',
+    partitionKey: { name: 'id', type: 'S' },
+    globalIndexes: [
+      { name: 'directory', partitionKey: { name: 'listed', type: 'S' }, sortKey: { name: 'id', type: 'S' } },
+      { name: 'approvals', partitionKey: { name: 'approvalState', type: 'S' }, sortKey: { name: 'submittedAt', type: 'S' } },
+    ],
+  },
+  /** The programme's settings: one item (id = "settings"). */
+  programme: { envVar: 'PROGRAMME_TABLE', partitionKey: { name: 'id', type: 'S' } },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableKey = keyof typeof tables;

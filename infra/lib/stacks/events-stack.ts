@@ -41,7 +41,7 @@ export const bucketArnExportName = (stageName: string, bucket: BucketKey) => `Me
  */
 export class EventsStack extends Stack {
   readonly bus: EventBus;
-  readonly buckets: Record<BucketKey, IBucket>;
+  readonly buckets: Partial<Record<BucketKey, IBucket>>;
   /** For the monitoring stack's dashboard. */
   readonly consumers: AppFunction[] = [];
   readonly deadLetterQueues: Queue[] = [];

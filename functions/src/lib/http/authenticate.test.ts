@@ -38,7 +38,7 @@ const call = async (mode: AuthMode, { headers = {}, claims }: { headers?: Record
 };
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const ada = { sub: 'user-sub-1', email: 'ada@example.org', name: 'Ada Lovelace' };
+const ada = { sub: 'user-sub-1', email: 'ada@example.org', name: 'Ada Lovelace', groups: [] as string[] };
 
 describe('authenticate: optional routes verify the token themselves', () => {
   it('lets an anonymous caller through with no identity', async () => {
@@ -110,6 +110,23 @@ describe('authenticate: required routes verify the ID token themselves, answerin
 
   it('ignores claims in the request context that no token backs', async () => {
     expect((await call('required', { claims: { sub: ada.sub, token_use: 'id' } })).status).toBe(401);
+  });
+});
+
+describe('authenticate: coordinator', () => {
+  it('lets a member of the coordinators group through, with their groups', async () => {
+    const token = issuer.idToken({ 'cognito:groups': ['coordinators'] });
+    expect(await call('coordinator', { headers: bearer(token) })).toEqual({ status: 200, body: { identity: { ...ada, groups: ['coordinators'] } } });
+  });
+
+  it('answers 403 forbidden to a signed-in member outside the group', async () => {
+    const { status, body } = await call('coordinator', { headers: bearer(issuer.idToken({ 'cognito:groups': ['mentors'] })) });
+    expect(status).toBe(403);
+    expect(body).toEqual({ error: { code: 'forbidden', message: expect.any(String) } });
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await call('coordinator')).status).toBe(401);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { AuthMode } from '@mentoring/shared';
+import { COORDINATORS_GROUP, type AuthMode } from '@mentoring/shared';
 import { bearerToken, idTokenVerifier, type IdTokenVerifier } from '../auth/id-token-verifier';
 import { logger } from '../powertools';
 import { HttpError } from './errors';
@@ -19,6 +19,7 @@ const unauthenticated = (message: string) => new HttpError('unauthenticated', me
  * Sets `event.identity` by the route's auth mode. The function verifies the Cognito ID token itself
  * (API Gateway's JWT authorizer would answer in its own body, and accepts access tokens too):
  * - `required`: a valid ID token, or a 401 in the documented shape;
+ * - `coordinator`: as `required`, and the token's groups must include the coordinators' group (else 403);
  * - `optional`: no Authorization header means anonymous, but a token that does not verify is a 401,
  *   never a silent downgrade to anonymous;
  * - `none`: no identity, whatever the request carries.
@@ -31,7 +32,7 @@ export const authenticate = (mode: AuthMode, verifier: () => IdTokenVerifier = i
 
     const token = bearerToken(authorizationHeader(event));
     if (token === undefined) {
-      if (mode === 'required') throw unauthenticated('Sign in to use this.');
+      if (mode !== 'optional') throw unauthenticated('Sign in to use this.');
       return;
     }
     if (token === null) throw unauthenticated('The Authorization header must be "Bearer <ID token>".');
@@ -43,5 +44,8 @@ export const authenticate = (mode: AuthMode, verifier: () => IdTokenVerifier = i
       throw unauthenticated('The sign-in token is invalid or has expired. Sign in again.');
     }
     if (!target.identity) throw unauthenticated('The sign-in token names no user.');
+    if (mode === 'coordinator' && !target.identity.groups.includes(COORDINATORS_GROUP)) {
+      throw new HttpError('forbidden', 'Only programme coordinators can do this.');
+    }
   },
 });

@@ -15,7 +15,7 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 type Parsed<R, F extends 'params' | 'query' | 'body'> = R extends { [P in F]: infer S extends z.ZodType } ? z.output<S> : undefined;
 
-type IdentityFor<A extends AuthMode> = A extends 'required' ? Identity : A extends 'optional' ? Identity | null : null;
+type IdentityFor<A extends AuthMode> = A extends 'required' | 'coordinator' ? Identity : A extends 'optional' ? Identity | null : null;
 
 export interface HttpRequest<R extends RouteContract> {
   event: APIGatewayProxyEventV2;

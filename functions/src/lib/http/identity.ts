@@ -3,6 +3,8 @@ export interface Identity {
   sub: string;
   email: string | null;
   name: string | null;
+  /** The Cognito groups the token names (`cognito:groups`), e.g. coordinators. */
+  groups: string[];
 }
 
 /** Claims as API Gateway's JWT authorizer passes them on (values turned into strings). */
@@ -14,5 +16,6 @@ const text = (value: JwtClaims[string] | undefined) => (typeof value === 'string
 export const identityFromClaims = (claims: JwtClaims | undefined | null): Identity | null => {
   const sub = text(claims?.sub);
   if (!sub) return null;
-  return { sub, email: text(claims?.email), name: text(claims?.name) };
+  const groups = claims?.['cognito:groups'];
+  return { sub, email: text(claims?.email), name: text(claims?.name), groups: Array.isArray(groups) ? groups.filter((group) => typeof group === 'string') : [] };
 };

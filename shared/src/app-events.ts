@@ -1,0 +1,15 @@
+/**
+ * The product's own events, published to the same bus as Stream's under their own source, so consumers
+ * (Stream identities, e-mail, schedules) are routed by the same rule table in AWS and on the local stage.
+ */
+import * as z from 'zod';
+
+export const APP_EVENT_SOURCE = 'mentoring';
+
+export const appEventSchemas = {
+  /** A member's profile, photo or approval changed: their Stream user is upserted from the stored profile. */
+  'member.changed': z.object({ memberId: z.string().min(1), reason: z.enum(['profile', 'photo', 'approval', 'role']) }),
+} as const;
+
+export type AppEventType = keyof typeof appEventSchemas;
+export type AppEventDetail<T extends AppEventType> = z.infer<(typeof appEventSchemas)[T]>;

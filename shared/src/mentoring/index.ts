@@ -1,0 +1,3 @@
+export * from './programme';
+export * from './profile';
+export * from './reference';
