@@ -17,6 +17,8 @@ export const feedbackInputSchema = z.object({
   rating: z.number().int().min(1).max(RATING_STARS).nullable().optional(),
   feedbackType: z.enum(FEEDBACK_TYPES),
   answers: z.array(z.string().max(MAX_ANSWER_LENGTH)).max(MAX_ANSWERS),
+  /** Match feedback about one mentorship (the fit check, the closing survey): only its members may send it. */
+  mentorshipId: z.string().min(1).max(64).optional(),
 });
 export type FeedbackInput = z.infer<typeof feedbackInputSchema>;
 

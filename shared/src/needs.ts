@@ -32,6 +32,8 @@ export interface FunctionNeeds {
   eventBus?: boolean;
   /** Sends e-mail through SES from the stage's sender (ses:SendEmail, MAIL_FROM). */
   email?: boolean;
+  /** Creates and deletes one-time schedules (EventBridge Scheduler; the local stage's stand-in). */
+  schedules?: boolean;
   /** Cognito user-pool administration actions (`cognito-idp:<action>` on the stage's pool, USER_POOL_ID). */
   userPool?: readonly UserPoolAction[];
 }

@@ -21,6 +21,17 @@ import {
   profileInputSchema,
 } from './mentoring/profile';
 import { programmeSchema, programmeSettingsSchema } from './mentoring/programme';
+import {
+  declineSchema,
+  endSchema,
+  mentorshipCallsSchema,
+  mentorshipDetailSchema,
+  mentorshipListQuerySchema,
+  mentorshipListSchema,
+  mentorshipProposalSchema,
+  mentorshipRequestSchema,
+  MENTORSHIP_STATES,
+} from './mentoring/mentorship';
 import type { FunctionNeeds } from './needs';
 
 /** `coordinator`: a signed-in member of the Cognito group COORDINATORS_GROUP; anyone else gets a 403. */
@@ -222,6 +233,108 @@ export const routes = {
     response: z.object({ id: z.string(), email: z.string() }),
     status: 201,
     needs: { userPool: ['ListUsers', 'AdminAddUserToGroup'] },
+  },
+
+  // Mentorships: requests, their answers and the life of a match (DOMAIN.md's state machine).
+  'POST /api/mentorships': {
+    handler: 'http/mentorships/request',
+    auth: 'required',
+    body: mentorshipRequestSchema,
+    response: mentorshipDetailSchema,
+    status: 201,
+    needs: { tables: { mentorships: ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], members: ['GetItem'], programme: ['GetItem'] }, email: true, schedules: true },
+  },
+  'GET /api/mentorships': {
+    handler: 'http/mentorships/list',
+    auth: 'required',
+    query: mentorshipListQuerySchema,
+    response: mentorshipListSchema,
+    needs: { tables: { mentorships: ['Query'], members: ['BatchGetItem'] } },
+  },
+  'GET /api/mentorships/{id}': {
+    handler: 'http/mentorships/get',
+    auth: 'required',
+    params: z.object({ id: z.string().min(1).max(64) }),
+    response: mentorshipDetailSchema,
+    needs: { tables: { mentorships: ['GetItem', 'Query'], members: ['BatchGetItem'] } },
+  },
+  'POST /api/mentorships/{id}/accept': {
+    handler: 'http/mentorships/accept',
+    auth: 'required',
+    params: z.object({ id: z.string().min(1).max(64) }),
+    response: mentorshipDetailSchema,
+    needs: {
+      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], members: ['GetItem', 'BatchGetItem', 'UpdateItem'], programme: ['GetItem'] },
+      email: true,
+      schedules: true,
+      secrets: ['stream'],
+    },
+  },
+  'POST /api/mentorships/{id}/decline': {
+    handler: 'http/mentorships/decline',
+    auth: 'required',
+    params: z.object({ id: z.string().min(1).max(64) }),
+    body: declineSchema,
+    response: mentorshipDetailSchema,
+    needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['BatchGetItem'] }, email: true, schedules: true },
+  },
+  'POST /api/mentorships/{id}/withdraw': {
+    handler: 'http/mentorships/withdraw',
+    auth: 'required',
+    params: z.object({ id: z.string().min(1).max(64) }),
+    response: mentorshipDetailSchema,
+    needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['BatchGetItem'] }, email: true, schedules: true },
+  },
+  'POST /api/mentorships/{id}/complete': {
+    handler: 'http/mentorships/complete',
+    auth: 'required',
+    params: z.object({ id: z.string().min(1).max(64) }),
+    response: mentorshipDetailSchema,
+    needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['BatchGetItem', 'UpdateItem'] }, email: true, secrets: ['stream'] },
+  },
+  'POST /api/mentorships/{id}/end': {
+    handler: 'http/mentorships/end',
+    auth: 'required',
+    params: z.object({ id: z.string().min(1).max(64) }),
+    body: endSchema,
+    response: mentorshipDetailSchema,
+    needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['BatchGetItem', 'UpdateItem'] }, email: true, secrets: ['stream'] },
+  },
+  'GET /api/mentorships/{id}/calls': {
+    handler: 'http/mentorships/calls',
+    auth: 'required',
+    params: z.object({ id: z.string().min(1).max(64) }),
+    response: mentorshipCallsSchema,
+    needs: { tables: { mentorships: ['GetItem'], calls: ['Query', 'BatchGetItem'] } },
+  },
+  'POST /api/coordinator/mentorships': {
+    handler: 'http/coordinator/mentorships-propose',
+    auth: 'coordinator',
+    body: mentorshipProposalSchema,
+    response: mentorshipDetailSchema,
+    status: 201,
+    needs: { tables: { mentorships: ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], members: ['GetItem', 'BatchGetItem'] }, email: true },
+  },
+  'GET /api/coordinator/mentorships': {
+    handler: 'http/coordinator/mentorships-list',
+    auth: 'coordinator',
+    query: z.object({ state: z.enum(MENTORSHIP_STATES).optional() }),
+    response: mentorshipListSchema,
+    needs: { tables: { mentorships: ['Query'], members: ['BatchGetItem'] } },
+  },
+  'POST /api/coordinator/mentorships/{id}/suspend': {
+    handler: 'http/coordinator/mentorships-suspend',
+    auth: 'coordinator',
+    params: z.object({ id: z.string().min(1).max(64) }),
+    response: mentorshipDetailSchema,
+    needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], members: ['BatchGetItem'] }, email: true, secrets: ['stream'] },
+  },
+  'POST /api/coordinator/mentorships/{id}/resume': {
+    handler: 'http/coordinator/mentorships-resume',
+    auth: 'coordinator',
+    params: z.object({ id: z.string().min(1).max(64) }),
+    response: mentorshipDetailSchema,
+    needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], members: ['BatchGetItem'] }, email: true, secrets: ['stream'] },
   },
 } as const satisfies Record<RouteKey, RouteContract>;
 

@@ -47,6 +47,21 @@ export const tables = {
       { name: 'approvals', partitionKey: { name: 'approvalState', type: 'S' }, sortKey: { name: 'submittedAt', type: 'S' } },
     ],
   },
+  /**
+   * Mentorships (pk MENTORSHIP#<id>): the META item with its state and parties, an append-only EVENT#<at>#<seq>
+   * log, and guard items that make the rules conditional writes (one live request or mentorship per pair,
+   * one match per mentee, open-request counts). Sparse indexes over META items: by mentor, by mentee, by state.
+   */
+  mentorships: {
+    envVar: 'MENTORSHIPS_TABLE',
+    partitionKey: { name: 'pk', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    globalIndexes: [
+      { name: 'byMentor', partitionKey: { name: 'mentorId', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
+      { name: 'byMentee', partitionKey: { name: 'menteeId', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
+      { name: 'byState', partitionKey: { name: 'state', type: 'S' }, sortKey: { name: 'updatedAt', type: 'S' } },
+    ],
+  },
   /** The programme's settings: one item (id = "settings"). */
   programme: { envVar: 'PROGRAMME_TABLE', partitionKey: { name: 'id', type: 'S' } },
 } as const satisfies Record<string, TableDefinition>;

@@ -1,3 +1,4 @@
 export * from './programme';
 export * from './profile';
 export * from './reference';
+export * from './mentorship';
