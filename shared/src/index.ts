@@ -3,6 +3,7 @@ export * from './feedback';
 export * from './routes';
 export * from './needs';
 export * from './app-events';
+export * from './schedules';
 export * from './mentoring';
 export * from './tables';
 export * from './messages';
