@@ -42,3 +42,50 @@ export const schedules = {
 
 export type ScheduleKind = keyof typeof schedules;
 export type SchedulePayload<K extends ScheduleKind> = z.infer<(typeof schedules)[K]['payload']>;
+
+export const scheduleKinds = () => Object.keys(schedules) as ScheduleKind[];
+
+/** EventBridge Scheduler's rule for schedule (and group) names, which the local stand-in enforces too. */
+export const SCHEDULE_NAME_PATTERN = /^[0-9a-zA-Z_.-]{1,64}$/;
+
+/**
+ * The environment of a function whose needs say `schedules: true` (set by CDK's grantNeeds and by the local
+ * stage): the stage's schedule group, the role Scheduler assumes to invoke targets, the dead-letter queue of
+ * undeliverable invocations, and the target (function ARN) of each kind as a JSON map.
+ */
+export const scheduleEnv = {
+  groupName: 'SCHEDULE_GROUP_NAME',
+  roleArn: 'SCHEDULER_ROLE_ARN',
+  deadLetterArn: 'SCHEDULE_DEAD_LETTER_ARN',
+  targets: 'SCHEDULE_TARGETS',
+} as const;
+
+/**
+ * Scheduler's context attributes: it writes the schedule's values in their place in the target input when it
+ * invokes the target (the local stand-in does the same), so a handler knows which schedule fired and for when.
+ */
+export const SCHEDULER_CONTEXT = {
+  scheduledTime: '<aws.scheduler.scheduled-time>',
+  scheduleArn: '<aws.scheduler.schedule-arn>',
+  executionId: '<aws.scheduler.execution-id>',
+  attemptNumber: '<aws.scheduler.attempt-number>',
+} as const;
+
+/** The target input of a schedule of `kind`: what the kind's function receives as its event. */
+export const scheduleTargetInput = <K extends ScheduleKind>(kind: K, payload: SchedulePayload<K>) =>
+  JSON.stringify({ kind, payload, ...SCHEDULER_CONTEXT });
+
+/** The event a schedule's function receives, once Scheduler has filled in the context attributes. */
+export const scheduleInvocationSchema = z.object({
+  kind: z.string(),
+  payload: z.unknown(),
+  /** When the schedule was due (not when it ran): handlers decide by this time, so a moved local clock counts. */
+  scheduledTime: z.iso.datetime({ offset: true }),
+  scheduleArn: z.string(),
+  executionId: z.string(),
+  attemptNumber: z.coerce.number().int().positive(),
+});
+export type ScheduleInvocation = z.infer<typeof scheduleInvocationSchema>;
+
+/** The ARN's last segment is the schedule's name (arn:aws:scheduler:<region>:<account>:schedule/<group>/<name>). */
+export const scheduleNameFromArn = (arn: string) => arn.slice(arn.lastIndexOf('/') + 1);
