@@ -1,0 +1,303 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ConflictException,
+  CreateScheduleCommand,
+  DeleteScheduleCommand,
+  GetScheduleCommand,
+  ListSchedulesCommand,
+  ResourceNotFoundException,
+  SchedulerClient,
+  UpdateScheduleCommand,
+  ValidationException,
+  type CreateScheduleCommandInput,
+} from '@aws-sdk/client-scheduler';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scheduleTargetInput } from '@mentoring/shared';
+import { LOCAL_SCHEDULE_GROUP, startLocalScheduler, type LocalScheduler, type ScheduleDeadLetter, type ScheduleRun } from './scheduler';
+
+// Stand-in handlers at the schedule table's module paths: they record what they got; request-expiry fails on "fail-*".
+const handler = (body: string) => `export const handler = async (event, context) => { ${body} };`;
+
+interface Received {
+  event: { kind: string; payload: { mentorshipId: string }; scheduledTime: string; scheduleArn: string; executionId: string; attemptNumber: string };
+  remaining: number;
+}
+
+describe('local scheduler', () => {
+  const root = mkdtempSync(join(tmpdir(), 'scheduler-test-'));
+  const received = join(root, 'received.jsonl');
+  const dataDir = join(root, 'scheduler');
+  const functionsSrc = join(root, 'src');
+  let scheduler: LocalScheduler;
+  let client: SchedulerClient;
+
+  const start = async () => {
+    scheduler = await startLocalScheduler({ functionsSrc, dataDir, region: 'us-east-1', retryDelaysMs: [10, 10], tickMs: 50 });
+    client = new SchedulerClient({ endpoint: scheduler.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+  };
+  const stop = async () => {
+    client.destroy();
+    await scheduler.stop();
+  };
+
+  beforeAll(async () => {
+    const record = `(await import('node:fs')).appendFileSync(${JSON.stringify(received)}, JSON.stringify({ event, remaining: context.getRemainingTimeInMillis() }) + '\\n');`;
+    for (const [path, body] of [
+      ['schedules/request-reminder.ts', record],
+      ['schedules/request-expiry.ts', `if (event.payload.mentorshipId.startsWith('fail')) throw new Error('DynamoDB unavailable'); ${record}`],
+      ['schedules/mentorship-end.ts', record],
+    ] as const) {
+      mkdirSync(join(functionsSrc, path, '..'), { recursive: true });
+      writeFileSync(join(functionsSrc, path), handler(body));
+    }
+    await start();
+  });
+  afterAll(async () => {
+    await stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const receivedEvents = () =>
+    existsSync(received) ? readFileSync(received, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Received) : [];
+  const view = async () =>
+    (await (await fetch(`${scheduler.endpoint}/_local/schedules`)).json()) as {
+      now: string;
+      schedules: { name: string; kind: string | null; dueAt: string; completed: boolean }[];
+      runs: ScheduleRun[];
+      deadLetters: ScheduleDeadLetter[];
+    };
+  const moveClock = async (body: Record<string, unknown>) => {
+    const response = await fetch(`${scheduler.endpoint}/_local/clock`, { method: 'POST', body: JSON.stringify(body) });
+    return { status: response.status, body: (await response.json()) as { now: string; runs: ScheduleRun[]; message?: string } };
+  };
+  /** A time on the stand-in's clock, in whole seconds as at() has them. */
+  const inFromClock = async (ms: number) => new Date(Math.ceil((Date.parse((await view()).now) + ms) / 1000) * 1000);
+  const at = (date: Date) => `at(${date.toISOString().slice(0, 19)})`;
+  const input = (name: string, when: Date, kind: 'request-reminder' | 'request-expiry' | 'mentorship-end' = 'request-reminder', mentorshipId = name): CreateScheduleCommandInput => ({
+    Name: name,
+    GroupName: LOCAL_SCHEDULE_GROUP,
+    ScheduleExpression: at(when),
+    ScheduleExpressionTimezone: 'UTC',
+    FlexibleTimeWindow: { Mode: 'OFF' },
+    ActionAfterCompletion: 'DELETE',
+    Target: {
+      Arn: scheduler.targets[kind]!,
+      RoleArn: scheduler.roleArn,
+      Input: scheduleTargetInput(kind, { mentorshipId }),
+      RetryPolicy: { MaximumRetryAttempts: 10, MaximumEventAgeInSeconds: 21600 },
+      DeadLetterConfig: { Arn: scheduler.deadLetterArn },
+    },
+  });
+  const refusal = async (promise: Promise<unknown>) => {
+    const error = (await promise.then(
+      () => {
+        throw new Error('expected a refusal');
+      },
+      (caught: unknown) => caught,
+    )) as Error & { $metadata: { httpStatusCode: number } };
+    return { name: error.name, status: error.$metadata?.httpStatusCode, message: error.message };
+  };
+
+  it('gives the functions the environment scheduleOnce reads', () => {
+    expect(scheduler.environment).toEqual({
+      AWS_ENDPOINT_URL_SCHEDULER: scheduler.endpoint,
+      SCHEDULE_GROUP_NAME: 'mentoring-local',
+      SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/mentoring-local-scheduler',
+      SCHEDULE_DEAD_LETTER_ARN: 'arn:aws:sqs:us-east-1:000000000000:mentoring-local-schedule-dead-letters',
+      SCHEDULE_TARGETS: JSON.stringify({
+        'request-reminder': 'arn:aws:lambda:us-east-1:000000000000:function:mentoring-local-schedule-request-reminder',
+        'request-expiry': 'arn:aws:lambda:us-east-1:000000000000:function:mentoring-local-schedule-request-expiry',
+        'mentorship-end': 'arn:aws:lambda:us-east-1:000000000000:function:mentoring-local-schedule-mentorship-end',
+      }),
+    });
+  });
+
+  it('creates, reads, lists and deletes schedules through the AWS SDK', async () => {
+    const when = await inFromClock(3600_000);
+    const created = await client.send(new CreateScheduleCommand(input('crud-1', when)));
+    expect(created.ScheduleArn).toBe(`arn:aws:scheduler:us-east-1:000000000000:schedule/mentoring-local/crud-1`);
+    const got = await client.send(new GetScheduleCommand({ Name: 'crud-1', GroupName: LOCAL_SCHEDULE_GROUP }));
+    expect(got).toMatchObject({
+      Arn: created.ScheduleArn,
+      Name: 'crud-1',
+      GroupName: LOCAL_SCHEDULE_GROUP,
+      ScheduleExpression: at(when),
+      ScheduleExpressionTimezone: 'UTC',
+      State: 'ENABLED',
+      ActionAfterCompletion: 'DELETE',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      Target: input('crud-1', when).Target,
+    });
+    expect(got.CreationDate).toBeInstanceOf(Date);
+    const listed = await client.send(new ListSchedulesCommand({ GroupName: LOCAL_SCHEDULE_GROUP, NamePrefix: 'crud-' }));
+    expect(listed.Schedules?.map((schedule) => [schedule.Name, schedule.Target?.Arn])).toEqual([['crud-1', scheduler.targets['request-reminder']]]);
+    expect((await view()).schedules.find((schedule) => schedule.name === 'crud-1')).toMatchObject({ kind: 'request-reminder', dueAt: when.toISOString() });
+
+    await client.send(new DeleteScheduleCommand({ Name: 'crud-1', GroupName: LOCAL_SCHEDULE_GROUP }));
+    expect(await refusal(client.send(new GetScheduleCommand({ Name: 'crud-1', GroupName: LOCAL_SCHEDULE_GROUP })))).toMatchObject({
+      name: 'ResourceNotFoundException',
+      status: 404,
+    });
+  });
+
+  it('refuses what Scheduler refuses, with its error types', async () => {
+    const when = await inFromClock(3600_000);
+    const valid = input('refused-1', when);
+    const cases: [string, CreateScheduleCommandInput, string, RegExp][] = [
+      ['a name with a space', { ...valid, Name: 'refused 1' }, 'ValidationException', /Name/],
+      ['a name over 64 characters', { ...valid, Name: 'r'.repeat(65) }, 'ValidationException', /Name/],
+      ['a malformed at()', { ...valid, ScheduleExpression: 'at(2030-03-01 10:00:00)' }, 'ValidationException', /Invalid Schedule Expression/],
+      ['a day that does not exist', { ...valid, ScheduleExpression: 'at(2030-02-30T10:00:00)' }, 'ValidationException', /Invalid Schedule Expression/],
+      ['a time in the past', { ...valid, ScheduleExpression: 'at(2020-01-01T00:00:00)' }, 'ValidationException', /in the past/],
+      ['an unknown time zone', { ...valid, ScheduleExpressionTimezone: 'Mars/Olympus' }, 'ValidationException', /Timezone/],
+      ['no target', { ...valid, Target: undefined }, 'ValidationException', /Target is required/],
+      ['no role', { ...valid, Target: { ...valid.Target!, RoleArn: undefined } }, 'ValidationException', /RoleArn is required/],
+      ['a role that is not an IAM role ARN', { ...valid, Target: { ...valid.Target!, RoleArn: 'scheduler-role' } }, 'ValidationException', /not an IAM role ARN/],
+      ['a role it may not pass', { ...valid, Target: { ...valid.Target!, RoleArn: 'arn:aws:iam::000000000000:role/admin' } }, 'AccessDeniedException', /iam:PassRole/],
+      ['no flexible time window', { ...valid, FlexibleTimeWindow: undefined }, 'ValidationException', /FlexibleTimeWindow is required/],
+      ['a flexible window without its length', { ...valid, FlexibleTimeWindow: { Mode: 'FLEXIBLE' } }, 'ValidationException', /MaximumWindowInMinutes/],
+      ['a retry policy out of range', { ...valid, Target: { ...valid.Target!, RetryPolicy: { MaximumRetryAttempts: 186 } } }, 'ValidationException', /MaximumRetryAttempts/],
+      ['a dead-letter target that is not a queue', { ...valid, Target: { ...valid.Target!, DeadLetterConfig: { Arn: 'arn:aws:sns:us-east-1:000000000000:x' } } }, 'ValidationException', /SQS/],
+      ['an unknown group', { ...valid, GroupName: 'elsewhere' }, 'ResourceNotFoundException', /Schedule group elsewhere does not exist/],
+    ];
+    for (const [what, request, name, message] of cases) {
+      const refused = await refusal(client.send(new CreateScheduleCommand(request)));
+      expect({ what, name: refused.name, message: message.test(refused.message) }).toEqual({ what, name, message: true });
+    }
+    expect(await refusal(client.send(new CreateScheduleCommand({ ...valid, ScheduleExpression: 'rate(5 minutes)' })))).toMatchObject({
+      name: 'ValidationException',
+    });
+    expect((await view()).schedules.map((schedule) => schedule.name)).not.toContain('refused-1');
+
+    await client.send(new CreateScheduleCommand(valid));
+    const duplicate = await client.send(new CreateScheduleCommand(valid)).catch((error: unknown) => error);
+    expect(duplicate).toBeInstanceOf(ConflictException);
+    const missing = await client.send(new DeleteScheduleCommand({ Name: 'never-made', GroupName: LOCAL_SCHEDULE_GROUP })).catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(ResourceNotFoundException);
+    const update = await client.send(new UpdateScheduleCommand(input('never-made', when))).catch((error: unknown) => error);
+    expect(update).toBeInstanceOf(ResourceNotFoundException);
+    const badUpdate = await client.send(new UpdateScheduleCommand({ ...valid, ScheduleExpression: 'at(tomorrow)' })).catch((error: unknown) => error);
+    expect(badUpdate).toBeInstanceOf(ValidationException);
+    await client.send(new DeleteScheduleCommand({ Name: 'refused-1', GroupName: LOCAL_SCHEDULE_GROUP }));
+  });
+
+  it('treats a retry of the same create (same ClientToken) as the same request', async () => {
+    const request = { ...input('idempotent-1', await inFromClock(3600_000)), ClientToken: 'token-1' };
+    const first = await client.send(new CreateScheduleCommand(request));
+    const again = await client.send(new CreateScheduleCommand(request));
+    expect(again.ScheduleArn).toBe(first.ScheduleArn);
+    await client.send(new DeleteScheduleCommand({ Name: 'idempotent-1', GroupName: LOCAL_SCHEDULE_GROUP }));
+  });
+
+  it('runs a schedule once when its clock reaches it, with the context attributes filled in, then deletes it', async () => {
+    const before = receivedEvents().length;
+    const when = await inFromClock(10 * 60_000);
+    const { ScheduleArn } = await client.send(new CreateScheduleCommand(input('fire-1', when)));
+
+    const early = await moveClock({ advanceMs: 5 * 60_000 });
+    expect(early.status).toBe(200);
+    expect(early.body.runs).toEqual([]);
+    expect(receivedEvents()).toHaveLength(before);
+
+    const due = await moveClock({ advanceMs: 6 * 60_000 });
+    expect(due.body.runs).toEqual([expect.objectContaining({ name: 'fire-1', kind: 'request-reminder', status: 'succeeded', attempts: 1, payload: { mentorshipId: 'fire-1' } })]);
+    const events = receivedEvents().slice(before);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.event).toEqual({
+      kind: 'request-reminder',
+      payload: { mentorshipId: 'fire-1' },
+      scheduledTime: `${when.toISOString().slice(0, 19)}Z`,
+      scheduleArn: ScheduleArn,
+      executionId: expect.stringMatching(/^[0-9a-f]{16}$/),
+      attemptNumber: '1',
+    });
+    expect(events[0]!.remaining).toBeGreaterThan(0);
+    expect(await refusal(client.send(new GetScheduleCommand({ Name: 'fire-1', GroupName: LOCAL_SCHEDULE_GROUP })))).toMatchObject({ name: 'ResourceNotFoundException' });
+
+    expect((await moveClock({ advanceMs: 24 * 3600_000 })).body.runs).toEqual([]);
+    expect(receivedEvents()).toHaveLength(before + 1);
+  });
+
+  it('never runs a schedule deleted before it is due', async () => {
+    const before = receivedEvents().length;
+    await client.send(new CreateScheduleCommand(input('cancelled-1', await inFromClock(60_000))));
+    await client.send(new DeleteScheduleCommand({ Name: 'cancelled-1', GroupName: LOCAL_SCHEDULE_GROUP }));
+    expect((await moveClock({ advanceMs: 3600_000 })).body.runs).toEqual([]);
+    expect(receivedEvents()).toHaveLength(before);
+    expect((await view()).runs.map((run) => run.name)).not.toContain('cancelled-1');
+  });
+
+  it('runs an updated schedule at its new time only', async () => {
+    const before = receivedEvents().length;
+    await client.send(new CreateScheduleCommand(input('moved-1', await inFromClock(60_000))));
+    await client.send(new UpdateScheduleCommand(input('moved-1', await inFromClock(2 * 3600_000))));
+    expect((await moveClock({ advanceMs: 3600_000 })).body.runs).toEqual([]);
+    expect((await moveClock({ advanceMs: 3600_000 + 2000 })).body.runs.map((run) => run.name)).toEqual(['moved-1']);
+    expect(receivedEvents()).toHaveLength(before + 1);
+  });
+
+  it('keeps a schedule without ActionAfterCompletion DELETE after its one run, and never runs it again', async () => {
+    await client.send(new CreateScheduleCommand({ ...input('kept-1', await inFromClock(60_000)), ActionAfterCompletion: 'NONE' }));
+    expect((await moveClock({ advanceMs: 120_000 })).body.runs.map((run) => run.name)).toEqual(['kept-1']);
+    expect((await client.send(new GetScheduleCommand({ Name: 'kept-1', GroupName: LOCAL_SCHEDULE_GROUP }))).Name).toBe('kept-1');
+    expect((await moveClock({ advanceMs: 120_000 })).body.runs).toEqual([]);
+    await client.send(new DeleteScheduleCommand({ Name: 'kept-1', GroupName: LOCAL_SCHEDULE_GROUP }));
+  });
+
+  it('retries a failing handler as Lambda does, then keeps the invocation as a dead letter', async () => {
+    await client.send(new CreateScheduleCommand(input('failing-1', await inFromClock(60_000), 'request-expiry', 'fail-1')));
+    const { body } = await moveClock({ advanceMs: 120_000 });
+    expect(body.runs).toEqual([expect.objectContaining({ name: 'failing-1', kind: 'request-expiry', status: 'dead-lettered', attempts: 3, error: 'DynamoDB unavailable' })]);
+    const [letter] = readFileSync(scheduler.deadLetterFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as ScheduleDeadLetter);
+    expect(letter).toMatchObject({ name: 'failing-1', handler: 'schedules/request-expiry', attempts: 3, event: { kind: 'request-expiry', payload: { mentorshipId: 'fail-1' } } });
+    expect((await view()).deadLetters.map((dead) => dead.name)).toEqual(['failing-1']);
+  });
+
+  it('dead-letters a schedule whose target is no function of the schedule table', async () => {
+    const request = input('stray-1', await inFromClock(60_000));
+    await client.send(new CreateScheduleCommand({ ...request, Target: { ...request.Target!, Arn: 'arn:aws:lambda:us-east-1:000000000000:function:elsewhere' } }));
+    const { body } = await moveClock({ advanceMs: 120_000 });
+    expect(body.runs).toEqual([expect.objectContaining({ name: 'stray-1', kind: null, status: 'dead-lettered', error: expect.stringMatching(/names no schedule kind/) })]);
+  });
+
+  it('moves its clock to a given time, forward only', async () => {
+    const target = new Date(Date.parse((await view()).now) + 3 * 24 * 3600_000);
+    const moved = await moveClock({ now: target.toISOString() });
+    expect(moved.status).toBe(200);
+    expect(Date.parse(moved.body.now) - target.getTime()).toBeGreaterThanOrEqual(0);
+    expect((await moveClock({ now: '2020-01-01T00:00:00Z' })).status).toBe(400);
+    expect((await moveClock({ advanceMs: -1 })).status).toBe(400);
+    expect((await moveClock({})).status).toBe(400);
+  });
+
+  it('runs due schedules by itself, without a clock move', async () => {
+    // The wall clock decides what may be created; the stand-in's clock is ahead of it after the moves above, so a
+    // time a second or two from the wall clock is already due for the stand-in and its timer runs it.
+    const soon = new Date(Math.ceil((Date.now() + 1500) / 1000) * 1000);
+    await client.send(new CreateScheduleCommand(input('timer-1', soon)));
+    for (;;) {
+      const runs = (await view()).runs.filter((run) => run.name === 'timer-1');
+      if (runs.some((run) => run.status === 'succeeded')) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await view()).runs.filter((run) => run.name === 'timer-1')).toHaveLength(1);
+  });
+
+  it('keeps its schedules, clock and history across a restart', async () => {
+    const when = await inFromClock(3600_000);
+    await client.send(new CreateScheduleCommand(input('persisted-1', when)));
+    const clockBefore = Date.parse((await view()).now);
+    const runsBefore = (await view()).runs.length;
+    await stop();
+    await start();
+    const after = await view();
+    expect(after.schedules.map((schedule) => schedule.name)).toContain('persisted-1');
+    expect(Date.parse(after.now)).toBeGreaterThanOrEqual(clockBefore);
+    expect(after.runs).toHaveLength(runsBefore);
+    expect(after.deadLetters.map((dead) => dead.name)).toEqual(['failing-1', 'stray-1']);
+    expect((await client.send(new GetScheduleCommand({ Name: 'persisted-1', GroupName: LOCAL_SCHEDULE_GROUP }))).ScheduleExpression).toBe(at(when));
+    expect((await moveClock({ advanceMs: 2 * 3600_000 })).body.runs.map((run) => run.name)).toEqual(['persisted-1']);
+  });
+});
