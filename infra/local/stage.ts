@@ -8,6 +8,7 @@ import { createApiGateway } from './api-gateway';
 import { startCognitoLocal, type CognitoLocalInfo } from './cognito';
 import { LOCAL_REGION, localCredentials, startDynamoDbLocal } from './dynamodb';
 import { startLocalEventBus } from './event-bus';
+import { startLocalScheduler } from './scheduler';
 import { listen } from './ports';
 import { bucketEnvironment, startS3rver } from './s3';
 import { ensureTables, localTableNames, tableEnvironment } from './tables';
@@ -39,11 +40,27 @@ export interface LocalStage {
   s3Endpoint: string;
   buckets: Record<string, string>;
   eventBus: { endpoint: string; busName: string; deadLetterFile: string };
+  /** The Scheduler stand-in: its API, and /_local/schedules and /_local/clock for tests. */
+  scheduler: { endpoint: string; groupName: string; stateFile: string; deadLetterFile: string; environment: Record<string, string> };
   stop: () => Promise<void>;
 }
 
 export const appVersion = () =>
   (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+
+/**
+ * LOCAL_SCHEDULE_HANDLERS='{"<kind>":"<module under functions/src>"}' runs another module for a schedule kind:
+ * a stub while the real handler is being written, or the integration tests' probe (lib/testing/schedule-probe).
+ */
+const scheduleHandlerOverrides = (): Record<string, string> => {
+  const raw = process.env.LOCAL_SCHEDULE_HANDLERS;
+  if (!raw) return {};
+  const parsed = JSON.parse(raw) as unknown;
+  if (!parsed || typeof parsed !== 'object' || Object.values(parsed).some((module) => typeof module !== 'string')) {
+    throw new Error('LOCAL_SCHEDULE_HANDLERS must be a JSON object of schedule kinds to handler modules.');
+  }
+  return parsed as Record<string, string>;
+};
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -99,6 +116,13 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     cleanups.push(s3.stop);
     const bus = await startLocalEventBus({ functionsSrc: join(repoRoot, 'functions/src'), dataDir: join(dataDir, 'event-bus'), region: LOCAL_REGION });
     cleanups.push(bus.stop);
+    const scheduler = await startLocalScheduler({
+      functionsSrc: join(repoRoot, 'functions/src'),
+      dataDir: join(dataDir, 'scheduler'),
+      region: LOCAL_REGION,
+      handlerOverrides: scheduleHandlerOverrides(),
+    });
+    cleanups.push(scheduler.stop);
     await ensureTables(dynamo.client);
     const cognito = await startCognitoLocal({ dataDir: options.cognitoDir, onCode: options.onCognitoCode });
     cleanups.push(cognito.stop);
@@ -119,6 +143,7 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       S3_FORCE_PATH_STYLE: 'true',
       AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
       EVENT_BUS_NAME: bus.busName,
+      ...scheduler.environment,
       ...tableEnvironment(),
       // Identity: the local gateway and the handlers verify tokens against cognito-local (identity.ts).
       COGNITO_USER_POOL_ID: cognito.userPoolId,
@@ -171,6 +196,13 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       s3Endpoint: s3.endpoint,
       buckets: s3.buckets,
       eventBus: { endpoint: bus.endpoint, busName: bus.busName, deadLetterFile: bus.deadLetterFile },
+      scheduler: {
+        endpoint: scheduler.endpoint,
+        groupName: scheduler.groupName,
+        stateFile: scheduler.stateFile,
+        deadLetterFile: scheduler.deadLetterFile,
+        environment: scheduler.environment,
+      },
       stop,
     };
   } catch (error) {

@@ -15,6 +15,7 @@ export interface StageInfo {
   s3Endpoint: string;
   buckets: Record<string, string>;
   eventBus: { endpoint: string; busName: string; deadLetterFile: string };
+  scheduler: { endpoint: string; groupName: string; stateFile: string; deadLetterFile: string; environment: Record<string, string> };
 }
 
 export interface SpawnedStage extends StageInfo {
