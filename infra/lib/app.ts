@@ -6,6 +6,7 @@ import { DataStack } from './stacks/data-stack';
 import { MonitoringStack } from './stacks/monitoring-stack';
 import { WebStack } from './stacks/web-stack';
 import { EventsStack } from './stacks/events-stack';
+import { SchedulesStack } from './stacks/schedules-stack';
 import { resolveStage } from './stages';
 
 /** Builds the stack set of the stage named by `-c stage=...`, checked by cdk-nag's AwsSolutions rules. */
@@ -17,6 +18,7 @@ export const buildApp = (app: App = new App()) => {
   const data = new DataStack(app, `${prefix}-Data`, { env, stage });
   const auth = new AuthStack(app, `${prefix}-Auth`, { env, stage });
   const events = new EventsStack(app, `${prefix}-Events`, { env, stage, tables: data.tables });
+  const schedules = new SchedulesStack(app, `${prefix}-Schedules`, { env, stage, tables: data.tables, eventBus: events.bus });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,
     stage,
@@ -24,7 +26,10 @@ export const buildApp = (app: App = new App()) => {
     auth,
     eventBus: events.bus,
     buckets: events.buckets,
+    schedules: schedules.targets,
   });
+  // The API's functions name the schedule functions and Scheduler's role by ARN, not by reference: deploy those first.
+  api.addStackDependency(schedules, 'API functions set schedules that invoke the schedule functions');
   const web = new WebStack(app, `${prefix}-Web`, {
     env,
     stage,
@@ -38,12 +43,13 @@ export const buildApp = (app: App = new App()) => {
     env,
     stage,
     api: api.api,
-    functions: [...api.functions, ...events.consumers],
+    functions: [...api.functions, ...events.consumers, ...schedules.functions],
     tables: Object.values(data.tables),
     distribution: web.distribution,
-    deadLetterQueues: events.deadLetterQueues,
+    deadLetterQueues: [...events.deadLetterQueues, schedules.deadLetterQueue],
     eventRules: events.rules,
     extraAlarms: [
+      ...schedules.lostInvocations,
       {
         id: 'CallFeatureFailedAlarm',
         metric: events.callFeatureFailed,
@@ -55,5 +61,5 @@ export const buildApp = (app: App = new App()) => {
   Tags.of(app).add('stage', stage.name);
   Tags.of(app).add('project', 'mentoring-platform');
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stage, stacks: { data, auth, events, api, web, monitoring } };
+  return { app, stage, stacks: { data, auth, events, schedules, api, web, monitoring } };
 };

@@ -1,9 +1,9 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { buckets, secretEnvVar, tables, type BucketKey, type FunctionNeeds, type SecretName, type TableKey } from '@mentoring/shared';
+import { buckets, scheduleEnv, secretEnvVar, tables, type BucketKey, type FunctionNeeds, type SecretName, type TableKey } from '@mentoring/shared';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -11,6 +11,7 @@ import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import { functionsSrc, repoRoot } from '../paths';
 import { acknowledge, LAMBDA_BASIC_EXECUTION } from '../nag';
+import type { ScheduleTargets } from '../schedules';
 import { removalPolicy, type StageConfig } from '../stages';
 
 export interface AppFunctionProps {
@@ -20,6 +21,8 @@ export interface AppFunctionProps {
   memoryMiB?: number;
   timeoutSeconds?: number;
   environment?: Record<string, string>;
+  /** A fixed name, for a function other resources find by ARN before it exists (schedule targets). */
+  functionName?: string;
 }
 
 /** A bucket as a function's grant sees it: its name, and the ARN pattern of its objects. */
@@ -36,6 +39,8 @@ export interface NeedsResources {
   buckets?: Partial<Record<BucketKey, BucketRef>>;
   secret?: (name: SecretName) => ISecret;
   eventBus?: IEventBus;
+  /** The stage's schedule group, Scheduler's role and the kinds' functions (infra/lib/schedules.ts). */
+  schedules?: ScheduleTargets;
 }
 
 const missing = (what: string, handler: string): never => {
@@ -55,6 +60,7 @@ export class AppFunction extends NodejsFunction {
     super(scope, id, {
       entry: join(functionsSrc, `${props.handler}.ts`),
       handler: 'handler',
+      functionName: props.functionName,
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memoryMiB ?? 256,
@@ -116,6 +122,32 @@ export class AppFunction extends NodejsFunction {
       const bus = resources.eventBus ?? missing('the event bus', this.handlerModule);
       bus.grantPutEventsTo(this);
       this.addEnvironment('EVENT_BUS_NAME', bus.eventBusName);
+    }
+    if (needs.schedules) {
+      const schedules = resources.schedules ?? missing('the schedule group', this.handlerModule);
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'],
+          resources: [schedules.schedulesArn],
+        }),
+      );
+      acknowledge(
+        this,
+        `AwsSolutions-IAM5[Resource::${schedules.nagSchedulesResource}]`,
+        `Schedule names are made at run time (one per request or session); the statement allows only creating, replacing and deleting schedules of the stage's group ${schedules.groupName}.`,
+      );
+      // Scheduler invokes the targets with this role: the function may hand it to Scheduler, and to nothing else.
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['iam:PassRole'],
+          resources: [schedules.roleArn],
+          conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+        }),
+      );
+      this.addEnvironment(scheduleEnv.groupName, schedules.groupName);
+      this.addEnvironment(scheduleEnv.roleArn, schedules.roleArn);
+      this.addEnvironment(scheduleEnv.deadLetterArn, schedules.deadLetterArn);
+      this.addEnvironment(scheduleEnv.targets, Stack.of(this).toJsonString(schedules.targets));
     }
   }
 }

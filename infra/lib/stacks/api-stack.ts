@@ -11,6 +11,7 @@ import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { notFoundRoute, routeKey, routeList, type BucketKey, type RouteDefinition, type TableKey } from '@mentoring/shared';
 import { AppFunction } from '../constructs/app-function';
+import type { ScheduleTargets } from '../schedules';
 import { acknowledge } from '../nag';
 import { bucketArnExportName } from './events-stack';
 import { removalPolicy, type StageConfig } from '../stages';
@@ -25,6 +26,8 @@ export interface ApiStackProps extends StackProps {
   /** The Stream event bus (events stack), for routes that publish to it. */
   eventBus?: IEventBus;
   buckets?: Partial<Record<BucketKey, IBucket>>;
+  /** The schedules stack's group, role and targets, for routes that set schedules. */
+  schedules?: ScheduleTargets;
 }
 
 /** Secrets a route may name (`secrets: ['stream']` in the route table), created by hand per stage (README, Deploying). */
@@ -115,7 +118,7 @@ export class ApiStack extends Stack {
         timeoutSeconds: route.timeoutSeconds,
         environment: route.auth === 'none' ? {} : identityEnvironment,
       });
-      fn.grantNeeds(route.needs, { tables: props.tables, buckets: importedBuckets, secret, eventBus: props.eventBus });
+      fn.grantNeeds(route.needs, { tables: props.tables, buckets: importedBuckets, secret, eventBus: props.eventBus, schedules: props.schedules });
       this.functions.push(fn);
       if (route.auth !== 'none' && !props.auth) {
         throw new Error(`Route ${routeKey(route)} reads the caller's identity: pass the auth stack's user pool and client to the api stack.`);

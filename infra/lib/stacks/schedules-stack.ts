@@ -1,0 +1,115 @@
+import { Aws, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { schedules as scheduleTable, type ScheduleDefinition, type SecretName, type TableKey } from '@mentoring/shared';
+import { AppFunction } from '../constructs/app-function';
+import { acknowledge } from '../nag';
+import { scheduleNames, scheduleTargets, type ScheduleTargets } from '../schedules';
+import { removalPolicy, type StageConfig } from '../stages';
+import { secretName } from './api-stack';
+
+export interface SchedulesStackProps extends StackProps {
+  stage: StageConfig;
+  tables: Record<TableKey, TableV2>;
+  /** The Stream event bus (events stack), for kinds that publish to it. */
+  eventBus?: IEventBus;
+  /** The schedule table; tests pass their own. */
+  kinds?: Record<string, ScheduleDefinition>;
+}
+
+const pascal = (name: string) =>
+  name
+    .split(/[/-]/)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+
+/** How long Lambda keeps retrying a schedule's failing handler before the invocation goes to the dead letters. */
+const MAX_EVENT_AGE = Duration.hours(6);
+
+/**
+ * What one-time schedules (shared/src/schedules.ts) need in AWS: the stage's schedule group, one function per
+ * schedule kind, the role EventBridge Scheduler assumes to invoke exactly those functions, and one dead-letter
+ * queue for invocations Scheduler could not deliver and for handlers that kept failing. The schedules themselves
+ * are made at run time by functions whose needs say `schedules: true` (grantNeeds, with `targets`).
+ */
+export class SchedulesStack extends Stack {
+  readonly targets: ScheduleTargets;
+  readonly group: ScheduleGroup;
+  readonly functions: AppFunction[] = [];
+  readonly deadLetterQueue: Queue;
+  /** For the monitoring stack: invocations Scheduler dropped, or could not even put in the dead-letter queue. */
+  readonly lostInvocations: { id: string; metric: IMetric; description: string }[];
+
+  constructor(scope: Construct, id: string, props: SchedulesStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+    const kinds = props.kinds ?? (scheduleTable as Record<string, ScheduleDefinition>);
+    const names = scheduleNames(stage);
+    this.targets = scheduleTargets(stage, Object.keys(kinds));
+
+    this.group = new ScheduleGroup(this, 'ScheduleGroup', { scheduleGroupName: names.group, removalPolicy: removalPolicy(stage) });
+
+    this.deadLetterQueue = new Queue(this, 'ScheduleDeadLetters', {
+      queueName: names.deadLetterQueue,
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(this.deadLetterQueue, 'AwsSolutions-SQS3', 'This queue is itself the dead-letter queue of the schedules and of their functions.');
+
+    const role = new Role(this, 'SchedulerRole', {
+      roleName: names.role,
+      description: `EventBridge Scheduler invokes the schedule functions of ${stage.name} with this role`,
+      // Only schedules of this account's group may use it (confused-deputy protection).
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com').withConditions({
+        StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+        ArnEquals: { 'aws:SourceArn': this.group.scheduleGroupArn },
+      }),
+    });
+    role.addToPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.deadLetterQueue.queueArn] }));
+
+    const secrets = new Map<SecretName, ISecret>();
+    const secret = (name: SecretName) => {
+      if (!secrets.has(name)) secrets.set(name, Secret.fromSecretNameV2(this, `${pascal(name)}Secret`, secretName(stage, name)));
+      return secrets.get(name)!;
+    };
+
+    for (const [kind, definition] of Object.entries(kinds)) {
+      const fn = new AppFunction(this, `${pascal(kind)}Schedule`, {
+        stage,
+        handler: definition.handler,
+        memoryMiB: definition.memoryMiB,
+        timeoutSeconds: definition.timeoutSeconds,
+        functionName: names.function(kind),
+      });
+      fn.grantNeeds(definition.needs, { tables: props.tables, eventBus: props.eventBus, secret, schedules: this.targets });
+      // Scheduler invokes asynchronously: a handler that throws is retried twice by Lambda, then dead-lettered.
+      fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: MAX_EVENT_AGE, onFailure: new SqsDestination(this.deadLetterQueue) });
+      this.functions.push(fn);
+    }
+    // Exactly the kinds' functions, without their versions or aliases (grantInvoke would add `:*`).
+    role.addToPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: this.functions.map((fn) => fn.functionArn) }));
+
+    this.lostInvocations = [
+      {
+        id: 'ScheduleInvocationsDroppedAlarm',
+        metric: this.group.metricDropped({ period: Duration.minutes(5), statistic: 'Sum' }),
+        description: 'EventBridge Scheduler dropped invocations of a schedule (retries exhausted, no dead-letter queue)',
+      },
+      {
+        id: 'ScheduleDeadLetterFailuresAlarm',
+        metric: this.group.metricFailedToBeSentToDLQ(undefined, { period: Duration.minutes(5), statistic: 'Sum' }),
+        description: 'EventBridge Scheduler could not put a failed invocation in the schedules dead-letter queue',
+      },
+    ];
+
+    new CfnOutput(this, 'ScheduleGroupName', { value: this.group.scheduleGroupName });
+  }
+}
