@@ -7,6 +7,7 @@ import { schedules, type RouteDefinition, type ScheduleDefinition } from '@mento
 import { ApiStack } from '../lib/stacks/api-stack';
 import { DataStack } from '../lib/stacks/data-stack';
 import { EventsStack } from '../lib/stacks/events-stack';
+import { MonitoringStack } from '../lib/stacks/monitoring-stack';
 import { SchedulesStack } from '../lib/stacks/schedules-stack';
 import { resolveStage } from '../lib/stages';
 import { cdkContext } from './synth';
@@ -38,7 +39,17 @@ const build = () => {
     routes: [route('POST /api/requests', 'http/feedback/create', { schedules: true }), route('GET /api/things', 'http/health/get', {})],
   });
   api.addStackDependency(scheduleStack);
-  return { app, scheduleStack, api };
+  // Wired as infra/lib/app.ts wires the stage's monitoring.
+  const monitoring = new MonitoringStack(app, 'Monitoring', {
+    env,
+    stage,
+    api: api.api,
+    functions: [...api.functions, ...scheduleStack.functions],
+    tables: Object.values(data.tables),
+    deadLetterQueues: [scheduleStack.deadLetterQueue],
+    extraAlarms: scheduleStack.lostInvocations,
+  });
+  return { app, scheduleStack, api, monitoring };
 };
 
 /** An Fn::Join-ed value as one string, with the pseudo parameters as cdk-nag prints them (<AWS::Region>). */
@@ -51,7 +62,7 @@ const flat = (value: unknown): string => {
 };
 
 describe('schedules stack', () => {
-  const { app, scheduleStack, api } = build();
+  const { app, scheduleStack, api, monitoring } = build();
   const template = Template.fromStack(scheduleStack);
   const apiTemplate = Template.fromStack(api);
   const kindNames = Object.keys(kinds);
@@ -141,6 +152,27 @@ describe('schedules stack', () => {
     expect(Object.keys(scheduleStack.targets.targets).sort()).toEqual([...kindNames].sort());
     expect(JSON.stringify(apiTemplate.toJSON())).not.toContain('Fn::ImportValue');
     expect(Stack.of(api).dependencies).toContain(scheduleStack);
+  });
+
+  it('alarms on its dead letters, on each schedule function\'s errors, and on invocations Scheduler lost', () => {
+    const alarms = Template.fromStack(monitoring).findResources('AWS::CloudWatch::Alarm');
+    /** The one metric an alarm watches, whether CloudFormation has it inline or under Metrics (a labelled metric). */
+    const watched = (pattern: RegExp) =>
+      Object.entries(alarms)
+        .filter(([id]) => pattern.test(id))
+        .map(([, { Properties: alarm }]) => {
+          const metric = alarm.Metrics?.[0]?.MetricStat?.Metric ?? alarm;
+          return { namespace: metric.Namespace, metricName: metric.MetricName, dimensions: (metric.Dimensions ?? []).map((dimension: { Name: string }) => dimension.Name), threshold: alarm.Threshold };
+        });
+    expect(watched(/^ScheduleDeadLettersDepthAlarm/)).toEqual([{ namespace: 'AWS/SQS', metricName: 'ApproximateNumberOfMessagesVisible', dimensions: ['QueueName'], threshold: 1 }]);
+    for (const kind of kindNames) {
+      const id = new RegExp(`^${kind.split('-').map((part) => part[0]!.toUpperCase() + part.slice(1)).join('')}ScheduleErrorsAlarm`);
+      expect(watched(id)).toEqual([{ namespace: 'AWS/Lambda', metricName: 'Errors', dimensions: ['FunctionName'], threshold: 1 }]);
+    }
+    expect(watched(/^ScheduleInvocationsDroppedAlarm/)).toEqual([{ namespace: 'AWS/Scheduler', metricName: 'InvocationDroppedCount', dimensions: ['ScheduleGroup'], threshold: 1 }]);
+    expect(watched(/^ScheduleDeadLetterFailuresAlarm/)).toEqual([
+      { namespace: 'AWS/Scheduler', metricName: 'InvocationsFailedToBeSentToDeadLetterCount', dimensions: ['ScheduleGroup'], threshold: 1 },
+    ]);
   });
 
   it('passes cdk-nag with only the reasoned acknowledgements', () => {
