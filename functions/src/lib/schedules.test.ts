@@ -86,7 +86,7 @@ describe('scheduleOnce', () => {
   });
 
   it('replaces a schedule of the same name (ConflictException: UpdateSchedule with the same input)', async () => {
-    scheduler.on(CreateScheduleCommand).rejects(new ConflictException({ message: 'exists', $metadata: {} }));
+    scheduler.on(CreateScheduleCommand).rejects(new ConflictException({ message: 'exists', Message: 'exists', $metadata: {} }));
     scheduler.on(UpdateScheduleCommand).resolves({});
     await scheduleOnce('request-expiry', 'request-expiry-m-1', new Date('2026-03-15T10:00:00Z'), { mentorshipId: 'm-1' });
     expect(scheduler.commandCalls(UpdateScheduleCommand)[0]!.args[0].input).toEqual(expectedInput('2026-03-15T10:00:00'));
@@ -95,15 +95,15 @@ describe('scheduleOnce', () => {
   it('creates it after all when it ran or was cancelled between the conflict and the update', async () => {
     scheduler
       .on(CreateScheduleCommand)
-      .rejectsOnce(new ConflictException({ message: 'exists', $metadata: {} }))
+      .rejectsOnce(new ConflictException({ message: 'exists', Message: 'exists', $metadata: {} }))
       .resolves({});
-    scheduler.on(UpdateScheduleCommand).rejects(new ResourceNotFoundException({ message: 'gone', $metadata: {} }));
+    scheduler.on(UpdateScheduleCommand).rejects(new ResourceNotFoundException({ message: 'gone', Message: 'gone', $metadata: {} }));
     await scheduleOnce('request-expiry', 'request-expiry-m-1', new Date('2026-03-15T10:00:00Z'), { mentorshipId: 'm-1' });
     expect(scheduler.commandCalls(CreateScheduleCommand)).toHaveLength(2);
   });
 
   it('passes any other refusal on', async () => {
-    scheduler.on(CreateScheduleCommand).rejects(new ValidationException({ message: 'Invalid Schedule Expression', $metadata: {} }));
+    scheduler.on(CreateScheduleCommand).rejects(new ValidationException({ message: 'Invalid Schedule Expression', Message: 'Invalid Schedule Expression', $metadata: {} }));
     await expect(scheduleOnce('request-expiry', 'request-expiry-m-1', new Date('2026-03-15T10:00:00Z'), { mentorshipId: 'm-1' })).rejects.toThrow(
       'Invalid Schedule Expression',
     );
@@ -131,7 +131,7 @@ describe('cancelSchedule', () => {
   });
 
   it('takes a schedule that already ran or never existed as cancelled', async () => {
-    scheduler.on(DeleteScheduleCommand).rejects(new ResourceNotFoundException({ message: 'Schedule request-expiry-m-1 does not exist.', $metadata: {} }));
+    scheduler.on(DeleteScheduleCommand).rejects(new ResourceNotFoundException({ message: 'Schedule request-expiry-m-1 does not exist.', Message: 'Schedule request-expiry-m-1 does not exist.', $metadata: {} }));
     await expect(cancelSchedule('request-expiry-m-1')).resolves.toBeUndefined();
   });
 
