@@ -72,8 +72,8 @@ describe('local scheduler', () => {
     const response = await fetch(`${scheduler.endpoint}/_local/clock`, { method: 'POST', body: JSON.stringify(body) });
     return { status: response.status, body: (await response.json()) as { now: string; runs: ScheduleRun[]; message?: string } };
   };
-  /** A time on the stand-in's clock, in whole seconds as at() has them. */
-  const inFromClock = async (ms: number) => new Date(Math.ceil((Date.parse((await view()).now) + ms) / 1000) * 1000);
+  /** A time from the wall clock, as a handler computes it, in whole seconds as at() has them. */
+  const inFromNow = (ms: number) => new Date(Math.ceil((Date.now() + ms) / 1000) * 1000);
   const at = (date: Date) => `at(${date.toISOString().slice(0, 19)})`;
   const input = (name: string, when: Date, kind: 'request-reminder' | 'request-expiry' | 'mentorship-end' = 'request-reminder', mentorshipId = name): CreateScheduleCommandInput => ({
     Name: name,
@@ -115,7 +115,7 @@ describe('local scheduler', () => {
   });
 
   it('creates, reads, lists and deletes schedules through the AWS SDK', async () => {
-    const when = await inFromClock(3600_000);
+    const when = inFromNow(3600_000);
     const created = await client.send(new CreateScheduleCommand(input('crud-1', when)));
     expect(created.ScheduleArn).toBe(`arn:aws:scheduler:us-east-1:000000000000:schedule/mentoring-local/crud-1`);
     const got = await client.send(new GetScheduleCommand({ Name: 'crud-1', GroupName: LOCAL_SCHEDULE_GROUP }));
@@ -143,7 +143,7 @@ describe('local scheduler', () => {
   });
 
   it('refuses what Scheduler refuses, with its error types', async () => {
-    const when = await inFromClock(3600_000);
+    const when = inFromNow(3600_000);
     const valid = input('refused-1', when);
     const cases: [string, CreateScheduleCommandInput, string, RegExp][] = [
       ['a name with a space', { ...valid, Name: 'refused 1' }, 'ValidationException', /Name/],
@@ -184,7 +184,7 @@ describe('local scheduler', () => {
   });
 
   it('treats a retry of the same create (same ClientToken) as the same request', async () => {
-    const request = { ...input('idempotent-1', await inFromClock(3600_000)), ClientToken: 'token-1' };
+    const request = { ...input('idempotent-1', inFromNow(3600_000)), ClientToken: 'token-1' };
     const first = await client.send(new CreateScheduleCommand(request));
     const again = await client.send(new CreateScheduleCommand(request));
     expect(again.ScheduleArn).toBe(first.ScheduleArn);
@@ -193,7 +193,7 @@ describe('local scheduler', () => {
 
   it('runs a schedule once when its clock reaches it, with the context attributes filled in, then deletes it', async () => {
     const before = receivedEvents().length;
-    const when = await inFromClock(10 * 60_000);
+    const when = inFromNow(10 * 60_000);
     const { ScheduleArn } = await client.send(new CreateScheduleCommand(input('fire-1', when)));
 
     const early = await moveClock({ advanceMs: 5 * 60_000 });
@@ -222,7 +222,7 @@ describe('local scheduler', () => {
 
   it('never runs a schedule deleted before it is due', async () => {
     const before = receivedEvents().length;
-    await client.send(new CreateScheduleCommand(input('cancelled-1', await inFromClock(60_000))));
+    await client.send(new CreateScheduleCommand(input('cancelled-1', inFromNow(60_000))));
     await client.send(new DeleteScheduleCommand({ Name: 'cancelled-1', GroupName: LOCAL_SCHEDULE_GROUP }));
     expect((await moveClock({ advanceMs: 3600_000 })).body.runs).toEqual([]);
     expect(receivedEvents()).toHaveLength(before);
@@ -231,15 +231,15 @@ describe('local scheduler', () => {
 
   it('runs an updated schedule at its new time only', async () => {
     const before = receivedEvents().length;
-    await client.send(new CreateScheduleCommand(input('moved-1', await inFromClock(60_000))));
-    await client.send(new UpdateScheduleCommand(input('moved-1', await inFromClock(2 * 3600_000))));
+    await client.send(new CreateScheduleCommand(input('moved-1', inFromNow(60_000))));
+    await client.send(new UpdateScheduleCommand(input('moved-1', inFromNow(2 * 3600_000))));
     expect((await moveClock({ advanceMs: 3600_000 })).body.runs).toEqual([]);
     expect((await moveClock({ advanceMs: 3600_000 + 2000 })).body.runs.map((run) => run.name)).toEqual(['moved-1']);
     expect(receivedEvents()).toHaveLength(before + 1);
   });
 
   it('keeps a schedule without ActionAfterCompletion DELETE after its one run, and never runs it again', async () => {
-    await client.send(new CreateScheduleCommand({ ...input('kept-1', await inFromClock(60_000)), ActionAfterCompletion: 'NONE' }));
+    await client.send(new CreateScheduleCommand({ ...input('kept-1', inFromNow(60_000)), ActionAfterCompletion: 'NONE' }));
     expect((await moveClock({ advanceMs: 120_000 })).body.runs.map((run) => run.name)).toEqual(['kept-1']);
     expect((await client.send(new GetScheduleCommand({ Name: 'kept-1', GroupName: LOCAL_SCHEDULE_GROUP }))).Name).toBe('kept-1');
     expect((await moveClock({ advanceMs: 120_000 })).body.runs).toEqual([]);
@@ -247,7 +247,7 @@ describe('local scheduler', () => {
   });
 
   it('retries a failing handler as Lambda does, then keeps the invocation as a dead letter', async () => {
-    await client.send(new CreateScheduleCommand(input('failing-1', await inFromClock(60_000), 'request-expiry', 'fail-1')));
+    await client.send(new CreateScheduleCommand(input('failing-1', inFromNow(60_000), 'request-expiry', 'fail-1')));
     const { body } = await moveClock({ advanceMs: 120_000 });
     expect(body.runs).toEqual([expect.objectContaining({ name: 'failing-1', kind: 'request-expiry', status: 'dead-lettered', attempts: 3, error: 'DynamoDB unavailable' })]);
     const [letter] = readFileSync(scheduler.deadLetterFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as ScheduleDeadLetter);
@@ -256,7 +256,7 @@ describe('local scheduler', () => {
   });
 
   it('dead-letters a schedule whose target is no function of the schedule table', async () => {
-    const request = input('stray-1', await inFromClock(60_000));
+    const request = input('stray-1', inFromNow(60_000));
     await client.send(new CreateScheduleCommand({ ...request, Target: { ...request.Target!, Arn: 'arn:aws:lambda:us-east-1:000000000000:function:elsewhere' } }));
     const { body } = await moveClock({ advanceMs: 120_000 });
     expect(body.runs).toEqual([expect.objectContaining({ name: 'stray-1', kind: null, status: 'dead-lettered', error: expect.stringMatching(/names no schedule kind/) })]);
@@ -272,10 +272,19 @@ describe('local scheduler', () => {
     expect((await moveClock({})).status).toBe(400);
   });
 
+  it('lets time pass only for the schedules it holds: one set after a move is as far ahead as its caller meant', async () => {
+    expect((await moveClock({ advanceMs: 30 * 24 * 3600_000 })).status).toBe(200);
+    const when = inFromNow(3600_000);
+    await client.send(new CreateScheduleCommand(input('after-move-1', when)));
+    expect((await moveClock({ advanceMs: 30 * 60_000 })).body.runs).toEqual([]);
+    const moved = await moveClock({ advanceMs: 31 * 60_000 });
+    expect(moved.body.message).toBeUndefined();
+    const { runs } = moved.body;
+    expect(runs.map(({ name, scheduledTime }) => ({ name, scheduledTime }))).toEqual([{ name: 'after-move-1', scheduledTime: `${when.toISOString().slice(0, 19)}Z` }]);
+  });
+
   it('runs due schedules by itself, without a clock move', async () => {
-    // The wall clock decides what may be created; the stand-in's clock is ahead of it after the moves above, so a
-    // time a second or two from the wall clock is already due for the stand-in and its timer runs it.
-    const soon = new Date(Math.ceil((Date.now() + 1500) / 1000) * 1000);
+    const soon = inFromNow(1500);
     await client.send(new CreateScheduleCommand(input('timer-1', soon)));
     for (;;) {
       const runs = (await view()).runs.filter((run) => run.name === 'timer-1');
@@ -286,7 +295,7 @@ describe('local scheduler', () => {
   });
 
   it('keeps its schedules, clock and history across a restart', async () => {
-    const when = await inFromClock(3600_000);
+    const when = inFromNow(3600_000);
     await client.send(new CreateScheduleCommand(input('persisted-1', when)));
     const clockBefore = Date.parse((await view()).now);
     const runsBefore = (await view()).runs.length;

@@ -51,7 +51,13 @@ interface StoredSchedule {
   ClientToken?: string;
   CreationDate: number;
   LastModificationDate: number;
+  /** The time its expression names, which the handler gets as scheduledTime. */
   dueAt: number;
+  /**
+   * When it runs on the stand-in's clock: dueAt plus the clock's lead when the schedule was set. Callers compute
+   * their times from the wall clock, so a schedule set after a clock move is as far ahead as its caller meant.
+   */
+  dueOnClock: number;
   /** A one-time schedule kept after its run (ActionAfterCompletion NONE): it never runs again. */
   completed?: boolean;
 }
@@ -218,8 +224,10 @@ const scheduledTimeOf = (dueAt: number) => `${new Date(dueAt).toISOString().slic
  * uses (CreateSchedule, UpdateSchedule, GetSchedule, ListSchedules, DeleteSchedule), refuses what Scheduler
  * refuses, and runs one-time schedules when they are due: the target ARN names a kind of the shared schedule
  * table, whose handler module it invokes in-process with the target input (context attributes filled in), with
- * Lambda's asynchronous retries and a dead-letter file. Its clock is the wall clock plus an offset that tests move
- * (POST /_local/clock); schedules, runs and the offset live in a file, so a restart keeps them.
+ * Lambda's asynchronous retries and a dead-letter file. Its clock is the wall clock plus a lead that tests move
+ * (POST /_local/clock): moving it forward lets that much time pass for the schedules it holds, while one set
+ * later (from a handler's wall-clock time) is as far ahead of the clock as its caller meant. Schedules, runs and
+ * the lead live in a file, so a restart keeps them.
  */
 export const startLocalScheduler = async ({
   functionsSrc,
@@ -331,7 +339,7 @@ export const startLocalScheduler = async ({
 
   /** Starts every due schedule's run; synchronous up to the invocations, so no schedule starts twice. */
   const fireDue = () => {
-    const due = state.schedules.filter((schedule) => schedule.State === 'ENABLED' && !schedule.completed && schedule.dueAt <= now());
+    const due = state.schedules.filter((schedule) => schedule.State === 'ENABLED' && !schedule.completed && schedule.dueOnClock <= now());
     if (due.length === 0) return [];
     const started: { run: ScheduleRun; done: Promise<void> }[] = [];
     for (const schedule of due) {
@@ -432,6 +440,7 @@ export const startLocalScheduler = async ({
       CreationDate: existing?.CreationDate ?? at,
       LastModificationDate: at,
       dueAt,
+      dueOnClock: dueAt + state.clockOffsetMs,
     };
   };
 
@@ -543,6 +552,7 @@ export const startLocalScheduler = async ({
       group: schedule.GroupName,
       kind: kindOfTarget.get(schedule.Target.Arn) ?? null,
       dueAt: new Date(schedule.dueAt).toISOString(),
+      dueOnClock: new Date(schedule.dueOnClock).toISOString(),
       state: schedule.State,
       actionAfterCompletion: schedule.ActionAfterCompletion,
       completed: schedule.completed ?? false,

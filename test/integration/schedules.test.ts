@@ -32,8 +32,8 @@ describe.runIf(inject('isLocal'))('schedules on the local stage', () => {
     stage = spawned;
     restore = useLocalSchedulerEnvironment({ ...spawned.scheduler.environment, AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
   };
-  /** Days from the stand-in's clock, which earlier tests have moved ahead of the wall clock. */
-  const inDays = async (days: number) => new Date(Date.parse((await localSchedules(stage.scheduler.endpoint)).now) + days * 24 * 3600_000);
+  /** Days from now, as a handler computes a schedule's time (from the wall clock, however far the stand-in's moved). */
+  const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600_000);
 
   beforeAll(async () => useStage(await spawnLocalStage({ dataDir, env })));
   afterAll(async () => {
@@ -43,9 +43,9 @@ describe.runIf(inject('isLocal'))('schedules on the local stage', () => {
   });
 
   it('runs a schedule once when the clock reaches it, and never one cancelled before it was due', async () => {
-    const due = await inDays(7);
+    const due = inDays(7);
     await scheduleOnce('request-reminder', 'request-reminder-it-1', due, { mentorshipId: 'it-1' });
-    await scheduleOnce('request-reminder', 'request-reminder-it-2', await inDays(7), { mentorshipId: 'it-2' });
+    await scheduleOnce('request-reminder', 'request-reminder-it-2', inDays(7), { mentorshipId: 'it-2' });
     const pending = await localSchedules(stage.scheduler.endpoint);
     expect(pending.schedules.map(({ name, kind, group }) => ({ name, kind, group })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
       { name: 'request-reminder-it-1', kind: 'request-reminder', group: 'mentoring-local' },
@@ -79,19 +79,21 @@ describe.runIf(inject('isLocal'))('schedules on the local stage', () => {
     expect(probed()).toHaveLength(1);
   });
 
-  it('replaces a schedule set again under the same name', async () => {
+  it('runs a schedule set after the clock moved as far ahead as it was meant, and replaces one set again under the same name', async () => {
     const before = probed().length;
-    await scheduleOnce('request-reminder', 'request-reminder-it-3', await inDays(1), { mentorshipId: 'it-3' });
-    await scheduleOnce('request-reminder', 'request-reminder-it-3', await inDays(60), { mentorshipId: 'it-3b' });
+    // The clock is 37 days ahead now; these are a day and sixty days from the wall clock, so neither is due yet.
+    await scheduleOnce('request-reminder', 'request-reminder-it-3', inDays(1), { mentorshipId: 'it-3' });
+    await scheduleOnce('request-reminder', 'request-reminder-it-3', inDays(60), { mentorshipId: 'it-3b' });
     const [only] = (await localSchedules(stage.scheduler.endpoint)).schedules;
     expect(only).toMatchObject({ name: 'request-reminder-it-3' });
-    const { runs } = await advanceScheduleClock(stage.scheduler.endpoint, { days: 61 });
+    expect((await advanceScheduleClock(stage.scheduler.endpoint, { days: 59 })).runs).toEqual([]);
+    const { runs } = await advanceScheduleClock(stage.scheduler.endpoint, { days: 2 });
     expect(runs.map(({ name, payload }) => ({ name, payload }))).toEqual([{ name: 'request-reminder-it-3', payload: { mentorshipId: 'it-3b' } }]);
     expect(probed()).toHaveLength(before + 1);
   });
 
   it('keeps pending schedules and its clock when `npm start` restarts', async () => {
-    await scheduleOnce('request-reminder', 'request-reminder-it-4', await inDays(200), { mentorshipId: 'it-4' });
+    await scheduleOnce('request-reminder', 'request-reminder-it-4', inDays(200), { mentorshipId: 'it-4' });
     const clock = Date.parse((await localSchedules(stage.scheduler.endpoint)).now);
     await stage.stop();
     useStage(await spawnLocalStage({ dataDir, env }));

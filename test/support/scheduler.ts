@@ -18,7 +18,8 @@ export interface LocalScheduleRun {
 export interface LocalSchedules {
   /** The stand-in's clock. */
   now: string;
-  schedules: { name: string; group: string; kind: string | null; dueAt: string; state: string; completed: boolean; input?: string }[];
+  /** dueAt: the time the schedule names; dueOnClock: when it runs on the moved clock. */
+  schedules: { name: string; group: string; kind: string | null; dueAt: string; dueOnClock: string; state: string; completed: boolean; input?: string }[];
   runs: LocalScheduleRun[];
   deadLetters: (LocalScheduleRun & { handler: string | null; event: unknown })[];
 }
@@ -26,6 +27,9 @@ export interface LocalSchedules {
 /**
  * Moves the stand-in's clock forward (by `advanceMs`, or to `now`) and runs every schedule that falls due,
  * answering once their handlers have finished (retries and dead letters included) with the runs it started.
+ * Time passes only for the schedules the stand-in holds: one set afterwards (from a handler's wall-clock time)
+ * is as far ahead of the moved clock as its caller meant, so tests sharing a stage do not run each other's
+ * schedules early. Handlers get the time the schedule names as `scheduledTime`.
  */
 export const moveScheduleClock = async (schedulerEndpoint: string, move: { advanceMs: number } | { now: Date | string }) => {
   const body = 'now' in move ? { now: typeof move.now === 'string' ? move.now : move.now.toISOString() } : move;
