@@ -134,8 +134,8 @@ export class EventsStack extends Stack {
     this.deadLetterQueues.push(deadLetters);
     const eventRule = new Rule(this, `${name}Rule`, {
       eventBus: this.bus,
-      description: `Stream ${rule.detailTypes.join(', ')} → ${rule.handler}`,
-      eventPattern: { source: [STREAM_EVENT_SOURCE], detailType: [...rule.detailTypes] },
+      description: `${rule.source ?? STREAM_EVENT_SOURCE} ${rule.detailTypes.join(', ')} → ${rule.handler}`,
+      eventPattern: { source: [rule.source ?? STREAM_EVENT_SOURCE], detailType: [...rule.detailTypes] },
       targets: [new LambdaFunction(fn, { deadLetterQueue: deadLetters, retryAttempts: 8, maxEventAge: MAX_EVENT_AGE })],
     });
     // Its dead letters, errors and failed deliveries are alarmed by the monitoring stack, through one topic.
