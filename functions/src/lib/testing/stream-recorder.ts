@@ -38,7 +38,7 @@ export const startStreamRecorder = async (): Promise<StreamRecorder> => {
         return;
       }
       const raw = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = raw ? JSON.parse(raw) : null;
       } catch {
