@@ -105,15 +105,17 @@ export const placeUpdate = (mentor: Party, delta: 1 | -1, { resetExpiryStreak = 
   if (listed) sets.push('listed = :listed');
   if (resetExpiryStreak) sets.push('expiredInARow = :zero');
   const taken = mentor.activeMentees === 0 ? '(attribute_not_exists(activeMentees) OR activeMentees = :zero)' : 'activeMentees = :taken';
+  // CAPACITY and others are DynamoDB reserved words: every attribute of the condition goes through a name.
   const conditions = [
     'attribute_exists(id)',
     '#role = :mentor',
     taken,
-    mentor.capacity ? 'capacity = :capacity' : 'attribute_not_exists(capacity)',
-    mentor.acceptingRequests ? 'acceptingRequests = :true' : '(attribute_not_exists(acceptingRequests) OR acceptingRequests <> :true)',
-    mentor.approved ? 'approvalState = :approved' : '(attribute_not_exists(approvalState) OR approvalState <> :approved)',
+    mentor.capacity ? '#capacity = :capacity' : 'attribute_not_exists(#capacity)',
+    mentor.acceptingRequests ? '#accepting = :true' : '(attribute_not_exists(#accepting) OR #accepting <> :true)',
+    mentor.approved ? '#approval = :approved' : '(attribute_not_exists(#approval) OR #approval <> :approved)',
   ];
-  const values: Record<string, unknown> = { ':next': next, ':zero': 0, ':mentor': 'mentor', ':true': true, ':approved': 'approved' };
+  const values: Record<string, unknown> = { ':next': next, ':mentor': 'mentor', ':true': true, ':approved': 'approved' };
+  if (mentor.activeMentees === 0 || resetExpiryStreak) values[':zero'] = 0;
   if (mentor.activeMentees !== 0) values[':taken'] = mentor.activeMentees;
   if (mentor.capacity) values[':capacity'] = mentor.capacity;
   if (listed) values[':listed'] = LISTED;
@@ -123,7 +125,7 @@ export const placeUpdate = (mentor: Party, delta: 1 | -1, { resetExpiryStreak = 
       Key: { id: mentor.id },
       UpdateExpression: `SET ${sets.join(', ')}${listed ? '' : ' REMOVE listed'}`,
       ConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeNames: { '#role': 'role', '#capacity': 'capacity', '#accepting': 'acceptingRequests', '#approval': 'approvalState' },
       ExpressionAttributeValues: values,
     },
   };
