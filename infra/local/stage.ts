@@ -150,6 +150,8 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       COGNITO_CLIENT_ID: cognito.userPoolClientId,
       COGNITO_ISSUER: cognito.issuer,
       COGNITO_JWKS_URI: cognito.jwksUri,
+      // Handlers that look members up (e-mail addresses) reach cognito-local through the SDK's own setting.
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       ...bucketEnvironment(),
     });
     const cognitoConfig = { endpoint: cognito.endpoint, userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId };
@@ -180,6 +182,9 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       }
     });
     const port = await listen(server, options.port, host);
+    const url = `http://${host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+    // E-mails link to the page where the member acts.
+    process.env.APP_URL ??= url;
     cleanups.push(
       () =>
         new Promise<void>((resolve) => {
@@ -188,7 +193,7 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
         }),
     );
     return {
-      url: `http://${host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+      url,
       port,
       dynamoDbEndpoint: dynamo.endpoint,
       tables,

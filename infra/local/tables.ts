@@ -23,14 +23,25 @@ const exists = async (client: DynamoDBClient, TableName: string) => {
 
 const keySchema = (definition: TableDefinition) => {
   const keys: KeySchemaElement[] = [{ AttributeName: definition.partitionKey.name, KeyType: 'HASH' }];
-  const attributes: AttributeDefinition[] = [
-    { AttributeName: definition.partitionKey.name, AttributeType: definition.partitionKey.type },
-  ];
+  const attributes = new Map<string, AttributeDefinition>([
+    [definition.partitionKey.name, { AttributeName: definition.partitionKey.name, AttributeType: definition.partitionKey.type }],
+  ]);
   if (definition.sortKey) {
     keys.push({ AttributeName: definition.sortKey.name, KeyType: 'RANGE' });
-    attributes.push({ AttributeName: definition.sortKey.name, AttributeType: definition.sortKey.type });
+    attributes.set(definition.sortKey.name, { AttributeName: definition.sortKey.name, AttributeType: definition.sortKey.type });
   }
-  return { keys, attributes };
+  const indexes = (definition.globalIndexes ?? []).map((index) => {
+    for (const key of [index.partitionKey, index.sortKey]) if (key) attributes.set(key.name, { AttributeName: key.name, AttributeType: key.type });
+    return {
+      IndexName: index.name,
+      KeySchema: [
+        { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
+        ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' as const }] : []),
+      ],
+      Projection: index.projection ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection] } : { ProjectionType: 'ALL' as const },
+    };
+  });
+  return { keys, attributes: [...attributes.values()], indexes };
 };
 
 /** Creates every table of the shared definitions that does not exist yet; safe to run on every start. */
@@ -39,12 +50,13 @@ export const ensureTables = (client: DynamoDBClient) =>
     (Object.entries(tables) as [TableKey, TableDefinition][]).map(async ([key, definition]) => {
       const TableName = localTableName(key);
       if (await exists(client, TableName)) return;
-      const { keys, attributes } = keySchema(definition);
+      const { keys, attributes, indexes } = keySchema(definition);
       await client.send(
         new CreateTableCommand({
           TableName,
           KeySchema: keys,
           AttributeDefinitions: attributes,
+          ...(indexes.length ? { GlobalSecondaryIndexes: indexes } : {}),
           BillingMode: 'PAY_PER_REQUEST',
         }),
       );

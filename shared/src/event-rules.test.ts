@@ -11,6 +11,11 @@ describe('event rules', () => {
     expect(matchingRules('getstream.io', 'call.member_removed').map((rule) => rule.name)).toEqual(['call-membership']);
   });
 
+  it('routes the product\'s own mentorship events by their source', () => {
+    expect(matchingRules('mentoring', 'mentorship.changed').map((rule) => rule.name)).toEqual(['mentorship-channel']);
+    expect(matchingRules('getstream.io', 'mentorship.changed')).toEqual([]);
+  });
+
   it('matches nothing from another source or of an unhandled type', () => {
     expect(matchingRules('aws.s3', 'call.recording_ready')).toEqual([]);
     expect(matchingRules('getstream.io', 'message.new')).toEqual([]);

@@ -3,12 +3,15 @@
  * cannot drift. Each rule routes Stream events (source `getstream.io`, detail-type = the event's `type`)
  * to one consumer, a module under functions/src exporting `handler`.
  */
+import { APP_EVENT_SOURCE } from './app-events';
 import type { FunctionNeeds } from './needs';
 
 export const STREAM_EVENT_SOURCE = 'getstream.io';
 
 export interface EventRuleDefinition {
   name: string;
+  /** The events' source: Stream's (the default) or the product's own (APP_EVENT_SOURCE). */
+  source?: string;
   detailTypes: readonly string[];
   handler: string;
   needs: FunctionNeeds;
@@ -50,10 +53,18 @@ export const eventRules = [
     handler: 'events/call-membership/handler',
     needs: { tables: { calls: ['UpdateItem', 'PutItem'] } },
   },
+  {
+    // Stream work after a mentorship's transaction has committed, with the bus's retries and dead letters.
+    name: 'mentorship-channel',
+    source: APP_EVENT_SOURCE,
+    detailTypes: ['mentorship.changed'],
+    handler: 'events/mentorship-channel/handler',
+    needs: { tables: { mentorships: ['GetItem', 'Query'] }, secrets: ['stream'] },
+  },
 ] as const satisfies readonly EventRuleDefinition[];
 
 /** The rules an event of this source and detail-type matches (EventBridge's pattern semantics for these rules). */
 export const matchingRules = (source: string, detailType: string): readonly EventRuleDefinition[] =>
-  source === STREAM_EVENT_SOURCE
-    ? (eventRules as readonly EventRuleDefinition[]).filter((rule) => rule.detailTypes.includes(detailType))
-    : [];
+  (eventRules as readonly EventRuleDefinition[]).filter(
+    (rule) => (rule.source ?? STREAM_EVENT_SOURCE) === source && rule.detailTypes.includes(detailType),
+  );

@@ -29,5 +29,7 @@ export interface FeedbackItem {
   feedbackType: FeedbackType;
   answers: string[];
   userId: string | null;
+  /** The mentorship match feedback is about (its members only). */
+  mentorshipId?: string;
   createdAt: string;
 }

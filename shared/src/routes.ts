@@ -80,7 +80,8 @@ export const routes = {
     body: feedbackInputSchema,
     response: z.object({ id: z.uuid() }),
     status: 201,
-    needs: { tables: { feedback: ['PutItem'] } },
+    // Match feedback names a mentorship: only its members may send it.
+    needs: { tables: { feedback: ['PutItem'], mentorships: ['GetItem'] } },
   },
   'GET /api/me': {
     handler: 'http/me/get',
@@ -242,7 +243,12 @@ export const routes = {
     body: mentorshipRequestSchema,
     response: mentorshipDetailSchema,
     status: 201,
-    needs: { tables: { mentorships: ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], members: ['GetItem'], programme: ['GetItem'] }, email: true, schedules: true },
+    needs: {
+      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], members: ['GetItem', 'BatchGetItem', 'ConditionCheckItem'], programme: ['GetItem'] },
+      email: true,
+      userPool: ['AdminGetUser'],
+      schedules: true,
+    },
   },
   'GET /api/mentorships': {
     handler: 'http/mentorships/list',
@@ -256,7 +262,7 @@ export const routes = {
     auth: 'required',
     params: z.object({ id: z.string().min(1).max(64) }),
     response: mentorshipDetailSchema,
-    needs: { tables: { mentorships: ['GetItem', 'Query'], members: ['BatchGetItem'] } },
+    needs: { tables: { mentorships: ['GetItem', 'Query'], members: ['GetItem', 'BatchGetItem'] } },
   },
   'POST /api/mentorships/{id}/accept': {
     handler: 'http/mentorships/accept',
@@ -264,10 +270,12 @@ export const routes = {
     params: z.object({ id: z.string().min(1).max(64) }),
     response: mentorshipDetailSchema,
     needs: {
-      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], members: ['GetItem', 'BatchGetItem', 'UpdateItem'], programme: ['GetItem'] },
+      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['GetItem', 'BatchGetItem', 'UpdateItem'], programme: ['GetItem'] },
       email: true,
+      userPool: ['AdminGetUser'],
       schedules: true,
-      secrets: ['stream'],
+      // The pair's Stream channel is made by the mentorship-channel consumer, from the event this publishes.
+      eventBus: true,
     },
   },
   'POST /api/mentorships/{id}/decline': {
@@ -276,21 +284,32 @@ export const routes = {
     params: z.object({ id: z.string().min(1).max(64) }),
     body: declineSchema,
     response: mentorshipDetailSchema,
-    needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['BatchGetItem'] }, email: true, schedules: true },
+    needs: {
+      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
+      email: true,
+      userPool: ['AdminGetUser'],
+      schedules: true,
+    },
   },
   'POST /api/mentorships/{id}/withdraw': {
     handler: 'http/mentorships/withdraw',
     auth: 'required',
     params: z.object({ id: z.string().min(1).max(64) }),
     response: mentorshipDetailSchema,
-    needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['BatchGetItem'] }, email: true, schedules: true },
+    needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['GetItem', 'BatchGetItem'] }, schedules: true },
   },
   'POST /api/mentorships/{id}/complete': {
     handler: 'http/mentorships/complete',
     auth: 'required',
     params: z.object({ id: z.string().min(1).max(64) }),
     response: mentorshipDetailSchema,
-    needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['BatchGetItem', 'UpdateItem'] }, email: true, secrets: ['stream'] },
+    needs: {
+      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
+      email: true,
+      userPool: ['AdminGetUser'],
+      schedules: true,
+      eventBus: true,
+    },
   },
   'POST /api/mentorships/{id}/end': {
     handler: 'http/mentorships/end',
@@ -298,7 +317,13 @@ export const routes = {
     params: z.object({ id: z.string().min(1).max(64) }),
     body: endSchema,
     response: mentorshipDetailSchema,
-    needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['BatchGetItem', 'UpdateItem'] }, email: true, secrets: ['stream'] },
+    needs: {
+      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
+      email: true,
+      userPool: ['AdminGetUser'],
+      schedules: true,
+      eventBus: true,
+    },
   },
   'GET /api/mentorships/{id}/calls': {
     handler: 'http/mentorships/calls',
@@ -313,7 +338,11 @@ export const routes = {
     body: mentorshipProposalSchema,
     response: mentorshipDetailSchema,
     status: 201,
-    needs: { tables: { mentorships: ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], members: ['GetItem', 'BatchGetItem'] }, email: true },
+    needs: {
+      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], members: ['GetItem', 'BatchGetItem'] },
+      email: true,
+      userPool: ['AdminGetUser'],
+    },
   },
   'GET /api/coordinator/mentorships': {
     handler: 'http/coordinator/mentorships-list',
@@ -327,14 +356,14 @@ export const routes = {
     auth: 'coordinator',
     params: z.object({ id: z.string().min(1).max(64) }),
     response: mentorshipDetailSchema,
-    needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], members: ['BatchGetItem'] }, email: true, secrets: ['stream'] },
+    needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], members: ['GetItem', 'BatchGetItem'] }, email: true, userPool: ['AdminGetUser'], eventBus: true },
   },
   'POST /api/coordinator/mentorships/{id}/resume': {
     handler: 'http/coordinator/mentorships-resume',
     auth: 'coordinator',
     params: z.object({ id: z.string().min(1).max(64) }),
     response: mentorshipDetailSchema,
-    needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], members: ['BatchGetItem'] }, email: true, secrets: ['stream'] },
+    needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], members: ['GetItem', 'BatchGetItem'] }, email: true, userPool: ['AdminGetUser'], eventBus: true },
   },
 } as const satisfies Record<RouteKey, RouteContract>;
 

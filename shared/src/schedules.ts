@@ -20,23 +20,30 @@ export const schedules = {
   'request-reminder': {
     handler: 'schedules/request-reminder',
     payload: z.object({ mentorshipId: z.string() }),
-    needs: { tables: { mentorships: ['GetItem'], members: ['BatchGetItem'] }, email: true },
+    needs: { tables: { mentorships: ['GetItem'], members: ['GetItem'] }, email: true, userPool: ['AdminGetUser'] },
   },
   /** At the end of a request's life: expire it if still unanswered (and pause a mentor who let two expire in a row). */
   'request-expiry': {
     handler: 'schedules/request-expiry',
     payload: z.object({ mentorshipId: z.string() }),
     needs: {
-      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
+      tables: { mentorships: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['GetItem', 'UpdateItem'] },
       email: true,
-      eventBus: true,
+      userPool: ['AdminGetUser'],
+      schedules: true,
     },
   },
   /** At a mentorship's planned end: complete it if still active. */
   'mentorship-end': {
     handler: 'schedules/mentorship-end',
     payload: z.object({ mentorshipId: z.string() }),
-    needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['BatchGetItem', 'UpdateItem'] }, email: true, secrets: ['stream'] },
+    needs: {
+      tables: { mentorships: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['GetItem', 'UpdateItem'] },
+      email: true,
+      userPool: ['AdminGetUser'],
+      schedules: true,
+      eventBus: true,
+    },
   },
 } as const satisfies Record<string, ScheduleDefinition>;
 

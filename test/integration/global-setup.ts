@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { startStreamRecorder } from '../../functions/src/lib/testing/stream-recorder';
 import { spawnLocalStage } from '../support/local-stage';
 import { testStreamCredentials } from '../support/stream';
 
@@ -14,6 +15,8 @@ declare module 'vitest' {
     /** The Scheduler stand-in (move its clock with test/support/scheduler.ts) and the environment its callers need. */
     scheduler: { endpoint: string; environment: Record<string, string> } | null;
     streamCredentials: { apiKey: string; apiSecret: string } | null;
+    /** Where the local stage's Stream server SDK calls go (a recorder: GET /_recorded); null when deployed. */
+    streamRecorderUrl: string | null;
   }
 }
 
@@ -33,9 +36,13 @@ export default async function setup(project: TestProject) {
     project.provide('eventBusEndpoint', null);
     project.provide('scheduler', null);
     project.provide('streamCredentials', null);
+    project.provide('streamRecorderUrl', null);
     return;
   }
-  const stage = await spawnLocalStage({ env: { STREAM_API_KEY: testStreamCredentials.apiKey, STREAM_API_SECRET: testStreamCredentials.apiSecret } });
+  const recorder = await startStreamRecorder();
+  const stage = await spawnLocalStage({
+    env: { STREAM_API_KEY: testStreamCredentials.apiKey, STREAM_API_SECRET: testStreamCredentials.apiSecret, STREAM_BASE_URL: recorder.url },
+  });
   project.provide('isLocal', true);
   project.provide('baseUrl', stage.url);
   project.provide('dynamoDbEndpoint', stage.dynamoDbEndpoint);
@@ -44,7 +51,9 @@ export default async function setup(project: TestProject) {
   project.provide('eventBusEndpoint', stage.eventBus.endpoint);
   project.provide('scheduler', { endpoint: stage.scheduler.endpoint, environment: stage.scheduler.environment });
   project.provide('streamCredentials', testStreamCredentials);
+  project.provide('streamRecorderUrl', recorder.url);
   return async () => {
     await stage.stop();
+    await recorder.close();
   };
 }

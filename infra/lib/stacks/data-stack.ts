@@ -1,5 +1,5 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, ProjectionType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { tables, type TableDefinition, type TableKey } from '@mentoring/shared';
 import { removalPolicy, type StageConfig } from '../stages';
@@ -26,6 +26,12 @@ export class DataStack extends Stack {
             type: AttributeType[attributeType(definition.sortKey.type)],
           },
           timeToLiveAttribute: definition.timeToLiveAttribute,
+          globalSecondaryIndexes: definition.globalIndexes?.map((index) => ({
+            indexName: index.name,
+            partitionKey: { name: index.partitionKey.name, type: AttributeType[attributeType(index.partitionKey.type)] },
+            sortKey: index.sortKey && { name: index.sortKey.name, type: AttributeType[attributeType(index.sortKey.type)] },
+            ...(index.projection ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection] } : {}),
+          })),
           billing: Billing.onDemand(),
           encryption: TableEncryptionV2.awsManagedKey(),
           pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },

@@ -6,7 +6,9 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { secretName } from './api-stack';
 import {
   eventRules,
   STREAM_EVENT_SOURCE,
@@ -100,6 +102,13 @@ export class EventsStack extends Stack {
     for (const rule of eventRules as readonly EventRuleDefinition[]) this.addConsumer(stage, rule, props.tables);
   }
 
+  private readonly secrets = new Map<string, ISecret>();
+
+  private importedSecret(stage: StageConfig, name: string) {
+    if (!this.secrets.has(name)) this.secrets.set(name, Secret.fromSecretNameV2(this, `${pascal(name)}Secret`, secretName(stage, name)));
+    return this.secrets.get(name)!;
+  }
+
   private addConsumer(stage: StageConfig, rule: EventRuleDefinition, tableConstructs: Record<TableKey, TableV2>) {
     const name = pascal(rule.name);
     const deadLetters = new Queue(this, `${name}DeadLetters`, {
@@ -120,6 +129,8 @@ export class EventsStack extends Stack {
     });
     fn.grantNeeds(rule.needs, {
       tables: tableConstructs,
+      // Consumers that call Stream (the mentorship channel) read the same hand-made secret as the API's routes.
+      secret: (secret) => this.importedSecret(stage, secret),
       buckets: Object.fromEntries(
         Object.entries(this.buckets).map(([key, bucket]) => [
           key,
@@ -134,8 +145,8 @@ export class EventsStack extends Stack {
     this.deadLetterQueues.push(deadLetters);
     const eventRule = new Rule(this, `${name}Rule`, {
       eventBus: this.bus,
-      description: `Stream ${rule.detailTypes.join(', ')} → ${rule.handler}`,
-      eventPattern: { source: [STREAM_EVENT_SOURCE], detailType: [...rule.detailTypes] },
+      description: `${rule.source ?? STREAM_EVENT_SOURCE} ${rule.detailTypes.join(', ')} → ${rule.handler}`,
+      eventPattern: { source: [rule.source ?? STREAM_EVENT_SOURCE], detailType: [...rule.detailTypes] },
       targets: [new LambdaFunction(fn, { deadLetterQueue: deadLetters, retryAttempts: 8, maxEventAge: MAX_EVENT_AGE })],
     });
     // Its dead letters, errors and failed deliveries are alarmed by the monitoring stack, through one topic.

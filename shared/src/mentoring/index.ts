@@ -2,3 +2,4 @@ export * from './programme';
 export * from './profile';
 export * from './reference';
 export * from './mentorship';
+export * from './mentorship-calls';

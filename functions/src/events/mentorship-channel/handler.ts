@@ -1,0 +1,16 @@
+import { appEventSchemas } from '@mentoring/shared';
+import { eventHandler } from '../../lib/events/handler';
+import { logger } from '../../lib/powertools';
+import { getMentorship, listEvents } from '../../lib/repositories/mentorships';
+import { syncChannel } from '../../lib/stream/mentorship-channel';
+
+/** mentorship.changed → the pair's Stream channel (lib/stream/mentorship-channel.ts); a failure throws, so the bus retries. */
+export const handler = eventHandler(appEventSchemas['mentorship.changed'], async ({ detail }) => {
+  const record = await getMentorship(detail.mentorshipId);
+  if (!record?.activatedAt) {
+    logger.warn('No channel for a mentorship that was never active', { mentorshipId: detail.mentorshipId });
+    return;
+  }
+  const events = await listEvents(record.id);
+  await syncChannel(record, events.find((event) => event.version === detail.version));
+});

@@ -1,0 +1,10 @@
+import { route } from '@mentoring/shared';
+import { httpHandler } from '../../lib/http/handler';
+import { callerOf, detailFor } from '../../lib/mentorships/caller';
+import { resume } from '../../lib/mentorships/service';
+
+export const handler = httpHandler(route('POST /api/coordinator/mentorships/{id}/resume'), async ({ params, identity }) => {
+  const caller = callerOf(identity);
+  await resume(params.id, caller);
+  return detailFor(params.id, caller);
+});

@@ -1,0 +1,10 @@
+import { route } from '@mentoring/shared';
+import { httpHandler } from '../../lib/http/handler';
+import { callerOf, detailFor } from '../../lib/mentorships/caller';
+import { accept } from '../../lib/mentorships/service';
+
+export const handler = httpHandler(route('POST /api/mentorships/{id}/accept'), async ({ params, identity }) => {
+  const caller = callerOf(identity);
+  await accept(params.id, caller);
+  return detailFor(params.id, caller);
+});

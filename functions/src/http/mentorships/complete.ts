@@ -1,0 +1,10 @@
+import { route } from '@mentoring/shared';
+import { httpHandler } from '../../lib/http/handler';
+import { callerOf, detailFor } from '../../lib/mentorships/caller';
+import { complete } from '../../lib/mentorships/service';
+
+export const handler = httpHandler(route('POST /api/mentorships/{id}/complete'), async ({ params, identity }) => {
+  const caller = callerOf(identity);
+  await complete(params.id, caller);
+  return detailFor(params.id, caller);
+});

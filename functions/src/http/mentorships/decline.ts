@@ -1,0 +1,10 @@
+import { route } from '@mentoring/shared';
+import { httpHandler } from '../../lib/http/handler';
+import { callerOf, detailFor } from '../../lib/mentorships/caller';
+import { decline } from '../../lib/mentorships/service';
+
+export const handler = httpHandler(route('POST /api/mentorships/{id}/decline'), async ({ params, body, identity }) => {
+  const caller = callerOf(identity);
+  await decline(params.id, caller, body);
+  return detailFor(params.id, caller);
+});

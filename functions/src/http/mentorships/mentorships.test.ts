@@ -1,0 +1,319 @@
+import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiEvent, lambdaContext } from '../../lib/testing/events';
+import { useTestIdentity } from '../../lib/testing/tokens';
+
+const schedules = vi.hoisted(() => ({ scheduleOnce: vi.fn(async () => undefined), cancelSchedule: vi.fn(async () => undefined) }));
+vi.mock('../../lib/schedules', () => schedules);
+
+const { handler: requestHandler } = await import('./request');
+const { handler: acceptHandler } = await import('./accept');
+const { handler: declineHandler } = await import('./decline');
+const { handler: getHandler } = await import('./get');
+const { handler: expiryHandler } = await import('../../schedules/request-expiry');
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+mockClient(DynamoDBClient);
+const cognito = mockClient(CognitoIdentityProviderClient);
+const ses = mockClient(SESv2Client);
+const bus = mockClient(EventBridgeClient);
+Object.assign(process.env, {
+  MENTORSHIPS_TABLE: 'mentorships',
+  MEMBERS_TABLE: 'members',
+  PROGRAMME_TABLE: 'programme',
+  MAIL_FROM: 'programme@example.org',
+  APP_URL: 'https://mentoring.example.org',
+  EVENT_BUS_NAME: 'bus',
+  AWS_ACCESS_KEY_ID: 'test',
+  AWS_SECRET_ACCESS_KEY: 'test',
+});
+
+const identity = useTestIdentity({ beforeAll, afterAll });
+
+type Result = APIGatewayProxyStructuredResultV2;
+const call = async (handler: (event: never, context: never) => Promise<unknown>, method: string, path: string, sub: string | null, { body, id }: { body?: unknown; id?: string } = {}) => {
+  const response = (await handler(
+    apiEvent({
+      method,
+      path,
+      headers: { 'content-type': 'application/json', ...(sub ? identity.bearer({ sub }) : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      pathParameters: id ? { id } : undefined,
+    }) as never,
+    lambdaContext() as never,
+  )) as Result;
+  return { status: response.statusCode, body: JSON.parse(response.body ?? 'null') };
+};
+
+const MENTOR = { id: 'mentor-1', role: 'mentor', approvalState: 'approved', capacity: 2, activeMentees: 1, acceptingRequests: true, listed: 'mentor', displayName: 'Grace', headline: 'Engineer', languages: ['en'], timezone: 'Europe/Berlin' };
+const MENTEE = { id: 'mentee-1', role: 'mentee', approvalState: 'approved', displayName: 'Ada', headline: 'Learner', goals: 'Learn', languages: ['en'] };
+const ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const OTHER = '1f8fad5b-d9cb-469f-a165-70867728950e';
+const meta = (overrides: Record<string, unknown> = {}) => ({
+  pk: `MENTORSHIP#${ID}`,
+  sk: 'META',
+  id: ID,
+  state: 'REQUESTED',
+  version: 1,
+  mentorId: MENTOR.id,
+  menteeId: MENTEE.id,
+  origin: 'request',
+  message: 'Please mentor me',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  expiresAt: '2099-01-15T00:00:00.000Z',
+  endsAt: null,
+  activatedAt: null,
+  declineReason: null,
+  declineMessage: null,
+  endReason: null,
+  endMessage: null,
+  acceptedBy: [],
+  proposedBy: null,
+  ...overrides,
+});
+
+const stored = (members: Record<string, unknown>[], mentorships: Record<string, unknown>[], extra: Record<string, Record<string, unknown>> = {}) => {
+  dynamo.on(GetCommand).callsFake((input: { TableName: string; Key: Record<string, string> }) => {
+    if (input.TableName === 'members') return { Item: members.find((member) => member.id === input.Key.id) };
+    if (input.TableName === 'programme') return {};
+    if (input.Key.sk === 'META') return { Item: mentorships.find((item) => item.pk === input.Key.pk) };
+    return { Item: extra[`${input.Key.pk}/${input.Key.sk}`] };
+  });
+  dynamo.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: { id: string }[] }> }) => ({
+    Responses: { members: members.filter((member) => input.RequestItems.members!.Keys.some((key) => key.id === member.id)) },
+  }));
+  dynamo.on(QueryCommand).callsFake((input: { IndexName?: string }) => ({ Items: input.IndexName === 'byMentee' ? mentorships : [] }));
+};
+
+const transactions = () => dynamo.commandCalls(TransactWriteCommand).map((entry) => entry.args[0].input.TransactItems!);
+
+const cancelled = (codes: string[]) =>
+  new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+
+beforeEach(() => {
+  dynamo.reset();
+  cognito.reset();
+  ses.reset();
+  bus.reset();
+  schedules.scheduleOnce.mockClear();
+  schedules.cancelSchedule.mockClear();
+  dynamo.on(TransactWriteCommand).resolves({});
+  cognito.on(AdminGetUserCommand).callsFake((input: { Username: string }) => ({ UserAttributes: [{ Name: 'email', Value: `${input.Username}@example.org` }] }));
+  ses.on(SendEmailCommand).resolves({});
+  bus.on(PutEventsCommand).resolves({ Entries: [{ EventId: 'e1' }], FailedEntryCount: 0 });
+});
+
+describe('POST /api/mentorships (a request)', () => {
+  it('stores META, its event, the pair guard, the counted request and checks no match and a listed mentor, in one transaction after scheduling its expiry', async () => {
+    stored([MENTOR, MENTEE], []);
+    dynamo.on(TransactWriteCommand).callsFake((input) => {
+      const put = input.TransactItems[0].Put.Item;
+      stored([MENTOR, MENTEE], [put]);
+      return {};
+    });
+    const { status, body } = await call(requestHandler, 'POST', '/api/mentorships', MENTEE.id, { body: { mentorId: MENTOR.id, message: 'Please mentor me' } });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ state: 'REQUESTED', viewerRole: 'mentee', mentor: { id: MENTOR.id }, actions: ['withdraw'] });
+    const [items] = transactions();
+    expect(items!.map((item) => Object.keys(item)[0])).toEqual(['Put', 'Put', 'Put', 'Update', 'ConditionCheck', 'ConditionCheck']);
+    expect(items![2]!.Put).toMatchObject({ Item: { pk: `PAIR#${MENTOR.id}#${MENTEE.id}`, sk: 'GUARD' }, ConditionExpression: 'attribute_not_exists(pk)' });
+    expect(items![3]!.Update).toMatchObject({ Key: { pk: `MENTEE#${MENTEE.id}`, sk: 'COUNTERS' }, ExpressionAttributeValues: { ':max': 3 } });
+    expect(items![4]!.ConditionCheck).toMatchObject({ Key: { pk: `MENTEE#${MENTEE.id}`, sk: 'MATCH' } });
+    expect(items![5]!.ConditionCheck).toMatchObject({ TableName: 'members', Key: { id: MENTOR.id } });
+    expect(schedules.scheduleOnce.mock.calls.map((args) => (args as unknown[])[0])).toEqual(['request-expiry', 'request-reminder']);
+    const mail = ses.commandCalls(SendEmailCommand)[0]!.args[0].input;
+    expect(mail.Destination!.ToAddresses).toEqual([`${MENTOR.id}@example.org`]);
+    expect(mail.Content!.Simple!.Body!.Text!.Data).toContain(`https://mentoring.example.org/mentorships/${body.id}`);
+  });
+
+  it('refuses a request over the open-request limit, saying the limit in words, and cancels the schedules it set', async () => {
+    stored([MENTOR, MENTEE], []);
+    dynamo.on(TransactWriteCommand).rejects(cancelled(['None', 'None', 'None', 'ConditionalCheckFailed', 'None', 'None']));
+    const { status, body } = await call(requestHandler, 'POST', '/api/mentorships', MENTEE.id, { body: { mentorId: MENTOR.id, message: 'Hi' } });
+    expect(status).toBe(409);
+    expect(body.error.message).toMatch(/already have 3 open requests, the most the programme allows/);
+    expect(schedules.cancelSchedule).toHaveBeenCalledTimes(2);
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+  });
+
+  it('refuses a second live request to the same mentor', async () => {
+    stored([MENTOR, MENTEE], []);
+    dynamo.on(TransactWriteCommand).rejects(cancelled(['None', 'None', 'ConditionalCheckFailed', 'None', 'None', 'None']));
+    const { status, body } = await call(requestHandler, 'POST', '/api/mentorships', MENTEE.id, { body: { mentorId: MENTOR.id, message: 'Hi' } });
+    expect(status).toBe(409);
+    expect(body.error.message).toBe('You already have a request or mentorship with this mentor.');
+  });
+
+  it.each([
+    ['a pending mentor', { ...MENTOR, approvalState: 'pending' }, 404],
+    ['a rejected mentor', { ...MENTOR, approvalState: 'rejected' }, 404],
+    ['a mentee', { ...MENTEE, id: MENTOR.id }, 404],
+    ['a paused mentor', { ...MENTOR, acceptingRequests: false, listed: undefined }, 409],
+    ['a full mentor', { ...MENTOR, activeMentees: 2, listed: undefined }, 409],
+  ])('refuses a request to %s', async (_label, mentor, status) => {
+    stored([mentor, MENTEE], []);
+    const answer = await call(requestHandler, 'POST', '/api/mentorships', MENTEE.id, { body: { mentorId: MENTOR.id, message: 'Hi' } });
+    expect(answer.status).toBe(status);
+    expect(transactions()).toHaveLength(0);
+    expect(schedules.scheduleOnce).not.toHaveBeenCalled();
+  });
+
+  it('refuses a request from a mentor, and one without a message', async () => {
+    stored([MENTOR, { ...MENTOR, id: 'mentor-2' }], []);
+    expect((await call(requestHandler, 'POST', '/api/mentorships', 'mentor-2', { body: { mentorId: MENTOR.id, message: 'Hi' } })).status).toBe(403);
+    expect((await call(requestHandler, 'POST', '/api/mentorships', MENTEE.id, { body: { mentorId: MENTOR.id, message: '  ' } })).status).toBe(400);
+    expect((await call(requestHandler, 'POST', '/api/mentorships', null, { body: { mentorId: MENTOR.id, message: 'Hi' } })).status).toBe(401);
+  });
+});
+
+describe('POST /api/mentorships/{id}/accept', () => {
+  const path = `/api/mentorships/${ID}/accept`;
+  const counters = (openRequests: number) => ({ [`MENTEE#${MENTEE.id}/COUNTERS`]: { openRequests, openProposals: 0 } });
+
+  it('activates it, takes the mentor\'s last place (off the directory) and invalidates the mentee\'s other request, in one transaction', async () => {
+    const other = meta({ pk: `MENTORSHIP#${OTHER}`, id: OTHER, mentorId: 'mentor-2', version: 3 });
+    stored([MENTOR, MENTEE], [meta(), other], counters(2));
+    const { status } = await call(acceptHandler, 'POST', path, MENTOR.id, { id: ID });
+    expect(status).toBe(200);
+    const [items] = transactions();
+    const updates = items!.filter((item) => item.Update).map((item) => item.Update!);
+    expect(updates[0]).toMatchObject({ Key: { pk: `MENTORSHIP#${ID}`, sk: 'META' }, ConditionExpression: '#state = :from AND version = :version', ExpressionAttributeValues: { ':from': 'REQUESTED', ':to': 'ACTIVE', ':version': 1 } });
+    expect(updates[1]).toMatchObject({ Key: { pk: `MENTORSHIP#${OTHER}` }, ExpressionAttributeValues: { ':to': 'INVALIDATED', ':version': 3 } });
+    expect(updates[2]).toMatchObject({ Key: { sk: 'COUNTERS' }, ExpressionAttributeValues: { ':requests': -2, ':expectedRequests': 2 } });
+    expect(updates[3]).toMatchObject({ TableName: 'members', Key: { id: MENTOR.id }, ExpressionAttributeValues: { ':next': 2, ':taken': 1, ':capacity': 2 } });
+    expect(updates[3]!.UpdateExpression).toMatch(/REMOVE listed$/);
+    expect(items!.find((item) => item.Put?.Item?.sk === 'MATCH')!.Put!.ConditionExpression).toBe('attribute_not_exists(pk)');
+    expect(items!.filter((item) => item.Delete).map((item) => item.Delete!.Key)).toEqual([{ pk: `PAIR#mentor-2#${MENTEE.id}`, sk: 'GUARD' }]);
+    expect(schedules.scheduleOnce).toHaveBeenCalledWith('mentorship-end', `mentorship-end-${ID}`, expect.any(Date), { mentorshipId: ID });
+    expect(schedules.cancelSchedule.mock.calls.map((args) => (args as unknown[])[0]).sort()).toEqual(
+      [`request-expiry-${ID}`, `request-reminder-${ID}`, `request-expiry-${OTHER}`, `request-reminder-${OTHER}`].sort(),
+    );
+    const recipients = ses.commandCalls(SendEmailCommand).map((entry) => entry.args[0].input.Destination!.ToAddresses![0]);
+    expect(recipients.sort()).toEqual([`${MENTEE.id}@example.org`, 'mentor-2@example.org']);
+    expect(JSON.parse(bus.commandCalls(PutEventsCommand)[0]!.args[0].input.Entries![0]!.Detail!)).toEqual({ mentorshipId: ID, version: 2 });
+  });
+
+  it('is refused to the mentee who sent the request (403)', async () => {
+    stored([MENTOR, MENTEE], [meta()], counters(1));
+    const { status, body } = await call(acceptHandler, 'POST', path, MENTEE.id, { id: ID });
+    expect(status).toBe(403);
+    expect(body.error.message).toBe('Only the mentor who received this request can accept it.');
+    expect(transactions()).toHaveLength(0);
+  });
+
+  it('answers 404 to someone outside the mentorship, as for an unknown id', async () => {
+    stored([MENTOR, MENTEE], [meta()], counters(1));
+    const outsider = await call(acceptHandler, 'POST', path, 'stranger', { id: ID });
+    const unknown = await call(acceptHandler, 'POST', `/api/mentorships/${OTHER}/accept`, MENTOR.id, { id: OTHER });
+    expect(outsider).toEqual({ status: 404, body: { error: { code: 'not_found', message: 'There is no such mentorship.' } } });
+    expect(unknown).toEqual(outsider);
+    expect((await call(getHandler, 'GET', `/api/mentorships/${ID}`, 'stranger', { id: ID })).status).toBe(404);
+  });
+
+  it.each([
+    ['EXPIRED', 'You cannot accept it: the request expired without an answer.'],
+    ['WITHDRAWN', 'You cannot accept it: the mentee withdrew the request.'],
+    ['INVALIDATED', 'You cannot accept it: the mentee has been matched with another mentor, so the request no longer stands.'],
+  ])('says what happened to a request that is %s (409)', async (state, message) => {
+    stored([MENTOR, MENTEE], [meta({ state })], counters(0));
+    expect(await call(acceptHandler, 'POST', path, MENTOR.id, { id: ID })).toEqual({ status: 409, body: { error: { code: 'conflict', message } } });
+  });
+
+  it('refuses when every place is taken, saying how many there are', async () => {
+    stored([{ ...MENTOR, activeMentees: 2 }, MENTEE], [meta()], counters(1));
+    const { status, body } = await call(acceptHandler, 'POST', path, MENTOR.id, { id: ID });
+    expect(status).toBe(409);
+    expect(body.error.message).toBe('You have no place left: your capacity is 2 mentees at once, and all are taken.');
+    expect(schedules.scheduleOnce).not.toHaveBeenCalled();
+  });
+
+  it('re-reads after losing a race for the place and answers by what it finds; the end schedule is cancelled', async () => {
+    const members = [MENTOR, MENTEE];
+    stored(members, [meta()], counters(1));
+    dynamo.on(TransactWriteCommand).callsFake(() => {
+      // Another accept took the last place meanwhile.
+      stored([{ ...MENTOR, activeMentees: 2 }, MENTEE], [meta()], counters(1));
+      throw cancelled(['None', 'None', 'None', 'None', 'ConditionalCheckFailed']);
+    });
+    const { status, body } = await call(acceptHandler, 'POST', path, MENTOR.id, { id: ID });
+    expect(status).toBe(409);
+    expect(body.error.message).toMatch(/no place left/);
+    expect(transactions()).toHaveLength(1);
+    expect(schedules.cancelSchedule).toHaveBeenCalledWith(`mentorship-end-${ID}`);
+  });
+});
+
+describe('POST /api/mentorships/{id}/decline', () => {
+  const path = `/api/mentorships/${ID}/decline`;
+
+  it('needs a reason from the list (400)', async () => {
+    stored([MENTOR, MENTEE], [meta()]);
+    expect((await call(declineHandler, 'POST', path, MENTOR.id, { id: ID, body: {} })).status).toBe(400);
+    expect((await call(declineHandler, 'POST', path, MENTOR.id, { id: ID, body: { reason: 'busy' } })).status).toBe(400);
+    expect(transactions()).toHaveLength(0);
+  });
+
+  it('declines with the reason, frees the pair and the mentee\'s request, and tells the mentee why', async () => {
+    stored([MENTOR, MENTEE], [meta()]);
+    const { status } = await call(declineHandler, 'POST', path, MENTOR.id, { id: ID, body: { reason: 'not_my_area', message: 'Try Alan' } });
+    expect(status).toBe(200);
+    const [items] = transactions();
+    expect(items![0]!.Update!.ExpressionAttributeValues).toMatchObject({ ':to': 'DECLINED', ':f0': 'not_my_area', ':f1': 'Try Alan' });
+    expect(items!.some((item) => item.Delete?.Key?.pk === `PAIR#${MENTOR.id}#${MENTEE.id}`)).toBe(true);
+    expect(items!.find((item) => item.Update?.Key?.sk === 'COUNTERS')!.Update!.ExpressionAttributeValues).toMatchObject({ ':requests': -1 });
+    const text = ses.commandCalls(SendEmailCommand)[0]!.args[0].input.Content!.Simple!.Body!.Text!.Data!;
+    expect(text).toContain('Their reason: Not my area.');
+    expect(text).toContain('Try Alan');
+  });
+
+  it('is refused to the mentee of a request (403)', async () => {
+    stored([MENTOR, MENTEE], [meta()]);
+    expect((await call(declineHandler, 'POST', path, MENTEE.id, { id: ID, body: { reason: 'other' } })).status).toBe(403);
+  });
+});
+
+describe('the request-expiry schedule', () => {
+  it('expires an unanswered request, counts the mentor\'s expiry and pauses at the second in a row', async () => {
+    stored([{ ...MENTOR, expiredInARow: 1 }, MENTEE], [meta({ expiresAt: '2020-01-01T00:00:00.000Z' })]);
+    const pauses: unknown[] = [];
+    dynamo.on(UpdateCommand).callsFake((input) => {
+      pauses.push(input);
+      return {};
+    });
+    const result = await expiryHandler({ kind: 'request-expiry', payload: { mentorshipId: ID } });
+    expect(result).toEqual({ expired: true, paused: true });
+    const [items] = transactions();
+    expect(items![0]!.Update!.ExpressionAttributeValues).toMatchObject({ ':to': 'EXPIRED' });
+    expect(items!.at(-1)!.Update).toMatchObject({ TableName: 'members', UpdateExpression: 'ADD expiredInARow :one' });
+    expect(pauses).toEqual([expect.objectContaining({ UpdateExpression: 'SET acceptingRequests = :false, expiredInARow = :zero, pausedAt = :now REMOVE listed' })]);
+    const subjects = ses.commandCalls(SendEmailCommand).map((entry) => entry.args[0].input.Content!.Simple!.Subject!.Data);
+    expect(subjects).toContain('You are no longer receiving mentorship requests');
+  });
+
+  it('does nothing to a request that was accepted meanwhile', async () => {
+    stored([MENTOR, MENTEE], [meta({ state: 'ACTIVE', version: 2, expiresAt: null })]);
+    const result = await expiryHandler({ kind: 'request-expiry', payload: { mentorshipId: ID } });
+    expect(result).toEqual({ expired: false, paused: false });
+    expect(transactions()).toHaveLength(0);
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+  });
+
+  it('does nothing for a request whose time has not come, or one that does not exist', async () => {
+    stored([MENTOR, MENTEE], [meta()]);
+    expect(await expiryHandler({ kind: 'request-expiry', payload: { mentorshipId: ID } })).toEqual({ expired: false, paused: false });
+    expect(await expiryHandler({ kind: 'request-expiry', payload: { mentorshipId: OTHER } })).toEqual({ expired: false, paused: false });
+    expect(transactions()).toHaveLength(0);
+  });
+
+  it('refuses a payload of the wrong shape or kind', async () => {
+    await expect(expiryHandler({ kind: 'request-expiry', payload: {} })).rejects.toThrow(/unexpected payload/);
+    await expect(expiryHandler({ kind: 'mentorship-end', payload: { mentorshipId: ID } })).rejects.toThrow(/handles "request-expiry"/);
+  });
+});

@@ -1,0 +1,9 @@
+import { route } from '@mentoring/shared';
+import { httpHandler } from '../../lib/http/handler';
+import { callerOf, detailFor } from '../../lib/mentorships/caller';
+import { createRequest } from '../../lib/mentorships/service';
+
+export const handler = httpHandler(route('POST /api/mentorships'), async ({ body, identity }) => {
+  const record = await createRequest(identity.sub, body);
+  return detailFor(record.id, callerOf(identity));
+});

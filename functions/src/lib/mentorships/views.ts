@@ -1,0 +1,56 @@
+import { allowedActions, mentorshipChannelCid, type MentorshipDetail, type MentorshipSummary } from '@mentoring/shared';
+import { getParties, getParty, memberViewOf, type Party } from '../repositories/mentorship-parties';
+import { listEvents, sideOf, type MentorshipRecord } from '../repositories/mentorships';
+
+export type ViewerRole = MentorshipSummary['viewerRole'];
+
+const partyOf = (party: Party | undefined, id: string) => ({
+  id,
+  displayName: party?.displayName ?? 'A former member',
+  photoUrl: null,
+  headline: party?.headline ?? '',
+});
+
+export const summaryOf = (record: MentorshipRecord, parties: Map<string, Party>, viewerRole: ViewerRole): MentorshipSummary => ({
+  id: record.id,
+  state: record.state,
+  mentor: partyOf(parties.get(record.mentorId), record.mentorId),
+  mentee: partyOf(parties.get(record.menteeId), record.menteeId),
+  viewerRole,
+  message: record.message,
+  createdAt: record.createdAt,
+  updatedAt: record.updatedAt,
+  expiresAt: record.state === 'REQUESTED' ? record.expiresAt : null,
+  endsAt: record.endsAt ?? null,
+  declineReason: record.declineReason ?? null,
+  declineMessage: record.declineMessage ?? null,
+  endReason: record.endReason ?? null,
+  acceptedBy: record.acceptedBy ?? [],
+});
+
+export const summariesOf = async (records: MentorshipRecord[], viewerRoleOf: (record: MentorshipRecord) => ViewerRole) => {
+  const parties = await getParties(records.flatMap((record) => [record.mentorId, record.menteeId]));
+  return records.map((record) => summaryOf(record, parties, viewerRoleOf(record)));
+};
+
+/** The viewer's role in a mentorship: their side, or coordinator; null when they may not see it. */
+export const viewerRoleOf = (record: MentorshipRecord, viewer: { id: string; isCoordinator: boolean }): ViewerRole | null =>
+  sideOf(record, viewer.id) ?? (viewer.isCoordinator ? 'coordinator' : null);
+
+export const detailOf = async (record: MentorshipRecord, viewerRole: ViewerRole): Promise<MentorshipDetail> => {
+  const [parties, events] = await Promise.all([getParties([record.mentorId, record.menteeId]), listEvents(record.id)]);
+  const mentor = parties.get(record.mentorId) ?? (await getParty(record.mentorId));
+  const mentee = parties.get(record.menteeId) ?? (await getParty(record.menteeId));
+  if (!mentor || !mentee) throw new Error(`Mentorship ${record.id} names a member who is gone`);
+  const actions = allowedActions(record.state, viewerRole).filter(
+    (action) => action !== 'acceptProposal' || viewerRole === 'coordinator' || !record.acceptedBy.includes(viewerRole),
+  );
+  return {
+    ...summaryOf(record, parties, viewerRole),
+    mentorProfile: memberViewOf(mentor),
+    menteeProfile: memberViewOf(mentee),
+    events,
+    channelCid: record.activatedAt ? mentorshipChannelCid(record.id) : null,
+    actions,
+  };
+};
