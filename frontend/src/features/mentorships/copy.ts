@@ -216,6 +216,6 @@ export const copy = {
     noPartners: 'When you have an active mentorship, your partner appears here to call.',
     partnersLoading: 'Loading your partners…',
     partnerLabel: (name: string, role: 'mentor' | 'mentee') => `${name} (your ${role})`,
-    pickSomeone: 'Choose who to call, or untick “Ring” to start a call on your own.',
+    pickSomeone: 'Choose who to ring, or untick “Ring the people you chose” to start a call on your own.',
   },
 } as const;
