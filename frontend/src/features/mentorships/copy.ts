@@ -179,7 +179,7 @@ export const copy = {
     propose: 'Propose a pair',
     proposeTitle: 'Propose a pair',
     proposeText: 'Both must accept before the mentorship starts. They will see your message.',
-    mentorSearch: 'Search mentors by name or topic',
+    mentorSearch: 'Search mentors by name',
     menteeSearch: 'Search mentees by name',
     mentor: 'Mentor',
     mentee: 'Mentee',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DECLINE_REASONS, END_REASONS, type DeclineReason, type EndReason, type MentorshipAction } from '@mentoring/shared/mentorship';
 import { Button, ButtonLink } from '../../../components/Button/Button';
 import { Modal } from '../../../components/Modal/Modal';
@@ -27,11 +27,14 @@ export const MentorshipActions = ({
   mentorship,
   actions,
   pairName,
+  leading,
 }: {
   mentorship: Pick<MentorshipSummary, 'id' | 'state' | 'viewerRole' | 'mentor' | 'mentee'>;
   actions: readonly MentorshipAction[];
   /** How a coordinator's dialogs name the pair. */
   pairName?: string;
+  /** Shown first in the row of buttons (the mentorship page's call button). */
+  leading?: ReactNode;
 }) => {
   const mutation = useMentorshipAction();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -69,8 +72,9 @@ export const MentorshipActions = ({
 
   return (
     <>
-      {visible.length > 0 && (
+      {(visible.length > 0 || leading) && (
         <div className={styles.actions}>
+          {leading}
           {visible.map((action) => (
             <Button key={action} variant={buttonVariant(action)} className={styles.small} disabled={busy} onClick={() => onButton(action)}>
               {copy.actions[action]}

@@ -40,7 +40,7 @@ export const MentorshipCard = ({ mentorship, now = Date.now() }: { mentorship: M
         <div>
           <StateBadge state={mentorship.state} />
         </div>
-        {open && mentorship.message && <p className={`${styles.quote} ${styles.quoteClamp}`}>{mentorship.message}</p>}
+        {open && mentorship.message && <p className={styles.quote}>{mentorship.message}</p>}
         {mentorship.state === 'DECLINED' && mentorship.declineReason && (
           <p className={styles.reason}>
             {copy.detail.reason(DECLINE_REASONS[mentorship.declineReason])}

@@ -1,13 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { vi, afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeApi, menteeView, mentorView, stored, type FakeApiOptions } from '../testing/fake-api';
 import { renderAt } from '../testing/render';
 import { RequestMentorshipButton } from './RequestMentorshipButton';
 
 const grace = mentorView('grace', 'Grace Hopper');
 const ada = menteeView('ada', 'Ada Lovelace');
+
+// Whole user flows with user-event on a shared two-core machine: more than the default 5 s per test.
+vi.setConfig({ testTimeout: 30_000 });
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { vi, afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mentorshipIdOfCall } from '@mentoring/shared/mentorship';
 import { resetRuntimeConfig } from '../../connection/runtime-config';
 import type { StreamConnection } from '../../connection/context';
@@ -11,6 +11,9 @@ import { MentorshipPage } from './MentorshipPage';
 
 const grace = mentorView('grace', 'Grace Hopper', { headline: 'Compiler pioneer', languages: ['en', 'es'], timezone: 'America/New_York' });
 const ada = menteeView('ada', 'Ada Lovelace', { goals: 'Write my first compiler.', timezone: 'Europe/London' });
+
+// Whole user flows with user-event on a shared two-core machine: more than the default 5 s per test.
+vi.setConfig({ testTimeout: 30_000 });
 
 const server = setupServer();
 // The video SDK's location hint (a data: URL in tests) is not the API.

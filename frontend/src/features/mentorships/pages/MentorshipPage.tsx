@@ -77,10 +77,11 @@ const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
 
       <Panel title={copy.detail.actions}>
         {mentorship.actions.length === 0 && !(isMember(mentorship) && mentorship.state === 'ACTIVE') && <p className={styles.emptyLine}>{copy.detail.noActions}</p>}
-        <div className={styles.actions}>
-          {isMember(mentorship) && mentorship.state === 'ACTIVE' && <CallPartnerButton mentorshipId={mentorship.id} partner={other} />}
-        </div>
-        <MentorshipActions mentorship={mentorship} actions={mentorship.actions} />
+        <MentorshipActions
+          mentorship={mentorship}
+          actions={mentorship.actions}
+          leading={isMember(mentorship) && mentorship.state === 'ACTIVE' ? <CallPartnerButton mentorshipId={mentorship.id} partner={other} /> : undefined}
+        />
       </Panel>
 
       <section aria-labelledby={`${mentorship.id}-pair`}>

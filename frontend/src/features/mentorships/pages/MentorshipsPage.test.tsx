@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { vi, afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetRuntimeConfig } from '../../connection/runtime-config';
 import { createFakeApi, menteeView, mentorView, ownProfile, stored, type FakeApiOptions } from '../testing/fake-api';
 import { renderAt } from '../testing/render';
@@ -10,6 +10,9 @@ const grace = mentorView('grace', 'Grace Hopper');
 const linus = mentorView('linus', 'Linus Torvalds');
 const ada = menteeView('ada', 'Ada Lovelace');
 const alan = menteeView('alan', 'Alan Turing');
+
+// Whole user flows with user-event on a shared two-core machine: more than the default 5 s per test.
+vi.setConfig({ testTimeout: 30_000 });
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { vi, afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mentorshipIdOfCall } from '@mentoring/shared/mentorship';
 import { resetRuntimeConfig } from '../../connection/runtime-config';
 import type { StreamConnection } from '../../connection/context';
@@ -12,6 +12,9 @@ import { CallsPage } from './CallsPage';
 const grace = mentorView('grace', 'Grace Hopper');
 const ada = menteeView('ada', 'Ada Lovelace');
 const alan = menteeView('alan', 'Alan Turing');
+
+// Whole user flows with user-event on a shared two-core machine: more than the default 5 s per test.
+vi.setConfig({ testTimeout: 30_000 });
 
 const server = setupServer();
 // The video SDK's location hint (a data: URL in tests) is not the API.
