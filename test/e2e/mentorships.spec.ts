@@ -64,7 +64,7 @@ const signedInPage = async (browser: Browser, user: TestUser, next: string): Pro
 const axeAtBothWidths = async (page: Page, name: string) => {
   for (const [label, viewport] of Object.entries(widths)) {
     await page.setViewportSize(viewport);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} scrolls sideways at ${label}`).toBeLessThanOrEqual(0);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), `${name} scrolls sideways at ${label}`).toBeLessThanOrEqual(0);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
     expect(results.violations, `${name} at ${label}`).toEqual([]);
     await screenshot(page, `${name}-${label}`);

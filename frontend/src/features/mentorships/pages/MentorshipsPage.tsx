@@ -56,9 +56,15 @@ export const MentorshipsPage = () => {
         <Section
           title={copy.inbox.requests}
           items={sections.requests}
-          empty={role === 'mentor' ? copy.inbox.noRequestsMentor : <>
+          empty={
+            role === 'mentor' ? (
+              copy.inbox.noRequestsMentor
+            ) : (
+              <>
                 {copy.inbox.noRequestsMentee} <Link to="/mentors">{copy.inbox.findMentor}</Link>
-              </>}
+              </>
+            )
+          }
         />
         <Section title={copy.inbox.active} items={sections.active} empty={copy.inbox.noActive} />
         <Section title={copy.inbox.past} items={sections.past} empty={copy.inbox.noPast} />

@@ -176,7 +176,7 @@ export const createFakeApi = (options: FakeApiOptions) => {
     m.state = to;
     m.updatedAt = at;
     if (to === 'ACTIVE' && !m.channelCid) m.channelCid = `messaging:${m.id}`;
-    if (to !== 'REQUESTED' && to !== 'PROPOSED') m.expiresAt = null;
+    if (to !== 'PROPOSED') m.expiresAt = null;
     if (resolved === 'decline') Object.assign(m, { declineReason: body?.reason ?? null, declineMessage: body?.message ?? null });
     if (resolved === 'end') m.endReason = (body?.reason ?? null) as StoredMentorship['endReason'];
     m.events = [...m.events, { at, type: resolved, actor: role, actorId: viewer.id, from, to, reason: body?.reason ?? null, message: body?.message ?? null }];
