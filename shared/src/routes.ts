@@ -21,6 +21,7 @@ import {
   profileInputSchema,
 } from './mentoring/profile';
 import { programmeSchema, programmeSettingsSchema } from './mentoring/programme';
+import { memberSearchPageSchema, memberSearchQuerySchema } from './mentoring/members';
 import {
   declineSchema,
   endSchema,
@@ -364,6 +365,13 @@ export const routes = {
     params: z.object({ id: z.string().min(1).max(64) }),
     response: mentorshipDetailSchema,
     needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], members: ['GetItem', 'BatchGetItem'] }, email: true, userPool: ['AdminGetUser'], eventBus: true },
+  },
+  'GET /api/coordinator/members': {
+    handler: 'http/coordinator/members-list',
+    auth: 'coordinator',
+    query: memberSearchQuerySchema,
+    response: memberSearchPageSchema,
+    needs: { tables: { members: ['Query', 'Scan'], mentorships: ['Query'] } },
   },
 } as const satisfies Record<RouteKey, RouteContract>;
 

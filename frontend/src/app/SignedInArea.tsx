@@ -9,6 +9,7 @@ import styles from './SignedInArea.module.css';
 /** The signed-in area's sidebar: its labels are the sidebar selection's values (default `Home`). */
 export const sidebarEntries = [
   { label: 'Home', to: '/home' },
+  { label: 'Mentorships', to: '/mentorships' },
   { label: 'Messages', to: '/messages' },
   { label: 'Calls', to: '/calls' },
   { label: 'Past sessions', to: '/sessions' },

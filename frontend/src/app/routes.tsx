@@ -8,6 +8,7 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { PartnershipsPage } from '../pages/PartnershipsPage';
 import { VolunteerPage } from '../pages/VolunteerPage';
 import { publicVideoRoutes, signedInVideoRoutes } from '../features/video/routes';
+import { signedInMentorshipRoutes } from '../features/mentorships/routes';
 import { PageShell, type RouteHandle } from './PageShell';
 
 /**
@@ -26,6 +27,7 @@ export const signedInRoutes: RouteObject[] = [
     handle: { title: 'Messages' } satisfies RouteHandle,
   },
   ...signedInVideoRoutes,
+  ...signedInMentorshipRoutes,
   {
     path: 'sessions',
     lazy: async () => ({ Component: (await import('../features/sessions/SessionsPage')).default }),

@@ -11,12 +11,12 @@ const fetchMock = vi.fn<typeof fetch>();
 
 const answer = (status: number) => new Response(status === 201 ? JSON.stringify({ id: 'f-1' }) : JSON.stringify({ error: { code: 'internal', message: 'boom' } }), { status });
 
-const renderDialog = (feedbackType: 'global' | 'match' = 'global') => {
+const renderDialog = (feedbackType: 'global' | 'match' = 'global', mentorshipId?: string) => {
   const onClose = vi.fn();
   const user = userEvent.setup();
   render(
     <>
-      <FeedbackDialog open onClose={onClose} feedbackType={feedbackType} />
+      <FeedbackDialog open onClose={onClose} feedbackType={feedbackType} mentorshipId={mentorshipId} />
       <Toaster />
     </>,
   );
@@ -117,6 +117,14 @@ describe('FeedbackDialog', () => {
     const { user } = renderDialog('match');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(sentBody()).toEqual({ source: '/about', rating: null, feedbackType: 'match', answers: [''] });
+  });
+
+  it('sends match feedback with the mentorship it is about', async () => {
+    fetchMock.mockResolvedValue(answer(201));
+    const { user } = renderDialog('match', 'ms-1');
+    await user.type(screen.getByRole('textbox'), 'A good pair');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(sentBody()).toEqual({ source: '/about', rating: null, feedbackType: 'match', answers: ['A good pair'], mentorshipId: 'ms-1' });
   });
 
   it.each([

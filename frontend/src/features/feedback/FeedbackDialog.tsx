@@ -12,12 +12,14 @@ export interface FeedbackDialogProps {
   open: boolean;
   onClose: () => void;
   feedbackType: FeedbackType;
+  /** Match feedback about one mentorship is stored with its id. */
+  mentorshipId?: string;
 }
 
 /** The header each feedback type shows above its prompt; a type without one uses its prompt as the heading. */
 const headers: Partial<Record<FeedbackType, string>> = { global: messages.feedback.header };
 
-const FeedbackForm = ({ feedbackType, onClose }: Omit<FeedbackDialogProps, 'open'>) => {
+const FeedbackForm = ({ feedbackType, mentorshipId, onClose }: Omit<FeedbackDialogProps, 'open'>) => {
   const [rating, setRating] = useState<number | null>(null);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -29,7 +31,7 @@ const FeedbackForm = ({ feedbackType, onClose }: Omit<FeedbackDialogProps, 'open
     event.preventDefault();
     setSending(true);
     try {
-      await submitFeedback({ source: window.location.pathname, rating, feedbackType, answers: [text] });
+      await submitFeedback({ source: window.location.pathname, rating, feedbackType, answers: [text], ...(mentorshipId ? { mentorshipId } : {}) });
     } catch {
       setSending(false);
       toast.error(messages.feedback.failure);
@@ -69,8 +71,8 @@ const FeedbackForm = ({ feedbackType, onClose }: Omit<FeedbackDialogProps, 'open
  * The feedback dialog of spec points 3 to 5. It takes the feedback type, so the match flow reuses it
  * with `feedbackType="match"`. Closing resets it; a failed submit keeps it open with what was entered.
  */
-export const FeedbackDialog = ({ open, onClose, feedbackType }: FeedbackDialogProps) => (
+export const FeedbackDialog = ({ open, onClose, feedbackType, mentorshipId }: FeedbackDialogProps) => (
   <Modal open={open} onClose={onClose} title={headers[feedbackType] ?? messages.feedback.prompts[feedbackType]} closeIcon>
-    <FeedbackForm feedbackType={feedbackType} onClose={onClose} />
+    <FeedbackForm feedbackType={feedbackType} mentorshipId={mentorshipId} onClose={onClose} />
   </Modal>
 );

@@ -8,12 +8,14 @@ const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString()
 const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-const CallArchive = ({ call }: { call: CallSummary }) => {
+/** One call with its recordings and transcripts; other pages (a mentorship's) nest it under their own heading. */
+export const CallArchive = ({ call, headingLevel = 2 }: { call: CallSummary; headingLevel?: 2 | 3 }) => {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const artifacts = useQuery(apiQuery('GET /api/calls/{type}/{id}/artifacts', { params: { type: call.type, id: call.id } }));
 
   return (
     <article aria-labelledby={`call-${call.cid}`}>
-      <h2 id={`call-${call.cid}`}>{`Session of ${formatTime(call.createdAt)}`}</h2>
+      <Heading id={`call-${call.cid}`}>{`Session of ${formatTime(call.createdAt)}`}</Heading>
       {call.endedAt && <p>{`Ended ${formatTime(call.endedAt)}`}</p>}
       {artifacts.isPending && <p>Loading recordings and transcripts…</p>}
       {artifacts.isError && <p role="alert">{errorMessage(artifacts.error)}</p>}

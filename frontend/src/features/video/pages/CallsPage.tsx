@@ -8,6 +8,8 @@ import { VideoClientBoundary } from '../components/VideoClientBoundary';
 import { parseCallLink, startCall } from '../components/startCall';
 import { useCallAction } from '../components/useCallAction';
 import { callTypeLabels, text } from '../strings';
+import { CallPartnersField, callIdFor, type CallPartner } from '../../mentorships/components/CallPartnersField';
+import { copy as mentorshipCopy } from '../../mentorships/copy';
 
 const callPath = (call: Pick<Call, 'type' | 'id'>) => `/calls/${call.type}/${call.id}`;
 
@@ -15,15 +17,19 @@ const StartCallForm = () => {
   const client = useStreamVideoClient();
   const navigate = useNavigate();
   const [type, setType] = useState<CallType>('default');
-  const [members, setMembers] = useState('');
+  const [partners, setPartners] = useState<CallPartner[]>([]);
   const [ring, setRing] = useState(false);
+  const [nobody, setNobody] = useState(false);
   const { busy, error, run } = useCallAction();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!client) return;
+    // Ringing nobody would only ring oneself.
+    setNobody(ring && partners.length === 0);
+    if (ring && partners.length === 0) return;
     void run(async () => {
-      const call = await startCall(client, { type, memberIds: members.split(','), ring });
+      const call = await startCall(client, { type, memberIds: partners.map((partner) => partner.userId), ring, id: callIdFor(partners) });
       // A ringing call waits in CallNotifications until someone accepts; others open the lobby.
       if (!ring) navigate(callPath(call));
     });
@@ -42,10 +48,7 @@ const StartCallForm = () => {
           ))}
         </select>
       </label>
-      <label>
-        {text.callsPage.members}
-        <input value={members} onChange={(event) => setMembers(event.target.value)} />
-      </label>
+      <CallPartnersField chosen={partners} onChange={setPartners} />
       <label>
         <input type="checkbox" checked={ring} onChange={(event) => setRing(event.target.checked)} />
         {text.callsPage.ring}
@@ -53,6 +56,7 @@ const StartCallForm = () => {
       <button type="submit" className="call-button call-button--primary" disabled={busy}>
         {text.callsPage.startButton}
       </button>
+      {nobody && <p role="alert">{mentorshipCopy.calls.pickSomeone}</p>}
       {error && <p role="alert">{error}</p>}
     </form>
   );

@@ -1,0 +1,35 @@
+import 'stream-chat-react/dist/css/index.css';
+import { useMemo } from 'react';
+import { Channel, Chat, MessageComposer, MessageList, Window } from 'stream-chat-react';
+import { ConnectionNotice, useStreamConnection } from '../../connection';
+import { copy } from '../copy';
+import styles from '../mentorships.module.css';
+
+/**
+ * The pair's private channel, on the member's one Stream connection (the same one /messages uses). When
+ * the mentorship is not active the channel is frozen on the server: its history stays readable and there
+ * is no composer.
+ */
+export const PairChat = ({ channelCid, writable }: { channelCid: string; writable: boolean }) => {
+  const { status, chatClient } = useStreamConnection();
+  const channel = useMemo(() => {
+    if (status !== 'connected' || !chatClient) return null;
+    const [type, id] = channelCid.split(':') as [string, string];
+    return chatClient.channel(type, id);
+  }, [status, chatClient, channelCid]);
+  if (!chatClient || !channel) return <ConnectionNotice connecting={copy.detail.chatConnecting} />;
+  return (
+    <div className={styles.chat}>
+      <Chat client={chatClient}>
+        <Channel channel={channel}>
+          <Window>
+            <MessageList />
+            {writable && <MessageComposer />}
+          </Window>
+        </Channel>
+      </Chat>
+    </div>
+  );
+};
+
+export default PairChat;

@@ -1,0 +1,178 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LIVE_STATES, type MentorshipState } from '@mentoring/shared/mentorship';
+import { Button, ButtonLink } from '../../../components/Button/Button';
+import { Modal } from '../../../components/Modal/Modal';
+import { api, ApiError, errorMessage } from '../../../lib/api-client';
+import { applyDetail, myMentorshipsQuery } from '../api';
+import { copy, MESSAGE_MAX } from '../copy';
+import { formatDay, type MentorshipDetail } from '../model';
+import styles from '../mentorships.module.css';
+
+export interface RequestMentorshipButtonProps {
+  mentorId: string;
+  mentorName: string;
+}
+
+type Outcome =
+  | { kind: 'sent'; mentorship: MentorshipDetail }
+  | { kind: 'already'; id: string }
+  | { kind: 'limit'; message: string };
+
+/**
+ * A 409 says either "you already have a live request or mentorship with this mentor" or "you have as many
+ * open requests as the programme allows". The member's own list tells which, and where the existing one is.
+ */
+const explainConflict = async (mentorId: string, error: ApiError): Promise<Outcome> => {
+  try {
+    const { mentorships } = await api('GET /api/mentorships', { query: { as: 'mentee' } });
+    const live = mentorships.find((m) => m.mentor.id === mentorId && (LIVE_STATES as readonly MentorshipState[]).includes(m.state));
+    if (live) return { kind: 'already', id: live.id };
+  } catch {
+    // Without the list the server's own words still say what happened.
+  }
+  return { kind: 'limit', message: error.message };
+};
+
+const RequestForm = ({ mentorId, mentorName, onClose }: RequestMentorshipButtonProps & { onClose: () => void }) => {
+  const client = useQueryClient();
+  const [message, setMessage] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const id = useId();
+
+  // The form (and its focused button) is replaced by the outcome: focus follows, so it is read out.
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
+
+  const mutation = useMutation({
+    mutationFn: async (text: string): Promise<Outcome> => {
+      try {
+        return { kind: 'sent', mentorship: await api('POST /api/mentorships', { body: { mentorId, message: text } }) };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) return explainConflict(mentorId, error);
+        throw error;
+      }
+    },
+    onSuccess: (result) => {
+      if (result.kind === 'sent') {
+        applyDetail(client, result.mentorship);
+        void client.invalidateQueries({ queryKey: myMentorshipsQuery().queryKey });
+      }
+      setOutcome(result);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = message.trim();
+    if (!text) {
+      setMissing(true);
+      textRef.current?.focus();
+      return;
+    }
+    mutation.mutate(text);
+  };
+
+  if (outcome) {
+    return (
+      <div className={styles.outcome} role="status" ref={outcomeRef} tabIndex={-1}>
+        {outcome.kind === 'sent' && (
+          <>
+            <p>{copy.request.sent(mentorName)}</p>
+            {outcome.mentorship.expiresAt && <p>{copy.request.answerBy(formatDay(outcome.mentorship.expiresAt))}</p>}
+            <ButtonLink to={`/mentorships/${outcome.mentorship.id}`}>{copy.request.viewRequest}</ButtonLink>
+          </>
+        )}
+        {outcome.kind === 'already' && (
+          <>
+            <p>{copy.request.already(mentorName)}</p>
+            <ButtonLink to={`/mentorships/${outcome.id}`}>{copy.request.viewExisting}</ButtonLink>
+          </>
+        )}
+        {outcome.kind === 'limit' && (
+          <>
+            <p>
+              <strong>{copy.request.limit}</strong> {outcome.message}
+            </p>
+            <p>{copy.request.limitHint}</p>
+            <ButtonLink to="/mentorships">{copy.request.yourRequests}</ButtonLink>
+          </>
+        )}
+        <Button variant="secondary" onClick={onClose}>
+          {copy.request.close}
+        </Button>
+      </div>
+    );
+  }
+
+  const describedBy = [`${id}-hint`, `${id}-counter`, missing ? `${id}-missing` : ''].filter(Boolean).join(' ');
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-message`}>{copy.request.messageLabel}</label>
+        <p id={`${id}-hint`} className={styles.hint}>
+          {copy.request.messageHint}
+        </p>
+        <textarea
+          ref={textRef}
+          id={`${id}-message`}
+          className={styles.textarea}
+          value={message}
+          maxLength={MESSAGE_MAX}
+          required
+          aria-invalid={missing || undefined}
+          aria-describedby={describedBy}
+          rows={6}
+          onChange={(event) => {
+            setMessage(event.target.value);
+            if (event.target.value.trim()) setMissing(false);
+          }}
+        />
+        <span id={`${id}-counter`} className={styles.counter}>
+          {copy.request.counter(message.length)}
+        </span>
+        {missing && (
+          <p id={`${id}-missing`} className={styles.error} role="alert">
+            {copy.request.required}
+          </p>
+        )}
+      </div>
+      {mutation.isError && (
+        <p className={styles.error} role="alert">
+          {errorMessage(mutation.error)}
+        </p>
+      )}
+      <div className={styles.dialogActions}>
+        <Button variant="secondary" onClick={onClose}>
+          {copy.request.cancel}
+        </Button>
+        <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending}>
+          {mutation.isPending ? copy.request.sending : copy.request.send}
+        </Button>
+      </div>
+    </form>
+  );
+};
+
+/**
+ * "Ask to be mentored", for a mentor's card and profile page: a dialog with the request's message (why
+ * this mentor, what the mentee hopes for), sent with POST /api/mentorships. A sent request links to its
+ * page; a refusal says why (already asked: with a link to that request; the limit of open requests).
+ */
+export const RequestMentorshipButton = ({ mentorId, mentorName }: RequestMentorshipButtonProps) => {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)} aria-haspopup="dialog">
+        {copy.request.button}
+      </Button>
+      <Modal open={open} onClose={() => setOpen(false)} title={copy.request.title(mentorName)} closeIcon>
+        <RequestForm mentorId={mentorId} mentorName={mentorName} onClose={() => setOpen(false)} />
+      </Modal>
+    </>
+  );
+};

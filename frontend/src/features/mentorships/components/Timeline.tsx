@@ -1,0 +1,36 @@
+import { DECLINE_REASONS, END_REASONS } from '@mentoring/shared/mentorship';
+import { copy } from '../copy';
+import { formatDateTime, type MentorshipDetail } from '../model';
+import styles from '../mentorships.module.css';
+
+type Event = MentorshipDetail['events'][number];
+
+const reasonLabel = (event: Event) => {
+  if (!event.reason) return null;
+  const labels: Record<string, string> = event.type === 'decline' ? DECLINE_REASONS : event.type === 'end' ? END_REASONS : {};
+  return labels[event.reason] ?? event.reason;
+};
+
+/** The mentorship's event log, oldest first: what happened, by which side, when, and why. */
+export const Timeline = ({ events }: { events: MentorshipDetail['events'] }) => (
+  <ol className={styles.timeline}>
+    {[...events]
+      .sort((a, b) => a.at.localeCompare(b.at))
+      .map((event, index) => {
+        const reason = reasonLabel(event);
+        return (
+          <li key={`${event.at}-${index}`}>
+            <p>
+              <span className={styles.eventTitle}>{copy.events[event.type] ?? event.type}</span>{' '}
+              <span className={styles.muted}>{copy.eventBy[event.actor]}</span>
+            </p>
+            <p className={styles.muted}>
+              <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+            </p>
+            {reason && <p>{copy.detail.reason(reason)}</p>}
+            {event.message && <p className={styles.quote}>{event.message}</p>}
+          </li>
+        );
+      })}
+  </ol>
+);

@@ -1,0 +1,113 @@
+import { useId, useRef, type KeyboardEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { MENTORSHIP_STATES, type MentorshipState } from '@mentoring/shared/mentorship';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { coordinatorMentorshipsQuery } from '../api';
+import { MentorshipActions } from '../components/MentorshipActions';
+import { ProposePairButton } from '../components/ProposePairDialog';
+import { StateBadge } from '../components/StateBadge';
+import { copy } from '../copy';
+import { listActions, relativeTime, type MentorshipSummary } from '../model';
+import styles from '../mentorships.module.css';
+
+const isState = (value: string | null): value is MentorshipState => (MENTORSHIP_STATES as readonly string[]).includes(value ?? '');
+
+const Row = ({ mentorship }: { mentorship: MentorshipSummary }) => {
+  const { mentor, mentee } = mentorship;
+  const pair = copy.coordinator.pairName(mentor.displayName, mentee.displayName);
+  return (
+    <li className={styles.row}>
+      <div className={styles.rowMain}>
+        <p className={styles.pairNames}>
+          <Link to={`/mentorships/${mentorship.id}`}>{copy.coordinator.pairLine(mentor.displayName, mentee.displayName)}</Link>
+        </p>
+        <ul className={styles.meta}>
+          <li>
+            <StateBadge state={mentorship.state} />
+          </li>
+          <li>{copy.time.updated(relativeTime(mentorship.updatedAt))}</li>
+          {mentorship.expiresAt && (mentorship.state === 'REQUESTED' || mentorship.state === 'PROPOSED') && (
+            <li>{copy.time.expires(relativeTime(mentorship.expiresAt))}</li>
+          )}
+        </ul>
+      </div>
+      <MentorshipActions mentorship={mentorship} actions={listActions({ ...mentorship, viewerRole: 'coordinator' })} pairName={pair} />
+    </li>
+  );
+};
+
+const StateList = ({ state }: { state: MentorshipState }) => {
+  const list = useQuery(coordinatorMentorshipsQuery(state));
+  if (list.isPending) return <p role="status">{copy.coordinator.loading}</p>;
+  if (list.isError) return <p role="alert">{list.error instanceof ApiError && list.error.status === 403 ? copy.coordinator.forbidden : errorMessage(list.error)}</p>;
+  if (list.data.mentorships.length === 0) return <p className={styles.emptyLine}>{copy.coordinator.empty(copy.coordinator.tabLabels[state])}</p>;
+  return (
+    <ul className={styles.list}>
+      {list.data.mentorships.map((mentorship) => (
+        <Row key={mentorship.id} mentorship={mentorship} />
+      ))}
+    </ul>
+  );
+};
+
+/**
+ * /coordinator/mentorships: every mentorship of the programme by state (tabs kept in the address, so a
+ * tab can be linked and survives a reload), with suspend, resume and end, and "Propose a pair".
+ */
+export const CoordinatorMentorshipsPage = () => {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('state');
+  const state: MentorshipState = isState(requested) ? requested : 'REQUESTED';
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const id = useId();
+
+  const select = (next: MentorshipState, focus = false) => {
+    setParams({ state: next }, { replace: true });
+    if (focus) tabsRef.current?.querySelector<HTMLButtonElement>(`[data-state="${next}"]`)?.focus();
+  };
+
+  // The tabs pattern: arrows move between tabs (and select them), Home and End jump to the ends.
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = MENTORSHIP_STATES.indexOf(state);
+    const last = MENTORSHIP_STATES.length - 1;
+    const next = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    select(MENTORSHIP_STATES[next]!, true);
+  };
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.pageHeader}>
+        <h1>{copy.coordinator.title}</h1>
+        <ProposePairButton />
+      </div>
+      <div>
+        <div ref={tabsRef} role="tablist" aria-label={copy.coordinator.tabs} className={styles.tabs} onKeyDown={onKeyDown}>
+          {MENTORSHIP_STATES.map((value) => (
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              id={`${id}-tab-${value}`}
+              data-state={value}
+              aria-selected={value === state}
+              aria-controls={`${id}-panel`}
+              tabIndex={value === state ? 0 : -1}
+              className={styles.tab}
+              onClick={() => select(value)}
+            >
+              {copy.coordinator.tabLabels[value]}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${state}`} tabIndex={0}>
+          <StateList state={state} />
+        </div>
+      </div>
+    </div>
+  );
+};
+
+export default CoordinatorMentorshipsPage;

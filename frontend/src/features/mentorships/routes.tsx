@@ -1,0 +1,21 @@
+import type { RouteObject } from 'react-router';
+import type { RouteHandle } from '../../app/PageShell';
+
+/** The mentorship pages of the signed-in area, each loaded only when opened. */
+export const signedInMentorshipRoutes: RouteObject[] = [
+  {
+    path: 'mentorships',
+    lazy: async () => ({ Component: (await import('./pages/MentorshipsPage')).default }),
+    handle: { title: 'Mentorships' } satisfies RouteHandle,
+  },
+  {
+    path: 'mentorships/:id',
+    lazy: async () => ({ Component: (await import('./pages/MentorshipPage')).default }),
+    handle: { title: 'Mentorship' } satisfies RouteHandle,
+  },
+  {
+    path: 'coordinator/mentorships',
+    lazy: async () => ({ Component: (await import('./pages/CoordinatorMentorshipsPage')).default }),
+    handle: { title: 'Mentorships in the programme' } satisfies RouteHandle,
+  },
+];
