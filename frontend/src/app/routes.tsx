@@ -8,6 +8,7 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { PartnershipsPage } from '../pages/PartnershipsPage';
 import { VolunteerPage } from '../pages/VolunteerPage';
 import { publicVideoRoutes, signedInVideoRoutes } from '../features/video/routes';
+import { publicMentoringRoutes, signedInMentoringRoutes } from '../features/mentoring/routes';
 import { PageShell, type RouteHandle } from './PageShell';
 
 /**
@@ -26,6 +27,7 @@ export const signedInRoutes: RouteObject[] = [
     handle: { title: 'Messages' } satisfies RouteHandle,
   },
   ...signedInVideoRoutes,
+  ...signedInMentoringRoutes,
   {
     path: 'sessions',
     lazy: async () => ({ Component: (await import('../features/sessions/SessionsPage')).default }),
@@ -51,6 +53,7 @@ export const routes: RouteObject[] = [
         children: [{ lazy: async () => ({ Component: (await import('./SignedInArea')).default }), children: signedInRoutes }],
       },
       ...publicVideoRoutes,
+      ...publicMentoringRoutes,
       { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } satisfies RouteHandle },
     ],
   },
