@@ -38,8 +38,26 @@ export const ProfileForm = ({ draft, onChange, topics, onSubmit, submitLabel, be
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const languages = useMemo(() => languageOptions(), []);
-  const countries = useMemo(() => countryOptions(), []);
+  // Hundreds of options: made once, so typing in another field does not rebuild them.
+  const countries = useMemo(
+    () =>
+      countryOptions().map((country) => (
+        <option key={country.value} value={country.value}>
+          {country.label}
+        </option>
+      )),
+    [],
+  );
   const zones = useMemo(() => timeZoneOptions(), []);
+  const zoneElements = useMemo(
+    () =>
+      zones.map((zone) => (
+        <option key={zone.value} value={zone.value}>
+          {zone.label}
+        </option>
+      )),
+    [zones],
+  );
   const id = (name: string) => `${idPrefix}-${name}`;
   const set = <K extends keyof ProfileDraft>(key: K, value: ProfileDraft[K]) => {
     onChange({ ...draft, [key]: value });
@@ -147,11 +165,7 @@ export const ProfileForm = ({ draft, onChange, topics, onSubmit, submitLabel, be
             onChange={(event) => set('country', event.target.value)}
           >
             <option value="">{copy.fields.country.choose}</option>
-            {countries.map((country) => (
-              <option key={country.value} value={country.value}>
-                {country.label}
-              </option>
-            ))}
+            {countries}
           </SelectField>
           <SelectField
             id={id('timezone')}
@@ -163,11 +177,7 @@ export const ProfileForm = ({ draft, onChange, topics, onSubmit, submitLabel, be
             onChange={(event) => set('timezone', event.target.value)}
           >
             {!zones.some((zone) => zone.value === draft.timezone) && <option value={draft.timezone}>{draft.timezone}</option>}
-            {zones.map((zone) => (
-              <option key={zone.value} value={zone.value}>
-                {zone.label}
-              </option>
-            ))}
+            {zoneElements}
           </SelectField>
         </div>
         <AvailabilityEditor
