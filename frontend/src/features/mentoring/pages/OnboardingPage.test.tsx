@@ -78,7 +78,7 @@ describe('OnboardingPage', () => {
     await user.clear(name);
     await user.type(name, 'Ada');
     await user.type(screen.getByLabelText(/^Headline/), 'Career changer');
-    const languages = screen.getByLabelText('Languages you speak');
+    const languages = screen.getByLabelText('Languages you speak', { selector: 'input' });
     await user.type(languages, 'Spani');
     await user.keyboard('{Enter}');
     expect(within(screen.getByRole('list', { name: /languages chosen/ })).getByText('Spanish')).toBeInTheDocument();
