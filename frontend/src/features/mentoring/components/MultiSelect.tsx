@@ -44,6 +44,8 @@ export const MultiSelect = ({ id, label, hint, error, options, value, onChange, 
   const labelId = `${id}-label`;
   const ids = fieldIds(id, { hint, error });
   const labels = useMemo(() => new Map(options.map((option) => [option.value, option.label])), [options]);
+  // Ids from positions: values may hold spaces, which an id reference list cannot.
+  const positions = useMemo(() => new Map(options.map((option, index) => [option.value, index])), [options]);
 
   const matches = useMemo(() => {
     const needle = query.trim().toLowerCase();
@@ -117,7 +119,7 @@ export const MultiSelect = ({ id, label, hint, error, options, value, onChange, 
   };
 
   const activeOption = open ? matches[active] : undefined;
-  const optionId = (optionValue: string) => `${id}-option-${optionValue}`;
+  const optionId = (optionValue: string) => `${id}-option-${positions.get(optionValue) ?? 0}`;
 
   return (
     <div className={formStyles.field}>
