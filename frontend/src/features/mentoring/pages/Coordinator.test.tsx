@@ -134,7 +134,7 @@ describe('coordinator pages', () => {
     await user.type(screen.getByRole('textbox', { name: 'New topic' }), 'Open source{Enter}');
     await user.click(screen.getByRole('radio', { name: /Everyone, including visitors/ }));
     expect(screen.queryByText(/every member will be asked to read and accept the new text/)).toBeNull();
-    const conduct = screen.getByRole('textbox', { name: /^Code of conduct/ });
+    const conduct = screen.getByRole('textbox', { name: 'Text every member accepts' });
     await user.click(conduct);
     await user.keyboard('{Control>}{End}{/Control}');
     await user.paste(' Meet in public places.');

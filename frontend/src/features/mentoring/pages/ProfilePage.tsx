@@ -137,7 +137,7 @@ export const ProfilePage = () => {
   ) : null;
 
   return (
-    <div className={pageStyles.page}>
+    <div className={`${pageStyles.page} ${pageStyles.column}`}>
       {heading}
       {own.data.approval && (own.data.profile.role === 'mentor' || own.data.approval.state !== 'approved') && (
         <ApplicationState own={own.data} approval={own.data.approval} />

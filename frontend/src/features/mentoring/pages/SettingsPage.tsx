@@ -184,7 +184,7 @@ const SettingsForm = ({
         </div>
       )}
       <fieldset className={formStyles.section}>
-        <legend>{copy.settings.name}</legend>
+        <legend>{copy.settings.generalLegend}</legend>
         <TextField id="settings-name" label={copy.settings.name} error={errors.name} value={draft.name} maxLength={120} onChange={(event) => set('name', event.target.value)} />
       </fieldset>
       <fieldset className={formStyles.section}>
@@ -283,7 +283,7 @@ const SettingsForm = ({
         <legend>{copy.settings.codeOfConduct}</legend>
         <TextAreaField
           id="settings-codeOfConduct"
-          label={copy.settings.codeOfConduct}
+          label={copy.settings.codeOfConductText}
           hint={copy.settings.codeOfConductHint}
           error={errors.codeOfConduct}
           value={draft.codeOfConduct}
