@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useAuth } from '../features/auth/useAuth';
+import { useOnboardingRedirect } from '../features/mentoring/onboarding-redirect';
 import pageStyles from '../pages/Page.module.css';
 import styles from './MemberHomePage.module.css';
 
@@ -12,6 +13,7 @@ const shortcuts = [
 /** The signed-in area's Home: where the sidebar starts. */
 export const MemberHomePage = () => {
   const { user } = useAuth();
+  useOnboardingRedirect();
   return (
     <section aria-labelledby="member-home-heading">
       <h1 id="member-home-heading" className={styles.heading}>

@@ -3,12 +3,14 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { StreamConnectionProvider } from '../features/connection';
 import { LazyCallNotifications } from '../features/video';
 import { QueryProvider } from '../lib/query';
+import { mentoringNavEntries, useVisibleNavEntries } from '../features/mentoring/nav';
 import { useSidebarSelection } from './sidebar';
 import styles from './SignedInArea.module.css';
 
 /** The signed-in area's sidebar: its labels are the sidebar selection's values (default `Home`). */
 export const sidebarEntries = [
   { label: 'Home', to: '/home' },
+  ...mentoringNavEntries,
   { label: 'Mentorships', to: '/mentorships' },
   { label: 'Messages', to: '/messages' },
   { label: 'Calls', to: '/calls' },
@@ -19,6 +21,7 @@ export const sidebarEntries = [
 const Sidebar = () => {
   const { selection, setSelection } = useSidebarSelection();
   const { pathname } = useLocation();
+  const entries = useVisibleNavEntries(sidebarEntries);
   // The selection follows the page, so a deep link or the back button selects the right entry.
   useEffect(() => {
     const entry = sidebarEntries.find(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
@@ -27,7 +30,7 @@ const Sidebar = () => {
   return (
     <nav aria-label="Your area" className={styles.sidebar}>
       <ul className={styles.entries}>
-        {sidebarEntries.map(({ label, to }) => (
+        {entries.map(({ label, to }) => (
           <li key={to}>
             <NavLink to={to} className={styles.entry} aria-current={selection === label ? 'page' : undefined} onClick={() => setSelection(label)}>
               {label}

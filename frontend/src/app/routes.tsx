@@ -9,6 +9,7 @@ import { PartnershipsPage } from '../pages/PartnershipsPage';
 import { VolunteerPage } from '../pages/VolunteerPage';
 import { publicVideoRoutes, signedInVideoRoutes } from '../features/video/routes';
 import { signedInMentorshipRoutes } from '../features/mentorships/routes';
+import { publicMentoringRoutes, signedInMentoringRoutes } from '../features/mentoring/routes';
 import { PageShell, type RouteHandle } from './PageShell';
 
 /**
@@ -28,6 +29,7 @@ export const signedInRoutes: RouteObject[] = [
   },
   ...signedInVideoRoutes,
   ...signedInMentorshipRoutes,
+  ...signedInMentoringRoutes,
   {
     path: 'sessions',
     lazy: async () => ({ Component: (await import('../features/sessions/SessionsPage')).default }),
@@ -53,6 +55,7 @@ export const routes: RouteObject[] = [
         children: [{ lazy: async () => ({ Component: (await import('./SignedInArea')).default }), children: signedInRoutes }],
       },
       ...publicVideoRoutes,
+      ...publicMentoringRoutes,
       { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } satisfies RouteHandle },
     ],
   },

@@ -8,7 +8,7 @@ export const HomePage = () => (
     lead="We pair people who are starting out with experienced mentors who have walked the road before them. Regular conversations, video calls and a chat that is always there in between."
     actions={
       <>
-        <ButtonLink to="/signup">Find a mentor</ButtonLink>
+        <ButtonLink to="/mentors">Find a mentor</ButtonLink>
         <ButtonLink to="/become-a-mentor" variant="secondary">
           Become a mentor
         </ButtonLink>

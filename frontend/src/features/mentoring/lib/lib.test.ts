@@ -1,0 +1,35 @@
+import * as shared from '@mentoring/shared';
+import { describe, expect, it } from 'vitest';
+import { filtersFromSearch, searchFromFilters } from './filters';
+import { hoursApart, shiftWindows } from './time';
+import { DEFAULT_CAPACITY, FORMATS, MAX_MENTOR_TOPICS, MAX_PHOTO_BYTES, PHOTO_TYPES, ROLES } from './types';
+
+describe('mentoring helpers', () => {
+  it('repeat exactly the constants of shared/ (the SPA copies them to keep zod out of the bundle)', () => {
+    expect([...ROLES]).toEqual([...shared.ROLES]);
+    expect([...FORMATS]).toEqual([...shared.FORMATS]);
+    expect([...PHOTO_TYPES]).toEqual([...shared.PHOTO_TYPES]);
+    expect(MAX_MENTOR_TOPICS).toBe(shared.MAX_MENTOR_TOPICS);
+    expect(DEFAULT_CAPACITY).toBe(shared.DEFAULT_CAPACITY);
+    expect(MAX_PHOTO_BYTES).toBe(shared.MAX_PHOTO_BYTES);
+  });
+
+  it('move weekly windows into the viewer’s zone, splitting at midnight and wrapping the week', () => {
+    const january = new Date('2026-01-15T12:00:00Z');
+    // Sunday 22:00–24:00 in Lima (UTC−5) is Monday 04:00–06:00 in Berlin (UTC+1).
+    expect(shiftWindows([{ day: 7, start: '22:00', end: '24:00' }], 'America/Lima', 'Europe/Berlin', january)).toEqual([{ day: 1, start: '04:00', end: '06:00' }]);
+    // Monday 19:00–22:00 in Berlin (UTC+1) is Monday 23:30 – Tuesday 02:30 in Kolkata (UTC+5:30).
+    expect(shiftWindows([{ day: 1, start: '19:00', end: '22:00' }], 'Europe/Berlin', 'Asia/Kolkata', january)).toEqual([
+      { day: 1, start: '23:30', end: '24:00' },
+      { day: 2, start: '00:00', end: '02:30' },
+    ]);
+    expect(hoursApart('Europe/Berlin', 'Asia/Kolkata', january)).toBe(4.5);
+    expect(hoursApart('Europe/Berlin', 'Europe/Paris', january)).toBe(0);
+  });
+
+  it('keep the filters in the URL in one order and ignore what is not a filter', () => {
+    const filters = filtersFromSearch(new URLSearchParams('format=ftp&maxHoursApart=99&languages=es,,en&q=%20rust%20&topics=Leadership'));
+    expect(filters).toEqual({ q: 'rust', topics: ['Leadership'], languages: ['es', 'en'], maxHoursApart: null, format: null });
+    expect(searchFromFilters(filters).toString()).toBe('q=rust&topics=Leadership&languages=es%2Cen');
+  });
+});

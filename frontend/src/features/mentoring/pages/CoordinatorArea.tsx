@@ -1,0 +1,45 @@
+import { NavLink, Outlet } from 'react-router';
+import { ButtonLink } from '../../../components/Button/Button';
+import { copy } from '../copy';
+import { ErrorState, LoadingState } from '../components/States';
+import { useOwnProfile } from '../lib/hooks';
+import pageStyles from './Page.module.css';
+
+/** The coordinator pages: only for members of the coordinators' group (the API refuses everyone else too). */
+export const CoordinatorArea = () => {
+  const own = useOwnProfile();
+  if (own.isPending) return <LoadingState />;
+  if (own.isError) return <ErrorState error={own.error} onRetry={() => void own.refetch()} />;
+  if (!own.data.isCoordinator) {
+    return (
+      <div className={`${pageStyles.page} ${pageStyles.centered}`}>
+        <h1>{copy.coordinator.onlyHeading}</h1>
+        <p className={pageStyles.intro}>{copy.coordinator.onlyText}</p>
+        <p>
+          <ButtonLink to="/home">{copy.coordinator.goHome}</ButtonLink>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className={pageStyles.page}>
+      <nav aria-label={copy.coordinator.sections}>
+        <ul className={pageStyles.tabs}>
+          <li>
+            <NavLink to="/coordinator/applications" className={pageStyles.tab}>
+              {copy.coordinator.applicationsTab}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/coordinator/settings" className={pageStyles.tab}>
+              {copy.coordinator.settingsTab}
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+};
+
+export default CoordinatorArea;

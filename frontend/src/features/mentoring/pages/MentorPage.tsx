@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { apiQuery } from '../../../lib/query';
+import { copy } from '../copy';
+import { ProfileView } from '../components/ProfileView';
+import { ErrorState, LoadingState } from '../components/States';
+import { useViewer } from '../lib/viewer';
+import { MembersOnly } from './MembersOnly';
+import pageStyles from './Page.module.css';
+import styles from './Directory.module.css';
+
+/** /mentors/:id: a mentor's profile, times shown in the viewer's zone. Requests come with a later issue. */
+export const MentorPage = () => {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const viewer = useViewer();
+  const mentor = useQuery({ ...apiQuery('GET /api/mentors/{id}', { params: { id } }), enabled: viewer.ready });
+  // Back to the directory with the filters the member came from, when they came from it.
+  const back = (location.state as { from?: string } | null)?.from ?? '/mentors';
+
+  const backLink = (
+    <p>
+      <Link to={back} className={styles.back}>
+        <span aria-hidden="true">← </span>
+        {copy.mentorPage.back}
+      </Link>
+    </p>
+  );
+
+  if (mentor.error instanceof ApiError && mentor.error.status === 401 && !viewer.signedIn) return <MembersOnly next={location.pathname} />;
+  if (mentor.error instanceof ApiError && mentor.error.status === 404) {
+    return (
+      <div className={`${pageStyles.page} ${pageStyles.centered}`}>
+        {backLink}
+        <h1>{copy.mentorPage.notFoundHeading}</h1>
+        <p className={pageStyles.intro}>{copy.mentorPage.notFoundText}</p>
+      </div>
+    );
+  }
+  return (
+    <div className={pageStyles.page}>
+      {backLink}
+      {mentor.isPending && <LoadingState lines={6} />}
+      {mentor.isError && <ErrorState error={mentor.error} onRetry={() => void mentor.refetch()} />}
+      {mentor.data && <ProfileView profile={mentor.data} viewerZone={viewer.zone} />}
+    </div>
+  );
+};
+
+export default MentorPage;

@@ -1,0 +1,41 @@
+import type { RouteObject } from 'react-router';
+import type { RouteHandle } from '../../app/PageShell';
+
+/**
+ * The mentoring pages, each loaded only when opened. `signedInMentoringRoutes` go under the signed-in area
+ * (RequireAuth and its layout); `publicMentoringRoutes` (the directory and mentor profiles) sit beside the
+ * public pages, since visitors may browse them when the programme's directory is public: members see them
+ * inside their own area, visitors in the site's layout (see DirectoryLayout).
+ */
+export const signedInMentoringRoutes: RouteObject[] = [
+  { path: 'onboarding', lazy: async () => ({ Component: (await import('./pages/OnboardingPage')).default }), handle: { title: 'Get started' } satisfies RouteHandle },
+  { path: 'profile', lazy: async () => ({ Component: (await import('./pages/ProfilePage')).default }), handle: { title: 'Your profile' } satisfies RouteHandle },
+  {
+    path: 'coordinator',
+    lazy: async () => ({ Component: (await import('./pages/CoordinatorArea')).default }),
+    handle: { title: 'Coordinator' } satisfies RouteHandle,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('./pages/CoordinatorIndex')).default }) },
+      {
+        path: 'applications',
+        lazy: async () => ({ Component: (await import('./pages/ApplicationsPage')).default }),
+        handle: { title: 'Applications' } satisfies RouteHandle,
+      },
+      {
+        path: 'settings',
+        lazy: async () => ({ Component: (await import('./pages/SettingsPage')).default }),
+        handle: { title: 'Programme settings' } satisfies RouteHandle,
+      },
+    ],
+  },
+];
+
+export const publicMentoringRoutes: RouteObject[] = [
+  {
+    lazy: async () => ({ Component: (await import('./DirectoryLayout')).default }),
+    children: [
+      { path: 'mentors', lazy: async () => ({ Component: (await import('./pages/DirectoryPage')).default }), handle: { title: 'Mentors' } satisfies RouteHandle },
+      { path: 'mentors/:id', lazy: async () => ({ Component: (await import('./pages/MentorPage')).default }), handle: { title: 'Mentor' } satisfies RouteHandle },
+    ],
+  },
+];
