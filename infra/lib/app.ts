@@ -6,6 +6,8 @@ import { DataStack } from './stacks/data-stack';
 import { MonitoringStack } from './stacks/monitoring-stack';
 import { WebStack } from './stacks/web-stack';
 import { EventsStack } from './stacks/events-stack';
+import { MailStack } from './stacks/mail-stack';
+import { MediaStack } from './stacks/media-stack';
 import { resolveStage } from './stages';
 
 /** Builds the stack set of the stage named by `-c stage=...`, checked by cdk-nag's AwsSolutions rules. */
@@ -17,18 +19,21 @@ export const buildApp = (app: App = new App()) => {
   const data = new DataStack(app, `${prefix}-Data`, { env, stage });
   const auth = new AuthStack(app, `${prefix}-Auth`, { env, stage });
   const events = new EventsStack(app, `${prefix}-Events`, { env, stage, tables: data.tables });
+  const media = new MediaStack(app, `${prefix}-Media`, { env, stage });
+  const mail = new MailStack(app, `${prefix}-Mail`, { env, stage });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,
     stage,
     tables: data.tables,
     auth,
     eventBus: events.bus,
-    buckets: events.buckets,
+    buckets: { ...events.buckets, ...media.buckets },
   });
   const web = new WebStack(app, `${prefix}-Web`, {
     env,
     stage,
     api: api.api,
+    mediaBucket: media.bucket,
     runtimeConfig: {
       region: stage.region,
       cognito: { userPoolId: auth.userPool.userPoolId, userPoolClientId: auth.userPoolClient.userPoolClientId },
@@ -55,5 +60,5 @@ export const buildApp = (app: App = new App()) => {
   Tags.of(app).add('stage', stage.name);
   Tags.of(app).add('project', 'mentoring-platform');
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stage, stacks: { data, auth, events, api, web, monitoring } };
+  return { app, stage, stacks: { data, auth, events, media, mail, api, web, monitoring } };
 };

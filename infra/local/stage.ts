@@ -9,7 +9,8 @@ import { startCognitoLocal, type CognitoLocalInfo } from './cognito';
 import { LOCAL_REGION, localCredentials, startDynamoDbLocal } from './dynamodb';
 import { startLocalEventBus } from './event-bus';
 import { listen } from './ports';
-import { bucketEnvironment, startS3rver } from './s3';
+import { bucketEnvironment, createMediaServer, startS3rver } from './s3';
+import { LOCAL_MAIL_FROM, startLocalSes } from './ses';
 import { ensureTables, localTableNames, tableEnvironment } from './tables';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -39,6 +40,8 @@ export interface LocalStage {
   s3Endpoint: string;
   buckets: Record<string, string>;
   eventBus: { endpoint: string; busName: string; deadLetterFile: string };
+  /** The SES stand-in: its API endpoint and the page listing every message sent. */
+  ses: { endpoint: string; inboxUrl: string };
   stop: () => Promise<void>;
 }
 
@@ -97,6 +100,8 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     const dataDir = options.dataDir ?? scratch!;
     const s3 = await startS3rver({ directory: join(dataDir, 's3rver') });
     cleanups.push(s3.stop);
+    const ses = await startLocalSes();
+    cleanups.push(ses.stop);
     const bus = await startLocalEventBus({ functionsSrc: join(repoRoot, 'functions/src'), dataDir: join(dataDir, 'event-bus'), region: LOCAL_REGION });
     cleanups.push(bus.stop);
     await ensureTables(dynamo.client);
@@ -126,6 +131,9 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       COGNITO_ISSUER: cognito.issuer,
       COGNITO_JWKS_URI: cognito.jwksUri,
       ...bucketEnvironment(),
+      // E-mail: every handler sends through the SES stand-in, from the local sender.
+      AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+      MAIL_FROM: LOCAL_MAIL_FROM,
     });
     const cognitoConfig = { endpoint: cognito.endpoint, userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId };
     const config: RuntimeConfig = {
@@ -136,6 +144,8 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       stream: { configured: Boolean(process.env.STREAM_API_KEY && process.env.STREAM_API_SECRET) },
     };
     const api = createApiGateway({ functionsSrc: join(repoRoot, 'functions/src') });
+    // CloudFront's /media/photos/* behaviour: the resized photos, straight from the media bucket.
+    const media = createMediaServer({ endpoint: s3.endpoint, bucket: s3.buckets.media! });
 
     const server = createServer();
     const web = await createWeb(options.web, server);
@@ -147,6 +157,11 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
           console.error(error);
           if (!res.headersSent) res.writeHead(500).end();
         });
+      } else if (path.startsWith('/media/')) {
+        media(req, res).catch((error) => {
+          console.error(error);
+          if (!res.headersSent) res.writeHead(500).end();
+        });
       } else if (path === '/config.json') {
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
         res.end(JSON.stringify(config));
@@ -155,6 +170,9 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       }
     });
     const port = await listen(server, options.port, host);
+    const url = `http://${host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+    // Absolute links that leave the site (the photo URL Stream shows) start here; in AWS an SSM parameter says it.
+    process.env.SITE_URL = url;
     cleanups.push(
       () =>
         new Promise<void>((resolve) => {
@@ -163,7 +181,7 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
         }),
     );
     return {
-      url: `http://${host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+      url,
       port,
       dynamoDbEndpoint: dynamo.endpoint,
       tables,
@@ -171,6 +189,7 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       s3Endpoint: s3.endpoint,
       buckets: s3.buckets,
       eventBus: { endpoint: bus.endpoint, busName: bus.busName, deadLetterFile: bus.deadLetterFile },
+      ses: { endpoint: ses.endpoint, inboxUrl: ses.inboxUrl },
       stop,
     };
   } catch (error) {

@@ -86,6 +86,7 @@ try {
         s3Endpoint: stage.s3Endpoint,
         buckets: stage.buckets,
         eventBus: stage.eventBus,
+        ses: stage.ses,
       }),
     );
   }
@@ -101,6 +102,7 @@ try {
         `  Data       ${values['in-memory'] ? 'in memory' : dataDir}`,
         `  Cognito    ${stage.cognito.endpoint} (pool ${stage.cognito.userPoolId}${values['in-memory'] ? ', in a temporary directory' : `, users in ${cognitoDir}`})`,
         `  Events     ${stage.eventBus.endpoint}/_local/events (dead letters: /_local/dead-letters)`,
+        `  E-mail     ${stage.ses.inboxUrl} (every message sent, kept until the stage stops; nothing is delivered)`,
         `  Stream     ${stream ? 'credentials found' : 'not configured: set STREAM_API_KEY and STREAM_API_SECRET in .env for chat and video'}`,
         '',
         '  Press Ctrl-C to stop.',

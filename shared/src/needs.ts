@@ -32,8 +32,14 @@ export interface FunctionNeeds {
   eventBus?: boolean;
   /** Sends e-mail through SES from the stage's sender (ses:SendEmail, MAIL_FROM). */
   email?: boolean;
-  /** Cognito user-pool administration actions (`cognito-idp:<action>` on the stage's pool, USER_POOL_ID). */
+  /** Cognito user-pool administration actions (`cognito-idp:<action>` on the stage's pool, COGNITO_USER_POOL_ID). */
   userPool?: readonly UserPoolAction[];
+  /**
+   * Needs the site's public origin (e.g. for absolute photo URLs given to Stream): SITE_URL on the local stage;
+   * in AWS the web stack writes it to an SSM parameter (SITE_URL_PARAMETER) that the function may read,
+   * since the distribution is made after the functions' stacks.
+   */
+  siteUrl?: boolean;
 }
 
 export type UserPoolAction = 'AdminAddUserToGroup' | 'AdminRemoveUserFromGroup' | 'AdminGetUser' | 'ListUsers' | 'AdminUpdateUserAttributes' | 'AdminDisableUser' | 'AdminEnableUser';

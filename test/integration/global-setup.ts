@@ -11,6 +11,8 @@ declare module 'vitest' {
     /** Local-only endpoints (s3rver, the in-process bus); null against a deployed stage. */
     s3Endpoint: string | null;
     eventBusEndpoint: string | null;
+    /** The SES stand-in's endpoint (messages at <endpoint>/store, test/support/mail.ts); null against a deployed stage. */
+    sesEndpoint: string | null;
     streamCredentials: { apiKey: string; apiSecret: string } | null;
   }
 }
@@ -29,6 +31,7 @@ export default async function setup(project: TestProject) {
     project.provide('tables', JSON.parse(process.env.STAGE_TABLES ?? '{}') as Record<string, string>);
     project.provide('s3Endpoint', null);
     project.provide('eventBusEndpoint', null);
+    project.provide('sesEndpoint', null);
     project.provide('streamCredentials', null);
     return;
   }
@@ -39,6 +42,7 @@ export default async function setup(project: TestProject) {
   project.provide('tables', stage.tables);
   project.provide('s3Endpoint', stage.s3Endpoint);
   project.provide('eventBusEndpoint', stage.eventBus.endpoint);
+  project.provide('sesEndpoint', stage.ses.endpoint);
   project.provide('streamCredentials', testStreamCredentials);
   return async () => {
     await stage.stop();

@@ -15,6 +15,8 @@ export interface StageInfo {
   s3Endpoint: string;
   buckets: Record<string, string>;
   eventBus: { endpoint: string; busName: string; deadLetterFile: string };
+  /** The SES stand-in (aws-ses-v2-local): its API endpoint and its inbox page. */
+  ses: { endpoint: string; inboxUrl: string };
 }
 
 export interface SpawnedStage extends StageInfo {

@@ -6,16 +6,18 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import {
   eventRules,
+  ruleSource,
   STREAM_EVENT_SOURCE,
   type BucketKey,
   type EventRuleDefinition,
   type TableKey,
 } from '@mentoring/shared';
 import { AppFunction } from '../constructs/app-function';
-import type { StageConfig } from '../stages';
+import { secretName, type StageConfig } from '../stages';
 
 export interface EventsStackProps extends StackProps {
   stage: StageConfig;
@@ -100,6 +102,13 @@ export class EventsStack extends Stack {
     for (const rule of eventRules as readonly EventRuleDefinition[]) this.addConsumer(stage, rule, props.tables);
   }
 
+  private readonly secrets = new Map<string, ISecret>();
+
+  private secret(stage: StageConfig, name: string) {
+    if (!this.secrets.has(name)) this.secrets.set(name, Secret.fromSecretNameV2(this, `${pascal(name)}Secret`, secretName(stage, name)));
+    return this.secrets.get(name)!;
+  }
+
   private addConsumer(stage: StageConfig, rule: EventRuleDefinition, tableConstructs: Record<TableKey, TableV2>) {
     const name = pascal(rule.name);
     const deadLetters = new Queue(this, `${name}DeadLetters`, {
@@ -126,6 +135,7 @@ export class EventsStack extends Stack {
           { bucketName: bucket.bucketName, objectsArn: bucket.arnForObjects('*'), nagResource: `<${this.getLogicalId(bucket.node.defaultChild as CfnBucket)}.Arn>/*` },
         ]),
       ),
+      secret: (name) => this.secret(stage, name),
     });
     // EventBridge invokes Lambda asynchronously: its DLQ catches events it cannot deliver, and the function's
     // own failure destination catches events whose handler kept throwing. Both end in the same queue.
@@ -134,8 +144,8 @@ export class EventsStack extends Stack {
     this.deadLetterQueues.push(deadLetters);
     const eventRule = new Rule(this, `${name}Rule`, {
       eventBus: this.bus,
-      description: `Stream ${rule.detailTypes.join(', ')} → ${rule.handler}`,
-      eventPattern: { source: [STREAM_EVENT_SOURCE], detailType: [...rule.detailTypes] },
+      description: `${ruleSource(rule) === STREAM_EVENT_SOURCE ? 'Stream' : 'App'} ${rule.detailTypes.join(', ')} → ${rule.handler}`,
+      eventPattern: { source: [ruleSource(rule)], detailType: [...rule.detailTypes] },
       targets: [new LambdaFunction(fn, { deadLetterQueue: deadLetters, retryAttempts: 8, maxEventAge: MAX_EVENT_AGE })],
     });
     // Its dead letters, errors and failed deliveries are alarmed by the monitoring stack, through one topic.
