@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { spawnLocalStage } from '../support/local-stage';
 import { testStreamCredentials } from '../support/stream';
+import { startStreamStub } from '../support/stream-stub';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,8 @@ declare module 'vitest' {
     eventBusEndpoint: string | null;
     /** The SES stand-in's endpoint (messages at <endpoint>/store, test/support/mail.ts); null against a deployed stage. */
     sesEndpoint: string | null;
+    /** The stand-in for Stream's server API the local stage's functions call (test/support/stream-stub.ts); null when deployed. */
+    streamStubEndpoint: string | null;
     streamCredentials: { apiKey: string; apiSecret: string } | null;
   }
 }
@@ -32,10 +35,14 @@ export default async function setup(project: TestProject) {
     project.provide('s3Endpoint', null);
     project.provide('eventBusEndpoint', null);
     project.provide('sesEndpoint', null);
+    project.provide('streamStubEndpoint', null);
     project.provide('streamCredentials', null);
     return;
   }
-  const stage = await spawnLocalStage({ env: { STREAM_API_KEY: testStreamCredentials.apiKey, STREAM_API_SECRET: testStreamCredentials.apiSecret } });
+  const streamStub = await startStreamStub();
+  const stage = await spawnLocalStage({
+    env: { STREAM_API_KEY: testStreamCredentials.apiKey, STREAM_API_SECRET: testStreamCredentials.apiSecret, STREAM_BASE_URL: streamStub.endpoint },
+  });
   project.provide('isLocal', true);
   project.provide('baseUrl', stage.url);
   project.provide('dynamoDbEndpoint', stage.dynamoDbEndpoint);
@@ -43,8 +50,10 @@ export default async function setup(project: TestProject) {
   project.provide('s3Endpoint', stage.s3Endpoint);
   project.provide('eventBusEndpoint', stage.eventBus.endpoint);
   project.provide('sesEndpoint', stage.ses.endpoint);
+  project.provide('streamStubEndpoint', streamStub.endpoint);
   project.provide('streamCredentials', testStreamCredentials);
   return async () => {
     await stage.stop();
+    await streamStub.stop();
   };
 }
