@@ -130,6 +130,8 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       COGNITO_CLIENT_ID: cognito.userPoolClientId,
       COGNITO_ISSUER: cognito.issuer,
       COGNITO_JWKS_URI: cognito.jwksUri,
+      // Functions that administer the pool (`needs.userPool`) reach cognito-local through the SDK unchanged.
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       ...bucketEnvironment(),
       // E-mail: every handler sends through the SES stand-in, from the local sender.
       AWS_ENDPOINT_URL_SESV2: ses.endpoint,
