@@ -7,6 +7,8 @@ import { MonitoringStack } from './stacks/monitoring-stack';
 import { WebStack } from './stacks/web-stack';
 import { EventsStack } from './stacks/events-stack';
 import { SchedulesStack } from './stacks/schedules-stack';
+import { MailStack } from './stacks/mail-stack';
+import { MediaStack } from './stacks/media-stack';
 import { resolveStage } from './stages';
 
 /** Builds the stack set of the stage named by `-c stage=...`, checked by cdk-nag's AwsSolutions rules. */
@@ -18,6 +20,8 @@ export const buildApp = (app: App = new App()) => {
   const data = new DataStack(app, `${prefix}-Data`, { env, stage });
   const auth = new AuthStack(app, `${prefix}-Auth`, { env, stage });
   const events = new EventsStack(app, `${prefix}-Events`, { env, stage, tables: data.tables });
+  const media = new MediaStack(app, `${prefix}-Media`, { env, stage });
+  const mail = new MailStack(app, `${prefix}-Mail`, { env, stage });
   const schedules = new SchedulesStack(app, `${prefix}-Schedules`, { env, stage, tables: data.tables, eventBus: events.bus });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,
@@ -25,7 +29,7 @@ export const buildApp = (app: App = new App()) => {
     tables: data.tables,
     auth,
     eventBus: events.bus,
-    buckets: events.buckets,
+    buckets: { ...events.buckets, ...media.buckets },
     schedules: schedules.targets,
   });
   // The API's functions name the schedule functions and Scheduler's role by ARN, not by reference: deploy those first.
@@ -34,6 +38,7 @@ export const buildApp = (app: App = new App()) => {
     env,
     stage,
     api: api.api,
+    mediaBucket: media.bucket,
     runtimeConfig: {
       region: stage.region,
       cognito: { userPoolId: auth.userPool.userPoolId, userPoolClientId: auth.userPoolClient.userPoolClientId },
@@ -61,5 +66,5 @@ export const buildApp = (app: App = new App()) => {
   Tags.of(app).add('stage', stage.name);
   Tags.of(app).add('project', 'mentoring-platform');
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stage, stacks: { data, auth, events, schedules, api, web, monitoring } };
+  return { app, stage, stacks: { data, auth, events, media, mail, schedules, api, web, monitoring } };
 };

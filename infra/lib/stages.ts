@@ -15,11 +15,19 @@ const domainSchema = z.object({
     .regex(/^arn:aws:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]+$/, 'must be an ACM certificate ARN in us-east-1'),
 });
 
+const mailSchema = z.object({
+  /** The sender of every e-mail; SES must have it (or its domain) verified (README, E-mail). */
+  from: z.email('must be an e-mail address such as no-reply@example.org'),
+  /** The name mail clients show beside it. */
+  fromName: z.string().trim().min(1).max(60).regex(/^[^<>"\r\n]+$/, 'must not hold <, >, " or line breaks').optional(),
+});
+
 export const stageSettingsSchema = z.object({
   account: z.string().regex(/^\d{12}$/, 'must be a 12-digit AWS account id').optional(),
   region: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as eu-west-1'),
   domain: domainSchema.optional(),
   alarmEmail: z.email(),
+  mail: mailSchema,
   logRetentionDays: z.literal(LOG_RETENTION_DAYS, {
     error: `must be a CloudWatch Logs retention in days: ${LOG_RETENTION_DAYS.join(', ')}`,
   }),
@@ -47,6 +55,19 @@ export const resolveStage = (stage: unknown, allSettings: unknown, version = '0.
   }
   return { name: name.data, version, ...settings.data };
 };
+
+/** MAIL_FROM as SES takes it: `Name <address>`, or the bare address. */
+export const mailFrom = (stage: Pick<StageConfig, 'mail'>) => (stage.mail.fromName ? `${stage.mail.fromName} <${stage.mail.from}>` : stage.mail.from);
+
+/**
+ * The SES identity the stage sends from: with a custom domain, the sender's whole domain (DKIM-signed, so mail
+ * is not marked as spoofed); without one, just the sender's address, verified by the link SES mails to it.
+ */
+export const mailIdentity = (stage: Pick<StageConfig, 'mail' | 'domain'>) =>
+  stage.domain ? { kind: 'domain' as const, name: stage.mail.from.split('@')[1]! } : { kind: 'email' as const, name: stage.mail.from };
+
+/** Secrets a function may name (`secrets: ['stream']` in the route or rule table), created by hand per stage (README, Deploying). */
+export const secretName = (stage: Pick<StageConfig, 'name'>, secret: string) => `mentoring/${stage.name}/${secret}`;
 
 /** What happens to stateful resources when their stack is deleted. */
 export const removalPolicy = (stage: StageConfig) => (stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY);

@@ -10,7 +10,8 @@ import { LOCAL_REGION, localCredentials, startDynamoDbLocal } from './dynamodb';
 import { startLocalEventBus } from './event-bus';
 import { startLocalScheduler } from './scheduler';
 import { listen } from './ports';
-import { bucketEnvironment, startS3rver } from './s3';
+import { bucketEnvironment, createMediaServer, startS3rver } from './s3';
+import { LOCAL_MAIL_FROM, startLocalSes } from './ses';
 import { ensureTables, localTableNames, tableEnvironment } from './tables';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -42,6 +43,8 @@ export interface LocalStage {
   eventBus: { endpoint: string; busName: string; deadLetterFile: string };
   /** The Scheduler stand-in: its API, and /_local/schedules and /_local/clock for tests. */
   scheduler: { endpoint: string; groupName: string; stateFile: string; deadLetterFile: string; environment: Record<string, string> };
+  /** The SES stand-in: its API endpoint and the page listing every message sent. */
+  ses: { endpoint: string; inboxUrl: string };
   stop: () => Promise<void>;
 }
 
@@ -114,6 +117,8 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     const dataDir = options.dataDir ?? scratch!;
     const s3 = await startS3rver({ directory: join(dataDir, 's3rver') });
     cleanups.push(s3.stop);
+    const ses = await startLocalSes();
+    cleanups.push(ses.stop);
     const bus = await startLocalEventBus({ functionsSrc: join(repoRoot, 'functions/src'), dataDir: join(dataDir, 'event-bus'), region: LOCAL_REGION });
     cleanups.push(bus.stop);
     const scheduler = await startLocalScheduler({
@@ -150,9 +155,12 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       COGNITO_CLIENT_ID: cognito.userPoolClientId,
       COGNITO_ISSUER: cognito.issuer,
       COGNITO_JWKS_URI: cognito.jwksUri,
-      // Handlers that look members up (e-mail addresses) reach cognito-local through the SDK's own setting.
+      // Functions that administer the pool (`needs.userPool`) reach cognito-local through the SDK unchanged.
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       ...bucketEnvironment(),
+      // E-mail: every handler sends through the SES stand-in, from the local sender.
+      AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+      MAIL_FROM: LOCAL_MAIL_FROM,
     });
     const cognitoConfig = { endpoint: cognito.endpoint, userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId };
     const config: RuntimeConfig = {
@@ -163,6 +171,8 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       stream: { configured: Boolean(process.env.STREAM_API_KEY && process.env.STREAM_API_SECRET) },
     };
     const api = createApiGateway({ functionsSrc: join(repoRoot, 'functions/src') });
+    // CloudFront's /media/photos/* behaviour: the resized photos, straight from the media bucket.
+    const media = createMediaServer({ endpoint: s3.endpoint, bucket: s3.buckets.media! });
 
     const server = createServer();
     const web = await createWeb(options.web, server);
@@ -171,6 +181,11 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       if (path === '/api' || path.startsWith('/api/')) {
         api(req, res).catch((error) => {
+          console.error(error);
+          if (!res.headersSent) res.writeHead(500).end();
+        });
+      } else if (path.startsWith('/media/')) {
+        media(req, res).catch((error) => {
           console.error(error);
           if (!res.headersSent) res.writeHead(500).end();
         });
@@ -183,8 +198,8 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     });
     const port = await listen(server, options.port, host);
     const url = `http://${host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host}:${port}`;
-    // E-mails link to the page where the member acts.
-    process.env.APP_URL ??= url;
+    // Absolute links that leave the site (the photo URL Stream shows) start here; in AWS an SSM parameter says it.
+    process.env.SITE_URL = url;
     cleanups.push(
       () =>
         new Promise<void>((resolve) => {
@@ -208,6 +223,7 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
         deadLetterFile: scheduler.deadLetterFile,
         environment: scheduler.environment,
       },
+      ses: { endpoint: ses.endpoint, inboxUrl: ses.inboxUrl },
       stop,
     };
   } catch (error) {

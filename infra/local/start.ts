@@ -87,6 +87,7 @@ try {
         buckets: stage.buckets,
         eventBus: stage.eventBus,
         scheduler: stage.scheduler,
+        ses: stage.ses,
       }),
     );
   }
@@ -103,6 +104,7 @@ try {
         `  Cognito    ${stage.cognito.endpoint} (pool ${stage.cognito.userPoolId}${values['in-memory'] ? ', in a temporary directory' : `, users in ${cognitoDir}`})`,
         `  Events     ${stage.eventBus.endpoint}/_local/events (dead letters: /_local/dead-letters)`,
         `  Schedules  ${stage.scheduler.endpoint}/_local/schedules (move its clock: POST /_local/clock {"advanceMs": n})`,
+        `  E-mail     ${stage.ses.inboxUrl} (every message sent, kept until the stage stops; nothing is delivered)`,
         `  Stream     ${stream ? 'credentials found' : 'not configured: set STREAM_API_KEY and STREAM_API_SECRET in .env for chat and video'}`,
         '',
         '  Press Ctrl-C to stop.',

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routeList } from '@mentoring/shared';
@@ -6,10 +6,13 @@ import { synthAssembly } from './synth';
 
 // The one test that bundles for real (esbuild, no Docker): the other infra tests skip bundling.
 const routes = routeList();
+let synthesised: ReturnType<typeof synthAssembly> | undefined;
+/** One bundling synth for the file: it is the slow part. */
+const bundledAssembly = () => (synthesised ??= synthAssembly('dev', { 'aws:cdk:bundling-stacks': ['Mentoring-dev-Api'] }));
 
 describe('function bundles', () => {
   it('are minified ESM with source maps, one per function', () => {
-    const { assembly } = synthAssembly('dev', { 'aws:cdk:bundling-stacks': ['Mentoring-dev-Api'] });
+    const { assembly } = bundledAssembly();
     const api = assembly.getStackByName('Mentoring-dev-Api');
     const functions = Object.values(api.template.Resources as Record<string, { Type: string; Properties: { Code: { S3Key: string } } }>).filter(
       (resource) => resource.Type === 'AWS::Lambda::Function',
@@ -25,6 +28,31 @@ describe('function bundles', () => {
       const lines = bundle.split('\n');
       expect(bundle.length / lines.length).toBeGreaterThan(500);
       expect(bundle).toMatch(/sourceMappingURL=index\.mjs\.map/);
+    }
+  });
+
+  it("installs native packages beside the bundle for Lambda's Linux ARM64, whatever machine synthesises", () => {
+    const { assembly } = bundledAssembly();
+    const api = assembly.getStackByName('Mentoring-dev-Api');
+    const functions = Object.values(
+      api.template.Resources as Record<string, { Type: string; Properties: { Code: { S3Key: string }; Environment?: { Variables?: Record<string, string> } } }>,
+    ).filter((resource) => resource.Type === 'AWS::Lambda::Function');
+    for (const route of routes.filter((candidate) => candidate.nodeModules?.length)) {
+      const fn = functions.find((candidate) => candidate.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === route.handler.replaceAll('/', '-'))!;
+      const directory = join(assembly.directory, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
+      for (const name of route.nodeModules!) {
+        expect(existsSync(join(directory, 'node_modules', name, 'package.json'))).toBe(true);
+        expect(readFileSync(join(directory, 'index.mjs'), 'utf8')).toMatch(new RegExp(`from\\s*"${name}"`));
+      }
+      if (route.nodeModules!.includes('sharp')) {
+        const binary = join(directory, 'node_modules/@img/sharp-linux-arm64/lib');
+        expect(readdirSync(binary).some((file) => file.endsWith('.node'))).toBe(true);
+        // ELF, machine type 183 (AArch64): Lambda's architecture, not this machine's.
+        const header = readFileSync(join(binary, readdirSync(binary).find((file) => file.endsWith('.node'))!));
+        expect(header.subarray(0, 4).toString('latin1')).toBe('\x7fELF');
+        expect(header.readUInt16LE(18)).toBe(183);
+        expect(existsSync(join(directory, 'node_modules/@img/sharp-linux-x64'))).toBe(false);
+      }
     }
   });
 });

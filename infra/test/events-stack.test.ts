@@ -1,6 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { eventRules } from '@mentoring/shared';
+import { eventRules, type EventRuleDefinition } from '@mentoring/shared';
 import { synthStage } from './synth';
 
 describe('events stack', () => {
@@ -18,14 +18,33 @@ describe('events stack', () => {
     });
   });
 
-  it('declares one rule per rule-table entry, matching its detail-types from getstream.io, on the custom bus', () => {
+  it('declares one rule per rule-table entry, matching its detail-types from its source, on the custom bus', () => {
     events.resourceCountIs('AWS::Events::Rule', eventRules.length);
-    for (const rule of eventRules) {
+    for (const rule of eventRules as readonly EventRuleDefinition[]) {
       events.hasResourceProperties('AWS::Events::Rule', {
         EventBusName: { Ref: Match.stringLikeRegexp('StreamEventBus') },
-        EventPattern: { source: ['getstream.io'], 'detail-type': [...rule.detailTypes] },
+        EventPattern: { source: [rule.source ?? 'getstream.io'], 'detail-type': [...rule.detailTypes] },
       });
     }
+    events.hasResourceProperties('AWS::Events::Rule', { EventPattern: { source: ['mentoring'], 'detail-type': ['member.changed'] } });
+  });
+
+  it("lets the Stream identity consumer read members, the Stream secret and the site's URL parameter, and nothing more", () => {
+    const consumer = Object.entries(events.findResources('AWS::Lambda::Function')).find(
+      ([, fn]) => fn.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === 'events-stream-identity-handler',
+    );
+    expect(consumer).toBeDefined();
+    expect(consumer![1].Properties.Environment.Variables).toMatchObject({
+      MEMBERS_TABLE: expect.anything(),
+      STREAM_SECRET_ARN: expect.anything(),
+      SITE_URL_PARAMETER: '/mentoring/dev/site-url',
+    });
+    const policies = Object.entries(events.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith('StreamIdentityConsumer'));
+    const statements = policies.flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+    const actions = statements.flatMap((statement) => [statement.Action].flat());
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'secretsmanager:GetSecretValue', 'ssm:GetParameter']));
+    expect(actions.filter((action) => /^(dynamodb|s3|ses|ssm):/.test(action)).sort()).toEqual(['dynamodb:GetItem', 'ssm:GetParameter']);
+    expect(JSON.stringify(statements.find((statement) => statement.Action === 'ssm:GetParameter')!.Resource)).toContain(':parameter/mentoring/dev/site-url');
   });
 
   it('gives every target a dead-letter queue and a retry policy, and every consumer a failure destination', () => {

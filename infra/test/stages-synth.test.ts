@@ -26,7 +26,7 @@ describe.each(STAGE_NAMES)('the %s stage', (stage) => {
 
   it('names its stacks after the stage', () => {
     expect(synthesised.assembly.stacks.map((artifact) => artifact.stackName).sort()).toEqual(
-      ['Api', 'Auth', 'Data', 'Events', 'Monitoring', 'Schedules', 'Web'].map((name) => `Mentoring-${stage}-${name}`),
+      ['Api', 'Auth', 'Data', 'Events', 'Mail', 'Media', 'Monitoring', 'Schedules', 'Web'].map((name) => `Mentoring-${stage}-${name}`),
     );
   });
 

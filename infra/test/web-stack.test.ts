@@ -39,7 +39,8 @@ describe('web stack', () => {
   });
 
   it('lets only this distribution read the site bucket, through Origin Access Control', () => {
-    web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    // The site's and the media bucket's.
+    web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
     web.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' },
     });
@@ -56,6 +57,29 @@ describe('web stack', () => {
     });
     const s3Origin = distribution().Origins.find((origin: { S3OriginConfig?: unknown }) => origin.S3OriginConfig);
     expect(s3Origin.OriginAccessControlId).toBeDefined();
+  });
+
+  it('serves members\' photos at /media/photos/* from the media bucket through Origin Access Control, cached long', () => {
+    const media = distribution().CacheBehaviors.find((behaviour: { PathPattern: string }) => behaviour.PathPattern === '/media/photos/*');
+    expect(media).toMatchObject({
+      AllowedMethods: ['GET', 'HEAD'],
+      CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6', // CachingOptimized: up to a year, as the photos' Cache-Control says
+      ViewerProtocolPolicy: 'redirect-to-https',
+      FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: expect.anything() }],
+    });
+    const origin = distribution().Origins.find((candidate: { Id: string }) => candidate.Id === media.TargetOriginId);
+    expect(origin.OriginAccessControlId).toBeDefined();
+    expect(JSON.stringify(origin.DomainName)).toMatch(/MediaBucket/);
+    const code = Object.values(web.findResources('AWS::CloudFront::Function'))
+      .map((fn) => fn.Properties.FunctionCode as string)
+      .find((source) => source.includes('/media'))!;
+    // The viewer-request function maps /media/<key> to the bucket's <key>.
+    const handler = new Function(`${code}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+    expect(handler({ request: { uri: '/media/photos/abc/hash-400.webp' } }).uri).toBe('/photos/abc/hash-400.webp');
+  });
+
+  it("publishes the site's URL for functions that need absolute links", () => {
+    web.hasResourceProperties('AWS::SSM::Parameter', { Name: '/mentoring/dev/site-url', Type: 'String' });
   });
 
   it('sends /api/* to the HTTP API over TLS 1.2, uncached, with the viewer headers but not Host', () => {

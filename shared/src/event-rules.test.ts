@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { callFeatureEvents, eventRules, matchingRules } from './event-rules';
+import { APP_EVENT_SOURCE, appEventSchemas } from './app-events';
+import { callFeatureEvents, eventRules, matchingRules, ruleSource, STREAM_EVENT_SOURCE, type EventRuleDefinition } from './event-rules';
 import { tables } from './tables';
 
 describe('event rules', () => {
   it('routes each handled Stream event type to exactly one consumer', () => {
-    const types = eventRules.flatMap((rule) => rule.detailTypes);
+    const types = (eventRules as readonly EventRuleDefinition[]).flatMap((rule) => rule.detailTypes.map((type) => `${ruleSource(rule)} ${type}`));
     expect(new Set(types).size).toBe(types.length);
     expect(matchingRules('getstream.io', 'call.recording_ready').map((rule) => rule.name)).toEqual(['archive-artifacts']);
     expect(matchingRules('getstream.io', 'call.rtmp_broadcast_failed').map((rule) => rule.name)).toEqual(['call-status']);
@@ -19,6 +20,18 @@ describe('event rules', () => {
   it('matches nothing from another source or of an unhandled type', () => {
     expect(matchingRules('aws.s3', 'call.recording_ready')).toEqual([]);
     expect(matchingRules('getstream.io', 'message.new')).toEqual([]);
+  });
+
+  it('routes the app\'s own events by their source, not Stream\'s', () => {
+    expect(matchingRules(APP_EVENT_SOURCE, 'member.changed').map((rule) => rule.name)).toEqual(['stream-identity']);
+    expect(matchingRules(STREAM_EVENT_SOURCE, 'member.changed')).toEqual([]);
+    expect(matchingRules(APP_EVENT_SOURCE, 'call.recording_ready')).toEqual([]);
+  });
+
+  it('names only app event types that exist', () => {
+    for (const rule of eventRules as readonly EventRuleDefinition[]) {
+      if (ruleSource(rule) === APP_EVENT_SOURCE) for (const type of rule.detailTypes) expect(appEventSchemas).toHaveProperty(type);
+    }
   });
 
   it('switches every feature flag by started, stopped and failed events', () => {

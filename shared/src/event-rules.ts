@@ -1,17 +1,20 @@
 /**
  * The event-rule table: read by the CDK events stack and by the local stage's in-process bus, so the two
- * cannot drift. Each rule routes Stream events (source `getstream.io`, detail-type = the event's `type`)
- * to one consumer, a module under functions/src exporting `handler`.
+ * cannot drift. Each rule routes events of one source (Stream's `getstream.io`, detail-type = the event's
+ * `type`; or the product's own, shared/src/app-events.ts) to one consumer, a module under functions/src
+ * exporting `handler`.
  */
-import { APP_EVENT_SOURCE } from './app-events';
+import { APP_EVENT_SOURCE, type AppEventType } from './app-events';
 import type { FunctionNeeds } from './needs';
 
 export const STREAM_EVENT_SOURCE = 'getstream.io';
 
+export type EventSource = typeof STREAM_EVENT_SOURCE | typeof APP_EVENT_SOURCE;
+
 export interface EventRuleDefinition {
   name: string;
-  /** The events' source: Stream's (the default) or the product's own (APP_EVENT_SOURCE). */
-  source?: string;
+  /** Whose events it matches; Stream's when absent. */
+  source?: EventSource;
   detailTypes: readonly string[];
   handler: string;
   needs: FunctionNeeds;
@@ -61,10 +64,19 @@ export const eventRules = [
     handler: 'events/mentorship-channel/handler',
     needs: { tables: { mentorships: ['GetItem', 'Query'] }, secrets: ['stream'] },
   },
+  {
+    name: 'stream-identity',
+    source: APP_EVENT_SOURCE,
+    detailTypes: ['member.changed'] satisfies AppEventType[],
+    handler: 'events/stream-identity/handler',
+    // Reads the member and upserts their Stream user (name, photo, role); the photo's URL must be absolute.
+    needs: { tables: { members: ['GetItem'] }, secrets: ['stream'], siteUrl: true },
+  },
 ] as const satisfies readonly EventRuleDefinition[];
+
+/** The source a rule matches. */
+export const ruleSource = (rule: Pick<EventRuleDefinition, 'source'>): EventSource => rule.source ?? STREAM_EVENT_SOURCE;
 
 /** The rules an event of this source and detail-type matches (EventBridge's pattern semantics for these rules). */
 export const matchingRules = (source: string, detailType: string): readonly EventRuleDefinition[] =>
-  (eventRules as readonly EventRuleDefinition[]).filter(
-    (rule) => (rule.source ?? STREAM_EVENT_SOURCE) === source && rule.detailTypes.includes(detailType),
-  );
+  (eventRules as readonly EventRuleDefinition[]).filter((rule) => ruleSource(rule) === source && rule.detailTypes.includes(detailType));

@@ -14,3 +14,4 @@ export * from './event-rules';
 export * from './calls';
 export * from './video';
 export * from './public-pages';
+export * from './photos';

@@ -34,8 +34,14 @@ export interface FunctionNeeds {
   email?: boolean;
   /** Creates and deletes one-time schedules (EventBridge Scheduler; the local stage's stand-in). */
   schedules?: boolean;
-  /** Cognito user-pool administration actions (`cognito-idp:<action>` on the stage's pool, USER_POOL_ID). */
+  /** Cognito user-pool administration actions (`cognito-idp:<action>` on the stage's pool, COGNITO_USER_POOL_ID). */
   userPool?: readonly UserPoolAction[];
+  /**
+   * Needs the site's public origin (e.g. for absolute photo URLs given to Stream): SITE_URL on the local stage;
+   * in AWS the web stack writes it to an SSM parameter (SITE_URL_PARAMETER) that the function may read,
+   * since the distribution is made after the functions' stacks.
+   */
+  siteUrl?: boolean;
 }
 
 export type UserPoolAction = 'AdminAddUserToGroup' | 'AdminRemoveUserFromGroup' | 'AdminGetUser' | 'ListUsers' | 'AdminUpdateUserAttributes' | 'AdminDisableUser' | 'AdminEnableUser';

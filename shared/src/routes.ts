@@ -61,6 +61,8 @@ export interface RouteContract {
   /** Memory and timeout that fit the function (CDK); defaults in the base construct. */
   memoryMiB?: number;
   timeoutSeconds?: number;
+  /** Packages with native code, installed for Lambda's Linux ARM64 beside the bundle instead of bundled (e.g. sharp). */
+  nodeModules?: readonly string[];
 }
 
 /** A route as the infrastructure reads it: its entry, with method and path split out of the key. */
@@ -179,6 +181,7 @@ export const routes = {
     response: ownProfileSchema,
     memoryMiB: 1024,
     timeoutSeconds: 20,
+    nodeModules: ['sharp'],
     needs: { tables: { members: ['GetItem', 'UpdateItem'] }, buckets: { media: ['GetObject', 'PutObject', 'DeleteObject'] }, eventBus: true },
   },
   'DELETE /api/profile/me/photo': {

@@ -2,6 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { startStreamRecorder } from '../../functions/src/lib/testing/stream-recorder';
 import { spawnLocalStage } from '../support/local-stage';
 import { testStreamCredentials } from '../support/stream';
+import { startStreamStub } from '../support/stream-stub';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +15,8 @@ declare module 'vitest' {
     eventBusEndpoint: string | null;
     /** The Scheduler stand-in (move its clock with test/support/scheduler.ts) and the environment its callers need. */
     scheduler: { endpoint: string; environment: Record<string, string> } | null;
+    /** The SES stand-in's endpoint (messages at <endpoint>/store, test/support/mail.ts); null against a deployed stage. */
+    sesEndpoint: string | null;
     streamCredentials: { apiKey: string; apiSecret: string } | null;
     /** Where the local stage's Stream server SDK calls go (a recorder: GET /_recorded); null when deployed. */
     streamRecorderUrl: string | null;
@@ -35,6 +38,7 @@ export default async function setup(project: TestProject) {
     project.provide('s3Endpoint', null);
     project.provide('eventBusEndpoint', null);
     project.provide('scheduler', null);
+    project.provide('sesEndpoint', null);
     project.provide('streamCredentials', null);
     project.provide('streamRecorderUrl', null);
     return;
@@ -50,6 +54,7 @@ export default async function setup(project: TestProject) {
   project.provide('s3Endpoint', stage.s3Endpoint);
   project.provide('eventBusEndpoint', stage.eventBus.endpoint);
   project.provide('scheduler', { endpoint: stage.scheduler.endpoint, environment: stage.scheduler.environment });
+  project.provide('sesEndpoint', stage.ses.endpoint);
   project.provide('streamCredentials', testStreamCredentials);
   project.provide('streamRecorderUrl', recorder.url);
   return async () => {

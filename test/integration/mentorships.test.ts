@@ -132,7 +132,7 @@ describe.runIf(isLocal)('mentorships on the local stage (needs the stage\'s sche
         COGNITO_USER_POOL_ID: config.cognito!.userPoolId,
         MENTORSHIPS_TABLE: mentorships(),
         MEMBERS_TABLE: members(),
-        APP_URL: 'http://localhost',
+        SITE_URL: 'http://localhost',
         POWERTOOLS_LOG_LEVEL: 'SILENT',
       });
       const { handler: expiry } = await import('../../functions/src/schedules/request-expiry');

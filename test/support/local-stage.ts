@@ -16,6 +16,8 @@ export interface StageInfo {
   buckets: Record<string, string>;
   eventBus: { endpoint: string; busName: string; deadLetterFile: string };
   scheduler: { endpoint: string; groupName: string; stateFile: string; deadLetterFile: string; environment: Record<string, string> };
+  /** The SES stand-in (aws-ses-v2-local): its API endpoint and its inbox page. */
+  ses: { endpoint: string; inboxUrl: string };
 }
 
 export interface SpawnedStage extends StageInfo {

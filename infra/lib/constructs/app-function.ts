@@ -1,4 +1,5 @@
 import { Duration, Stack } from 'aws-cdk-lib';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -12,7 +13,10 @@ import { join } from 'node:path';
 import { functionsSrc, repoRoot } from '../paths';
 import { acknowledge, LAMBDA_BASIC_EXECUTION } from '../nag';
 import type { ScheduleTargets } from '../schedules';
-import { removalPolicy, type StageConfig } from '../stages';
+import { mailFrom, mailIdentity, removalPolicy, type StageConfig } from '../stages';
+
+/** Where the web stack publishes the site's public origin for functions that need it (`needs.siteUrl`). */
+export const siteUrlParameterName = (stage: Pick<StageConfig, 'name'>) => `/mentoring/${stage.name}/site-url`;
 
 export interface AppFunctionProps {
   stage: StageConfig;
@@ -23,6 +27,8 @@ export interface AppFunctionProps {
   environment?: Record<string, string>;
   /** A fixed name, for a function other resources find by ARN before it exists (schedule targets). */
   functionName?: string;
+  /** Packages with native code, installed for linux-arm64 beside the bundle rather than bundled. */
+  nodeModules?: readonly string[];
 }
 
 /** A bucket as a function's grant sees it: its name, and the ARN pattern of its objects. */
@@ -41,6 +47,8 @@ export interface NeedsResources {
   eventBus?: IEventBus;
   /** The stage's schedule group, Scheduler's role and the kinds' functions (infra/lib/schedules.ts). */
   schedules?: ScheduleTargets;
+  /** The stage's Cognito user pool, for `needs.userPool`. */
+  userPool?: IUserPool;
 }
 
 const missing = (what: string, handler: string): never => {
@@ -51,6 +59,7 @@ const missing = (what: string, handler: string): never => {
 export class AppFunction extends NodejsFunction {
   /** The handler module, for error messages. */
   private readonly handlerModule: string;
+  private readonly stage: StageConfig;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     const logGroup = new LogGroup(scope, `${id}Logs`, {
@@ -86,9 +95,18 @@ export class AppFunction extends NodejsFunction {
         mainFields: ['module', 'main'],
         // Some dependencies still call require(); ESM bundles need it defined.
         banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        ...(props.nodeModules?.length
+          ? {
+              nodeModules: [...props.nodeModules],
+              // npm installs them on this machine, whatever it is: these make it pick the Lambda's prebuilt
+              // binaries (sharp's @img/sharp-linux-arm64 and its libvips), as optional packages, without Docker.
+              environment: { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' },
+            }
+          : {}),
       },
     });
     this.handlerModule = props.handler;
+    this.stage = props.stage;
     acknowledge(this, LAMBDA_BASIC_EXECUTION, 'Grants only CloudWatch Logs writes; the function logs to its own explicit log group with retention.');
     acknowledge(this, 'AwsSolutions-IAM5[Resource::*]', 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions.');
   }
@@ -148,6 +166,25 @@ export class AppFunction extends NodejsFunction {
       this.addEnvironment(scheduleEnv.roleArn, schedules.roleArn);
       this.addEnvironment(scheduleEnv.deadLetterArn, schedules.deadLetterArn);
       this.addEnvironment(scheduleEnv.targets, Stack.of(this).toJsonString(schedules.targets));
+    }
+    if (needs.email) {
+      // The identity is named in the stage's settings (the mail stack creates it), so no stack reference is needed.
+      const identity = mailIdentity(this.stage);
+      const identityArn = Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: identity.name });
+      this.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identityArn] }));
+      this.addEnvironment('MAIL_FROM', mailFrom(this.stage));
+    }
+    if (needs.userPool?.length) {
+      const pool = resources.userPool ?? missing('the user pool', this.handlerModule);
+      pool.grant(this, ...needs.userPool.map((action) => `cognito-idp:${action}`));
+      this.addEnvironment('COGNITO_USER_POOL_ID', pool.userPoolId);
+    }
+    // E-mails link to the page where the member acts, so whatever sends mail knows the site's address too.
+    if (needs.siteUrl || needs.email) {
+      const name = siteUrlParameterName(this.stage);
+      const parameterArn = Stack.of(this).formatArn({ service: 'ssm', resource: 'parameter', resourceName: name.slice(1) });
+      this.addToRolePolicy(new PolicyStatement({ actions: ['ssm:GetParameter'], resources: [parameterArn] }));
+      this.addEnvironment('SITE_URL_PARAMETER', name);
     }
   }
 }

@@ -14,7 +14,7 @@ import { AppFunction } from '../constructs/app-function';
 import type { ScheduleTargets } from '../schedules';
 import { acknowledge } from '../nag';
 import { bucketArnExportName } from './events-stack';
-import { removalPolicy, type StageConfig } from '../stages';
+import { removalPolicy, secretName, type StageConfig } from '../stages';
 
 export interface ApiStackProps extends StackProps {
   stage: StageConfig;
@@ -30,8 +30,7 @@ export interface ApiStackProps extends StackProps {
   schedules?: ScheduleTargets;
 }
 
-/** Secrets a route may name (`secrets: ['stream']` in the route table), created by hand per stage (README, Deploying). */
-export const secretName = (stage: StageConfig, secret: string) => `mentoring/${stage.name}/${secret}`;
+export { secretName } from '../stages';
 
 const functionId = (handler: string) =>
   handler
@@ -116,9 +115,17 @@ export class ApiStack extends Stack {
         handler: route.handler,
         memoryMiB: route.memoryMiB,
         timeoutSeconds: route.timeoutSeconds,
+        nodeModules: route.nodeModules,
         environment: route.auth === 'none' ? {} : identityEnvironment,
       });
-      fn.grantNeeds(route.needs, { tables: props.tables, buckets: importedBuckets, secret, eventBus: props.eventBus, schedules: props.schedules });
+      fn.grantNeeds(route.needs, {
+        tables: props.tables,
+        buckets: importedBuckets,
+        secret,
+        eventBus: props.eventBus,
+        userPool: props.auth?.userPool,
+        schedules: props.schedules,
+      });
       this.functions.push(fn);
       if (route.auth !== 'none' && !props.auth) {
         throw new Error(`Route ${routeKey(route)} reads the caller's identity: pass the auth stack's user pool and client to the api stack.`);

@@ -11,13 +11,14 @@ import type { Construct } from 'constructs';
 import { secretName } from './api-stack';
 import {
   eventRules,
+  ruleSource,
   STREAM_EVENT_SOURCE,
   type BucketKey,
   type EventRuleDefinition,
   type TableKey,
 } from '@mentoring/shared';
 import { AppFunction } from '../constructs/app-function';
-import type { StageConfig } from '../stages';
+import { secretName, type StageConfig } from '../stages';
 
 export interface EventsStackProps extends StackProps {
   stage: StageConfig;
@@ -104,7 +105,7 @@ export class EventsStack extends Stack {
 
   private readonly secrets = new Map<string, ISecret>();
 
-  private importedSecret(stage: StageConfig, name: string) {
+  private secret(stage: StageConfig, name: string) {
     if (!this.secrets.has(name)) this.secrets.set(name, Secret.fromSecretNameV2(this, `${pascal(name)}Secret`, secretName(stage, name)));
     return this.secrets.get(name)!;
   }
@@ -129,14 +130,13 @@ export class EventsStack extends Stack {
     });
     fn.grantNeeds(rule.needs, {
       tables: tableConstructs,
-      // Consumers that call Stream (the mentorship channel) read the same hand-made secret as the API's routes.
-      secret: (secret) => this.importedSecret(stage, secret),
       buckets: Object.fromEntries(
         Object.entries(this.buckets).map(([key, bucket]) => [
           key,
           { bucketName: bucket.bucketName, objectsArn: bucket.arnForObjects('*'), nagResource: `<${this.getLogicalId(bucket.node.defaultChild as CfnBucket)}.Arn>/*` },
         ]),
       ),
+      secret: (name) => this.secret(stage, name),
     });
     // EventBridge invokes Lambda asynchronously: its DLQ catches events it cannot deliver, and the function's
     // own failure destination catches events whose handler kept throwing. Both end in the same queue.
@@ -145,8 +145,8 @@ export class EventsStack extends Stack {
     this.deadLetterQueues.push(deadLetters);
     const eventRule = new Rule(this, `${name}Rule`, {
       eventBus: this.bus,
-      description: `${rule.source ?? STREAM_EVENT_SOURCE} ${rule.detailTypes.join(', ')} → ${rule.handler}`,
-      eventPattern: { source: [rule.source ?? STREAM_EVENT_SOURCE], detailType: [...rule.detailTypes] },
+      description: `${ruleSource(rule) === STREAM_EVENT_SOURCE ? 'Stream' : 'App'} ${rule.detailTypes.join(', ')} → ${rule.handler}`,
+      eventPattern: { source: [ruleSource(rule)], detailType: [...rule.detailTypes] },
       targets: [new LambdaFunction(fn, { deadLetterQueue: deadLetters, retryAttempts: 8, maxEventAge: MAX_EVENT_AGE })],
     });
     // Its dead letters, errors and failed deliveries are alarmed by the monitoring stack, through one topic.

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CfnOutput, DefaultStackSynthesizer, Duration, Fn, Stack, Token, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, DefaultStackSynthesizer, Duration, Fn, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -23,14 +23,17 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { AccessLevel } from 'aws-cdk-lib/aws-cloudfront';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { PUBLIC_PAGE_PATHS, prerenderedFile, type RuntimeConfig } from '@mentoring/shared';
 import { acknowledge, LAMBDA_BASIC_EXECUTION } from '../nag';
 import { repoRoot } from '../paths';
 import { removalPolicy, type StageConfig } from '../stages';
+import { siteUrlParameterName } from '../constructs/app-function';
 import { contentSecurityPolicy } from '../web/content-security-policy';
 
 /** The viewer-request function, with the shared list of prerendered pages written into it. */
@@ -50,7 +53,16 @@ export interface WebStackProps extends StackProps {
   runtimeConfig?: Record<string, unknown>;
   /** The built SPA; frontend/dist unless a test says otherwise. */
   spaDirectory?: string;
+  /** The media stack's bucket: its photos/ are served under /media/photos/*. */
+  mediaBucket?: IBucket;
 }
+
+/** Photos are served at /media/<key>; the bucket's keys have no /media prefix, so a viewer-request function strips it. */
+const STRIP_MEDIA_PREFIX = `function handler(event) {
+  var request = event.request;
+  request.uri = request.uri.replace(/^\\/media\\//, '/');
+  return request;
+}`;
 
 /** The SPA in a private bucket behind CloudFront, with /api/* routed to the HTTP API on the same origin. */
 export class WebStack extends Stack {
@@ -146,6 +158,7 @@ export class WebStack extends Stack {
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
         },
+        ...(props.mediaBucket ? { '/media/photos/*': this.mediaBehaviour(props.mediaBucket, securityHeaders) } : {}),
       },
     });
     acknowledge(this.distribution, 'AwsSolutions-CFR1', 'Mentors and mentees may connect from any country; no geo restriction is wanted.');
@@ -162,9 +175,44 @@ export class WebStack extends Stack {
     this.runtimeConfig = { stage: stage.name, version: stage.version, ...props.runtimeConfig };
     this.deploySpa(stage, site, props.spaDirectory ?? SPA_DIST, this.runtimeConfig);
 
+    // Functions that need absolute URLs (the Stream identity consumer's photo links) read this: their stacks come first.
+    new StringParameter(this, 'SiteUrlParameter', {
+      parameterName: siteUrlParameterName(stage),
+      stringValue: this.url,
+      description: `The public origin of the mentoring platform (${stage.name})`,
+    });
+
     new CfnOutput(this, 'BaseUrl', { value: this.url, description: 'The SPA and /api/* on one origin; integration tests use it as BASE_URL.' });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
     new CfnOutput(this, 'SiteBucketName', { value: site.bucketName });
+  }
+
+  /**
+   * Members' photos, read through Origin Access Control. Their keys carry a content hash, so they are cached for a
+   * year; the media stack's bucket policy lets this account's distributions read photos/ and nothing else.
+   */
+  private mediaBehaviour(mediaBucket: IBucket, securityHeaders: ResponseHeadersPolicy) {
+    // Imported, so CloudFront's origin does not try to edit the media stack's bucket policy (that would make
+    // the media stack depend on this one, which depends on it).
+    const bucket = Bucket.fromBucketAttributes(this, 'MediaBucket', { bucketArn: mediaBucket.bucketArn, bucketName: mediaBucket.bucketName });
+    const origin = S3BucketOrigin.withOriginAccessControl(bucket, { originAccessLevels: [AccessLevel.READ] });
+    Annotations.of(this).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      "The media stack's bucket policy grants CloudFront read access to photos/ itself.",
+    );
+    const stripPrefix = new CloudFrontFunction(this, 'MediaPath', {
+      comment: 'Maps /media/<key> to the media bucket key <key>',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(STRIP_MEDIA_PREFIX),
+    });
+    return {
+      origin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: securityHeaders,
+      functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: stripPrefix }],
+    };
   }
 
   /**

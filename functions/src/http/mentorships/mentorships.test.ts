@@ -28,7 +28,7 @@ Object.assign(process.env, {
   MEMBERS_TABLE: 'members',
   PROGRAMME_TABLE: 'programme',
   MAIL_FROM: 'programme@example.org',
-  APP_URL: 'https://mentoring.example.org',
+  SITE_URL: 'https://mentoring.example.org',
   EVENT_BUS_NAME: 'bus',
   AWS_ACCESS_KEY_ID: 'test',
   AWS_SECRET_ACCESS_KEY: 'test',

@@ -31,6 +31,7 @@ import {
   type Party,
 } from '../repositories/mentorship-parties';
 import {
+import { siteUrl } from '../site-url';
   changeItems,
   commit,
   counterDelta,
@@ -142,7 +143,7 @@ const safely = async (what: string, work: () => Promise<unknown>) => {
 export const notify = (memberId: string, letter: () => Letter) =>
   safely(`e-mail to ${memberId}`, async () => {
     const to = await emailOf(memberId);
-    if (to) await sendMail({ to, ...letter() });
+    if (to) await sendMail({ to, ...letter()(await siteUrl()) });
   });
 
 const cancelRequestSchedules = (id: string) =>

@@ -6,6 +6,7 @@ export interface RecordedRequest {
   method: string;
   path: string;
   query: Record<string, string>;
+  authorization: string | null;
   body: unknown;
 }
 
@@ -44,13 +45,15 @@ export const startStreamRecorder = async (): Promise<StreamRecorder> => {
       } catch {
         body = raw;
       }
-      recorded.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), body });
+      recorded.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), authorization: req.headers.authorization ?? null, body });
       if (failures.count > 0) {
         failures.count -= 1;
         res.writeHead(failures.status, { 'content-type': 'application/json' }).end(JSON.stringify({ code: -1, message: 'Recorder failure', StatusCode: failures.status }));
         return;
       }
-      const answer = url.pathname.endsWith('/messages') && req.method === 'GET' ? { messages: [], duration: '1ms' } : { duration: '1ms' };
+      // What Stream answers where the SDK reads the answer: message look-ups and users upserts.
+      const users = (body as { users?: Record<string, unknown> } | null)?.users;
+      const answer = url.pathname.endsWith('/messages') && req.method === 'GET' ? { messages: [], duration: '1ms' } : users ? { users, duration: '1ms' } : { duration: '1ms' };
       res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     });
   });

@@ -1,18 +1,18 @@
 /**
  * The mentorship e-mails of DOMAIN.md's "Notifications": each says what happened and links to the page
- * where the member acts (APP_URL/mentorships/<id>). Plain text only, which reads well everywhere.
+ * where the member acts (<site>/mentorships/<id>). Plain text only, which reads well everywhere.
  */
 import { DECLINE_REASONS, END_REASONS, type DeclineReason, type EndReason } from '@mentoring/shared';
-import { requiredEnv } from '../../env';
 import type { Mail } from '../send';
 
-export type Letter = Omit<Mail, 'to'>;
+/** A message whose links are made once the site's address is known (siteUrl(): an SSM parameter in AWS). */
+export type Letter = (site: string) => Omit<Mail, 'to'>;
 
-export const mentorshipUrl = (id: string) => `${requiredEnv('APP_URL').replace(/\/$/, '')}/mentorships/${id}`;
+export const mentorshipUrl = (site: string, id: string) => `${site.replace(/\/$/, '')}/mentorships/${id}`;
 
-const letter = (subject: string, lines: (string | null | undefined | false)[], id: string, action: string): Letter => ({
+const letter = (subject: string, lines: (string | null | undefined | false)[], id: string, action: string): Letter => (site) => ({
   subject,
-  text: [...lines.filter((line): line is string => Boolean(line)), '', `${action}: ${mentorshipUrl(id)}`, ''].join('\n'),
+  text: [...lines.filter((line): line is string => Boolean(line)), '', `${action}: ${mentorshipUrl(site, id)}`, ''].join('\n'),
 });
 
 const quoted = (message: string | null | undefined) => (message ? `\n"${message}"\n` : null);
