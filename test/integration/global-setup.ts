@@ -2,7 +2,6 @@ import type { TestProject } from 'vitest/node';
 import { startStreamRecorder } from '../../functions/src/lib/testing/stream-recorder';
 import { spawnLocalStage } from '../support/local-stage';
 import { testStreamCredentials } from '../support/stream';
-import { startStreamStub } from '../support/stream-stub';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -30,8 +30,8 @@ import {
   resetExpiryStreakItem,
   type Party,
 } from '../repositories/mentorship-parties';
-import {
 import { siteUrl } from '../site-url';
+import {
   changeItems,
   commit,
   counterDelta,
