@@ -94,7 +94,20 @@ export class AppFunction extends NodejsFunction {
   grantNeeds(needs: FunctionNeeds, resources: NeedsResources) {
     for (const [key, actions] of Object.entries(needs.tables ?? {}) as [TableKey, readonly string[]][]) {
       const table = resources.tables?.[key] ?? missing(`the ${key} table`, this.handlerModule);
-      table.grant(this, ...actions.map((action) => `dynamodb:${action}`));
+      const indexes = tables[key].globalIndexes ?? [];
+      if (indexes.length) {
+        // TableV2.grant would add `<table>/index/*` to every action; name each index instead, and only for
+        // the actions that read indexes, so the grant stays exact and needs no wildcard.
+        const readsIndexes = actions.some((action) => action === 'Query' || action === 'Scan');
+        this.addToRolePolicy(
+          new PolicyStatement({
+            actions: actions.map((action) => `dynamodb:${action}`),
+            resources: [table.tableArn, ...(readsIndexes ? indexes.map((index) => `${table.tableArn}/index/${index.name}`) : [])],
+          }),
+        );
+      } else {
+        table.grant(this, ...actions.map((action) => `dynamodb:${action}`));
+      }
       this.addEnvironment(tables[key].envVar, table.tableName);
     }
     for (const [key, actions] of Object.entries(needs.buckets ?? {}) as [BucketKey, readonly string[]][]) {

@@ -1,0 +1,40 @@
+import type { Mail } from '../send';
+import { appLink } from './links';
+
+/** To a member whose application a coordinator approved or rejected, with the coordinator's note. */
+export const applicationDecided = ({
+  name,
+  role,
+  programme,
+  decision,
+  note,
+}: {
+  name: string;
+  role: 'mentor' | 'mentee';
+  programme: string;
+  decision: 'approved' | 'rejected';
+  note: string | null;
+}): Omit<Mail, 'to'> => {
+  const noteLines = note ? ['', 'The coordinator wrote:', '', ...note.split('\n').map((line) => `  ${line}`)] : [];
+  if (decision === 'approved') {
+    const next =
+      role === 'mentor'
+        ? `Your profile is now in the mentor directory whenever you accept requests and have a place free. See it here: ${appLink('/profile')}`
+        : `You can now look for a mentor: ${appLink('/mentors')}`;
+    return {
+      subject: `Your application to ${programme} was approved`,
+      text: [`Hello ${name},`, '', `your application as a ${role} to ${programme} was approved.`, ...noteLines, '', next].join('\n'),
+    };
+  }
+  return {
+    subject: `Your application to ${programme} was not approved`,
+    text: [
+      `Hello ${name},`,
+      '',
+      `a coordinator of ${programme} did not approve your application as a ${role}.`,
+      ...noteLines,
+      '',
+      `You can change your profile and submit it again: ${appLink('/profile')}`,
+    ].join('\n'),
+  };
+};
