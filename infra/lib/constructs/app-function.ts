@@ -3,7 +3,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { buckets, secretEnvVar, tables, type BucketKey, type FunctionNeeds, type SecretName, type TableKey } from '@mentoring/shared';
+import { buckets, secretEnvVar, tables, type BucketKey, type FunctionNeeds, type SecretName, type TableDefinition, type TableKey } from '@mentoring/shared';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -94,7 +94,7 @@ export class AppFunction extends NodejsFunction {
   grantNeeds(needs: FunctionNeeds, resources: NeedsResources) {
     for (const [key, actions] of Object.entries(needs.tables ?? {}) as [TableKey, readonly string[]][]) {
       const table = resources.tables?.[key] ?? missing(`the ${key} table`, this.handlerModule);
-      const indexes = tables[key].globalIndexes ?? [];
+      const indexes = (tables[key] as TableDefinition).globalIndexes ?? [];
       if (indexes.length) {
         // TableV2.grant would add `<table>/index/*` to every action; name each index instead, and only for
         // the actions that read indexes, so the grant stays exact and needs no wildcard.
