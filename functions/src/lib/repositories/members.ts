@@ -137,9 +137,9 @@ export const saveProfile = async (
   fields: ProfileFields,
   previous: MemberItem | undefined,
 ): Promise<MemberItem> => {
-  const item = withListing({
+  const composed = withListing({
     // What the profile does not own comes from the stored item.
-    activeMentees: 0,
+    ...(fields.role === 'mentor' ? { activeMentees: 0 } : {}),
     approvalState: 'draft',
     createdAt: now,
     ...previous,
@@ -152,6 +152,7 @@ export const saveProfile = async (
     updatedAt: now,
     version: (previous?.version ?? 0) + 1,
   });
+  const item = Object.fromEntries(Object.entries(composed).filter(([, value]) => value !== undefined)) as unknown as MemberItem;
   await conditional(() =>
     documentClient.send(
       new PutCommand({
