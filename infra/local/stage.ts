@@ -125,6 +125,8 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       COGNITO_CLIENT_ID: cognito.userPoolClientId,
       COGNITO_ISSUER: cognito.issuer,
       COGNITO_JWKS_URI: cognito.jwksUri,
+      // Coordinator routes administer the pool (ListUsers, AdminAddUserToGroup) through the same SDK calls.
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       ...bucketEnvironment(),
     });
     const cognitoConfig = { endpoint: cognito.endpoint, userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId };
@@ -155,6 +157,9 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       }
     });
     const port = await listen(server, options.port, host);
+    const url = `http://${host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+    // Links in e-mails (functions/src/lib/mail/templates/links.ts).
+    process.env.APP_URL = url;
     cleanups.push(
       () =>
         new Promise<void>((resolve) => {
@@ -163,7 +168,7 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
         }),
     );
     return {
-      url: `http://${host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+      url,
       port,
       dynamoDbEndpoint: dynamo.endpoint,
       tables,

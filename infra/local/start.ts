@@ -7,11 +7,14 @@
  *                             <data-dir>/cognito when --data-dir is given)
  *   --web=vite|static|none    how the SPA is served (default vite, with hot reload)
  *   --info-file=<file>        write the stage's URL and internal endpoints as JSON once ready
+ *   SEED=false                no demo data (a coordinator and a dozen mentors are seeded otherwise;
+ *                             the test suites' stages set it)
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PortInUseError } from './ports';
+import { seedLocalStage, type SeedResult } from './seed';
 import { repoRoot, startLocalStage, type WebMode } from './stage';
 
 // The AWS SDK warns once that it will want a newer Node some day; the Lambda runtime is newer already.
@@ -75,6 +78,16 @@ try {
     if (process.ppid !== parent) void shutdown('parent process exited');
   }, 500).unref();
 
+  let seeded: SeedResult | undefined;
+  if (process.env.SEED !== 'false') {
+    seeded = await seedLocalStage({
+      cognito: { endpoint: stage.cognito.endpoint, userPoolId: stage.cognito.userPoolId },
+      dynamoDbEndpoint: stage.dynamoDbEndpoint,
+      membersTable: stage.tables.members!,
+      stateFile: values['in-memory'] ? undefined : join(cognitoDir, 'seed-coordinator.json'),
+    });
+  }
+
   if (values['info-file']) {
     writeFileSync(
       values['info-file'],
@@ -102,6 +115,9 @@ try {
         `  Cognito    ${stage.cognito.endpoint} (pool ${stage.cognito.userPoolId}${values['in-memory'] ? ', in a temporary directory' : `, users in ${cognitoDir}`})`,
         `  Events     ${stage.eventBus.endpoint}/_local/events (dead letters: /_local/dead-letters)`,
         `  Stream     ${stream ? 'credentials found' : 'not configured: set STREAM_API_KEY and STREAM_API_SECRET in .env for chat and video'}`,
+        seeded
+          ? `  Demo       coordinator ${seeded.coordinator.email} / ${seeded.coordinator.password} (local only); ${seeded.mentorsAdded ? `${seeded.mentorsAdded} mentors added` : 'demo mentors present'} (SEED=false skips)`
+          : '  Demo       no demo data (SEED=false)',
         '',
         '  Press Ctrl-C to stop.',
         '',
