@@ -32,7 +32,10 @@ export default async function setup(project: TestProject) {
     project.provide('streamCredentials', null);
     return;
   }
-  const stage = await spawnLocalStage({ env: { STREAM_API_KEY: testStreamCredentials.apiKey, STREAM_API_SECRET: testStreamCredentials.apiSecret } });
+  // DIRECTORY_CACHE_SECONDS=0: the directory reads its index on every request, so a test sees a decision at once.
+  const stage = await spawnLocalStage({
+    env: { STREAM_API_KEY: testStreamCredentials.apiKey, STREAM_API_SECRET: testStreamCredentials.apiSecret, DIRECTORY_CACHE_SECONDS: '0' },
+  });
   project.provide('isLocal', true);
   project.provide('baseUrl', stage.url);
   project.provide('dynamoDbEndpoint', stage.dynamoDbEndpoint);
