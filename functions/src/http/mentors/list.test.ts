@@ -22,7 +22,7 @@ const mentors: MemberItem[] = [
 
 const list = (query?: Record<string, string>, claims?: Record<string, unknown>) =>
   call(handler, { method: 'GET', path: '/api/mentors', query, headers: claims ? identity.bearer(claims) : {} });
-const ids = (body: { mentors?: unknown }) => (body.mentors as { id: string }[]).map((mentor) => mentor.id);
+const ids = (body: Record<string, unknown>) => (body.mentors as { id: string }[]).map((mentor) => mentor.id);
 
 const viewer = menteeItem({ id: 'mentee-1', languages: ['es'], topics: ['Leadership', 'Career change'], timezone: 'Europe/Madrid', availability: [{ day: 2, start: '18:00', end: '20:00' }] });
 
