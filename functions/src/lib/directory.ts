@@ -38,7 +38,7 @@ const ttlMs = () => {
 /** Lower case without accents, so "Jose" finds "José". */
 export const fold = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-const entryOf = (member: MemberItem): DirectoryEntry => ({
+export const toDirectoryEntry = (member: MemberItem): DirectoryEntry => ({
   member,
   text: fold([member.displayName, member.headline, member.bio, ...member.topics].join('\n')),
   lastActive: member.lastActiveAt ? Date.parse(member.lastActiveAt) || 0 : 0,
@@ -50,7 +50,7 @@ let loading: Promise<DirectorySnapshot> | undefined;
 const load = async () => {
   const started = performance.now();
   const { items, readCapacityUnits, pages } = await listDirectory();
-  const loaded: DirectorySnapshot = { entries: items.map(entryOf), loadedAt: Date.now(), readCapacityUnits, pages };
+  const loaded: DirectorySnapshot = { entries: items.map(toDirectoryEntry), loadedAt: Date.now(), readCapacityUnits, pages };
   logger.info('Directory refreshed', { mentors: items.length, readCapacityUnits, pages, ms: Math.round(performance.now() - started) });
   metrics.addMetric('DirectoryRefreshReadUnits', MetricUnit.Count, readCapacityUnits);
   return loaded;

@@ -1,7 +1,10 @@
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { DEFAULT_PROGRAMME, DEFAULT_TOPICS, type AvailabilityWindow, type Format } from '@mentoring/shared';
+import type * as Directory from '../../../functions/src/lib/directory';
+import type * as DirectoryQuery from '../../../functions/src/lib/directory-query';
 import type * as MembersRepository from '../../../functions/src/lib/repositories/members';
 import type { MemberItem } from '../../../functions/src/lib/repositories/members';
 import { createTestUser } from '../../support/auth';
@@ -114,7 +117,12 @@ export const directoryBench: Bench = {
       AWS_SECRET_ACCESS_KEY: 'local',
     });
     try {
-      return await measure(stage, await import('../../../functions/src/lib/repositories/members'));
+      const [repository, directory, query] = await Promise.all([
+        import('../../../functions/src/lib/repositories/members'),
+        import('../../../functions/src/lib/directory'),
+        import('../../../functions/src/lib/directory-query'),
+      ]);
+      return await measure(stage, repository, directory.toDirectoryEntry, query.queryDirectory);
     } finally {
       for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
       Object.assign(process.env, saved);
@@ -125,6 +133,8 @@ export const directoryBench: Bench = {
 const measure = async (
   stage: Parameters<Bench['run']>[0]['stage'],
   { withListing, listDirectory }: typeof MembersRepository,
+  toDirectoryEntry: typeof Directory.toDirectoryEntry,
+  queryDirectory: typeof DirectoryQuery.queryDirectory,
 ) => {
   {
     const local = { endpoint: stage.dynamoDbEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
@@ -177,6 +187,20 @@ const measure = async (
     const refresh = await listDirectory();
     const refreshMs = round(performance.now() - refreshStarted);
     const pagesPerRefresh = requestsPerSecond * CACHE_SECONDS;
+
+    // The handler's own work on a page, without the machine's other load: the same query against the
+    // same snapshot, in this process.
+    const entries = refresh.items.map(toDirectoryEntry);
+    const viewerItem = { ...profile, id: mentee.sub } as unknown as MemberItem;
+    const request = { topics: ['Leadership', 'Data science'], languages: ['en'], maxHoursApart: 6, viewerZone: profile.timezone, format: 'online' as const, limit: 20, viewerId: mentee.sub, mentee: viewerItem, excluded: new Set<string>() };
+    const computeMs: number[] = [];
+    for (let run = 0; run < 300; run += 1) {
+      const at = new Date();
+      const t = performance.now();
+      queryDirectory(entries, request, at);
+      computeMs.push(performance.now() - t);
+    }
+    computeMs.sort((a, b) => a - b);
     const amortised = (rate: number) => round(viewerUnits + refresh.readCapacityUnits / (rate * CACHE_SECONDS), 3);
     raw.destroy();
 
@@ -193,6 +217,8 @@ const measure = async (
       p99Ms: round(percentile(latencies, 99)),
       requests: result.requests.total,
       errors: result.errors + result.non2xx,
+      inMemoryQueryMs: { p50: round(percentile(computeMs, 50)), p95: round(percentile(computeMs, 95)), p99: round(percentile(computeMs, 99)), runs: computeMs.length },
+      machine: { cpus: cpus().length, loadAverage1m: round(loadavg()[0]!, 1) },
       targetP95Ms: 100,
       meetsTarget: percentile(latencies, 95) <= 100,
       readCost: {
@@ -209,6 +235,7 @@ const measure = async (
     };
     console.log(
       `\n  directory: ${firstPage.total} of ${MENTORS} mentors match; p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms at ${CONNECTIONS} connections, ${figures.requestsPerSecond} req/s` +
+        `\n  in-memory filter + score + page alone: p50 ${figures.inMemoryQueryMs.p50} ms, p95 ${figures.inMemoryQueryMs.p95} ms (machine: ${figures.machine.cpus} CPUs, load ${figures.machine.loadAverage1m})` +
         `\n  read cost per page: ${figures.readCost.rcuPerPageAtMeasuredRate} RCU at this rate (${viewerUnits} RCU GetItem + a ${figures.readCost.directoryRefreshRcu} RCU refresh every ${CACHE_SECONDS} s, shared by the container's pages); ${figures.readCost.rcuPerPageAtOneRequestPerSecondPerContainer} RCU at 1 req/s per container` +
         `\n  at 10x: ${figures.atTenTimes}\n`,
     );
