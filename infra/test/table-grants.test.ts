@@ -62,3 +62,18 @@ describe('api stack table grants', () => {
     expect(validationReport(assembly.directory).pluginReports.flatMap((plugin) => plugin.violations)).toEqual([]);
   });
 });
+
+describe('api stack: e-mail links', () => {
+  it('gives functions that send e-mail the app’s URL when the stage has its own domain', () => {
+    const context = cdkContext() as { stages: Record<string, Record<string, unknown>> };
+    const domain = { name: 'mentoring.example.org', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123' };
+    const stage = resolveStage('dev', { ...context.stages, dev: { ...context.stages.dev, domain } });
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const data = new DataStack(app, 'Data', { stage });
+    const mailing = testRoute({ key: 'POST /api/profile/me/submit', handler: 'http/health/get', auth: 'none', needs: { email: true } });
+    const quiet = testRoute({ key: 'GET /api/health', handler: 'http/not-found', auth: 'none' });
+    const functions = Object.values(Template.fromStack(new ApiStack(app, 'Api', { stage, tables: data.tables, routes: [mailing, quiet] })).findResources('AWS::Lambda::Function'));
+    const urls = functions.map((fn) => (fn.Properties.Environment.Variables as Record<string, unknown>).APP_URL);
+    expect(urls.filter(Boolean)).toEqual(['https://mentoring.example.org']);
+  });
+});

@@ -113,7 +113,12 @@ export class ApiStack extends Stack {
         handler: route.handler,
         memoryMiB: route.memoryMiB,
         timeoutSeconds: route.timeoutSeconds,
-        environment: route.auth === 'none' ? {} : identityEnvironment,
+        environment: {
+          ...(route.auth === 'none' ? {} : identityEnvironment),
+          // Links in e-mails. The CloudFront domain is only known to the web stack, which depends on this
+          // one; without a custom domain the messages name the page by its path (mail/templates/links.ts).
+          ...(route.needs.email && stage.domain ? { APP_URL: `https://${stage.domain.name}` } : {}),
+        },
       });
       fn.grantNeeds(route.needs, { tables: props.tables, buckets: importedBuckets, secret, eventBus: props.eventBus });
       this.functions.push(fn);
