@@ -41,9 +41,15 @@ const NAMED_OVERLAP_MINUTES = 30;
 const NO_ONE: ReadonlySet<string> = new Set();
 
 let languageNames: Intl.DisplayNames | undefined;
+const namesByCode = new Map<string, string>();
 export const languageName = (code: string) => {
-  languageNames ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
-  return languageNames.of(code) ?? code;
+  let name = namesByCode.get(code);
+  if (name === undefined) {
+    languageNames ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+    name = languageNames.of(code) ?? code;
+    namesByCode.set(code, name);
+  }
+  return name;
 };
 
 // Availability only changes with the profile, and a directory scores the same mentors over and over:
