@@ -1,5 +1,5 @@
 import { hoursApart, scoreMatch, type DirectoryPage, type MatchResult, type MentorCard, type MenteeForMatching } from '@mentoring/shared';
-import { fold, type DirectoryEntry } from './directory';
+import { compareNames, fold, type DirectoryEntry } from './directory';
 import { HttpError } from './http/errors';
 import { openPlaces, photoUrl } from './repositories/members';
 
@@ -14,8 +14,7 @@ const DEFAULT_LIMIT = 20;
  */
 type SortKey = [number, string, string];
 
-const collator = new Intl.Collator('en', { sensitivity: 'base' });
-const compareKeys = (a: SortKey, b: SortKey) => a[0] - b[0] || collator.compare(a[1], b[1]) || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0);
+const compareKeys = (a: SortKey, b: SortKey) => a[0] - b[0] || compareNames({ displayName: a[1], id: a[2] }, { displayName: b[1], id: b[2] });
 
 const encodeCursor = (key: SortKey) => Buffer.from(JSON.stringify(key)).toString('base64url');
 const decodeCursor = (cursor: string): SortKey => {
@@ -78,13 +77,24 @@ export const queryDirectory = (entries: readonly DirectoryEntry[], request: Dire
   const wantsInPerson = request.format === 'in_person';
   const { maxHoursApart, viewerZone } = request;
 
-  const matching = entries.filter(({ member, text }) => {
+  // Hours apart once per zone, not once per mentor: a few hundred zones at most.
+  const apart = new Map<string, number>();
+  const hoursFromViewer = (zone: string) => {
+    let hours = apart.get(zone);
+    if (hours === undefined) {
+      hours = hoursApart(viewerZone!, zone, at);
+      apart.set(zone, hours);
+    }
+    return hours;
+  };
+
+  const matching = entries.filter(({ member, text, topics }) => {
     if (member.id === request.viewerId) return false;
-    if (wantedTopics.length && !member.topics.some((topic) => wantedTopics.includes(topic.toLowerCase()))) return false;
+    if (wantedTopics.length && !wantedTopics.some((topic) => topics.has(topic))) return false;
     if (languages.size && !member.languages.some((code) => languages.has(code))) return false;
     if (wantsOnline && member.format === 'in_person') return false;
     if (wantsInPerson && member.format === 'online') return false;
-    if (maxHoursApart !== undefined && hoursApart(viewerZone!, member.timezone, at) > maxHoursApart) return false;
+    if (maxHoursApart !== undefined && hoursFromViewer(member.timezone) > maxHoursApart) return false;
     return terms.every((term) => text.includes(term));
   });
 
@@ -99,7 +109,8 @@ export const queryDirectory = (entries: readonly DirectoryEntry[], request: Dire
   } else {
     ranked = matching.map((entry) => ({ entry, match: null, key: [-entry.lastActive, entry.member.displayName, entry.member.id] as SortKey }));
   }
-  ranked.sort((a, b) => compareKeys(a.key, b.key));
+  // The same order as compareKeys, on numbers only: the name's rank was collated once per refresh.
+  ranked.sort((a, b) => a.key[0] - b.key[0] || a.entry.nameRank - b.entry.nameRank);
 
   const limit = request.limit ?? DEFAULT_LIMIT;
   let start = 0;

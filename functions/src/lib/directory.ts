@@ -19,7 +19,11 @@ export interface DirectoryEntry {
   member: MemberItem;
   /** Name, headline, bio and topics, folded for search. */
   text: string;
+  /** Topics in lower case, for the topic filter. */
+  topics: ReadonlySet<string>;
   lastActive: number;
+  /** The entry's place by name (then id) in the snapshot: sorting compares numbers, not collated strings. */
+  nameRank: number;
 }
 
 export interface DirectorySnapshot {
@@ -38,11 +42,19 @@ const ttlMs = () => {
 /** Lower case without accents, so "Jose" finds "José". */
 export const fold = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-export const toDirectoryEntry = (member: MemberItem): DirectoryEntry => ({
-  member,
-  text: fold([member.displayName, member.headline, member.bio, ...member.topics].join('\n')),
-  lastActive: member.lastActiveAt ? Date.parse(member.lastActiveAt) || 0 : 0,
-});
+export const nameCollator = new Intl.Collator('en', { sensitivity: 'base' });
+export const compareNames = (a: { displayName: string; id: string }, b: { displayName: string; id: string }) =>
+  nameCollator.compare(a.displayName, b.displayName) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** The snapshot's entries, each with its rank by name computed once per refresh. */
+export const toDirectoryEntries = (members: readonly MemberItem[]): DirectoryEntry[] =>
+  [...members].sort(compareNames).map((member, nameRank) => ({
+    member,
+    text: fold([member.displayName, member.headline, member.bio, ...member.topics].join('\n')),
+    topics: new Set(member.topics.map((topic) => topic.toLowerCase())),
+    lastActive: member.lastActiveAt ? Date.parse(member.lastActiveAt) || 0 : 0,
+    nameRank,
+  }));
 
 let snapshot: DirectorySnapshot | undefined;
 let loading: Promise<DirectorySnapshot> | undefined;
@@ -50,7 +62,7 @@ let loading: Promise<DirectorySnapshot> | undefined;
 const load = async () => {
   const started = performance.now();
   const { items, readCapacityUnits, pages } = await listDirectory();
-  const loaded: DirectorySnapshot = { entries: items.map(toDirectoryEntry), loadedAt: Date.now(), readCapacityUnits, pages };
+  const loaded: DirectorySnapshot = { entries: toDirectoryEntries(items), loadedAt: Date.now(), readCapacityUnits, pages };
   logger.info('Directory refreshed', { mentors: items.length, readCapacityUnits, pages, ms: Math.round(performance.now() - started) });
   metrics.addMetric('DirectoryRefreshReadUnits', MetricUnit.Count, readCapacityUnits);
   return loaded;

@@ -55,8 +55,8 @@ export const languageName = (code: string) => {
 // Availability only changes with the profile, and a directory scores the same mentors over and over:
 // remember each window list's spans per zone and week (keyed by the array, so a new profile is a new key).
 const spanMemo = new WeakMap<readonly AvailabilityWindow[], Map<string, WeekSpan[]>>();
-const spansOf = (profile: MatchProfile, at: Date) => {
-  const key = `${profile.timezone}|${weekStartUtc(at)}`;
+const spansOf = (profile: MatchProfile, at: Date, week: number) => {
+  const key = `${profile.timezone}|${week}`;
   let byWeek = spanMemo.get(profile.availability);
   if (!byWeek) {
     byWeek = new Map();
@@ -69,6 +69,16 @@ const spansOf = (profile: MatchProfile, at: Date) => {
     byWeek.set(key, spans);
   }
   return spans;
+};
+
+const topicMemo = new WeakMap<readonly string[], Set<string>>();
+const foldedTopics = (topics: readonly string[]) => {
+  let folded = topicMemo.get(topics);
+  if (!folded) {
+    folded = new Set(topics.map((topic) => topic.toLowerCase()));
+    topicMemo.set(topics, folded);
+  }
+  return folded;
 };
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -101,14 +111,13 @@ const canMeet = (mentee: MatchProfile, mentor: MentorForMatching) => {
 
 export const scoreMatch = (mentee: MenteeForMatching, mentor: MentorForMatching, at: Date, excluded: ReadonlySet<string> = NO_ONE): MatchResult => {
   if (excluded.has(mentor.id)) return { eligible: false, score: 0, reasons: ['left out: a declined request or a block'] };
-  const mentorLanguages = new Set(mentor.languages);
-  const language = mentee.languages.find((code) => mentorLanguages.has(code));
+  const language = mentee.languages.find((code) => mentor.languages.includes(code));
   if (!language) return { eligible: false, score: 0, reasons: ['no language in common'] };
 
   const reasons: string[] = [];
   let score = 0;
 
-  const mentorTopics = new Set(mentor.topics.map((topic) => topic.toLowerCase()));
+  const mentorTopics = foldedTopics(mentor.topics);
   const shared = mentee.topics.filter((topic) => mentorTopics.has(topic.toLowerCase())).length;
   if (mentee.topics.length) score += (MATCH_WEIGHTS.topics * shared) / mentee.topics.length;
   if (shared) reasons.push(`${shared} shared topic${shared === 1 ? '' : 's'}`);
@@ -119,7 +128,8 @@ export const scoreMatch = (mentee: MenteeForMatching, mentor: MentorForMatching,
   score += MATCH_WEIGHTS.timezone * (1 - Math.min(hours, 12) / 12);
   reasons.push(describeHours(hours));
 
-  const overlap = overlapSpans(spansOf(mentee, at), spansOf(mentor, at));
+  const week = weekStartUtc(at);
+  const overlap = overlapSpans(spansOf(mentee, at, week), spansOf(mentor, at, week));
   const overlapMinutes = overlap.reduce((sum, span) => sum + span.end - span.start, 0);
   score += MATCH_WEIGHTS.availability * (Math.min(overlapMinutes, FULL_OVERLAP_MINUTES) / FULL_OVERLAP_MINUTES);
   if (overlapMinutes >= NAMED_OVERLAP_MINUTES) {
