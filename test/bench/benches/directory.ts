@@ -9,7 +9,7 @@ import type * as MembersRepository from '../../../functions/src/lib/repositories
 import type { MemberItem } from '../../../functions/src/lib/repositories/members';
 import { createTestUser } from '../../support/auth';
 import type { Bench } from '../run';
-import { percentile, round } from '../stats';
+import { closedLoop, percentile, round } from '../stats';
 
 const MENTORS = 5_000;
 const MEMBERS = 20_000;
@@ -182,6 +182,11 @@ const measure = async (
     // container's refresh of the directory index that falls to it. Both measured with ReturnConsumedCapacity
     // through the repository's own read (the one the handler's cache makes).
     const viewer = await raw.send(new GetItemCommand({ TableName: table, Key: { id: { S: mentee.sub } }, ReturnConsumedCapacity: 'TOTAL' }));
+    // The one read a page makes, alone, at the same concurrency: what DynamoDB Local itself allows here.
+    const getItemBaseline = await closedLoop(() => raw.send(new GetItemCommand({ TableName: table, Key: { id: { S: mentee.sub } } })), {
+      concurrency: CONNECTIONS,
+      durationMs: 5000,
+    });
     const viewerUnits = viewer.ConsumedCapacity?.CapacityUnits ?? 0;
     const refreshStarted = performance.now();
     const refresh = await listDirectory();
@@ -217,6 +222,7 @@ const measure = async (
       p99Ms: round(percentile(latencies, 99)),
       requests: result.requests.total,
       errors: result.errors + result.non2xx,
+      dynamoDbGetItemBaseline: getItemBaseline,
       inMemoryQueryMs: { p50: round(percentile(computeMs, 50)), p95: round(percentile(computeMs, 95)), p99: round(percentile(computeMs, 99)), runs: computeMs.length },
       machine: { cpus: cpus().length, loadAverage1m: round(loadavg()[0]!, 1) },
       targetP95Ms: 100,
@@ -235,6 +241,7 @@ const measure = async (
     };
     console.log(
       `\n  directory: ${firstPage.total} of ${MENTORS} mentors match; p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms at ${CONNECTIONS} connections, ${figures.requestsPerSecond} req/s` +
+        `\n  DynamoDB Local GetItem alone at ${CONNECTIONS}: p50 ${getItemBaseline.p50Ms} ms, p99 ${getItemBaseline.p99Ms} ms, ${getItemBaseline.requestsPerSecond} req/s` +
         `\n  in-memory filter + score + page alone: p50 ${figures.inMemoryQueryMs.p50} ms, p95 ${figures.inMemoryQueryMs.p95} ms (machine: ${figures.machine.cpus} CPUs, load ${figures.machine.loadAverage1m})` +
         `\n  read cost per page: ${figures.readCost.rcuPerPageAtMeasuredRate} RCU at this rate (${viewerUnits} RCU GetItem + a ${figures.readCost.directoryRefreshRcu} RCU refresh every ${CACHE_SECONDS} s, shared by the container's pages); ${figures.readCost.rcuPerPageAtOneRequestPerSecondPerContainer} RCU at 1 req/s per container` +
         `\n  at 10x: ${figures.atTenTimes}\n`,
