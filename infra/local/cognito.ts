@@ -6,12 +6,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   CognitoIdentityProviderClient,
+  CreateGroupCommand,
   CreateUserPoolClientCommand,
+  ListGroupsCommand,
   CreateUserPoolCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { PASSWORD_POLICY } from '@mentoring/shared';
+import { COORDINATORS_GROUP, PASSWORD_POLICY } from '@mentoring/shared';
 import { freePort } from './ports';
 import { stopChild } from './processes';
 import { localCredentials } from './dynamodb';
@@ -105,6 +107,11 @@ const ensurePoolAndClient = async (client: CognitoIdentityProviderClient) => {
       }),
     );
     userPoolClientId = created.UserPoolClient!.ClientId!;
+  }
+  // As the CDK auth stack's CfnUserPoolGroup: cognito-local puts its groups into ID tokens (cognito:groups).
+  const { Groups = [] } = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
+  if (!Groups.some((group) => group.GroupName === COORDINATORS_GROUP)) {
+    await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: COORDINATORS_GROUP }));
   }
   return { userPoolId, userPoolClientId };
 };

@@ -7,11 +7,14 @@
  *                             <data-dir>/cognito when --data-dir is given)
  *   --web=vite|static|none    how the SPA is served (default vite, with hot reload)
  *   --info-file=<file>        write the stage's URL and internal endpoints as JSON once ready
+ *   SEED=false                no demo data (a coordinator and a dozen mentors are seeded otherwise;
+ *                             the test suites' stages set it)
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PortInUseError } from './ports';
+import { seedLocalStage, type SeedResult } from './seed';
 import { repoRoot, startLocalStage, type WebMode } from './stage';
 
 // The AWS SDK warns once that it will want a newer Node some day; the Lambda runtime is newer already.
@@ -75,6 +78,16 @@ try {
     if (process.ppid !== parent) void shutdown('parent process exited');
   }, 500).unref();
 
+  let seeded: SeedResult | undefined;
+  if (process.env.SEED !== 'false') {
+    seeded = await seedLocalStage({
+      cognito: { endpoint: stage.cognito.endpoint, userPoolId: stage.cognito.userPoolId },
+      dynamoDbEndpoint: stage.dynamoDbEndpoint,
+      membersTable: stage.tables.members!,
+      stateFile: values['in-memory'] ? undefined : join(cognitoDir, 'seed-coordinator.json'),
+    });
+  }
+
   if (values['info-file']) {
     writeFileSync(
       values['info-file'],
@@ -106,6 +119,9 @@ try {
         `  Schedules  ${stage.scheduler.endpoint}/_local/schedules (move its clock: POST /_local/clock {"advanceMs": n})`,
         `  E-mail     ${stage.ses.inboxUrl} (every message sent, kept until the stage stops; nothing is delivered)`,
         `  Stream     ${stream ? 'credentials found' : 'not configured: set STREAM_API_KEY and STREAM_API_SECRET in .env for chat and video'}`,
+        seeded
+          ? `  Demo       coordinator ${seeded.coordinator.email} / ${seeded.coordinator.password} (local only); ${seeded.mentorsAdded ? `${seeded.mentorsAdded} mentors added` : 'demo mentors present'} (SEED=false skips)`
+          : '  Demo       no demo data (SEED=false)',
         '',
         '  Press Ctrl-C to stop.',
         '',

@@ -1,5 +1,9 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { App } from 'aws-cdk-lib';
+import { DIRECTORY_ATTRIBUTES } from '@mentoring/shared';
+import { DataStack } from '../lib/stacks/data-stack';
+import { resolveStage } from '../lib/stages';
 import { cdkContext, sharedStage, synthStage } from './synth';
 
 describe('data stack', () => {
@@ -11,6 +15,39 @@ describe('data stack', () => {
       SSESpecification: { SSEEnabled: true },
       Replicas: [{ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true }, DeletionProtectionEnabled: false, Region: 'eu-west-1' }],
     });
+  });
+
+  it('creates each table’s global secondary indexes from the shared definitions', () => {
+    const stage = resolveStage('dev', (cdkContext() as { stages: unknown }).stages);
+    const data = Template.fromStack(new DataStack(new App(), 'Data', { stage }));
+    data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      AttributeDefinitions: Match.arrayWith([
+        { AttributeName: 'listed', AttributeType: 'S' },
+        { AttributeName: 'approvalState', AttributeType: 'S' },
+        { AttributeName: 'submittedAt', AttributeType: 'S' },
+      ]),
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: 'directory',
+          KeySchema: [
+            { AttributeName: 'listed', KeyType: 'HASH' },
+            { AttributeName: 'id', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...DIRECTORY_ATTRIBUTES] },
+        },
+        {
+          IndexName: 'approvals',
+          KeySchema: [
+            { AttributeName: 'approvalState', KeyType: 'HASH' },
+            { AttributeName: 'submittedAt', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
+    });
+    // The directory never carries what other members must not see.
+    expect(DIRECTORY_ATTRIBUTES).not.toContain('email');
   });
 
   it('retains and protects data in prod', () => {

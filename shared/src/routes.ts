@@ -152,7 +152,7 @@ export const routes = {
     handler: 'http/profile/get-own',
     auth: 'required',
     response: ownProfileSchema,
-    needs: { tables: { members: ['GetItem', 'UpdateItem'] }, buckets: { media: ['GetObject'] } },
+    needs: { tables: { members: ['GetItem', 'UpdateItem'] } },
   },
   'PUT /api/profile/me': {
     handler: 'http/profile/put-own',
@@ -165,7 +165,7 @@ export const routes = {
     handler: 'http/profile/submit',
     auth: 'required',
     response: ownProfileSchema,
-    needs: { tables: { members: ['GetItem', 'UpdateItem'], programme: ['GetItem'] }, email: true, userPool: ['ListUsers'], eventBus: true },
+    needs: { tables: { members: ['GetItem', 'UpdateItem'], programme: ['GetItem'] }, email: true, eventBus: true },
   },
   'POST /api/profile/me/photo': {
     handler: 'http/profile/photo-upload',
@@ -229,7 +229,8 @@ export const routes = {
     params: z.object({ id: z.string().min(1).max(128) }),
     body: applicationDecisionSchema,
     response: applicationSchema,
-    needs: { tables: { members: ['GetItem', 'UpdateItem'] }, email: true, eventBus: true },
+    // The programme's name goes into the e-mail.
+    needs: { tables: { members: ['GetItem', 'UpdateItem'], programme: ['GetItem'] }, email: true, eventBus: true },
   },
   'POST /api/coordinator/coordinators': {
     handler: 'http/coordinator/coordinators-add',

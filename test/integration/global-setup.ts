@@ -43,8 +43,14 @@ export default async function setup(project: TestProject) {
     return;
   }
   const recorder = await startStreamRecorder();
+  // DIRECTORY_CACHE_SECONDS=0: the directory reads its index on every request, so a test sees a decision at once.
   const stage = await spawnLocalStage({
-    env: { STREAM_API_KEY: testStreamCredentials.apiKey, STREAM_API_SECRET: testStreamCredentials.apiSecret, STREAM_BASE_URL: recorder.url },
+    env: {
+      STREAM_API_KEY: testStreamCredentials.apiKey,
+      STREAM_API_SECRET: testStreamCredentials.apiSecret,
+      STREAM_BASE_URL: recorder.url,
+      DIRECTORY_CACHE_SECONDS: '0',
+    },
   });
   project.provide('isLocal', true);
   project.provide('baseUrl', stage.url);

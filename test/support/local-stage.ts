@@ -44,7 +44,8 @@ export const spawnLocalStage = async ({ dataDir, web = 'none', port, env = {} }:
   args.push(dataDir ? `--data-dir=${dataDir}` : '--in-memory');
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port ?? (await freePort())), ...env },
+    // Tests make their own data: no demo coordinator or mentors unless a caller asks (env SEED).
+    env: { ...process.env, SEED: 'false', PORT: String(port ?? (await freePort())), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

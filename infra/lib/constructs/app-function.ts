@@ -4,7 +4,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { buckets, scheduleEnv, secretEnvVar, tables, type BucketKey, type FunctionNeeds, type SecretName, type TableKey } from '@mentoring/shared';
+import { buckets, scheduleEnv, secretEnvVar, tables, type BucketKey, type FunctionNeeds, type SecretName, type TableDefinition, type TableKey } from '@mentoring/shared';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -118,7 +118,20 @@ export class AppFunction extends NodejsFunction {
   grantNeeds(needs: FunctionNeeds, resources: NeedsResources) {
     for (const [key, actions] of Object.entries(needs.tables ?? {}) as [TableKey, readonly string[]][]) {
       const table = resources.tables?.[key] ?? missing(`the ${key} table`, this.handlerModule);
-      table.grant(this, ...actions.map((action) => `dynamodb:${action}`));
+      const indexes = (tables[key] as TableDefinition).globalIndexes ?? [];
+      if (indexes.length) {
+        // TableV2.grant would add `<table>/index/*` to every action; name each index instead, and only for
+        // the actions that read indexes, so the grant stays exact and needs no wildcard.
+        const readsIndexes = actions.some((action) => action === 'Query' || action === 'Scan');
+        this.addToRolePolicy(
+          new PolicyStatement({
+            actions: actions.map((action) => `dynamodb:${action}`),
+            resources: [table.tableArn, ...(readsIndexes ? indexes.map((index) => `${table.tableArn}/index/${index.name}`) : [])],
+          }),
+        );
+      } else {
+        table.grant(this, ...actions.map((action) => `dynamodb:${action}`));
+      }
       this.addEnvironment(tables[key].envVar, table.tableName);
     }
     for (const [key, actions] of Object.entries(needs.buckets ?? {}) as [BucketKey, readonly string[]][]) {

@@ -1,6 +1,7 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  CfnUserPoolGroup,
   FeaturePlan,
   Mfa,
   UserPool,
@@ -8,7 +9,7 @@ import {
   type UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
-import { PASSWORD_POLICY } from '@mentoring/shared';
+import { COORDINATORS_GROUP, PASSWORD_POLICY } from '@mentoring/shared';
 import type { StageConfig } from '../stages';
 
 export interface AuthStackProps extends StackProps {
@@ -84,6 +85,14 @@ export class AuthStack extends Stack {
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions::AwsSolutions-COG8',
       reason: 'Threat protection (advanced security) needs the Plus feature plan, priced per active user; the pool uses the Essentials plan until the product has users whose risk justifies it.',
+    });
+
+    // Membership puts `cognito:groups` into the ID token, which the API's `coordinator` routes check. The
+    // first coordinator is made with `npm run coordinator` (README); later ones by coordinators in the app.
+    new CfnUserPoolGroup(this, 'CoordinatorsGroup', {
+      userPoolId: this.userPool.userPoolId,
+      groupName: COORDINATORS_GROUP,
+      description: 'Programme coordinators: review applications, edit the programme settings, add coordinators.',
     });
 
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });

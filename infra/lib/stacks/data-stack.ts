@@ -1,7 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, Billing, ProjectionType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, ProjectionType, TableEncryptionV2, TableV2, type GlobalSecondaryIndexPropsV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import { tables, type TableDefinition, type TableKey } from '@mentoring/shared';
+import { tables, type IndexDefinition, type KeyAttribute, type TableDefinition, type TableKey } from '@mentoring/shared';
 import { removalPolicy, type StageConfig } from '../stages';
 
 export interface DataStackProps extends StackProps {
@@ -20,18 +20,10 @@ export class DataStack extends Stack {
       entries.map(([key, definition]) => [
         key,
         new TableV2(this, `${key[0]!.toUpperCase()}${key.slice(1)}Table`, {
-          partitionKey: { name: definition.partitionKey.name, type: AttributeType[attributeType(definition.partitionKey.type)] },
-          sortKey: definition.sortKey && {
-            name: definition.sortKey.name,
-            type: AttributeType[attributeType(definition.sortKey.type)],
-          },
+          partitionKey: attribute(definition.partitionKey),
+          sortKey: definition.sortKey && attribute(definition.sortKey),
+          globalSecondaryIndexes: definition.globalIndexes?.map(globalIndex),
           timeToLiveAttribute: definition.timeToLiveAttribute,
-          globalSecondaryIndexes: definition.globalIndexes?.map((index) => ({
-            indexName: index.name,
-            partitionKey: { name: index.partitionKey.name, type: AttributeType[attributeType(index.partitionKey.type)] },
-            sortKey: index.sortKey && { name: index.sortKey.name, type: AttributeType[attributeType(index.sortKey.type)] },
-            ...(index.projection ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection] } : {}),
-          })),
           billing: Billing.onDemand(),
           encryption: TableEncryptionV2.awsManagedKey(),
           pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
@@ -48,4 +40,12 @@ export class DataStack extends Stack {
   }
 }
 
-const attributeType = (type: 'S' | 'N') => (type === 'S' ? 'STRING' : 'NUMBER');
+const attribute = (key: KeyAttribute) => ({ name: key.name, type: key.type === 'S' ? AttributeType.STRING : AttributeType.NUMBER });
+
+/** An index as the shared definition describes it; the local stage builds the same one (infra/local/tables.ts). */
+export const globalIndex = (index: IndexDefinition): GlobalSecondaryIndexPropsV2 => ({
+  indexName: index.name,
+  partitionKey: attribute(index.partitionKey),
+  sortKey: index.sortKey && attribute(index.sortKey),
+  ...(index.projection ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection] } : { projectionType: ProjectionType.ALL }),
+});

@@ -3,3 +3,5 @@ export * from './profile';
 export * from './reference';
 export * from './mentorship';
 export * from './mentorship-calls';
+export * from './matching';
+export * from './time';

@@ -1,0 +1,12 @@
+import { route } from '@mentoring/shared';
+import { httpHandler } from '../../lib/http/handler';
+import { getMember, toOwnProfile, touchLastActive } from '../../lib/repositories/members';
+import { isCoordinator } from '../../lib/visibility';
+
+export const handler = httpHandler(route('GET /api/profile/me'), async ({ identity }) => {
+  const now = new Date();
+  const member = await getMember(identity.sub);
+  // Opening the app is what "last active" means; written at most once an hour (a conditional write).
+  if (member && (await touchLastActive(identity.sub, now))) member.lastActiveAt = now.toISOString();
+  return toOwnProfile(member, { email: identity.email, isCoordinator: isCoordinator(identity) });
+});

@@ -1,0 +1,28 @@
+import { AdminAddUserToGroupCommand, CognitoIdentityProviderClient, ListUsersCommand, type UserType } from '@aws-sdk/client-cognito-identity-provider';
+import { requiredEnv } from './env';
+
+/**
+ * One client per container. Locally AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER points at cognito-local,
+ * which the SDK reads itself. The pool is the one whose tokens the function verifies (COGNITO_USER_POOL_ID).
+ */
+const client = new CognitoIdentityProviderClient({ maxAttempts: 2 });
+
+const poolId = () => requiredEnv('COGNITO_USER_POOL_ID');
+
+const attribute = (user: UserType, name: string) => user.Attributes?.find((entry) => entry.Name === name)?.Value ?? null;
+
+/** The account with this e-mail address, as typed or in lower case (ListUsers filters are exact). */
+export const findUserByEmail = async (email: string) => {
+  for (const candidate of [...new Set([email, email.toLowerCase()])]) {
+    const escaped = candidate.replaceAll('\\', '\\\\').replaceAll('"', '\\"');
+    const { Users = [] } = await client.send(new ListUsersCommand({ UserPoolId: poolId(), Filter: `email = "${escaped}"`, Limit: 2 }));
+    const [user] = Users;
+    if (user?.Username) return { username: user.Username, sub: attribute(user, 'sub') ?? user.Username, email: attribute(user, 'email') ?? candidate };
+  }
+  return undefined;
+};
+
+/** Idempotent: adding a member who is in the group already changes nothing. */
+export const addUserToGroup = async (username: string, group: string) => {
+  await client.send(new AdminAddUserToGroupCommand({ UserPoolId: poolId(), Username: username, GroupName: group }));
+};

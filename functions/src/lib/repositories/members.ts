@@ -1,0 +1,374 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type {
+  Application,
+  Approval,
+  ApprovalState,
+  AvailabilityWindow,
+  Format,
+  MemberView,
+  MenteeView,
+  MentorView,
+  OwnProfile,
+  Role,
+} from '@mentoring/shared';
+import { documentClient, ignoreStale, tableName } from '../dynamo';
+
+/**
+ * One item per member in the `members` table (id = Cognito sub): role, profile, approval, counters.
+ *
+ * Two sparse indexes are kept by the attributes every write recomputes (`withListing`):
+ * - `directory` (listed, id): only mentors who are approved, accepting requests and have a place left carry
+ *   `listed`; the directory reads this index whole (functions/src/lib/directory.ts).
+ * - `approvals` (approvalState, submittedAt): every submitted profile, for the coordinators' lists;
+ *   drafts have no `submittedAt` and stay out.
+ *
+ * Every write is conditional on `version`, which each write increases: a member editing while a coordinator
+ * decides ends with one of them told to reload (409), never with a mix of both. `lastActiveAt` is the one
+ * attribute written without a version (a heartbeat must never make an edit fail).
+ */
+export interface MemberItem {
+  id: string;
+  /** The account's e-mail address when last written: for coordinators and notifications only. */
+  email: string | null;
+  role: Role;
+  displayName: string;
+  headline: string;
+  bio: string;
+  languages: string[];
+  country: string;
+  timezone: string;
+  availability: AvailabilityWindow[];
+  format: Format;
+  topics: string[];
+  /** Mentee: what they hope for. */
+  goals?: string;
+  /** Mentor. */
+  yearsOfExperience?: number;
+  capacity?: number;
+  acceptingRequests?: boolean;
+  city?: string | null;
+  /** Mentor: mentorships now active (kept by the mentorship transactions of later issues; 0 until then). */
+  activeMentees?: number;
+  /** Written by the photo handlers through `setPhoto`; the key of the resized image in the media bucket. */
+  photoKey?: string | null;
+  codeOfConductVersion: number;
+  approvalState: ApprovalState;
+  /** Absent until the first submission (so drafts stay out of the `approvals` index). */
+  submittedAt?: string;
+  decidedAt?: string | null;
+  decisionNote?: string | null;
+  decidedBy?: string | null;
+  /** Present ("mentor") only while the mentor is listed in the directory. */
+  listed?: typeof LISTED;
+  lastActiveAt?: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export const LISTED = 'mentor';
+
+/** The fields PUT /api/profile/me sets; the rest belongs to the approval, the counters and the photo. */
+export type ProfileFields = Pick<
+  MemberItem,
+  | 'role'
+  | 'displayName'
+  | 'headline'
+  | 'bio'
+  | 'languages'
+  | 'country'
+  | 'timezone'
+  | 'availability'
+  | 'format'
+  | 'topics'
+  | 'goals'
+  | 'yearsOfExperience'
+  | 'capacity'
+  | 'acceptingRequests'
+  | 'city'
+  | 'codeOfConductVersion'
+>;
+
+/** Refused because the item changed since it was read (another write won) or is not in the expected state. */
+export class StaleMemberError extends Error {
+  constructor(message = 'The profile changed meanwhile.') {
+    super(message);
+    this.name = 'StaleMemberError';
+  }
+}
+
+const table = () => tableName('members');
+
+export const openPlaces = (member: Pick<MemberItem, 'capacity' | 'activeMentees'>) =>
+  Math.max(0, (member.capacity ?? 0) - (member.activeMentees ?? 0));
+
+/** Whether the mentor belongs in the directory: approved, accepting requests, and a place left. */
+export const isListed = (member: MemberItem) =>
+  member.role === 'mentor' && member.approvalState === 'approved' && member.acceptingRequests === true && openPlaces(member) > 0;
+
+/** The item with `listed` set exactly when it should be: every write goes through this. */
+export const withListing = (member: MemberItem): MemberItem => {
+  const { listed: _listed, ...rest } = member;
+  return isListed(member) ? { ...rest, listed: LISTED } : rest;
+};
+
+/** Where a stored photo is served (the media bucket behind /media/* on the app's origin). */
+export const photoUrl = (photoKey: string | null | undefined) => (photoKey ? `/media/${photoKey}` : null);
+
+export const getMember = async (id: string, { consistent = true }: { consistent?: boolean } = {}) =>
+  (await documentClient.send(new GetCommand({ TableName: table(), Key: { id }, ConsistentRead: consistent }))).Item as MemberItem | undefined;
+
+const conditional = async (write: () => Promise<unknown>, message?: string) => {
+  try {
+    await write();
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new StaleMemberError(message);
+    throw error;
+  }
+};
+
+/**
+ * Stores the member's whole profile. `previous` is the item as read (undefined for a new member): the
+ * write succeeds only if nothing changed it since, and it keeps what the profile does not own.
+ */
+export const saveProfile = async (
+  { id, email, now }: { id: string; email: string | null; now: string },
+  fields: ProfileFields,
+  previous: MemberItem | undefined,
+): Promise<MemberItem> => {
+  const composed = withListing({
+    // What the profile does not own comes from the stored item.
+    ...(fields.role === 'mentor' ? { activeMentees: 0 } : {}),
+    approvalState: 'draft',
+    createdAt: now,
+    ...previous,
+    ...fields,
+    // Fields of the other role never linger (there is no role change, but keep the item honest).
+    ...(fields.role === 'mentee' ? { yearsOfExperience: undefined, capacity: undefined, acceptingRequests: undefined, city: undefined } : { goals: undefined }),
+    id,
+    email: email ?? previous?.email ?? null,
+    lastActiveAt: now,
+    updatedAt: now,
+    version: (previous?.version ?? 0) + 1,
+  });
+  const item = Object.fromEntries(Object.entries(composed).filter(([, value]) => value !== undefined)) as unknown as MemberItem;
+  await conditional(() =>
+    documentClient.send(
+      new PutCommand({
+        TableName: table(),
+        Item: item,
+        ...(previous
+          ? { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': previous.version } }
+          : { ConditionExpression: 'attribute_not_exists(id)' }),
+      }),
+    ),
+  );
+  return item;
+};
+
+/**
+ * Applies `changes` to the item as read, in one UpdateItem conditional on its version (and on
+ * `condition`, e.g. the approval state the change starts from), recomputing `listed`.
+ */
+const updateMember = async (
+  current: MemberItem,
+  changes: Partial<MemberItem>,
+  { now, condition, staleMessage }: { now: string; condition?: { expression: string; values: Record<string, unknown> }; staleMessage?: string },
+): Promise<MemberItem> => {
+  const next = withListing({ ...current, ...changes, updatedAt: now, version: current.version + 1 });
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':expected': current.version };
+  const sets: string[] = [];
+  const removes: string[] = [];
+  const keys = new Set([...Object.keys(current), ...Object.keys(next)]);
+  keys.delete('id');
+  let index = 0;
+  for (const key of keys) {
+    const before = (current as unknown as Record<string, unknown>)[key];
+    const after = (next as unknown as Record<string, unknown>)[key];
+    if (JSON.stringify(before) === JSON.stringify(after)) continue;
+    index += 1;
+    names[`#a${index}`] = key;
+    if (after === undefined) removes.push(`#a${index}`);
+    else {
+      values[`:v${index}`] = after;
+      sets.push(`#a${index} = :v${index}`);
+    }
+  }
+  Object.assign(values, condition?.values);
+  await conditional(
+    () =>
+      documentClient.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: { id: current.id },
+          UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' '),
+          ConditionExpression: `version = :expected${condition ? ` AND (${condition.expression})` : ''}`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        }),
+      ),
+    staleMessage,
+  );
+  return next;
+};
+
+/**
+ * Submits the profile: a mentor's application (and a mentee's, when the programme requires approval)
+ * becomes `pending`; a mentee who needs no approval is `approved` at once. Only a draft or a rejected
+ * profile can be submitted.
+ */
+export const submitProfile = (current: MemberItem, { state, now }: { state: 'pending' | 'approved'; now: string }) =>
+  updateMember(
+    current,
+    { approvalState: state, submittedAt: now, decidedAt: state === 'approved' ? now : null, decisionNote: null, decidedBy: null },
+    {
+      now,
+      condition: { expression: 'approvalState IN (:draft, :rejected)', values: { ':draft': 'draft', ':rejected': 'rejected' } },
+    },
+  );
+
+/** A coordinator's decision on a pending profile; refused (StaleMemberError) unless it is still pending. */
+export const decideApplication = (
+  current: MemberItem,
+  { decision, note, coordinatorId, now }: { decision: 'approved' | 'rejected'; note: string | null; coordinatorId: string; now: string },
+) =>
+  updateMember(
+    current,
+    { approvalState: decision, decidedAt: now, decisionNote: note, decidedBy: coordinatorId },
+    { now, condition: { expression: 'approvalState = :pending', values: { ':pending': 'pending' } }, staleMessage: 'This application was already decided.' },
+  );
+
+/**
+ * Sets or clears the member's photo (for the photo handlers), retrying when another write came first.
+ * Answers the stored item, or undefined when the member has no profile yet.
+ */
+export const setPhoto = async (id: string, photoKey: string | null, now = new Date().toISOString()): Promise<MemberItem | undefined> => {
+  for (let attempt = 0; ; attempt += 1) {
+    const current = await getMember(id);
+    if (!current) return undefined;
+    try {
+      return await updateMember(current, { photoKey }, { now });
+    } catch (error) {
+      if (!(error instanceof StaleMemberError) || attempt >= 2) throw error;
+    }
+  }
+};
+
+export const LAST_ACTIVE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Records activity at most once an hour (a conditional write that says no the rest of the time). */
+export const touchLastActive = (id: string, now: Date) =>
+  ignoreStale(() =>
+    documentClient.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { id },
+        UpdateExpression: 'SET lastActiveAt = :now',
+        ConditionExpression: 'attribute_exists(id) AND (attribute_not_exists(lastActiveAt) OR lastActiveAt < :cutoff)',
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':cutoff': new Date(now.getTime() - LAST_ACTIVE_INTERVAL_MS).toISOString() },
+      }),
+    ),
+  );
+
+const MAX_APPLICATIONS = 500;
+
+/** Submitted profiles in one approval state: pending ones oldest first (first come, first reviewed), decided ones newest first. */
+export const listByApprovalState = async (state: Exclude<ApprovalState, 'draft'>) => {
+  const items: MemberItem[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'approvals',
+        KeyConditionExpression: 'approvalState = :state',
+        ExpressionAttributeValues: { ':state': state },
+        ScanIndexForward: state === 'pending',
+        Limit: MAX_APPLICATIONS - items.length,
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...((page.Items ?? []) as MemberItem[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && items.length < MAX_APPLICATIONS);
+  return items;
+};
+
+/** Every listed mentor, read from the `directory` index, with the read capacity it cost. */
+export const listDirectory = async () => {
+  const items: MemberItem[] = [];
+  let readCapacityUnits = 0;
+  let pages = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'directory',
+        KeyConditionExpression: 'listed = :listed',
+        ExpressionAttributeValues: { ':listed': LISTED },
+        ReturnConsumedCapacity: 'TOTAL',
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...((page.Items ?? []) as MemberItem[]));
+    readCapacityUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
+    pages += 1;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return { items, readCapacityUnits, pages };
+};
+
+// Views: what leaves the API. E-mail addresses appear only in the member's own profile and in applications.
+
+const viewFields = (member: MemberItem) => ({
+  id: member.id,
+  displayName: member.displayName,
+  photoUrl: photoUrl(member.photoKey),
+  headline: member.headline,
+  bio: member.bio,
+  languages: member.languages,
+  country: member.country,
+  timezone: member.timezone,
+  availability: member.availability,
+  format: member.format,
+  topics: member.topics,
+  lastActiveAt: member.lastActiveAt ?? null,
+});
+
+export const toMentorView = (member: MemberItem): MentorView => ({
+  ...viewFields(member),
+  role: 'mentor',
+  yearsOfExperience: member.yearsOfExperience ?? 0,
+  city: member.city ?? null,
+  acceptingRequests: member.acceptingRequests ?? false,
+  openPlaces: openPlaces(member),
+});
+
+export const toMenteeView = (member: MemberItem): MenteeView => ({ ...viewFields(member), role: 'mentee', goals: member.goals ?? '' });
+
+export const toMemberView = (member: MemberItem): MemberView => (member.role === 'mentor' ? toMentorView(member) : toMenteeView(member));
+
+export const toApproval = (member: MemberItem): Approval => ({
+  state: member.approvalState,
+  submittedAt: member.submittedAt ?? null,
+  decidedAt: member.decidedAt ?? null,
+  note: member.decisionNote ?? null,
+});
+
+export const toOwnProfile = (member: MemberItem | undefined, identity: { email: string | null; isCoordinator: boolean }): OwnProfile => ({
+  profile: member ? (member.role === 'mentor' ? { ...toMentorView(member), capacity: member.capacity ?? 0 } : toMenteeView(member)) : null,
+  approval: member ? toApproval(member) : null,
+  email: identity.email ?? member?.email ?? null,
+  codeOfConductVersion: member?.codeOfConductVersion ?? null,
+  isCoordinator: identity.isCoordinator,
+  onboarded: Boolean(member?.submittedAt),
+});
+
+export const toApplication = (member: MemberItem): Application => ({
+  member: toMemberView(member),
+  email: member.email,
+  approval: toApproval(member),
+});
