@@ -291,7 +291,7 @@ describe('the request-expiry schedule', () => {
     expect(result).toEqual({ expired: true, paused: true });
     const [items] = transactions();
     expect(items![0]!.Update!.ExpressionAttributeValues).toMatchObject({ ':to': 'EXPIRED' });
-    expect(items!.at(-1)!.Update).toMatchObject({ TableName: 'members', UpdateExpression: 'ADD expiredInARow :one' });
+    expect(items!.at(-1)!.Update).toMatchObject({ TableName: 'members', UpdateExpression: 'ADD expiredInARow :one, version :one' });
     expect(pauses).toEqual([expect.objectContaining({ UpdateExpression: 'SET acceptingRequests = :false, expiredInARow = :zero, pausedAt = :now REMOVE listed' })]);
     const subjects = ses.commandCalls(SendEmailCommand).map((entry) => entry.args[0].input.Content!.Simple!.Subject!.Data);
     expect(subjects).toContain('You are no longer receiving mentorship requests');

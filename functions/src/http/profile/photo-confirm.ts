@@ -7,7 +7,8 @@ import { deleteQuietly, putPhoto, readUpload } from '../../lib/photos/store';
 import { logger } from '../../lib/powertools';
 import { getMemberItem, setMemberPhoto } from '../../lib/repositories/member-photo';
 import { httpHandler } from '../../lib/http/handler';
-import { ownProfileFromItem } from './own-profile';
+import { toOwnProfile } from '../../lib/repositories/members';
+import { isCoordinator } from '../../lib/visibility';
 
 /**
  * Takes a photo the member uploaded with a presigned POST: only their own upload, only if its bytes really are a
@@ -48,5 +49,5 @@ export const handler = httpHandler(route('PUT /api/profile/me/photo'), async ({ 
     // The photo is stored; only Stream's copy of it waits for the member's next change.
     logger.error('member.changed was not published', { error: error as Error });
   }
-  return ownProfileFromItem(stored, identity);
+  return toOwnProfile(stored, { email: identity.email, isCoordinator: isCoordinator(identity) });
 });

@@ -6,12 +6,13 @@ import { allVariantKeys } from '../../lib/photos/keys';
 import { deleteQuietly } from '../../lib/photos/store';
 import { logger } from '../../lib/powertools';
 import { getMemberItem, setMemberPhoto } from '../../lib/repositories/member-photo';
-import { ownProfileFromItem } from './own-profile';
+import { toOwnProfile } from '../../lib/repositories/members';
+import { isCoordinator } from '../../lib/visibility';
 
 /** Removes the member's photo (a no-op when there is none): the key goes first, in one conditional write, then the files. */
 export const handler = httpHandler(route('DELETE /api/profile/me/photo'), async ({ identity }) => {
   const member = await getMemberItem(identity.sub);
-  if (!member?.photoKey) return ownProfileFromItem(member, identity);
+  if (!member?.photoKey) return toOwnProfile(member, { email: identity.email, isCoordinator: isCoordinator(identity) });
   const stored = await setMemberPhoto(identity.sub, null, member.photoKey);
   if (!stored) throw new HttpError('conflict', 'Your photo changed meanwhile. Try again.');
   await deleteQuietly(allVariantKeys(member.photoKey));
@@ -20,5 +21,5 @@ export const handler = httpHandler(route('DELETE /api/profile/me/photo'), async 
   } catch (error) {
     logger.error('member.changed was not published', { error: error as Error });
   }
-  return ownProfileFromItem(stored, identity);
+  return toOwnProfile(stored, { email: identity.email, isCoordinator: isCoordinator(identity) });
 });

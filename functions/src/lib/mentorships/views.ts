@@ -1,5 +1,6 @@
 import { allowedActions, mentorshipChannelCid, type MentorshipDetail, type MentorshipSummary } from '@mentoring/shared';
 import { getParties, getParty, memberViewOf, type Party } from '../repositories/mentorship-parties';
+import { photoUrl } from '../repositories/members';
 import { listEvents, sideOf, type MentorshipRecord } from '../repositories/mentorships';
 
 export type ViewerRole = MentorshipSummary['viewerRole'];
@@ -7,7 +8,7 @@ export type ViewerRole = MentorshipSummary['viewerRole'];
 const partyOf = (party: Party | undefined, id: string) => ({
   id,
   displayName: party?.displayName ?? 'A former member',
-  photoUrl: null,
+  photoUrl: photoUrl(party?.photoKey),
   headline: party?.headline ?? '',
 });
 

@@ -6,7 +6,9 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, ignoreStale, tableName } from '../dynamo';
 
-export type MemberItem = Record<string, unknown> & { id: string; photoKey?: string };
+import type { MemberItem } from './members';
+
+export type { MemberItem };
 
 export const getMemberItem = async (id: string): Promise<MemberItem | undefined> => {
   const { Item } = await documentClient.send(new GetCommand({ TableName: tableName('members'), Key: { id }, ConsistentRead: true }));
@@ -24,12 +26,14 @@ export const setMemberPhoto = async (id: string, photoKey: string | null, previo
       new UpdateCommand({
         TableName: tableName('members'),
         Key: { id },
-        UpdateExpression: photoKey ? 'SET photoKey = :key, updatedAt = :now' : 'REMOVE photoKey SET updatedAt = :now',
+        // `version` goes up as with every other change of the member, so a profile save based on an older read is refused.
+        UpdateExpression: photoKey ? 'SET photoKey = :key, updatedAt = :now ADD version :one' : 'REMOVE photoKey SET updatedAt = :now ADD version :one',
         ConditionExpression: previous
           ? 'attribute_exists(id) AND photoKey = :previous'
           : 'attribute_exists(id) AND attribute_not_exists(photoKey)',
         ExpressionAttributeValues: {
           ':now': new Date().toISOString(),
+          ':one': 1,
           ...(photoKey ? { ':key': photoKey } : {}),
           ...(previous ? { ':previous': previous } : {}),
         },

@@ -9,6 +9,7 @@ import { DEFAULT_PROGRAMME, programmeSettingsSchema, type MemberView, type Progr
 import { documentClient, tableName } from '../dynamo';
 import { requiredEnv } from '../env';
 import { logger } from '../powertools';
+import { toMemberView, type MemberItem as MembersItem } from './members';
 
 /** The directory GSI's partition value: present only while a mentor is approved, accepting and has a place left. */
 export const LISTED = 'mentor';
@@ -97,6 +98,8 @@ export const canReceiveRequests = (mentor: Party) =>
  * profile change cancels it and the caller re-reads; and it keeps `listed` in step in the same write:
  * removed when the last place is taken, set again when a place frees up for an accepting, approved mentor.
  * `resetExpiryStreak`: the mentor answered, so their run of expired requests is over.
+ * Every write here also bumps `version`, so a profile save based on an older read (members.ts writes are
+ * conditional on it) is refused instead of overwriting the places taken.
  */
 export const placeUpdate = (mentor: Party, delta: 1 | -1, { resetExpiryStreak = false } = {}) => {
   const next = mentor.activeMentees + delta;
@@ -114,7 +117,7 @@ export const placeUpdate = (mentor: Party, delta: 1 | -1, { resetExpiryStreak = 
     mentor.acceptingRequests ? '#accepting = :true' : '(attribute_not_exists(#accepting) OR #accepting <> :true)',
     mentor.approved ? '#approval = :approved' : '(attribute_not_exists(#approval) OR #approval <> :approved)',
   ];
-  const values: Record<string, unknown> = { ':next': next, ':mentor': 'mentor', ':true': true, ':approved': 'approved' };
+  const values: Record<string, unknown> = { ':next': next, ':mentor': 'mentor', ':true': true, ':approved': 'approved', ':one': 1 };
   if (mentor.activeMentees === 0 || resetExpiryStreak) values[':zero'] = 0;
   if (mentor.activeMentees !== 0) values[':taken'] = mentor.activeMentees;
   if (mentor.capacity) values[':capacity'] = mentor.capacity;
@@ -123,7 +126,7 @@ export const placeUpdate = (mentor: Party, delta: 1 | -1, { resetExpiryStreak = 
     Update: {
       TableName: members(),
       Key: { id: mentor.id },
-      UpdateExpression: `SET ${sets.join(', ')}${listed ? '' : ' REMOVE listed'}`,
+      UpdateExpression: `SET ${sets.join(', ')}${listed ? '' : ' REMOVE listed'} ADD version :one`,
       ConditionExpression: conditions.join(' AND '),
       ExpressionAttributeNames: { '#role': 'role', '#capacity': 'capacity', '#accepting': 'acceptingRequests', '#approval': 'approvalState' },
       ExpressionAttributeValues: values,
@@ -146,9 +149,9 @@ export const resetExpiryStreakItem = (mentorId: string) => ({
   Update: {
     TableName: members(),
     Key: { id: mentorId },
-    UpdateExpression: 'SET expiredInARow = :zero',
+    UpdateExpression: 'SET expiredInARow = :zero ADD version :one',
     ConditionExpression: 'attribute_exists(id)',
-    ExpressionAttributeValues: { ':zero': 0 },
+    ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
   },
 });
 
@@ -160,7 +163,7 @@ export const expiryCountItem = (mentorId: string) => ({
   Update: {
     TableName: members(),
     Key: { id: mentorId },
-    UpdateExpression: 'ADD expiredInARow :one',
+    UpdateExpression: 'ADD expiredInARow :one, version :one',
     ConditionExpression: 'attribute_exists(id)',
     ExpressionAttributeValues: { ':one': 1 },
   },
@@ -177,9 +180,9 @@ export const pauseAfterExpiries = async (mentorId: string) => {
       new UpdateCommand({
         TableName: members(),
         Key: { id: mentorId },
-        UpdateExpression: 'SET acceptingRequests = :false, expiredInARow = :zero, pausedAt = :now REMOVE listed',
+        UpdateExpression: 'SET acceptingRequests = :false, expiredInARow = :zero, pausedAt = :now REMOVE listed ADD version :one',
         ConditionExpression: 'acceptingRequests = :true AND expiredInARow >= :limit',
-        ExpressionAttributeValues: { ':false': false, ':true': true, ':zero': 0, ':limit': EXPIRIES_BEFORE_PAUSE, ':now': new Date().toISOString() },
+        ExpressionAttributeValues: { ':false': false, ':true': true, ':zero': 0, ':one': 1, ':limit': EXPIRIES_BEFORE_PAUSE, ':now': new Date().toISOString() },
       }),
     );
     return true;
@@ -214,38 +217,5 @@ export const emailOf = async (memberId: string) => {
   }
 };
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const list = (value: unknown) => (Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : []);
-
-/**
- * The profile as the other side of a mentorship sees it. A stand-in for members.ts's view, which the lead
- * swaps in at merge: same schema, same attributes; the photo URL comes from that module.
- */
-export const memberViewOf = (party: Party): MemberView => {
-  const item = party.item;
-  const shared = {
-    id: party.id,
-    displayName: party.displayName,
-    photoUrl: null,
-    headline: party.headline,
-    bio: text(item.bio),
-    languages: list(item.languages),
-    country: text(item.country),
-    timezone: text(item.timezone) || 'UTC',
-    availability: Array.isArray(item.availability) ? (item.availability as MemberView['availability']) : [],
-    format: item.format === 'in_person' || item.format === 'both' ? item.format : 'online',
-    topics: list(item.topics),
-    lastActiveAt: typeof item.lastActiveAt === 'string' ? item.lastActiveAt : null,
-  } as const;
-  if (party.role === 'mentor') {
-    return {
-      ...shared,
-      role: 'mentor',
-      yearsOfExperience: num(item.yearsOfExperience),
-      city: typeof item.city === 'string' ? item.city : null,
-      acceptingRequests: party.acceptingRequests,
-      openPlaces: Math.max(0, party.capacity - party.activeMentees),
-    };
-  }
-  return { ...shared, role: 'mentee', goals: text(item.goals) };
-};
+/** The profile as the other side of a mentorship sees it: the members repository's own view. */
+export const memberViewOf = (party: Party): MemberView => toMemberView(party.item as unknown as MembersItem);
