@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import type { RuntimeConfig } from '@mentoring/shared';
+import { METRICS_NAMESPACE, type RuntimeConfig } from '@mentoring/shared';
 import { createApiGateway } from './api-gateway';
 import { startCognitoLocal, type CognitoLocalInfo } from './cognito';
 import { LOCAL_REGION, localCredentials, startDynamoDbLocal } from './dynamodb';
@@ -131,7 +131,7 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
         STAGE: 'local',
         APP_VERSION: version,
         POWERTOOLS_SERVICE_NAME: 'mentoring-local',
-        POWERTOOLS_METRICS_NAMESPACE: 'Mentoring',
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         POWERTOOLS_METRICS_DISABLED: 'true',
         POWERTOOLS_LOG_LEVEL: options.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       },

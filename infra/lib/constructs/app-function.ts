@@ -3,7 +3,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { needsEnvironment, type BucketKey, type FunctionNeeds, type NeededResource, type SecretName, type TableKey } from '@mentoring/shared';
+import { METRICS_NAMESPACE, needsEnvironment, type BucketKey, type FunctionNeeds, type NeededResource, type SecretName, type TableKey } from '@mentoring/shared';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -67,7 +67,7 @@ export class AppFunction extends NodejsFunction {
         STAGE: props.stage.name,
         APP_VERSION: props.stage.version,
         POWERTOOLS_SERVICE_NAME: props.handler.replaceAll('/', '-'),
-        POWERTOOLS_METRICS_NAMESPACE: 'Mentoring',
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         POWERTOOLS_LOG_LEVEL: props.stage.name === 'prod' ? 'INFO' : 'DEBUG',
         NODE_OPTIONS: '--enable-source-maps',
         ...props.environment,

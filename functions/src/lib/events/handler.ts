@@ -1,9 +1,9 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import type { z } from 'zod';
+import { emitMetric } from '../metrics';
 import { logger, metrics } from '../powertools';
 
 export type StreamBusEvent = EventBridgeEvent<string, unknown>;
@@ -19,8 +19,8 @@ export interface ConsumerRequest<D> {
  * The plumbing every bus consumer shares: Powertools logging and metrics, and a validated detail.
  * A detail that does not fit the schema throws, so it ends in the rule's dead-letter queue for a look.
  */
-export const eventHandler = <S extends z.ZodType>(schema: S, run: (request: ConsumerRequest<z.infer<S>>) => Promise<void>) =>
-  middy<StreamBusEvent, void>()
+export const eventHandler = <S extends z.ZodType>(schema: S, run: (request: ConsumerRequest<z.infer<S>>) => Promise<void>) => {
+  return middy<StreamBusEvent, void>()
     .use(injectLambdaContext(logger))
     .use(logMetrics(metrics))
     .handler(async (event, context) => {
@@ -31,8 +31,9 @@ export const eventHandler = <S extends z.ZodType>(schema: S, run: (request: Cons
       logger.appendKeys({ eventId: event.id, detailType: event['detail-type'] });
       try {
         await run({ event, detailType: event['detail-type'], detail: parsed.data, context });
-        metrics.addMetric('StreamEventConsumed', MetricUnit.Count, 1);
+        emitMetric('StreamEventConsumed', 1);
       } finally {
         logger.resetKeys();
       }
     });
+};
