@@ -134,6 +134,8 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         POWERTOOLS_METRICS_DISABLED: 'true',
         POWERTOOLS_LOG_LEVEL: options.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+        // There is no X-Ray here; functions/src/lib/powertools.ts then does not even load the tracer.
+        POWERTOOLS_TRACE_ENABLED: 'false',
       },
       // Identity: the handlers verify tokens against cognito-local (functions/src/lib/auth/id-token-verifier.ts).
       cognito: {
