@@ -3,14 +3,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import type { RuntimeConfig } from '@mentoring/shared';
+import { METRICS_NAMESPACE, type RuntimeConfig } from '@mentoring/shared';
 import { createApiGateway } from './api-gateway';
 import { startCognitoLocal, type CognitoLocalInfo } from './cognito';
 import { LOCAL_REGION, localCredentials, startDynamoDbLocal } from './dynamodb';
 import { startLocalEventBus } from './event-bus';
+import type { StageEnvironment } from './function-environment';
 import { listen } from './ports';
-import { bucketEnvironment, startS3rver } from './s3';
-import { ensureTables, localTableNames, tableEnvironment } from './tables';
+import { localBucketNames, startS3rver } from './s3';
+import { ensureTables, localTableNames } from './tables';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const frontendRoot = join(repoRoot, 'frontend');
@@ -97,45 +98,67 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     const dataDir = options.dataDir ?? scratch!;
     const s3 = await startS3rver({ directory: join(dataDir, 's3rver') });
     cleanups.push(s3.stop);
-    const bus = await startLocalEventBus({ functionsSrc: join(repoRoot, 'functions/src'), dataDir: join(dataDir, 'event-bus'), region: LOCAL_REGION });
+    // Consumers run only after the stage has started, by when their environment is complete.
+    const functions: { environment?: StageEnvironment } = {};
+    const bus = await startLocalEventBus({
+      functionsSrc: join(repoRoot, 'functions/src'),
+      dataDir: join(dataDir, 'event-bus'),
+      region: LOCAL_REGION,
+      environment: () => {
+        if (!functions.environment) throw new Error('An event was delivered before the local stage had started.');
+        return functions.environment;
+      },
+    });
     cleanups.push(bus.stop);
     await ensureTables(dynamo.client);
     const cognito = await startCognitoLocal({ dataDir: options.cognitoDir, onCode: options.onCognitoCode });
     cleanups.push(cognito.stop);
     const tables = localTableNames();
     const version = appVersion();
-    Object.assign(process.env, {
-      AWS_REGION: LOCAL_REGION,
-      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-      STAGE: 'local',
-      APP_VERSION: version,
-      POWERTOOLS_SERVICE_NAME: 'mentoring-local',
-      POWERTOOLS_METRICS_NAMESPACE: 'Mentoring',
-      POWERTOOLS_METRICS_DISABLED: 'true',
-      POWERTOOLS_LOG_LEVEL: options.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
-      AWS_ENDPOINT_URL_S3: s3.endpoint,
-      S3_FORCE_PATH_STYLE: 'true',
-      AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
-      EVENT_BUS_NAME: bus.busName,
-      ...tableEnvironment(),
-      // Identity: the local gateway and the handlers verify tokens against cognito-local (identity.ts).
-      COGNITO_USER_POOL_ID: cognito.userPoolId,
-      COGNITO_CLIENT_ID: cognito.userPoolClientId,
-      COGNITO_ISSUER: cognito.issuer,
-      COGNITO_JWKS_URI: cognito.jwksUri,
-      ...bucketEnvironment(),
-    });
+    const stream = process.env.STREAM_API_KEY && process.env.STREAM_API_SECRET
+      ? { STREAM_API_KEY: process.env.STREAM_API_KEY, STREAM_API_SECRET: process.env.STREAM_API_SECRET }
+      : undefined;
+    // Not process.env: each handler sees only its own share of this (function-environment.ts), as in Lambda.
+    const environment: StageEnvironment = {
+      common: {
+        AWS_REGION: LOCAL_REGION,
+        AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+        AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+        AWS_ENDPOINT_URL_S3: s3.endpoint,
+        S3_FORCE_PATH_STYLE: 'true',
+        AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
+        STAGE: 'local',
+        APP_VERSION: version,
+        POWERTOOLS_SERVICE_NAME: 'mentoring-local',
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+        POWERTOOLS_METRICS_DISABLED: 'true',
+        POWERTOOLS_LOG_LEVEL: options.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+        // There is no X-Ray here; functions/src/lib/powertools.ts then does not even load the tracer.
+        POWERTOOLS_TRACE_ENABLED: 'false',
+      },
+      // Identity: the handlers verify tokens against cognito-local (functions/src/lib/auth/id-token-verifier.ts).
+      cognito: {
+        COGNITO_USER_POOL_ID: cognito.userPoolId,
+        COGNITO_CLIENT_ID: cognito.userPoolClientId,
+        COGNITO_ISSUER: cognito.issuer,
+        COGNITO_JWKS_URI: cognito.jwksUri,
+      },
+      tables,
+      buckets: localBucketNames(),
+      eventBusName: bus.busName,
+      secrets: { stream },
+    };
+    functions.environment = environment;
     const cognitoConfig = { endpoint: cognito.endpoint, userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId };
     const config: RuntimeConfig = {
       stage: 'local',
       version,
       region: LOCAL_REGION,
       cognito: cognitoConfig,
-      stream: { configured: Boolean(process.env.STREAM_API_KEY && process.env.STREAM_API_SECRET) },
+      stream: { configured: Boolean(stream) },
     };
-    const api = createApiGateway({ functionsSrc: join(repoRoot, 'functions/src') });
+    const api = createApiGateway({ functionsSrc: join(repoRoot, 'functions/src'), environment });
 
     const server = createServer();
     const web = await createWeb(options.web, server);

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './feedback';
 export * from './routes';
 export * from './needs';
+export * from './metrics';
 export * from './tables';
 export * from './messages';
 export * from './config';

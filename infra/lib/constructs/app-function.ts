@@ -3,7 +3,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { buckets, secretEnvVar, tables, type BucketKey, type FunctionNeeds, type SecretName, type TableKey } from '@mentoring/shared';
+import { METRICS_NAMESPACE, needsEnvironment, type BucketKey, type FunctionNeeds, type NeededResource, type SecretName, type TableKey } from '@mentoring/shared';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -67,7 +67,7 @@ export class AppFunction extends NodejsFunction {
         STAGE: props.stage.name,
         APP_VERSION: props.stage.version,
         POWERTOOLS_SERVICE_NAME: props.handler.replaceAll('/', '-'),
-        POWERTOOLS_METRICS_NAMESPACE: 'Mentoring',
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         POWERTOOLS_LOG_LEVEL: props.stage.name === 'prod' ? 'INFO' : 'DEBUG',
         NODE_OPTIONS: '--enable-source-maps',
         ...props.environment,
@@ -92,30 +92,37 @@ export class AppFunction extends NodejsFunction {
    * tables and buckets, secrets, the bus) and sets the environment through which it finds each of them.
    */
   grantNeeds(needs: FunctionNeeds, resources: NeedsResources) {
+    const table = (key: TableKey) => resources.tables?.[key] ?? missing(`the ${key} table`, this.handlerModule);
+    const bucket = (key: BucketKey) => resources.buckets?.[key] ?? missing(`the ${key} bucket`, this.handlerModule);
+    const secret = (name: SecretName) => resources.secret?.(name) ?? missing(`the ${name} secret`, this.handlerModule);
+    const eventBus = () => resources.eventBus ?? missing('the event bus', this.handlerModule);
     for (const [key, actions] of Object.entries(needs.tables ?? {}) as [TableKey, readonly string[]][]) {
-      const table = resources.tables?.[key] ?? missing(`the ${key} table`, this.handlerModule);
-      table.grant(this, ...actions.map((action) => `dynamodb:${action}`));
-      this.addEnvironment(tables[key].envVar, table.tableName);
+      table(key).grant(this, ...actions.map((action) => `dynamodb:${action}`));
     }
     for (const [key, actions] of Object.entries(needs.buckets ?? {}) as [BucketKey, readonly string[]][]) {
-      const bucket = resources.buckets?.[key] ?? missing(`the ${key} bucket`, this.handlerModule);
-      this.addToRolePolicy(new PolicyStatement({ actions: actions.map((action) => `s3:${action}`), resources: [bucket.objectsArn] }));
+      const ref = bucket(key);
+      this.addToRolePolicy(new PolicyStatement({ actions: actions.map((action) => `s3:${action}`), resources: [ref.objectsArn] }));
       acknowledge(
         this,
-        `AwsSolutions-IAM5[Resource::${bucket.nagResource}]`,
+        `AwsSolutions-IAM5[Resource::${ref.nagResource}]`,
         `Object keys of the ${key} bucket are made at run time; the statement allows only ${actions.join(', ')} on that one bucket.`,
       );
-      this.addEnvironment(buckets[key].envVar, bucket.bucketName);
     }
-    for (const name of needs.secrets ?? []) {
-      const secret = resources.secret?.(name) ?? missing(`the ${name} secret`, this.handlerModule);
-      secret.grantRead(this);
-      this.addEnvironment(secretEnvVar(name), secret.secretArn);
-    }
-    if (needs.eventBus) {
-      const bus = resources.eventBus ?? missing('the event bus', this.handlerModule);
-      bus.grantPutEventsTo(this);
-      this.addEnvironment('EVENT_BUS_NAME', bus.eventBusName);
-    }
+    for (const name of needs.secrets ?? []) secret(name).grantRead(this);
+    if (needs.eventBus) eventBus().grantPutEventsTo(this);
+    // The variable names come from the shared mapping the local stage also reads, so both runtimes agree.
+    const value = (resource: NeededResource): string => {
+      switch (resource.kind) {
+        case 'table':
+          return table(resource.key).tableName;
+        case 'bucket':
+          return bucket(resource.key).bucketName;
+        case 'secret':
+          return secret(resource.name).secretArn;
+        case 'eventBus':
+          return eventBus().eventBusName;
+      }
+    };
+    for (const { envVar, resource } of needsEnvironment(needs)) this.addEnvironment(envVar, value(resource));
   }
 }
