@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { errorStatus, notFoundRoute, routeList, type RouteDefinition } from '@mentoring/shared';
+import { functionEnvironments, type StageEnvironment } from './function-environment';
 
 /** API Gateway HTTP APIs refuse request bodies over 10 MB before any Lambda runs. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -12,7 +13,7 @@ const LAMBDA_TIMEOUT_MS = 29_000;
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
 interface CompiledRoute {
-  route: Pick<RouteDefinition, 'method' | 'path' | 'handler' | 'auth'>;
+  route: Pick<RouteDefinition, 'method' | 'path' | 'handler' | 'auth' | 'needs'>;
   /** The route key API Gateway reports in the event ("POST /api/feedback", or "$default"). */
   key: string;
   pattern: RegExp;
@@ -51,10 +52,21 @@ const sendError = (res: ServerResponse, code: keyof typeof errorStatus, message:
 /**
  * The local stand-in for API Gateway + Lambda: it matches the shared route table, builds a payload v2
  * event exactly as API Gateway would, and invokes the same handler module that Lambda runs. As in AWS,
- * no authorizer sits in front: the functions verify the caller's ID token themselves.
+ * no authorizer sits in front: the functions verify the caller's ID token themselves. Given the stage's
+ * environment, each handler sees only the variables its entry grants (function-environment.ts).
  */
-export const createApiGateway = ({ functionsSrc }: { functionsSrc: string }) => {
-  const compiled = routeList().map(compile);
+export const createApiGateway = ({
+  functionsSrc,
+  environment,
+  routes = routeList(),
+}: {
+  functionsSrc: string;
+  environment?: StageEnvironment;
+  /** The route table; tests pass their own entries. */
+  routes?: RouteDefinition[];
+}) => {
+  const compiled = routes.map(compile);
+  const inFunction = functionEnvironments(environment);
   const modules = new Map<string, Promise<LambdaHandler>>();
 
   const load = (handlerPath: string) => {
@@ -143,8 +155,7 @@ export const createApiGateway = ({ functionsSrc }: { functionsSrc: string }) => 
 
     let result: APIGatewayProxyResultV2;
     try {
-      const handler = await load(route.handler);
-      result = await handler(event, context);
+      result = await inFunction(route, async () => (await load(route.handler))(event, context));
     } catch (error) {
       console.error(`[api] ${route.handler} failed`, error);
       return sendError(res, 'internal', 'Internal Server Error');

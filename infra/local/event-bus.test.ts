@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StageEnvironment } from './function-environment';
 import { LOCAL_EVENT_BUS_NAME, startLocalEventBus, type DeadLetter, type LocalEventBus, type LoggedEvent } from './event-bus';
 
 // Stand-in consumers at the rule table's handler paths: call-status records what it got, archive always fails.
@@ -17,14 +18,26 @@ describe('local event bus', () => {
   beforeAll(async () => {
     const functionsSrc = join(root, 'src');
     for (const [path, body] of [
-      ['events/call-status/handler.ts', `(await import('node:fs')).appendFileSync(${JSON.stringify(received)}, JSON.stringify({ event, remaining: context.getRemainingTimeInMillis() }) + '\\n');`],
+      ['events/call-status/handler.ts', `(await import('node:fs')).appendFileSync(${JSON.stringify(received)}, JSON.stringify({ event, remaining: context.getRemainingTimeInMillis(), env: { calls: process.env.CALLS_TABLE, archive: process.env.ARCHIVE_BUCKET } }) + '\\n');`],
       ['events/archive/handler.ts', "throw new Error('Stream link expired');"],
       ['events/call-membership/handler.ts', ''],
     ] as const) {
       mkdirSync(join(functionsSrc, path, '..'), { recursive: true });
       writeFileSync(join(functionsSrc, path), consumer(body));
     }
-    bus = await startLocalEventBus({ functionsSrc, dataDir: join(root, 'bus'), region: 'us-east-1', retryDelaysMs: [10, 10] });
+    const environment: StageEnvironment = {
+      common: { STAGE: 'local' },
+      cognito: {},
+      tables: { feedback: 'feedback', webhookDeliveries: 'deliveries', calls: 'calls-table', members: 'members', mentorships: 'mentorships', programme: 'programme' },
+      buckets: { archive: 'archive-bucket', media: 'media-bucket' },
+      eventBusName: LOCAL_EVENT_BUS_NAME,
+      secrets: {},
+      mailFrom: 'Test <no-reply@example.test>',
+      userPoolId: 'pool',
+      schedules: {},
+      siteUrl: 'http://localhost',
+    };
+    bus = await startLocalEventBus({ functionsSrc, dataDir: join(root, 'bus'), region: 'us-east-1', retryDelaysMs: [10, 10], environment: () => environment });
     client = new EventBridgeClient({ endpoint: bus.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   });
   afterAll(async () => {
@@ -48,7 +61,7 @@ describe('local event bus', () => {
     const result = await put('call.recording_started', { call_cid: 'default:a' });
     expect(result.FailedEntryCount).toBe(0);
     await settled();
-    const [first] = readFileSync(received, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { event: Record<string, unknown>; remaining: number });
+    const [first] = readFileSync(received, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { event: Record<string, unknown>; remaining: number; env: Record<string, string> });
     expect(first!.event).toMatchObject({
       version: '0',
       id: result.Entries![0]!.EventId,
@@ -58,6 +71,8 @@ describe('local event bus', () => {
       region: 'us-east-1',
     });
     expect(first!.remaining).toBeGreaterThan(0);
+    // Only what its rule grants: the calls table, not the archive bucket the archive rule has.
+    expect(first!.env).toEqual({ calls: 'calls-table' });
   });
 
   it('retries a failing consumer, then writes a dead letter (file and endpoint)', async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { matchingRules, type EventRuleDefinition } from '@mentoring/shared';
+import { functionEnvironments, type StageEnvironment } from './function-environment';
 import { freePort, listen } from './ports';
 
 export const LOCAL_EVENT_BUS_NAME = 'mentoring-local-stream';
@@ -104,11 +105,14 @@ export const startLocalEventBus = async ({
   dataDir,
   region,
   retryDelaysMs = RETRY_DELAYS_MS,
+  environment,
 }: {
   functionsSrc: string;
   dataDir: string;
   region: string;
   retryDelaysMs?: number[];
+  /** The stage's environment, of which each consumer sees only what its rule grants; read at delivery. */
+  environment?: () => StageEnvironment;
 }): Promise<LocalEventBus> => {
   mkdirSync(dataDir, { recursive: true });
   const deadLetterFile = join(dataDir, 'dead-letters.jsonl');
@@ -127,12 +131,13 @@ export const startLocalEventBus = async ({
     return loaded;
   };
 
+  let inFunction: ReturnType<typeof functionEnvironments> | undefined;
   const deliver = async (rule: EventRuleDefinition, event: EventBridgeEvent<string, unknown>, delivery: Delivery) => {
     for (;;) {
       delivery.attempts += 1;
       try {
-        const consumer = await load(rule.handler);
-        await consumer(structuredClone(event), context(rule.handler, rule.timeoutSeconds ?? 10));
+        inFunction ??= functionEnvironments(environment?.());
+        await inFunction(rule, async () => (await load(rule.handler))(structuredClone(event), context(rule.handler, rule.timeoutSeconds ?? 10)));
         delivery.status = 'succeeded';
         return;
       } catch (error) {

@@ -37,8 +37,8 @@ const corsConfiguration = `<CORSConfiguration>
 
 export const localBucketName = (key: BucketKey) => key;
 
-export const bucketEnvironment = () =>
-  Object.fromEntries((Object.keys(buckets) as BucketKey[]).map((key) => [buckets[key].envVar, localBucketName(key)]));
+export const localBucketNames = () =>
+  Object.fromEntries((Object.keys(buckets) as BucketKey[]).map((key) => [key, localBucketName(key)])) as Record<BucketKey, string>;
 
 export interface LocalS3 {
   endpoint: string;
@@ -62,7 +62,7 @@ export const startS3rver = async ({ directory }: { directory: string }): Promise
   await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    buckets: Object.fromEntries((Object.keys(buckets) as BucketKey[]).map((key) => [key, localBucketName(key)])),
+    buckets: localBucketNames(),
     stop: () => server.close(),
   };
 };

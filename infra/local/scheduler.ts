@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { SCHEDULE_NAME_PATTERN, scheduleEnv, schedules, SCHEDULER_CONTEXT, type ScheduleDefinition } from '@mentoring/shared';
 import { freePort, listen } from './ports';
+import { functionEnvironments, type StageEnvironment } from './function-environment';
 
 export const LOCAL_SCHEDULE_GROUP = 'mentoring-local';
 const ACCOUNT = '000000000000';
@@ -23,7 +24,7 @@ const SQS_ARN_PATTERN = /^arn:aws(-[a-z]+)?:sqs:[a-z0-9-]+:\d{12}:[a-zA-Z0-9_-]+
 const AT_PATTERN = /^at\((\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\)$/;
 
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
-type Kinds = Record<string, Pick<ScheduleDefinition, 'handler' | 'timeoutSeconds'>>;
+type Kinds = Record<string, Pick<ScheduleDefinition, 'handler' | 'timeoutSeconds' | 'needs'>>;
 
 interface Target {
   Arn: string;
@@ -237,6 +238,7 @@ export const startLocalScheduler = async ({
   handlerOverrides = {},
   retryDelaysMs = RETRY_DELAYS_MS,
   tickMs = TICK_MS,
+  environment,
 }: {
   functionsSrc: string;
   dataDir: string;
@@ -247,7 +249,10 @@ export const startLocalScheduler = async ({
   handlerOverrides?: Record<string, string>;
   retryDelaysMs?: number[];
   tickMs?: number;
+  /** The stage's environment, of which each kind's function sees only what its needs grant; read when it runs. */
+  environment?: () => StageEnvironment;
 }): Promise<LocalScheduler> => {
+  let inFunction: ReturnType<typeof functionEnvironments> | undefined;
   mkdirSync(dataDir, { recursive: true });
   const stateFile = join(dataDir, 'schedules.json');
   const deadLetterFile = join(dataDir, 'dead-letters.jsonl');
@@ -323,8 +328,10 @@ export const startLocalScheduler = async ({
     for (;;) {
       run.attempts += 1;
       try {
-        const handler = await load(module);
-        await handler(structuredClone(event), context(functionName(kind), definition.timeoutSeconds ?? 10, region));
+        inFunction ??= functionEnvironments(environment?.());
+        await inFunction({ handler: module, needs: definition.needs }, async () =>
+          (await load(module))(structuredClone(event), context(functionName(kind), definition.timeoutSeconds ?? 10, region)),
+        );
         run.status = 'succeeded';
         return;
       } catch (error) {

@@ -3,16 +3,17 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import type { RuntimeConfig } from '@mentoring/shared';
+import { METRICS_NAMESPACE, type RuntimeConfig } from '@mentoring/shared';
 import { createApiGateway } from './api-gateway';
 import { startCognitoLocal, type CognitoLocalInfo } from './cognito';
 import { LOCAL_REGION, localCredentials, startDynamoDbLocal } from './dynamodb';
 import { startLocalEventBus } from './event-bus';
-import { startLocalScheduler } from './scheduler';
+import type { StageEnvironment } from './function-environment';
 import { listen } from './ports';
-import { bucketEnvironment, createMediaServer, startS3rver } from './s3';
+import { startLocalScheduler } from './scheduler';
+import { createMediaServer, localBucketNames, startS3rver } from './s3';
 import { LOCAL_MAIL_FROM, startLocalSes } from './ses';
-import { ensureTables, localTableNames, tableEnvironment } from './tables';
+import { ensureTables, localTableNames } from './tables';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const frontendRoot = join(repoRoot, 'frontend');
@@ -119,13 +120,27 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     cleanups.push(s3.stop);
     const ses = await startLocalSes();
     cleanups.push(ses.stop);
-    const bus = await startLocalEventBus({ functionsSrc: join(repoRoot, 'functions/src'), dataDir: join(dataDir, 'event-bus'), region: LOCAL_REGION });
+    // Consumers run only after the stage has started, by when their environment is complete.
+    const functions: { environment?: StageEnvironment } = {};
+    const bus = await startLocalEventBus({
+      functionsSrc: join(repoRoot, 'functions/src'),
+      dataDir: join(dataDir, 'event-bus'),
+      region: LOCAL_REGION,
+      environment: () => {
+        if (!functions.environment) throw new Error('An event was delivered before the local stage had started.');
+        return functions.environment;
+      },
+    });
     cleanups.push(bus.stop);
     const scheduler = await startLocalScheduler({
       functionsSrc: join(repoRoot, 'functions/src'),
       dataDir: join(dataDir, 'scheduler'),
       region: LOCAL_REGION,
       handlerOverrides: scheduleHandlerOverrides(),
+      environment: () => {
+        if (!functions.environment) throw new Error('A schedule ran before the local stage had started.');
+        return functions.environment;
+      },
     });
     cleanups.push(scheduler.stop);
     await ensureTables(dynamo.client);
@@ -133,44 +148,59 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     cleanups.push(cognito.stop);
     const tables = localTableNames();
     const version = appVersion();
-    Object.assign(process.env, {
-      AWS_REGION: LOCAL_REGION,
-      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-      STAGE: 'local',
-      APP_VERSION: version,
-      POWERTOOLS_SERVICE_NAME: 'mentoring-local',
-      POWERTOOLS_METRICS_NAMESPACE: 'Mentoring',
-      POWERTOOLS_METRICS_DISABLED: 'true',
-      POWERTOOLS_LOG_LEVEL: options.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
-      AWS_ENDPOINT_URL_S3: s3.endpoint,
-      S3_FORCE_PATH_STYLE: 'true',
-      AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
-      EVENT_BUS_NAME: bus.busName,
-      ...scheduler.environment,
-      ...tableEnvironment(),
-      // Identity: the local gateway and the handlers verify tokens against cognito-local (identity.ts).
-      COGNITO_USER_POOL_ID: cognito.userPoolId,
-      COGNITO_CLIENT_ID: cognito.userPoolClientId,
-      COGNITO_ISSUER: cognito.issuer,
-      COGNITO_JWKS_URI: cognito.jwksUri,
-      // Functions that administer the pool (`needs.userPool`) reach cognito-local through the SDK unchanged.
-      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
-      ...bucketEnvironment(),
-      // E-mail: every handler sends through the SES stand-in, from the local sender.
-      AWS_ENDPOINT_URL_SESV2: ses.endpoint,
-      MAIL_FROM: LOCAL_MAIL_FROM,
-    });
+    const stream = process.env.STREAM_API_KEY && process.env.STREAM_API_SECRET
+      ? { STREAM_API_KEY: process.env.STREAM_API_KEY, STREAM_API_SECRET: process.env.STREAM_API_SECRET }
+      : undefined;
+    // Not process.env: each handler sees only its own share of this (function-environment.ts), as in Lambda.
+    const environment: StageEnvironment = {
+      common: {
+        AWS_REGION: LOCAL_REGION,
+        AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+        AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+        AWS_ENDPOINT_URL_S3: s3.endpoint,
+        S3_FORCE_PATH_STYLE: 'true',
+        AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
+        // Where the SDK finds the other stand-ins; what a function may do there is still its needs' business.
+        AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+        AWS_ENDPOINT_URL_SCHEDULER: scheduler.endpoint,
+        AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+        STAGE: 'local',
+        APP_VERSION: version,
+        POWERTOOLS_SERVICE_NAME: 'mentoring-local',
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+        POWERTOOLS_METRICS_DISABLED: 'true',
+        POWERTOOLS_LOG_LEVEL: options.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+        // There is no X-Ray here; functions/src/lib/powertools.ts then does not even load the tracer.
+        POWERTOOLS_TRACE_ENABLED: 'false',
+      },
+      // Identity: the handlers verify tokens against cognito-local (functions/src/lib/auth/id-token-verifier.ts).
+      cognito: {
+        COGNITO_USER_POOL_ID: cognito.userPoolId,
+        COGNITO_CLIENT_ID: cognito.userPoolClientId,
+        COGNITO_ISSUER: cognito.issuer,
+        COGNITO_JWKS_URI: cognito.jwksUri,
+      },
+      tables,
+      buckets: localBucketNames(),
+      eventBusName: bus.busName,
+      secrets: { stream },
+      mailFrom: LOCAL_MAIL_FROM,
+      userPoolId: cognito.userPoolId,
+      schedules: scheduler.environment,
+      // Known once the server listens (below), before any function runs.
+      siteUrl: '',
+    };
+    functions.environment = environment;
     const cognitoConfig = { endpoint: cognito.endpoint, userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId };
     const config: RuntimeConfig = {
       stage: 'local',
       version,
       region: LOCAL_REGION,
       cognito: cognitoConfig,
-      stream: { configured: Boolean(process.env.STREAM_API_KEY && process.env.STREAM_API_SECRET) },
+      stream: { configured: Boolean(stream) },
     };
-    const api = createApiGateway({ functionsSrc: join(repoRoot, 'functions/src') });
+    const api = createApiGateway({ functionsSrc: join(repoRoot, 'functions/src'), environment });
     // CloudFront's /media/photos/* behaviour: the resized photos, straight from the media bucket.
     const media = createMediaServer({ endpoint: s3.endpoint, bucket: s3.buckets.media! });
 
@@ -198,8 +228,8 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     });
     const port = await listen(server, options.port, host);
     const url = `http://${host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host}:${port}`;
-    // Absolute links that leave the site (the photo URL Stream shows) start here; in AWS an SSM parameter says it.
-    process.env.SITE_URL = url;
+    // Absolute links (e-mails, the photo URL Stream shows) start here; in AWS an SSM parameter says it.
+    environment.siteUrl = url;
     cleanups.push(
       () =>
         new Promise<void>((resolve) => {

@@ -92,12 +92,4 @@ export const ensureTables = (client: DynamoDBClient) =>
   );
 
 export const localTableNames = () =>
-  Object.fromEntries((Object.keys(tables) as TableKey[]).map((key) => [key, localTableName(key)]));
-
-export const tableEnvironment = () =>
-  Object.fromEntries(
-    (Object.entries(tables) as [TableKey, TableDefinition][]).map(([key, definition]) => [
-      definition.envVar,
-      localTableName(key),
-    ]),
-  );
+  Object.fromEntries((Object.keys(tables) as TableKey[]).map((key) => [key, localTableName(key)])) as Record<TableKey, string>;

@@ -5,8 +5,11 @@ import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
-import { eventRules, routeList } from '@mentoring/shared';
-import { BUSINESS_METRICS, MonitoringStack } from '../lib/stacks/monitoring-stack';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { businessMetrics, eventRules, routeList, type BusinessMetricName } from '@mentoring/shared';
+import { functionsSrc } from '../lib/paths';
+import { MonitoringStack } from '../lib/stacks/monitoring-stack';
 import { resolveStage } from '../lib/stages';
 import { cdkContext, synthStage } from './synth';
 
@@ -68,7 +71,22 @@ describe('monitoring stack', () => {
     for (const expected of ['API requests', 'API 4xx / 5xx', 'p50', 'p99', 'Function errors', 'Function throttles', 'Function duration p99', 'ColdStart', 'DynamoDB throttles', 'EventBridge failed invocations', 'Dead-letter queue depth', 'CloudFront']) {
       expect(body).toContain(expected);
     }
-    for (const metric of BUSINESS_METRICS) expect(body).toContain(`{Mentoring,service} MetricName=\\\\\\"${metric}\\\\\\"`);
+    const graphed = [...body.matchAll(/\{Mentoring,([\w,]+)\} MetricName=\\+"(\w+)\\+"/g)].map(([, schema, name]) => ({ schema, name }));
+    expect(graphed.map(({ name }) => name).filter((name) => name !== 'ColdStart').sort()).toEqual(Object.keys(businessMetrics).sort());
+    expect(graphed).toContainEqual({ schema: 'kind,service', name: 'TokensMinted' });
+  });
+
+  it('graphs only business metrics that a handler emits', () => {
+    const body = dashboardBody(monitoring);
+    // ColdStart is Powertools' own (captureColdStartMetric); every other graphed name must be emitted where the table says.
+    const graphed = [...body.matchAll(/MetricName=\\+"(\w+)\\+"/g)].map(([, name]) => name!).filter((name) => name !== 'ColdStart');
+    expect(graphed.length).toBeGreaterThan(0);
+    for (const name of graphed) {
+      expect(Object.keys(businessMetrics), `${name} is graphed but not in shared/src/metrics.ts`).toContain(name);
+      const emitter = businessMetrics[name as BusinessMetricName].emittedIn;
+      const source = readFileSync(join(functionsSrc, `${emitter}.ts`), 'utf8');
+      expect(source, `${name} is graphed but ${emitter} never emits it`).toMatch(new RegExp(`emitMetric\\(\\s*'${name}'`));
+    }
   });
 
   it('watches the dead-letter queues and EventBridge rules other stacks pass in', () => {

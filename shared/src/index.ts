@@ -5,6 +5,7 @@ export * from './needs';
 export * from './app-events';
 export * from './schedules';
 export * from './mentoring';
+export * from './metrics';
 export * from './tables';
 export * from './messages';
 export * from './config';

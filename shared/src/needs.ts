@@ -3,8 +3,9 @@
  * function construct grants exactly these actions and sets the matching environment; the local stage gives
  * each handler only that environment, so a missing grant fails on this machine as it would in AWS.
  */
-import type { BucketKey } from './buckets';
-import type { TableKey } from './tables';
+import { buckets, type BucketKey } from './buckets';
+import { tables, type TableKey } from './tables';
+import { scheduleEnv } from './schedules';
 
 /** DynamoDB actions by name, as IAM spells them (`dynamodb:<action>`). */
 export type TableAction =
@@ -48,3 +49,40 @@ export type UserPoolAction = 'AdminAddUserToGroup' | 'AdminRemoveUserFromGroup' 
 
 /** The environment variable through which a function learns where a secret lives. */
 export const secretEnvVar = (name: SecretName) => `${name.toUpperCase()}_SECRET_ARN`;
+
+/** How a function learns the name of the bus it publishes to. */
+export const EVENT_BUS_ENV_VAR = 'EVENT_BUS_NAME';
+
+/** A resource a function's needs name, as the environment variable that points at it. */
+export type NeededResource =
+  | { kind: 'table'; key: TableKey }
+  | { kind: 'bucket'; key: BucketKey }
+  | { kind: 'secret'; name: SecretName }
+  | { kind: 'eventBus' }
+  | { kind: 'mail' }
+  | { kind: 'userPool' }
+  | { kind: 'siteUrl' }
+  | { kind: 'schedules'; part: keyof typeof scheduleEnv };
+
+export const MAIL_FROM_ENV_VAR = 'MAIL_FROM';
+export const USER_POOL_ENV_VAR = 'COGNITO_USER_POOL_ID';
+/** In AWS the site's origin is read from an SSM parameter (the web stack writes it after the functions exist). */
+export const SITE_URL_PARAMETER_ENV_VAR = 'SITE_URL_PARAMETER';
+
+/**
+ * Every environment variable a function's needs set, with the resource each names. The CDK function
+ * construct sets exactly these and the local stage gives a handler exactly these, so the two cannot drift.
+ */
+export const needsEnvironment = (needs: FunctionNeeds): { envVar: string; resource: NeededResource }[] => [
+  ...(Object.keys(needs.tables ?? {}) as TableKey[]).map((key) => ({ envVar: tables[key].envVar, resource: { kind: 'table', key } as const })),
+  ...(Object.keys(needs.buckets ?? {}) as BucketKey[]).map((key) => ({ envVar: buckets[key].envVar, resource: { kind: 'bucket', key } as const })),
+  ...(needs.secrets ?? []).map((name) => ({ envVar: secretEnvVar(name), resource: { kind: 'secret', name } as const })),
+  ...(needs.eventBus ? [{ envVar: EVENT_BUS_ENV_VAR, resource: { kind: 'eventBus' } as const }] : []),
+  ...(needs.email ? [{ envVar: MAIL_FROM_ENV_VAR, resource: { kind: 'mail' } as const }] : []),
+  ...(needs.userPool?.length ? [{ envVar: USER_POOL_ENV_VAR, resource: { kind: 'userPool' } as const }] : []),
+  // E-mails link to the page where the member acts, so whatever sends mail knows the site's address too.
+  ...(needs.siteUrl || needs.email ? [{ envVar: SITE_URL_PARAMETER_ENV_VAR, resource: { kind: 'siteUrl' } as const }] : []),
+  ...(needs.schedules
+    ? (Object.keys(scheduleEnv) as (keyof typeof scheduleEnv)[]).map((part) => ({ envVar: scheduleEnv[part], resource: { kind: 'schedules', part } as const }))
+    : []),
+];

@@ -4,7 +4,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { buckets, scheduleEnv, secretEnvVar, tables, type BucketKey, type FunctionNeeds, type SecretName, type TableDefinition, type TableKey } from '@mentoring/shared';
+import { METRICS_NAMESPACE, needsEnvironment, tables, type BucketKey, type FunctionNeeds, type NeededResource, type SecretName, type TableDefinition, type TableKey } from '@mentoring/shared';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -82,7 +82,7 @@ export class AppFunction extends NodejsFunction {
         STAGE: props.stage.name,
         APP_VERSION: props.stage.version,
         POWERTOOLS_SERVICE_NAME: props.handler.replaceAll('/', '-'),
-        POWERTOOLS_METRICS_NAMESPACE: 'Mentoring',
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         POWERTOOLS_LOG_LEVEL: props.stage.name === 'prod' ? 'INFO' : 'DEBUG',
         NODE_OPTIONS: '--enable-source-maps',
         ...props.environment,
@@ -116,8 +116,14 @@ export class AppFunction extends NodejsFunction {
    * tables and buckets, secrets, the bus) and sets the environment through which it finds each of them.
    */
   grantNeeds(needs: FunctionNeeds, resources: NeedsResources) {
+    const table = (key: TableKey) => resources.tables?.[key] ?? missing(`the ${key} table`, this.handlerModule);
+    const bucket = (key: BucketKey) => resources.buckets?.[key] ?? missing(`the ${key} bucket`, this.handlerModule);
+    const secret = (name: SecretName) => resources.secret?.(name) ?? missing(`the ${name} secret`, this.handlerModule);
+    const eventBus = () => resources.eventBus ?? missing('the event bus', this.handlerModule);
+    const userPool = () => resources.userPool ?? missing('the user pool', this.handlerModule);
+    const scheduleTargets = () => resources.schedules ?? missing('the schedule group', this.handlerModule);
     for (const [key, actions] of Object.entries(needs.tables ?? {}) as [TableKey, readonly string[]][]) {
-      const table = resources.tables?.[key] ?? missing(`the ${key} table`, this.handlerModule);
+      const target = table(key);
       const indexes = (tables[key] as TableDefinition).globalIndexes ?? [];
       if (indexes.length) {
         // TableV2.grant would add `<table>/index/*` to every action; name each index instead, and only for
@@ -126,36 +132,24 @@ export class AppFunction extends NodejsFunction {
         this.addToRolePolicy(
           new PolicyStatement({
             actions: actions.map((action) => `dynamodb:${action}`),
-            resources: [table.tableArn, ...(readsIndexes ? indexes.map((index) => `${table.tableArn}/index/${index.name}`) : [])],
+            resources: [target.tableArn, ...(readsIndexes ? indexes.map((index) => `${target.tableArn}/index/${index.name}`) : [])],
           }),
         );
       } else {
-        table.grant(this, ...actions.map((action) => `dynamodb:${action}`));
+        target.grant(this, ...actions.map((action) => `dynamodb:${action}`));
       }
-      this.addEnvironment(tables[key].envVar, table.tableName);
     }
     for (const [key, actions] of Object.entries(needs.buckets ?? {}) as [BucketKey, readonly string[]][]) {
-      const bucket = resources.buckets?.[key] ?? missing(`the ${key} bucket`, this.handlerModule);
-      this.addToRolePolicy(new PolicyStatement({ actions: actions.map((action) => `s3:${action}`), resources: [bucket.objectsArn] }));
+      const ref = bucket(key);
+      this.addToRolePolicy(new PolicyStatement({ actions: actions.map((action) => `s3:${action}`), resources: [ref.objectsArn] }));
       acknowledge(
         this,
-        `AwsSolutions-IAM5[Resource::${bucket.nagResource}]`,
+        `AwsSolutions-IAM5[Resource::${ref.nagResource}]`,
         `Object keys of the ${key} bucket are made at run time; the statement allows only ${actions.join(', ')} on that one bucket.`,
       );
-      this.addEnvironment(buckets[key].envVar, bucket.bucketName);
-    }
-    for (const name of needs.secrets ?? []) {
-      const secret = resources.secret?.(name) ?? missing(`the ${name} secret`, this.handlerModule);
-      secret.grantRead(this);
-      this.addEnvironment(secretEnvVar(name), secret.secretArn);
-    }
-    if (needs.eventBus) {
-      const bus = resources.eventBus ?? missing('the event bus', this.handlerModule);
-      bus.grantPutEventsTo(this);
-      this.addEnvironment('EVENT_BUS_NAME', bus.eventBusName);
     }
     if (needs.schedules) {
-      const schedules = resources.schedules ?? missing('the schedule group', this.handlerModule);
+      const schedules = scheduleTargets();
       this.addToRolePolicy(
         new PolicyStatement({
           actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'],
@@ -175,29 +169,45 @@ export class AppFunction extends NodejsFunction {
           conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
         }),
       );
-      this.addEnvironment(scheduleEnv.groupName, schedules.groupName);
-      this.addEnvironment(scheduleEnv.roleArn, schedules.roleArn);
-      this.addEnvironment(scheduleEnv.deadLetterArn, schedules.deadLetterArn);
-      this.addEnvironment(scheduleEnv.targets, Stack.of(this).toJsonString(schedules.targets));
     }
     if (needs.email) {
       // The identity is named in the stage's settings (the mail stack creates it), so no stack reference is needed.
       const identity = mailIdentity(this.stage);
       const identityArn = Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: identity.name });
       this.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identityArn] }));
-      this.addEnvironment('MAIL_FROM', mailFrom(this.stage));
     }
-    if (needs.userPool?.length) {
-      const pool = resources.userPool ?? missing('the user pool', this.handlerModule);
-      pool.grant(this, ...needs.userPool.map((action) => `cognito-idp:${action}`));
-      this.addEnvironment('COGNITO_USER_POOL_ID', pool.userPoolId);
-    }
+    if (needs.userPool?.length) userPool().grant(this, ...needs.userPool.map((action) => `cognito-idp:${action}`));
     // E-mails link to the page where the member acts, so whatever sends mail knows the site's address too.
     if (needs.siteUrl || needs.email) {
-      const name = siteUrlParameterName(this.stage);
-      const parameterArn = Stack.of(this).formatArn({ service: 'ssm', resource: 'parameter', resourceName: name.slice(1) });
+      const parameterArn = Stack.of(this).formatArn({ service: 'ssm', resource: 'parameter', resourceName: siteUrlParameterName(this.stage).slice(1) });
       this.addToRolePolicy(new PolicyStatement({ actions: ['ssm:GetParameter'], resources: [parameterArn] }));
-      this.addEnvironment('SITE_URL_PARAMETER', name);
     }
+    for (const name of needs.secrets ?? []) secret(name).grantRead(this);
+    if (needs.eventBus) eventBus().grantPutEventsTo(this);
+    // The variable names come from the shared mapping the local stage also reads, so both runtimes agree.
+    const value = (resource: NeededResource): string => {
+      switch (resource.kind) {
+        case 'table':
+          return table(resource.key).tableName;
+        case 'bucket':
+          return bucket(resource.key).bucketName;
+        case 'secret':
+          return secret(resource.name).secretArn;
+        case 'eventBus':
+          return eventBus().eventBusName;
+        case 'mail':
+          return mailFrom(this.stage);
+        case 'userPool':
+          return userPool().userPoolId;
+        case 'siteUrl':
+          return siteUrlParameterName(this.stage);
+        case 'schedules': {
+          const targets = scheduleTargets();
+          const values = { groupName: targets.groupName, roleArn: targets.roleArn, deadLetterArn: targets.deadLetterArn, targets: Stack.of(this).toJsonString(targets.targets) };
+          return values[resource.part];
+        }
+      }
+    };
+    for (const { envVar, resource } of needsEnvironment(needs)) this.addEnvironment(envVar, value(resource));
   }
 }

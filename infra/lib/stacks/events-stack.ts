@@ -9,7 +9,9 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import {
+  businessMetrics,
   eventRules,
+  METRICS_NAMESPACE,
   ruleSource,
   STREAM_EVENT_SOURCE,
   type BucketKey,
@@ -50,9 +52,10 @@ export class EventsStack extends Stack {
   readonly rules: Rule[] = [];
   /** Spec point 4: every failed recording, transcription, captioning or broadcast needs a human (monitoring stack). */
   readonly callFeatureFailed = new Metric({
-    namespace: 'Mentoring',
-    metricName: 'CallFeatureFailed',
-    dimensionsMap: { service: 'events-call-status-handler' },
+    namespace: METRICS_NAMESPACE,
+    metricName: 'CallFeatureFailed' satisfies keyof typeof businessMetrics,
+    // Powertools' service name of the emitting function (AppFunction's POWERTOOLS_SERVICE_NAME).
+    dimensionsMap: { service: businessMetrics.CallFeatureFailed.emittedIn.replaceAll('/', '-') },
     statistic: 'Sum',
     period: Duration.minutes(1),
   });

@@ -20,13 +20,23 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
+import { businessMetrics, METRICS_NAMESPACE, type BusinessMetricDefinition, type BusinessMetricName } from '@mentoring/shared';
 import { acknowledge } from '../nag';
 import type { StageConfig } from '../stages';
 
-/** The Powertools metrics namespace every function publishes to (POWERTOOLS_METRICS_NAMESPACE). */
-export const METRICS_NAMESPACE = 'Mentoring';
-/** Business metrics the handlers publish; graphed whether or not a stage has emitted them yet. */
-export const BUSINESS_METRICS = ['FeedbackSubmitted', 'TokensMinted', 'WebhooksReceived'] as const;
+export { METRICS_NAMESPACE };
+
+/**
+ * The business metrics graph: every metric of the shared table (shared/src/metrics.ts), which lists only
+ * what a handler emits. A metric with dimensions shows one line per value, the others their sum over services.
+ */
+export const businessMetricExpressions = () =>
+  (Object.entries(businessMetrics) as [BusinessMetricName, BusinessMetricDefinition][]).map(([name, definition]) => {
+    const dimensions = Object.keys(definition.dimensions ?? {});
+    const schema = [METRICS_NAMESPACE, ...[...dimensions, 'service'].sort()].join(',');
+    const search = `SEARCH('{${schema}} MetricName="${name}"', 'Sum', 300)`;
+    return { name, unit: definition.unit, expression: dimensions.length ? search : `SUM(${search})` };
+  });
 
 export interface MonitoringStackProps extends StackProps {
   stage: StageConfig;
@@ -117,14 +127,11 @@ export class MonitoringStack extends Stack {
     failedInvocations.forEach((metric, index) => alarm(`${rules[index]!.node.id}FailedInvocationsAlarm`, metric, 1, `EventBridge could not deliver to the target of ${rules[index]!.node.id}`));
     for (const extra of props.extraAlarms ?? []) alarm(extra.id, extra.metric, 1, extra.description);
 
-    // Powertools publishes with a `service` dimension (and function_name for cold starts): SEARCH sums them all.
-    const search = (metricName: string, label: string) =>
-      new MathExpression({
-        expression: `SUM(SEARCH('{${METRICS_NAMESPACE},service} MetricName="${metricName}"', 'Sum', 300))`,
-        label,
-        period: FIVE_MINUTES,
-        searchRegion: stage.region,
-      });
+    // Powertools publishes with a `service` dimension (and function_name for cold starts), so graphs SEARCH for them.
+    const business = (unit: 'counts' | 'bytes') =>
+      businessMetricExpressions()
+        .filter((metric) => (metric.unit === 'Count') === (unit === 'counts'))
+        .map(({ name, expression }) => new MathExpression({ expression, label: name, period: FIVE_MINUTES, searchRegion: stage.region }));
     const perFunction = (metric: (fn: IFunction) => IMetric) => functions.map(metric);
 
     this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `Mentoring-${stage.name}`, defaultInterval: Duration.hours(6) });
@@ -157,7 +164,8 @@ export class MonitoringStack extends Stack {
       graph('DynamoDB throttles', tableThrottles, 6),
       graph('EventBridge failed invocations', failedInvocations, 6),
       graph('Dead-letter queue depth', dlqDepth, 6),
-      graph('Business metrics', BUSINESS_METRICS.map((name) => search(name, name)), 6),
+      // Bytes on their own axis, so they do not flatten the counts.
+      new GraphWidget({ title: 'Business metrics', left: business('counts'), right: business('bytes'), width: 6, height: 6 }),
     );
     if (props.distribution) {
       const cdn = (metricName: string, statistic: string) =>

@@ -3,11 +3,15 @@ import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import autocannon from 'autocannon';
 import type { Bench } from '../run';
 import { closedLoop, loadFigures, round } from '../stats';
+import { feedbackBreakdown } from './feedback-breakdown';
 
 const CONNECTIONS = 10;
 const SECONDS = 10;
 
-/** POST /api/feedback through the local stage, beside bare PutItem calls on the same DynamoDB Local. */
+/**
+ * POST /api/feedback through the local stage, beside bare PutItem calls on the same DynamoDB Local, and where
+ * one request's time goes, layer by layer (feedback-breakdown.ts).
+ */
 export const feedbackBench: Bench = {
   name: 'feedback',
   run: async ({ stage }) => {
@@ -38,6 +42,7 @@ export const feedbackBench: Bench = {
       { concurrency: CONNECTIONS, durationMs: SECONDS * 1000 },
     );
     client.destroy();
+    const breakdown = await feedbackBreakdown(stage, body);
 
     return {
       connections: CONNECTIONS,
@@ -46,6 +51,7 @@ export const feedbackBench: Bench = {
       dynamoDbPutItemBaseline: baseline,
       apiToBaselineThroughputRatio: round(api.requestsPerSecond / baseline.requestsPerSecond, 3),
       apiToBaselineP50Ratio: round(api.p50Ms / baseline.p50Ms, 3),
+      breakdown,
     };
   },
 };

@@ -1,6 +1,5 @@
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { eventHandler } from '../../lib/events/handler';
-import { metrics } from '../../lib/powertools';
+import { emitMetric } from '../../lib/metrics';
 import { artifactReadySchema } from '../../lib/stream/events';
 import { archiveArtifact } from './archive';
 
@@ -21,7 +20,7 @@ export const handler = eventHandler(artifactReadySchema, async ({ detailType, de
     endTime: file.end_time ?? null,
   });
   if (archived) {
-    metrics.addMetric('ArtifactArchived', MetricUnit.Count, 1);
-    metrics.addMetric('ArtifactBytes', MetricUnit.Bytes, record.size);
+    emitMetric('ArtifactArchived', 1);
+    emitMetric('ArtifactBytes', record.size);
   }
 });

@@ -1,6 +1,6 @@
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { callFeatureEvents, type CallFeature } from '@mentoring/shared';
 import { eventHandler } from '../../lib/events/handler';
+import { emitMetric } from '../../lib/metrics';
 import { logger, metrics } from '../../lib/powertools';
 import { recordHistory, setFeatureFlag } from '../../lib/repositories/calls';
 import { callEventSchema } from '../../lib/stream/events';
@@ -18,6 +18,7 @@ export const handler = eventHandler(callEventSchema, async ({ detailType, detail
   if (!changed) return;
   // One metric per state change; the failed one has an alarm on it (events stack), so it keeps only the service dimension.
   metrics.addMetadata('feature', feature);
-  metrics.addMetric(failed ? 'CallFeatureFailed' : 'CallFeatureChanged', MetricUnit.Count, 1);
+  if (failed) emitMetric('CallFeatureFailed', 1);
+  else emitMetric('CallFeatureChanged', 1);
   if (failed) logger.warn('A call feature failed', { cid: detail.call_cid, feature, detailType });
 });

@@ -1,6 +1,7 @@
 import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
+import { emitMetric } from '../../lib/metrics';
 import { getStreamCredentials } from '../../lib/stream/credentials';
 import { isGuestId, memberStreamId } from '../../lib/stream/stream-user-id';
 // Awaited below so test/bench can swap in an async signer (jose) for comparison.
@@ -18,7 +19,9 @@ export const handler = httpHandler(route('GET /api/chat/getOrCreateToken'), asyn
       throw new HttpError('validation_failed', 'A guest id is "guest-" followed by a UUID.');
     }
     const { apiKey, apiSecret } = await getStreamCredentials();
-    return { token: await createUserToken(params.streamChatUuid, apiSecret), apiKey };
+    const token = await createUserToken(params.streamChatUuid, apiSecret);
+    emitMetric('TokensMinted', 1, { kind: 'guest' });
+    return { token, apiKey };
   }
 
   if (!identity) throw new HttpError('unauthenticated', 'Sign in to get a chat token.');
@@ -27,8 +30,10 @@ export const handler = httpHandler(route('GET /api/chat/getOrCreateToken'), asyn
   }
   const { apiKey, apiSecret } = await getStreamCredentials();
   const streamChatUuid = memberStreamId(identity.sub);
+  const token = await createUserToken(streamChatUuid, apiSecret);
+  emitMetric('TokensMinted', 1, { kind: 'member' });
   return {
-    token: await createUserToken(streamChatUuid, apiSecret),
+    token,
     apiKey,
     user: {
       streamChatUuid,

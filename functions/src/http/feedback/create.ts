@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { route, type FeedbackItem } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { getMentorship, sideOf } from '../../lib/repositories/mentorships';
 import { saveFeedback } from '../../lib/repositories/feedback';
-import { metrics } from '../../lib/powertools';
+import { emitMetric } from '../../lib/metrics';
 
 export const handler = httpHandler(route('POST /api/feedback'), async ({ body, identity }) => {
   if (body.mentorshipId !== undefined) {
@@ -25,6 +24,6 @@ export const handler = httpHandler(route('POST /api/feedback'), async ({ body, i
     createdAt: new Date().toISOString(),
   };
   await saveFeedback(item);
-  metrics.addMetric('FeedbackSubmitted', MetricUnit.Count, 1);
+  emitMetric('FeedbackSubmitted', 1);
   return { id: item.id };
 });

@@ -1,5 +1,4 @@
 import { gunzipSync } from 'node:zlib';
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { route } from '@mentoring/shared';
 import { z } from 'zod';
@@ -7,7 +6,8 @@ import { publishStreamEvent } from '../../lib/event-bus';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { header } from '../../lib/http/middlewares';
-import { logger, metrics } from '../../lib/powertools';
+import { emitMetric } from '../../lib/metrics';
+import { logger } from '../../lib/powertools';
 import { claimDelivery, releaseDelivery } from '../../lib/repositories/webhook-deliveries';
 import { getStreamCredentials } from '../../lib/stream/credentials';
 import { isValidWebhookSignature, safeEqual } from '../../lib/stream/webhook-signature';
@@ -56,7 +56,7 @@ export const handler = httpHandler(route('POST /api/webhooks/stream'), async ({ 
 
   const deliveryId = header(event, 'x-webhook-id');
   if (deliveryId && !(await claimDelivery(deliveryId))) {
-    metrics.addMetric('WebhookDuplicate', MetricUnit.Count, 1);
+    emitMetric('WebhooksReceived', 1, { outcome: 'duplicate' });
     return { accepted: true, duplicate: true };
   }
   try {
@@ -66,6 +66,6 @@ export const handler = httpHandler(route('POST /api/webhooks/stream'), async ({ 
     if (deliveryId) await releaseDelivery(deliveryId).catch((release: unknown) => logger.error('Releasing the delivery failed', { deliveryId, error: release as Error }));
     throw new HttpError('internal', 'The event could not be queued; please retry.');
   }
-  metrics.addMetric('WebhookPublished', MetricUnit.Count, 1);
+  emitMetric('WebhooksReceived', 1, { outcome: 'published' });
   return { accepted: true, duplicate: false };
 });

@@ -1,10 +1,11 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import type { z } from 'zod';
-import { logger, metrics } from '../powertools';
+import { emitMetric } from '../metrics';
+import { logger, metrics, tracer } from '../powertools';
 
 export type StreamBusEvent = EventBridgeEvent<string, unknown>;
 
@@ -16,11 +17,13 @@ export interface ConsumerRequest<D> {
 }
 
 /**
- * The plumbing every bus consumer shares: Powertools logging and metrics, and a validated detail.
+ * The plumbing every bus consumer shares: Powertools tracing (in Lambda), logging and metrics, and a validated detail.
  * A detail that does not fit the schema throws, so it ends in the rule's dead-letter queue for a look.
  */
-export const eventHandler = <S extends z.ZodType>(schema: S, run: (request: ConsumerRequest<z.infer<S>>) => Promise<void>) =>
-  middy<StreamBusEvent, void>()
+export const eventHandler = <S extends z.ZodType>(schema: S, run: (request: ConsumerRequest<z.infer<S>>) => Promise<void>) => {
+  const handler = middy<StreamBusEvent, void>();
+  if (tracer) handler.use(captureLambdaHandler(tracer));
+  return handler
     .use(injectLambdaContext(logger))
     .use(logMetrics(metrics))
     .handler(async (event, context) => {
@@ -31,8 +34,9 @@ export const eventHandler = <S extends z.ZodType>(schema: S, run: (request: Cons
       logger.appendKeys({ eventId: event.id, detailType: event['detail-type'] });
       try {
         await run({ event, detailType: event['detail-type'], detail: parsed.data, context });
-        metrics.addMetric('StreamEventConsumed', MetricUnit.Count, 1);
+        emitMetric('StreamEventConsumed', 1);
       } finally {
         logger.resetKeys();
       }
     });
+};

@@ -1,10 +1,11 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { AuthMode, RouteContract, RouteKey } from '@mentoring/shared';
-import { logger, metrics } from '../powertools';
+import { logger, metrics, tracer } from '../powertools';
 import { authenticate, type AuthenticatedEvent } from './authenticate';
 import { HttpError } from './errors';
 import type { Identity } from './identity';
@@ -35,8 +36,8 @@ const parsePart = (schema: z.ZodType | undefined, value: unknown, what: string) 
 };
 
 /**
- * Makes a Lambda handler from a route's entry in the contract (shared/src/routes.ts): Powertools logging
- * and metrics, the route's auth mode, its path parameters, query and body checked by their schemas before
+ * Makes a Lambda handler from a route's entry in the contract (shared/src/routes.ts): Powertools tracing
+ * (in Lambda), logging and metrics, the route's auth mode, its path parameters, query and body checked by their schemas before
  * the feature code runs, and the feature's answer checked by the answer schema before it leaves (which
  * also drops any field the contract does not name). Every failure has the documented error shape.
  */
@@ -44,7 +45,10 @@ export const httpHandler = <R extends RouteContract & { key: RouteKey }>(
   route: R,
   run: (request: HttpRequest<R>) => Promise<z.input<R['response']>>,
 ) => {
-  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>();
+  // Answers can carry secrets (a Stream token): traces get timings and errors, never the response.
+  if (tracer) handler.use(captureLambdaHandler(tracer, { captureResponse: false }));
+  handler
     .use(injectLambdaContext(logger))
     .use(errorHandler())
     .use(authenticate(route.auth))

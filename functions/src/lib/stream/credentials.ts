@@ -1,5 +1,7 @@
-import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
+import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
+import { traced } from '../powertools';
 
 export interface StreamCredentials {
   apiKey: string;
@@ -10,6 +12,9 @@ const secretShape = z.object({ apiKey: z.string().min(1), apiSecret: z.string().
 
 /** The secret changes only on rotation; one read per container is what we pay for. */
 const SECRET_MAX_AGE_SECONDS = 24 * 60 * 60;
+
+// Made on first use: only functions that read the secret in AWS pay for the client. Its own client, so it is traced.
+let secrets: SecretsProvider | undefined;
 
 export class StreamNotConfiguredError extends Error {
   constructor() {
@@ -27,7 +32,8 @@ export class StreamNotConfiguredError extends Error {
 export const getStreamCredentials = async (): Promise<StreamCredentials> => {
   const secretArn = process.env.STREAM_SECRET_ARN;
   if (secretArn) {
-    const value = await getSecret(secretArn, { transform: 'json', maxAge: SECRET_MAX_AGE_SECONDS });
+    secrets ??= new SecretsProvider({ awsSdkV3Client: traced(new SecretsManagerClient({})) });
+    const value = await secrets.get(secretArn, { transform: 'json', maxAge: SECRET_MAX_AGE_SECONDS });
     const parsed = secretShape.safeParse(value);
     if (!parsed.success) throw new Error('The Stream secret must be JSON with non-empty "apiKey" and "apiSecret".');
     return parsed.data;

@@ -1,0 +1,53 @@
+/**
+ * Every business metric the functions publish (Powertools, namespace METRICS_NAMESPACE): handlers emit
+ * only names from this table (functions/src/lib/metrics.ts), and the monitoring dashboard graphs it, so
+ * a graph can never wait for a metric that nothing sends. `emittedIn` names the module under functions/src
+ * that emits it; a test reads that module to check it does.
+ */
+
+/** The Powertools metrics namespace every function publishes to (POWERTOOLS_METRICS_NAMESPACE). */
+export const METRICS_NAMESPACE = 'Mentoring';
+
+/** CloudWatch units this project uses, spelled as Powertools' MetricUnit values are. */
+export type BusinessMetricUnit = 'Count' | 'Bytes';
+
+export interface BusinessMetricDefinition {
+  unit: BusinessMetricUnit;
+  /** Module under functions/src (without `.ts`) that emits it. */
+  emittedIn: string;
+  description: string;
+  /** Dimensions besides Powertools' `service`, with the values they take. */
+  dimensions?: Readonly<Record<string, readonly string[]>>;
+}
+
+export const businessMetrics = {
+  FeedbackSubmitted: { unit: 'Count', emittedIn: 'http/feedback/create', description: 'Feedback messages stored' },
+  TokensMinted: {
+    unit: 'Count',
+    emittedIn: 'http/chat/get-or-create-token',
+    description: 'Stream user tokens issued, to guests and to members',
+    dimensions: { kind: ['guest', 'member'] },
+  },
+  WebhooksReceived: {
+    unit: 'Count',
+    emittedIn: 'http/webhooks/stream',
+    description: 'Signed Stream webhook deliveries: published to the bus, or a retry already published',
+    dimensions: { outcome: ['published', 'duplicate'] },
+  },
+  StreamEventConsumed: { unit: 'Count', emittedIn: 'lib/events/handler', description: 'Bus events a consumer handled' },
+  CallFeatureChanged: { unit: 'Count', emittedIn: 'events/call-status/handler', description: 'Recording, transcription, captions or broadcast switched' },
+  // The events stack alarms on it, so it keeps only the `service` dimension the alarm names.
+  CallFeatureFailed: { unit: 'Count', emittedIn: 'events/call-status/handler', description: 'A call feature Stream reported as failed' },
+  ArtifactArchived: { unit: 'Count', emittedIn: 'events/archive/handler', description: 'Recordings and transcripts copied to S3' },
+  ArtifactBytes: { unit: 'Bytes', emittedIn: 'events/archive/handler', description: 'Bytes of recordings and transcripts copied to S3' },
+} as const satisfies Record<string, BusinessMetricDefinition>;
+
+export type BusinessMetrics = typeof businessMetrics;
+export type BusinessMetricName = keyof BusinessMetrics;
+
+/** The dimensions a metric is emitted with: exactly those its entry names, with one of their values each. */
+export type BusinessMetricDimensions<N extends BusinessMetricName> = BusinessMetrics[N] extends {
+  dimensions: infer D extends Readonly<Record<string, readonly string[]>>;
+}
+  ? { [K in keyof D]: D[K][number] }
+  : undefined;
