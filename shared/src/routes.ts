@@ -375,7 +375,7 @@ export const routes = {
     auth: 'coordinator',
     query: memberSearchQuerySchema,
     response: memberSearchPageSchema,
-    needs: { tables: { members: ['Query', 'Scan'], mentorships: ['Query'] } },
+    needs: { tables: { members: ['Query'], mentorships: ['BatchGetItem'] } },
   },
 } as const satisfies Record<RouteKey, RouteContract>;
 

@@ -372,3 +372,38 @@ export const toApplication = (member: MemberItem): Application => ({
   email: member.email,
   approval: toApproval(member),
 });
+
+/**
+ * One page of approved members, optionally of one role and with `q` in their name, for a coordinator's
+ * search. It reads the `approvals` index page by page (a page of the index is at most `scanLimit` items)
+ * until `limit` members match or the index ends; the cursor is where the next read starts.
+ */
+export const searchApproved = async ({ role, q, limit, cursor }: { role?: Role; q?: string; limit: number; cursor?: Record<string, unknown> }) => {
+  const needle = q?.toLocaleLowerCase();
+  const found: MemberItem[] = [];
+  let ExclusiveStartKey = cursor;
+  do {
+    const page = await documentClient.send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'approvals',
+        KeyConditionExpression: 'approvalState = :state',
+        ExpressionAttributeValues: { ':state': 'approved' },
+        Limit: 200,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of (page.Items ?? []) as MemberItem[]) {
+      if (role && item.role !== role) continue;
+      if (needle && !item.displayName?.toLocaleLowerCase().includes(needle)) continue;
+      found.push(item);
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && found.length < limit);
+  // A page that overshot ends at its last returned member, so the next one starts right after it.
+  const members = found.slice(0, limit);
+  const last = members.at(-1);
+  const next =
+    found.length > limit && last ? { id: last.id, approvalState: 'approved', submittedAt: last.submittedAt } : ExclusiveStartKey;
+  return { members, next };
+};

@@ -10,7 +10,7 @@
  * were read, the event appended, and the guards, counters and the mentor's places kept in step with it.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, type BatchGetCommandOutput, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Actor, DeclineReason, EndReason, MentorshipAction, MentorshipEvent, MentorshipState } from '@mentoring/shared';
 import { randomUUID } from 'node:crypto';
 import { documentClient, tableName } from '../dynamo';
@@ -365,3 +365,17 @@ export const counterDelta = (from: MentorshipState, to: MentorshipState): Counte
   openRequests: from === 'REQUESTED' && to !== 'REQUESTED' ? -1 : 0,
   openProposals: from === 'PROPOSED' && to !== 'PROPOSED' ? -1 : 0,
 });
+
+/** Which of these mentees are matched now (their MATCH guard exists), in one or a few batch reads. */
+export const matchedMentees = async (menteeIds: readonly string[]) => {
+  const matched = new Set<string>();
+  for (let start = 0; start < menteeIds.length; start += 100) {
+    let keys: Record<string, unknown>[] | undefined = menteeIds.slice(start, start + 100).map(matchKey);
+    while (keys?.length) {
+      const answer: BatchGetCommandOutput = await documentClient.send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ProjectionExpression: 'pk' } } }));
+      for (const item of answer.Responses?.[table()] ?? []) matched.add(String(item.pk).slice('MENTEE#'.length));
+      keys = answer.UnprocessedKeys?.[table()]?.Keys;
+    }
+  }
+  return matched;
+};
