@@ -38,7 +38,7 @@ describe('/mentorships for a mentor', () => {
     expect(request).toHaveTextContent('I would love your help moving into frontend work.');
     expect(request).toHaveTextContent('Sent 2 days ago');
     expect(request).toHaveTextContent('Expires in 5 days');
-    expect(within(request).getByRole('link', { name: 'Alan Turing asks you to be their mentor' })).toHaveAttribute('href', expect.stringMatching(/^\/mentorships\/ms-\d+$/));
+    expect(within(request).getByRole('link', { name: 'Alan Turing asks you to be their mentor' })).toHaveAttribute('href', expect.stringMatching(/^\/mentorships\/[0-9a-f-]{36}$/));
     expect(section(/^Your mentorships/)).toHaveAccessibleName('Your mentorships (1)');
     expect(card(section(/^Your mentorships/), 'You mentor Ada Lovelace')).toHaveTextContent('Active');
     // The order on the page: requests, then mentorships under way, then past ones.

@@ -84,8 +84,10 @@ export const stored = (mentor: MemberView, mentee: MemberView, state: Mentorship
   sequence += 1;
   const createdAt = extra.createdAt ?? new Date(Date.now() - 2 * DAY).toISOString();
   const open = state === 'REQUESTED' || state === 'PROPOSED';
+  // Mentorship ids are UUIDs, as the server makes them (call ids embed them: shared/src/mentoring/mentorship-calls.ts).
+  const id = `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
   return {
-    id: `ms-${sequence}`,
+    id,
     state,
     mentor,
     mentee,
@@ -98,7 +100,7 @@ export const stored = (mentor: MemberView, mentee: MemberView, state: Mentorship
     declineMessage: null,
     endReason: null,
     acceptedBy: [],
-    channelCid: state === 'REQUESTED' || state === 'PROPOSED' ? null : `messaging:ms-${sequence}`,
+    channelCid: state === 'REQUESTED' || state === 'PROPOSED' ? null : `messaging:${id}`,
     events: [
       { at: createdAt, type: state === 'PROPOSED' ? 'proposed' : 'requested', actor: state === 'PROPOSED' ? 'coordinator' : 'mentee', actorId: null, from: null, to: state === 'PROPOSED' ? 'PROPOSED' : 'REQUESTED', reason: null, message: null },
     ],
