@@ -22,7 +22,7 @@ export const buildApp = (app: App = new App()) => {
   const events = new EventsStack(app, `${prefix}-Events`, { env, stage, tables: data.tables });
   const media = new MediaStack(app, `${prefix}-Media`, { env, stage });
   const mail = new MailStack(app, `${prefix}-Mail`, { env, stage });
-  const schedules = new SchedulesStack(app, `${prefix}-Schedules`, { env, stage, tables: data.tables, eventBus: events.bus });
+  const schedules = new SchedulesStack(app, `${prefix}-Schedules`, { env, stage, tables: data.tables, eventBus: events.bus, userPool: auth.userPool });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,
     stage,

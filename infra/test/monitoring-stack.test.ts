@@ -7,7 +7,7 @@ import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { businessMetrics, eventRules, routeList, type BusinessMetricName } from '@mentoring/shared';
+import { businessMetrics, eventRules, routeList, schedules, type BusinessMetricName } from '@mentoring/shared';
 import { functionsSrc } from '../lib/paths';
 import { MonitoringStack } from '../lib/stacks/monitoring-stack';
 import { resolveStage } from '../lib/stages';
@@ -46,11 +46,11 @@ describe('monitoring stack', () => {
 
   it('alarms on API 5xx and latency, each function error and throttle, and table throttles, all to the topic', () => {
     const alarms = Object.values(monitoring.findResources('AWS::CloudWatch::Alarm'));
-    const functionCount = routes.length + 1 + eventRules.length;
+    const functionCount = routes.length + 1 + eventRules.length + Object.keys(schedules).length;
     const tableCount = Object.keys(stacks.data.tables).length;
     // API 5xx and latency; errors and throttles per function; throttles per table; per event rule its DLQ depth and failed deliveries;
-    // …and the failed call feature alarm the events stack hands in.
-    expect(alarms).toHaveLength(2 + functionCount * 2 + tableCount + eventRules.length * 2 + 1);
+    // the schedules' dead-letter depth and its two lost-invocation alarms; and the failed call feature alarm.
+    expect(alarms).toHaveLength(2 + functionCount * 2 + tableCount + eventRules.length * 2 + 1 + 2 + 1);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
       expect(alarm.Properties.TreatMissingData).toBe('notBreaching');

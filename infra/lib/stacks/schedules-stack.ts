@@ -1,3 +1,4 @@
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Aws, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -20,6 +21,8 @@ export interface SchedulesStackProps extends StackProps {
   tables: Record<TableKey, TableV2>;
   /** The Stream event bus (events stack), for kinds that publish to it. */
   eventBus?: IEventBus;
+  /** The user pool, for kinds that look members up (their e-mail address). */
+  userPool?: IUserPool;
   /** The schedule table; tests pass their own. */
   kinds?: Record<string, ScheduleDefinition>;
 }
@@ -89,7 +92,7 @@ export class SchedulesStack extends Stack {
         timeoutSeconds: definition.timeoutSeconds,
         functionName: names.function(kind),
       });
-      fn.grantNeeds(definition.needs, { tables: props.tables, eventBus: props.eventBus, secret, schedules: this.targets });
+      fn.grantNeeds(definition.needs, { tables: props.tables, eventBus: props.eventBus, userPool: props.userPool, secret, schedules: this.targets });
       // Scheduler invokes asynchronously: a handler that throws is retried twice by Lambda, then dead-lettered.
       fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: MAX_EVENT_AGE, onFailure: new SqsDestination(this.deadLetterQueue) });
       this.functions.push(fn);
