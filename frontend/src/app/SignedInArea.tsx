@@ -1,58 +1,58 @@
-import { Suspense, useEffect } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Suspense, useEffect, useMemo } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { MemberHeader } from '../components/MemberHeader/MemberHeader';
+import { useAuth } from '../features/auth/useAuth';
 import { StreamConnectionProvider } from '../features/connection';
 import { LazyCallNotifications } from '../features/video';
+import { availableEntries, currentEntry, entriesForRole, memberNav, type MemberRole } from './member-nav';
+import { Frame } from './PageShell';
+import { signedInRoutes } from './routes';
 import { useSidebarSelection } from './sidebar';
 import styles from './SignedInArea.module.css';
 
-/** The signed-in area's sidebar: its labels are the sidebar selection's values (default `Home`). */
-export const sidebarEntries = [
-  { label: 'Home', to: '/home' },
-  { label: 'Messages', to: '/messages' },
-  { label: 'Calls', to: '/calls' },
-  { label: 'Past sessions', to: '/sessions' },
-  { label: 'Account', to: '/account' },
-] as const;
-
-const Sidebar = () => {
-  const { selection, setSelection } = useSidebarSelection();
+/**
+ * Every signed-in page: the member's own header (their sections, the account menu) in the same frame and
+ * container as the public pages, the member's one Stream connection (chat and video), and incoming-call
+ * notifications wherever they are. Loaded lazily, so the public pages never carry the Stream SDKs.
+ * `role` narrows the sections to a mentee's, mentor's or coordinator's once the profile API says which.
+ */
+export const SignedInArea = ({ role }: { role?: MemberRole | null }) => {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
   const { pathname } = useLocation();
-  // The selection follows the page, so a deep link or the back button selects the right entry.
+  const { selection, setSelection } = useSidebarSelection();
+  const entries = useMemo(() => availableEntries(entriesForRole(memberNav, role), signedInRoutes), [role]);
+
+  // The selection follows the page, so a deep link or the back button marks the right section.
+  const entry = currentEntry(entries, pathname);
   useEffect(() => {
-    const entry = sidebarEntries.find(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
     if (entry) setSelection(entry.label);
-  }, [pathname, setSelection]);
+  }, [entry, setSelection]);
+
+  const member = { name: user?.name ?? '', email: user?.email ?? '' };
+  const header = (
+    <MemberHeader
+      entries={entries}
+      current={entry ? selection : null}
+      member={member}
+      onSignOut={async () => {
+        await signOut();
+        navigate('/');
+      }}
+    />
+  );
   return (
-    <nav aria-label="Your area" className={styles.sidebar}>
-      <ul className={styles.entries}>
-        {sidebarEntries.map(({ label, to }) => (
-          <li key={to}>
-            <NavLink to={to} className={styles.entry} aria-current={selection === label ? 'page' : undefined} onClick={() => setSelection(label)}>
-              {label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <StreamConnectionProvider mode="user">
+      <Suspense fallback={null}>
+        <LazyCallNotifications />
+      </Suspense>
+      <Frame header={header}>
+        <div className={styles.content}>
+          <Outlet />
+        </div>
+      </Frame>
+    </StreamConnectionProvider>
   );
 };
-
-/**
- * Every signed-in page: the member's one Stream connection (chat and video), incoming-call notifications
- * wherever they are, and the sidebar. Loaded lazily, so the public pages never carry the Stream SDKs.
- */
-export const SignedInArea = () => (
-  <StreamConnectionProvider mode="user">
-    <Suspense fallback={null}>
-      <LazyCallNotifications />
-    </Suspense>
-    <div className={styles.area}>
-      <Sidebar />
-      <div className={styles.content}>
-        <Outlet />
-      </div>
-    </div>
-  </StreamConnectionProvider>
-);
 
 export default SignedInArea;

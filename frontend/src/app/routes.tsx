@@ -8,7 +8,8 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { PartnershipsPage } from '../pages/PartnershipsPage';
 import { VolunteerPage } from '../pages/VolunteerPage';
 import { publicVideoRoutes, signedInVideoRoutes } from '../features/video/routes';
-import { PageShell, type RouteHandle } from './PageShell';
+import { LoadingState } from '../components/StatePanel/StatePanel';
+import { OwnLayout, PageShell, type RouteHandle } from './PageShell';
 
 /**
  * The public pages: small, so they ship in the entry chunk, and prerendered to HTML at build time
@@ -38,7 +39,7 @@ export const routes: RouteObject[] = [
   {
     element: <PageShell />,
     // Shown only while a lazily loaded page arrives on a first visit; prerendered public pages never need it.
-    hydrateFallbackElement: <p role="status" className="route-loading">Loading…</p>,
+    hydrateFallbackElement: <LoadingState label="Opening the page…" fill />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'about', element: <AboutPage />, handle: { title: 'About us' } satisfies RouteHandle },
@@ -48,6 +49,8 @@ export const routes: RouteObject[] = [
       ...authRoutes,
       {
         element: <RequireAuth />,
+        // The signed-in area draws its own frame: the member's header instead of the public one.
+        handle: { layout: OwnLayout } satisfies RouteHandle,
         children: [{ lazy: async () => ({ Component: (await import('./SignedInArea')).default }), children: signedInRoutes }],
       },
       ...publicVideoRoutes,
