@@ -12,10 +12,12 @@ import { LoadingState } from '../components/StatePanel/StatePanel';
 import { OwnLayout, PageShell, type RouteHandle } from './PageShell';
 
 /**
- * The public pages: small, so they ship in the entry chunk, and prerendered to HTML at build time
- * (src/entry-server.tsx) so they paint before any JavaScript runs.
+ * The pages prerendered to HTML at build time (src/entry-server.tsx), so they paint before any JavaScript runs:
+ * the public pages (small, in the entry chunk) and the sign-in and sign-up forms (their own small chunks, loaded
+ * before hydration by main.tsx). CloudFront serves the prerendered HTML of the paths in PUBLIC_PAGE_PATHS (shared);
+ * /login and /signup get theirs there once that list names them, and the local stage serves them already.
  */
-export const publicPaths = PUBLIC_PAGE_PATHS;
+export const publicPaths = [...PUBLIC_PAGE_PATHS, '/login', '/signup'] as const;
 
 /** Pages of the signed-in area, each loaded only when opened (chat, video and the auth SDK stay out of the public pages). */
 export const signedInRoutes: RouteObject[] = [

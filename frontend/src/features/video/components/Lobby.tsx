@@ -28,10 +28,28 @@ const MicrophoneLevel = () => {
 
 export interface LobbyProps {
   onJoin: () => Promise<void>;
+  /** 2 where the page around the lobby has its own h1 (the guest page). */
+  titleLevel?: 1 | 2;
 }
 
+/** Whose call this is, once Stream has told us (a call not created yet, or hidden from guests, has no answer). */
+const CallHost = () => {
+  const call = useCall();
+  const { useCallCreatedBy } = useCallStateHooks();
+  const createdBy = useCallCreatedBy();
+  useEffect(() => {
+    if (call && !call.state.createdBy) call.get().catch(() => undefined);
+  }, [call]);
+  if (!createdBy?.name && !createdBy?.id) return null;
+  return (
+    <p className="lobby-host" data-testid="lobby-host">
+      {text.lobby.hostedBy(createdBy.name || createdBy.id)}
+    </p>
+  );
+};
+
 /** Camera preview, microphone level, device selection and the join button, before joining. */
-export const Lobby = ({ onJoin }: LobbyProps) => {
+export const Lobby = ({ onJoin, titleLevel = 1 }: LobbyProps) => {
   const call = useCall();
   const user = useConnectedUser();
   const [joining, setJoining] = useState(false);
@@ -45,6 +63,7 @@ export const Lobby = ({ onJoin }: LobbyProps) => {
   }, [call]);
 
   if (!call) return null;
+  const Title = titleLevel === 1 ? 'h1' : 'h2';
   const join = async () => {
     setJoining(true);
     setError(null);
@@ -59,8 +78,9 @@ export const Lobby = ({ onJoin }: LobbyProps) => {
 
   return (
     <section className="lobby" aria-labelledby="lobby-title">
-      <h1 id="lobby-title">{text.lobby.title}</h1>
+      <Title id="lobby-title">{text.lobby.title}</Title>
       <p className="lobby-call-type">{callTypeLabels[call.type as CallType] ?? call.type}</p>
+      <CallHost />
       {user && <p className="lobby-identity">{text.lobby.joiningAs(user.name || user.id)}</p>}
       <div className="lobby-preview" data-testid="lobby-preview">
         {call.type !== 'audio_room' && <VideoPreview />}
