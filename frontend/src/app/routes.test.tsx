@@ -67,7 +67,7 @@ describe('routes and page shell', () => {
   it('opens the feedback dialog from the Feedback tab and sends the current path', async () => {
     const { user } = renderApp('/volunteer');
     await user.click(screen.getByRole('button', { name: 'Feedback' }));
-    expect(screen.getByRole('dialog', { name: 'Help us improve our platform!' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Help us improve our platform!' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Feedback' })).toHaveFocus();

@@ -90,6 +90,8 @@ export const publicPagesBench: Bench = {
     const worst = (key: string) => Math.min(...Object.values(scores).map((route) => route[key]!));
     return {
       targets: TARGETS,
+      // The figure beside its goal, as the bench prints it.
+      firstLoadJs: `${firstLoadJsGzipKb} KB gzip (budget ≤ ${TARGETS.firstLoadJsGzipKb} KB)`,
       firstLoadJsGzipKb,
       medianFirstLoadJsGzipKb: median(Object.values(javascript).map((route) => route.gzipKb)),
       javascriptPerRoute: javascript,
