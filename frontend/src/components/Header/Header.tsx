@@ -31,10 +31,10 @@ export const Logo = ({ size = 32 }: { size?: number }) => (
  */
 export const Header = () => {
   const menuId = useId();
-  const { open, toggle, buttonRef, panelRef: menuRef, onKeyDown } = useDisclosure();
+  const { open, toggle, buttonRef, panelRef: menuRef } = useDisclosure();
 
   return (
-    <header className={styles.header} onKeyDown={onKeyDown}>
+    <header className={styles.header}>
       <div className={styles.inner}>
         <Link to="/" className={styles.brand}>
           <Logo />

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /**
  * A button that shows and hides a panel of links (the phone menus, the account menu): opening it focuses the
- * panel's first link, Escape closes it and gives focus back to the button, and so does any navigation.
+ * panel's first link, Escape (anywhere) closes it and gives focus back to the button; any navigation closes it.
  * With `closeOnOutside`, a click or focus outside the panel and button closes it too (a popover).
  */
 export const useDisclosure = ({ closeOnOutside = false }: { closeOnOutside?: boolean } = {}) => {
@@ -32,17 +32,19 @@ export const useDisclosure = ({ closeOnOutside = false }: { closeOnOutside?: boo
     };
   }, [open, closeOnOutside]);
 
-  const onKeyDown = useCallback(
-    (event: KeyboardEvent) => {
-      if (open && event.key === 'Escape') {
-        event.preventDefault();
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    },
-    [open],
-  );
+  // Escape closes it wherever focus is (a click may have left focus outside the panel).
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
 
   const toggle = useCallback(() => setOpen((value) => !value), []);
-  return { open, setOpen, toggle, buttonRef, panelRef, onKeyDown };
+  return { open, setOpen, toggle, buttonRef, panelRef };
 };

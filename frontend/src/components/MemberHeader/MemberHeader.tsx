@@ -30,9 +30,9 @@ const initials = (name: string) =>
  */
 const AccountMenu = ({ member, onSignOut }: Pick<MemberHeaderProps, 'member' | 'onSignOut'>) => {
   const panelId = useId();
-  const { open, toggle, buttonRef, panelRef, onKeyDown } = useDisclosure({ closeOnOutside: true });
+  const { open, toggle, buttonRef, panelRef } = useDisclosure({ closeOnOutside: true });
   return (
-    <div className={styles.account} onKeyDown={onKeyDown}>
+    <div className={styles.account}>
       <button ref={buttonRef} type="button" className={styles.accountButton} aria-expanded={open} aria-controls={panelId} onClick={toggle}>
         <span className={styles.avatar} aria-hidden="true">
           {initials(member.name)}
@@ -81,7 +81,7 @@ export const MemberHeader = ({ entries, current, member, onSignOut }: MemberHead
   const menuId = useId();
   const menu = useDisclosure();
   return (
-    <header className={styles.header} onKeyDown={menu.onKeyDown}>
+    <header className={styles.header}>
       <div className={styles.inner}>
         <Link to="/home" className={styles.brand}>
           <Logo />

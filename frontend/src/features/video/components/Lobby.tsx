@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
 import {
-  ToggleAudioPreviewButton,
-  ToggleVideoPreviewButton,
   VideoPreview,
   createSoundDetector,
   useCall,
@@ -24,6 +22,29 @@ const MicrophoneLevel = () => {
     return () => void stop();
   }, [mediaStream, isEnabled]);
   return <meter className="lobby-mic-level" aria-label={text.lobby.micLevel} min={0} max={100} value={isEnabled ? level : 0} />;
+};
+
+/**
+ * Turns the camera or microphone on and off before joining. Our own buttons rather than Stream's preview
+ * toggles: those are icon-only with an unnamed menu button, which screen readers cannot name.
+ */
+const DeviceToggle = ({ device }: { device: 'camera' | 'microphone' }) => {
+  const call = useCall();
+  const { useCameraState, useMicrophoneState } = useCallStateHooks();
+  const camera = useCameraState();
+  const microphone = useMicrophoneState();
+  const enabled = (device === 'camera' ? camera : microphone).optimisticIsMute === false;
+  const label = device === 'camera' ? text.devices.camera : text.devices.microphone;
+  return (
+    <button
+      type="button"
+      className="call-button"
+      aria-pressed={enabled}
+      onClick={() => void call?.[device].toggle().catch((cause: unknown) => console.warn(cause))}
+    >
+      {enabled ? `${label} on` : `${label} off`}
+    </button>
+  );
 };
 
 export interface LobbyProps {
@@ -87,8 +108,8 @@ export const Lobby = ({ onJoin, titleLevel = 1 }: LobbyProps) => {
       </div>
       <MicrophoneLevel />
       <div className="lobby-devices">
-        <ToggleAudioPreviewButton />
-        {call.type !== 'audio_room' && <ToggleVideoPreviewButton />}
+        <DeviceToggle device="microphone" />
+        {call.type !== 'audio_room' && <DeviceToggle device="camera" />}
       </div>
       <PermissionGuidance />
       <DeviceSettingsPanel />
