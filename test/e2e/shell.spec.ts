@@ -82,6 +82,8 @@ for (const [label, viewport] of Object.entries(widths)) {
         // A full page load: focus stays at the top of the document, so the first Tab is the skip link.
         await page.goto(path);
         await settled(page, heading);
+        // Messages shows its conversation list (here empty, saying so) at every width.
+        if (name === 'messages') await expect(page.getByRole('heading', { name: 'No conversations yet' })).toBeVisible();
         await expect(page.getByRole('main')).not.toBeFocused();
         await expect(page.getByRole('button', { name: messages.feedback.tab })).toBeVisible();
         await expect(page.getByRole('banner').getByRole('link', { name: 'About us' })).toHaveCount(0);

@@ -32,6 +32,17 @@ export const useDisclosure = ({ closeOnOutside = false }: { closeOnOutside?: boo
     };
   }, [open, closeOnOutside]);
 
+  // Following a link in the panel closes it, even a link to the page already on show (no navigation then).
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!open || !panel) return;
+    const onClick = (event: MouseEvent) => {
+      if ((event.target as Element | null)?.closest('a')) setOpen(false);
+    };
+    panel.addEventListener('click', onClick);
+    return () => panel.removeEventListener('click', onClick);
+  }, [open]);
+
   // Escape closes it wherever focus is (a click may have left focus outside the panel).
   useEffect(() => {
     if (!open) return;
