@@ -62,6 +62,8 @@ test('sign up, confirm, sign in, stay signed in across a reload, reach a protect
   await expect(page.getByTestId('header-user-name')).toHaveText('Ada Lovelace');
   await expect(page.getByTestId('api-identity')).toHaveText(`You are signed in as ${email}.`);
 
+  // Signed-in pages keep Sign out in the member's account menu.
+  await page.getByRole('button', { name: 'Ada Lovelace' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign up' })).toBeVisible();

@@ -63,9 +63,9 @@ for (const [label, viewport] of Object.entries(widths)) {
   });
 }
 
-test('public pages arrive as prerendered HTML with their own title; other paths get the bare shell', async ({ request }) => {
-  // The account pages load Amplify Auth lazily and are rendered in the browser, like every non-public path.
-  for (const { path, title } of pages.filter((entry) => !['not-found', 'login', 'signup'].includes(entry.name))) {
+test('public pages, /login and /signup arrive as prerendered HTML with their own title; other paths get the bare shell', async ({ request }) => {
+  // The sign-in and sign-up forms are prerendered too (Amplify Auth itself still loads only when it is used).
+  for (const { path, title } of pages.filter((entry) => entry.name !== 'not-found')) {
     const response = await request.get(path);
     expect(response.status()).toBe(200);
     const html = await response.text();

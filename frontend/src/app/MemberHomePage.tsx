@@ -1,35 +1,63 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { Icon, type IconName } from '../components/Icon/Icon';
+import { PageHeader } from '../components/PageHeader/PageHeader';
 import { useAuth } from '../features/auth/useAuth';
 import { useOnboardingRedirect } from '../features/mentoring/onboarding-redirect';
-import pageStyles from '../pages/Page.module.css';
+import { useStreamConnection } from '../features/connection';
 import styles from './MemberHomePage.module.css';
 
-const shortcuts = [
-  { to: '/messages', title: 'Messages', text: 'Pick up a conversation with your mentor or mentee, or start a new one.' },
-  { to: '/calls', title: 'Calls', text: 'Start a video call, ring someone, or join by a link.' },
-  { to: '/sessions', title: 'Past sessions', text: 'Watch recordings and read transcripts of your calls.' },
-] as const;
+const shortcuts: { to: string; title: string; text: string; icon: IconName }[] = [
+  { to: '/messages', title: 'Messages', text: 'Pick up a conversation with your mentor or mentee, or start a new one.', icon: 'chat' },
+  { to: '/calls', title: 'Calls', text: 'Start a video call, ring someone, or join by a link.', icon: 'video' },
+  { to: '/sessions', title: 'Past sessions', text: 'Watch recordings and read transcripts of your calls.', icon: 'calendar' },
+];
 
-/** The signed-in area's Home: where the sidebar starts. */
+/** Unread messages across the member's conversations, once chat is connected (Stream keeps the count). */
+const useUnreadCount = () => {
+  const { chatClient } = useStreamConnection();
+  const [unread, setUnread] = useState<number | null>(null);
+  useEffect(() => {
+    if (!chatClient) return setUnread(null);
+    const read = () => setUnread(Number((chatClient.user as { total_unread_count?: number } | undefined)?.total_unread_count ?? 0));
+    read();
+    const subscription = chatClient.on((event) => {
+      if (typeof event.total_unread_count === 'number') setUnread(event.total_unread_count);
+    });
+    return () => subscription.unsubscribe();
+  }, [chatClient]);
+  return unread;
+};
+
+/** The signed-in area's Home: what to do next, and the way to each section. */
 export const MemberHomePage = () => {
   const { user } = useAuth();
   useOnboardingRedirect();
+  const unread = useUnreadCount();
   return (
-    <section aria-labelledby="member-home-heading">
-      <h1 id="member-home-heading" className={styles.heading}>
-        Welcome back{user ? `, ${user.name}` : ''}
-      </h1>
-      <ul className={pageStyles.cards}>
-        {shortcuts.map(({ to, title, text }) => (
-          <li key={to} className={pageStyles.card}>
-            <Link to={to} className={styles.cardLink}>
-              {title}
-            </Link>
-            <p>{text}</p>
+    <>
+      <PageHeader title={`Welcome back${user ? `, ${user.name}` : ''}`} lead="Here is what you can do next." />
+      <ul className={styles.cards}>
+        {shortcuts.map(({ to, title, text, icon }) => (
+          <li key={to} className={styles.card}>
+            <span className={styles.icon}>
+              <Icon name={icon} size={24} />
+            </span>
+            <h2 className={styles.title}>
+              <Link to={to} className={styles.link}>
+                {title}
+              </Link>
+            </h2>
+            <p className={styles.text}>{text}</p>
+            {to === '/messages' && unread !== null && unread > 0 && (
+              <p className={styles.badge} data-testid="unread-messages">
+                {unread === 1 ? '1 unread message' : `${unread} unread messages`}
+              </p>
+            )}
           </li>
         ))}
       </ul>
-    </section>
+    </>
   );
 };
 

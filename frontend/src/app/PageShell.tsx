@@ -1,10 +1,11 @@
 import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { Footer } from '../components/Footer/Footer';
 import { Header } from '../components/Header/Header';
 import { Toaster } from '../components/Toast/Toaster';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { FeedbackTab } from '../features/feedback/FeedbackTab';
+import { useFocusOnNavigation } from './focus';
 import { SidebarSelectionProvider } from './sidebar';
 import { pageTitle } from './site-config';
 import styles from './PageShell.module.css';
@@ -31,27 +32,19 @@ const deepestHandle = <K extends keyof RouteHandle>(matches: ReturnType<typeof u
 /** The document title of the current route (the prerenderer writes the same one into the HTML). */
 export const useRouteTitle = () => pageTitle(deepestHandle(useMatches(), 'title'));
 
-/** Header, content and footer: the layout of every page that does not bring its own. */
-export const DefaultLayout = ({ children }: { children: ReactNode }) => {
+/**
+ * Skip link, a header, the page's content as <main>, the footer: the frame of public and signed-in pages alike.
+ * Focus moves to the content after an in-app navigation only (see useFocusOnNavigation).
+ */
+export const Frame = ({ header, children }: { header: ReactNode; children: ReactNode }) => {
   const mainRef = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-  const firstRender = useRef(true);
-
-  // After a client-side navigation, move focus to the new content so screen readers start there.
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    mainRef.current?.focus({ preventScroll: true });
-  }, [pathname]);
-
+  useFocusOnNavigation(mainRef);
   return (
     <div className={styles.shell}>
       <a href="#main" className={styles.skipLink}>
         Skip to content
       </a>
-      <Header />
+      {header}
       <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>
         {children}
       </main>
@@ -60,6 +53,11 @@ export const DefaultLayout = ({ children }: { children: ReactNode }) => {
   );
 };
 
+/** Header, content and footer: the layout of every page that does not bring its own. */
+export const DefaultLayout = ({ children }: { children: ReactNode }) => <Frame header={<Header />}>{children}</Frame>;
+
+/** For routes whose component draws the whole page itself (the signed-in area brings its own frame). */
+export const OwnLayout = ({ children }: { children: ReactNode }) => <>{children}</>;
 
 /**
  * The root of every route: the page's layout around the route's content, and on every page the

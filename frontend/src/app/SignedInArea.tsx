@@ -1,64 +1,69 @@
-import { Suspense, useEffect } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Suspense, useEffect, useMemo } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { MemberHeader } from '../components/MemberHeader/MemberHeader';
+import { useAuth } from '../features/auth/useAuth';
 import { StreamConnectionProvider } from '../features/connection';
+import { useOwnProfile } from '../features/mentoring/lib/hooks';
+import { mentorDirectoryRoutes } from '../features/mentoring/routes';
 import { LazyCallNotifications } from '../features/video';
 import { QueryProvider } from '../lib/query';
-import { mentoringNavEntries, useVisibleNavEntries } from '../features/mentoring/nav';
+import { availableEntries, currentEntry, entriesForRole, memberNav, type MemberRole } from './member-nav';
+import { Frame } from './PageShell';
+import { signedInRoutes } from './routes';
 import { useSidebarSelection } from './sidebar';
 import styles from './SignedInArea.module.css';
 
-/** The signed-in area's sidebar: its labels are the sidebar selection's values (default `Home`). */
-export const sidebarEntries = [
-  { label: 'Home', to: '/home' },
-  ...mentoringNavEntries,
-  { label: 'Mentorships', to: '/mentorships' },
-  { label: 'Messages', to: '/messages' },
-  { label: 'Calls', to: '/calls' },
-  { label: 'Past sessions', to: '/sessions' },
-  { label: 'Account', to: '/account' },
-] as const;
-
-const Sidebar = () => {
-  const { selection, setSelection } = useSidebarSelection();
-  const { pathname } = useLocation();
-  const entries = useVisibleNavEntries(sidebarEntries);
-  // The selection follows the page, so a deep link or the back button selects the right entry.
-  useEffect(() => {
-    const entry = sidebarEntries.find(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
-    if (entry) setSelection(entry.label);
-  }, [pathname, setSelection]);
-  return (
-    <nav aria-label="Your area" className={styles.sidebar}>
-      <ul className={styles.entries}>
-        {entries.map(({ label, to }) => (
-          <li key={to}>
-            <NavLink to={to} className={styles.entry} aria-current={selection === label ? 'page' : undefined} onClick={() => setSelection(label)}>
-              {label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-};
-
 /**
- * Every signed-in page: the member's one Stream connection (chat and video), incoming-call notifications
- * wherever they are, and the sidebar. Loaded lazily, so the public pages never carry the Stream SDKs.
+ * Every signed-in page: the member's own header (their sections, the account menu) in the same frame and
+ * container as the public pages, the member's one Stream connection (chat and video), and incoming-call
+ * notifications wherever they are. Loaded lazily, so the public pages never carry the Stream SDKs.
+ * The sections are narrowed to a mentee's, mentor's or coordinator's once the profile says which.
  */
-export const SignedInArea = () => (
-  <QueryProvider>
+const MemberArea = () => {
+  const own = useOwnProfile();
+  const role: MemberRole | null = own.data?.isCoordinator ? 'coordinator' : (own.data?.profile?.role ?? null);
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { selection, setSelection } = useSidebarSelection();
+  const entries = useMemo(() => availableEntries(entriesForRole(memberNav, role), [...signedInRoutes, ...mentorDirectoryRoutes]), [role]);
+
+  // The selection follows the page, so a deep link or the back button marks the right section.
+  const entry = currentEntry(entries, pathname);
+  useEffect(() => {
+    if (entry) setSelection(entry.label);
+  }, [entry, setSelection]);
+
+  const member = { name: user?.name ?? '', email: user?.email ?? '' };
+  const header = (
+    <MemberHeader
+      entries={entries}
+      current={entry ? selection : null}
+      member={member}
+      onSignOut={async () => {
+        await signOut();
+        navigate('/');
+      }}
+    />
+  );
+  return (
     <StreamConnectionProvider mode="user">
       <Suspense fallback={null}>
         <LazyCallNotifications />
       </Suspense>
-      <div className={styles.area}>
-        <Sidebar />
+      <Frame header={header}>
         <div className={styles.content}>
           <Outlet />
         </div>
-      </div>
+      </Frame>
     </StreamConnectionProvider>
+  );
+};
+
+/** Server state is cached across the member's pages (TanStack Query), so the area provides it first. */
+export const SignedInArea = () => (
+  <QueryProvider>
+    <MemberArea />
   </QueryProvider>
 );
 

@@ -4,9 +4,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../testing/render';
 import { PageShell, type RouteHandle } from './PageShell';
-import { publicPaths } from './routes';
+import { PUBLIC_PAGE_PATHS } from '@mentoring/shared/public-pages';
+import { loadLazyMatches } from './lazy-matches';
+import { publicPaths, routes } from './routes';
 
-const titles: Record<(typeof publicPaths)[number], string> = {
+const titles: Record<(typeof PUBLIC_PAGE_PATHS)[number], string> = {
   '/': 'Bridge Mentoring',
   '/about': 'About us · Bridge Mentoring',
   '/become-a-mentor': 'Become a mentor · Bridge Mentoring',
@@ -15,7 +17,7 @@ const titles: Record<(typeof publicPaths)[number], string> = {
 };
 
 describe('routes and page shell', () => {
-  it.each(publicPaths)('%s has one h1, its own title, the header, footer and Feedback tab', (path) => {
+  it.each(PUBLIC_PAGE_PATHS)('%s has one h1, its own title, the header, footer and Feedback tab', (path) => {
     renderApp(path);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(document.title).toBe(titles[path]);
@@ -26,7 +28,22 @@ describe('routes and page shell', () => {
   });
 
   it('gives every public page its own title', () => {
-    expect(new Set(Object.values(titles)).size).toBe(publicPaths.length);
+    expect(new Set(Object.values(titles)).size).toBe(PUBLIC_PAGE_PATHS.length);
+  });
+
+  it('prerenders the sign-in and sign-up forms too', () => {
+    expect(publicPaths).toEqual([...PUBLIC_PAGE_PATHS, '/login', '/signup']);
+  });
+
+  it.each([
+    ['/login', 'Sign in'],
+    ['/signup', 'Create an account'],
+  ])('%s renders its form at once, with no loading step, once its lazy route is loaded (as before hydration)', async (path, heading) => {
+    await loadLazyMatches(routes, path);
+    renderApp(path);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
+    expect(screen.queryByText(/Opening the page|Loading/)).toBeNull();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
   });
 
   it('answers an unknown path with a friendly 404 page', () => {
@@ -50,7 +67,7 @@ describe('routes and page shell', () => {
   it('opens the feedback dialog from the Feedback tab and sends the current path', async () => {
     const { user } = renderApp('/volunteer');
     await user.click(screen.getByRole('button', { name: 'Feedback' }));
-    expect(screen.getByRole('dialog', { name: 'Help us improve our platform!' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Help us improve our platform!' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Feedback' })).toHaveFocus();

@@ -9,14 +9,17 @@ import { PartnershipsPage } from '../pages/PartnershipsPage';
 import { VolunteerPage } from '../pages/VolunteerPage';
 import { publicVideoRoutes, signedInVideoRoutes } from '../features/video/routes';
 import { signedInMentorshipRoutes } from '../features/mentorships/routes';
-import { publicMentoringRoutes, signedInMentoringRoutes } from '../features/mentoring/routes';
-import { PageShell, type RouteHandle } from './PageShell';
+import { mentorDirectoryRoutes, signedInMentoringRoutes } from '../features/mentoring/routes';
+import { LoadingState } from '../components/StatePanel/StatePanel';
+import { OwnLayout, PageShell, type RouteHandle } from './PageShell';
 
 /**
- * The public pages: small, so they ship in the entry chunk, and prerendered to HTML at build time
- * (src/entry-server.tsx) so they paint before any JavaScript runs.
+ * The pages prerendered to HTML at build time (src/entry-server.tsx), so they paint before any JavaScript runs:
+ * the public pages (small, in the entry chunk) and the sign-in and sign-up forms (their own small chunks, loaded
+ * before hydration by main.tsx). CloudFront serves the prerendered HTML of the paths in PUBLIC_PAGE_PATHS (shared);
+ * /login and /signup get theirs there once that list names them, and the local stage serves them already.
  */
-export const publicPaths = PUBLIC_PAGE_PATHS;
+export const publicPaths = [...PUBLIC_PAGE_PATHS, '/login', '/signup'] as const;
 
 /** Pages of the signed-in area, each loaded only when opened (chat, video and the auth SDK stay out of the public pages). */
 export const signedInRoutes: RouteObject[] = [
@@ -42,7 +45,7 @@ export const routes: RouteObject[] = [
   {
     element: <PageShell />,
     // Shown only while a lazily loaded page arrives on a first visit; prerendered public pages never need it.
-    hydrateFallbackElement: <p role="status" className="route-loading">Loading…</p>,
+    hydrateFallbackElement: <LoadingState label="Opening the page…" fill />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'about', element: <AboutPage />, handle: { title: 'About us' } satisfies RouteHandle },
@@ -52,10 +55,16 @@ export const routes: RouteObject[] = [
       ...authRoutes,
       {
         element: <RequireAuth />,
+        // The signed-in area draws its own frame: the member's header instead of the public one.
+        handle: { layout: OwnLayout } satisfies RouteHandle,
         children: [{ lazy: async () => ({ Component: (await import('./SignedInArea')).default }), children: signedInRoutes }],
       },
       ...publicVideoRoutes,
-      ...publicMentoringRoutes,
+      {
+        handle: { layout: OwnLayout } satisfies RouteHandle,
+        lazy: async () => ({ Component: (await import('./DirectoryLayout')).default }),
+        children: mentorDirectoryRoutes,
+      },
       { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } satisfies RouteHandle },
     ],
   },

@@ -8,7 +8,8 @@ import { repoRoot } from '../../support/local-stage';
 import type { Bench } from '../run';
 
 const PUBLIC_ROUTES = ['/', '/about', '/become-a-mentor', '/volunteer', '/partnerships', '/login', '/signup'];
-const LIGHTHOUSE_ROUTES = ['/', '/about'];
+// Issue 13 names / and /login (and /mentors, which does not exist yet).
+const LIGHTHOUSE_ROUTES = ['/', '/about', '/login'];
 const LIGHTHOUSE_RUNS = 3;
 export const TARGETS = { firstLoadJsGzipKb: 90, performance: 95, accessibility: 100 } as const;
 
@@ -90,6 +91,8 @@ export const publicPagesBench: Bench = {
     const worst = (key: string) => Math.min(...Object.values(scores).map((route) => route[key]!));
     return {
       targets: TARGETS,
+      // The figure beside its goal, as the bench prints it.
+      firstLoadJs: `${firstLoadJsGzipKb} KB gzip (budget ≤ ${TARGETS.firstLoadJsGzipKb} KB)`,
       firstLoadJsGzipKb,
       medianFirstLoadJsGzipKb: median(Object.values(javascript).map((route) => route.gzipKb)),
       javascriptPerRoute: javascript,

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useId } from 'react';
+import { Link, NavLink } from 'react-router';
 import { messages } from '@mentoring/shared/messages';
 import { siteConfig } from '../../app/site-config';
 import { HeaderAccount } from './HeaderAccount';
+import { useDisclosure } from './useDisclosure';
 import styles from './Header.module.css';
 
 export const marketingLinks = [
@@ -13,8 +14,8 @@ export const marketingLinks = [
 ] as const;
 
 /** The mark; a container recolours it with --logo-disc and --logo-figure. */
-export const Logo = () => (
-  <svg aria-hidden="true" viewBox="0 0 32 32" width="32" height="32">
+export const Logo = ({ size = 32 }: { size?: number }) => (
+  <svg aria-hidden="true" viewBox="0 0 32 32" width={size} height={size}>
     <circle cx="16" cy="16" r="16" style={{ fill: 'var(--logo-disc, var(--color-primary))' }} />
     <g style={{ fill: 'var(--logo-figure, #fff)', stroke: 'var(--logo-figure, #fff)' }}>
       <path d="M6 21c3-7 7-10 10-10s7 3 10 10" fill="none" strokeWidth="2.6" strokeLinecap="round" />
@@ -29,33 +30,11 @@ export const Logo = () => (
  * Header.module.css) its links fold behind a Menu button.
  */
 export const Header = () => {
-  const [open, setOpen] = useState(false);
   const menuId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
-
-  // Navigating closes the menu.
-  useEffect(() => setOpen(false), [pathname]);
-
-  useEffect(() => {
-    if (open) menuRef.current?.querySelector<HTMLElement>('a')?.focus();
-  }, [open]);
-
-  const closeAndRefocus = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (open && event.key === 'Escape') {
-      event.preventDefault();
-      closeAndRefocus();
-    }
-  };
+  const { open, toggle, buttonRef, panelRef: menuRef } = useDisclosure();
 
   return (
-    <header className={styles.header} onKeyDown={onKeyDown}>
+    <header className={styles.header}>
       <div className={styles.inner}>
         <Link to="/" className={styles.brand}>
           <Logo />
@@ -67,7 +46,7 @@ export const Header = () => {
           className={styles.menuButton}
           aria-expanded={open}
           aria-controls={menuId}
-          onClick={() => setOpen((value) => !value)}
+          onClick={toggle}
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
             <path d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />

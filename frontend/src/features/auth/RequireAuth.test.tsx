@@ -45,7 +45,7 @@ describe('RequireAuth and HeaderAccount', () => {
 
   it('wait while the session is being restored, without redirecting', () => {
     renderAt('/account', auth({ status: 'loading' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your sign-in…');
     expect(screen.queryByTestId('location')).toBeNull();
     // The header keeps the visitors' links meanwhile (as the prerendered HTML has them): nothing jumps.
     expect(screen.getByRole('link', { name: 'Login' })).toBeVisible();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { LoadingState } from '../../components/StatePanel/StatePanel';
 import { useAuth } from './useAuth';
 
 /** The path to sign in at and come back from: /login?next=<where the visitor wanted to go>. */
@@ -9,7 +10,7 @@ export const loginPath = (next: string) => `/login?next=${encodeURIComponent(nex
 export const RequireAuth = ({ children }: { children?: ReactNode }) => {
   const { status } = useAuth();
   const location = useLocation();
-  if (status === 'loading') return <p role="status">Loading…</p>;
+  if (status === 'loading') return <LoadingState label="Checking your sign-in…" fill />;
   if (status === 'signedOut') return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
   return children ?? <Outlet />;
 };

@@ -22,4 +22,9 @@ export const authMessages = {
   codeResent: (email: string) => `We sent a new code to ${email}.`,
   passwordChanged: 'Your password has been changed. Sign in with the new one.',
   confirmed: 'Your e-mail address is confirmed.',
+  wrongCurrentPassword: 'Your current password is not right. Check it and try again.',
+  missingCurrentPassword: 'Enter your current password.',
+  samePassword: 'Choose a new password that differs from your current one.',
+  nameSaved: 'Your name has been saved.',
+  passwordUpdated: 'Your password has been changed.',
 } as const;

@@ -12,11 +12,24 @@ import {
   Window,
   useChatContext,
 } from 'stream-chat-react';
+import { EmptyState } from '../../components/StatePanel/StatePanel';
 import { ConnectionNotice, useStreamConnection } from '../connection';
 import { chatCopy } from './copy';
 
 const sort: ChannelSort = { last_message_at: -1 };
 const options: ChannelOptions = { state: true, presence: true, watch: true, limit: 20 };
+
+const NoConversations = () => (
+  <EmptyState title={chatCopy.emptyTitle}>
+    <p>{chatCopy.emptyText}</p>
+  </EmptyState>
+);
+
+const noneOpen = (
+  <EmptyState title={chatCopy.noneOpenTitle}>
+    <p>{chatCopy.noneOpenText}</p>
+  </EmptyState>
+);
 
 /** On a phone one pane shows at a time: the list, or the open conversation with a way back. */
 const Conversations = ({ userId }: { userId: string }) => {
@@ -26,7 +39,14 @@ const Conversations = ({ userId }: { userId: string }) => {
     <div className="messages" data-pane={channel ? 'channel' : 'list'}>
       <aside className="messages__list" aria-label={chatCopy.conversations}>
         {/* The search finds members too: choosing one opens (or creates) the one-to-one conversation. */}
-        <ChannelList filters={filters} sort={sort} options={options} showChannelSearch setActiveChannelOnMount={false} />
+        <ChannelList
+          filters={filters}
+          sort={sort}
+          options={options}
+          showChannelSearch
+          setActiveChannelOnMount={false}
+          EmptyStateIndicator={NoConversations}
+        />
       </aside>
       <section className="messages__channel" aria-label={chatCopy.conversation}>
         {channel ? (
@@ -34,7 +54,7 @@ const Conversations = ({ userId }: { userId: string }) => {
             {chatCopy.back}
           </button>
         ) : null}
-        <Channel>
+        <Channel EmptyPlaceholder={noneOpen}>
           <Window>
             <ChannelHeader />
             <MessageList />
@@ -50,7 +70,7 @@ const Conversations = ({ userId }: { userId: string }) => {
 /** /messages: the member's conversations on Stream Chat (channels, threads, reactions, polls, receipts). */
 export const MessagesPage = () => {
   const { status, chatClient } = useStreamConnection();
-  if (status !== 'connected' || !chatClient?.userID) return <ConnectionNotice connecting={chatCopy.connecting} />;
+  if (status !== 'connected' || !chatClient?.userID) return <ConnectionNotice service="chat" />;
   return (
     <Chat client={chatClient}>
       <Conversations userId={chatClient.userID} />

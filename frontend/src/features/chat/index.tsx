@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
+import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { LoadingState } from '../../components/StatePanel/StatePanel';
 import { RequireAuth } from '../auth';
-import { StreamConnectionProvider, useStreamAvailability } from '../connection';
+import { ServiceUnavailable, StreamConnectionProvider, useStreamAvailability } from '../connection';
 import { chatCopy } from './copy';
 
 // stream-chat-react and its CSS load only when /messages is visited.
@@ -11,11 +13,11 @@ export const MessagesWhenAvailable = () => {
   const availability = useStreamAvailability();
   return (
     <>
-      <h1 className="visually-hidden">{chatCopy.heading}</h1>
+      <PageHeader title={chatCopy.heading} lead={chatCopy.lead} />
       {availability === 'missing' ? (
-        <p role="status">{chatCopy.notConfigured}</p>
+        <ServiceUnavailable service="chat" />
       ) : (
-        <Suspense fallback={<p role="status">{chatCopy.connecting}</p>}>
+        <Suspense fallback={<LoadingState label={chatCopy.connecting} />}>
           <MessagesPage />
         </Suspense>
       )}

@@ -1,27 +1,30 @@
-import { Button } from '../../components/Button/Button';
+import { ErrorState, LoadingState } from '../../components/StatePanel/StatePanel';
 import { useStreamAvailability } from './availability';
 import { useStreamConnection } from './context';
+import { connectionCopy, type StreamService } from './copy';
+
+/** That the service is not set up here at all: plain words for members (operators see the npm start banner). */
+export const ServiceUnavailable = ({ service }: { service: StreamService }) => (
+  <ErrorState title={connectionCopy[service].unavailableTitle}>
+    <p>{connectionCopy[service].unavailableText}</p>
+  </ErrorState>
+);
 
 /**
- * What a page shows until the Stream clients are connected: a quiet "connecting" line, or — after a failed
- * attempt — a plain explanation and a way to try again (the technical reason is only logged), or that this
- * stage has no Stream credentials.
+ * What a page shows until the Stream clients are connected: an indicator while connecting; after a failed or
+ * unanswered attempt, what happened in a member's words for the service this page uses and a way to try again
+ * (the technical reason is only logged); or that this stage has no Stream credentials.
  */
-// Members get plain words; operators see what to configure in the npm start banner (infra/local/start.ts).
-export const STREAM_NOT_CONFIGURED = 'Chat and video calls are not available right now. Please try again later.';
-
-export const ConnectionNotice = ({ connecting }: { connecting: string }) => {
+export const ConnectionNotice = ({ service }: { service: StreamService }) => {
   const { failed, retry } = useStreamConnection();
   const availability = useStreamAvailability();
+  const copy = connectionCopy[service];
   // A stage without Stream credentials never connects: say so instead of "connecting" for ever.
-  if (availability === 'missing') return <p role="status">{STREAM_NOT_CONFIGURED}</p>;
-  if (!failed) return <p role="status">{connecting}</p>;
+  if (availability === 'missing') return <ServiceUnavailable service={service} />;
+  if (!failed) return <LoadingState label={copy.connecting} />;
   return (
-    <div role="alert">
-      <p>We could not connect to chat and video right now. Check your connection and try again.</p>
-      <Button variant="secondary" onClick={retry}>
-        Try again
-      </Button>
-    </div>
+    <ErrorState title={copy.failedTitle} onRetry={retry}>
+      <p>{copy.failedText}</p>
+    </ErrorState>
   );
 };

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@mentoring/shared';
 import { resetRuntimeConfig } from './runtime-config';
 import userEvent from '@testing-library/user-event';
-import { ConnectionNotice, StreamConnectionProvider, useStreamConnection } from './index';
+import { CONNECT_TIMEOUT_MS, ConnectionNotice, StreamConnectionProvider, connectionCopy, useStreamConnection } from './index';
 import { setIdTokenSource } from '../../lib/api-client';
 
 /** Stand-ins for the Stream SDK clients: they record what the provider asks of them. */
@@ -184,17 +184,65 @@ describe('StreamConnectionProvider', () => {
     sdk.failConnect = true;
     renderProvider(
       <StreamConnectionProvider mode="user">
-        <ConnectionNotice connecting="Connecting…" />
+        <ConnectionNotice service="chat" />
         <Probe />
       </StreamConnectionProvider>,
     );
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('We could not connect to chat and video right now.');
+    expect(alert).toHaveTextContent(connectionCopy.chat.failedTitle);
+    expect(alert).toHaveTextContent(connectionCopy.chat.failedText);
+    // Messages speaks of chat only, and never blames the member's own connection.
+    expect(alert).not.toHaveTextContent(/video|check your connection/i);
     expect(alert).not.toHaveTextContent('websocket refused');
     sdk.failConnect = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(probe()).toBe('connected user chat:yes video:yes'));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('words the failure for calls on the call pages', async () => {
+    sdk.failConnect = true;
+    renderProvider(
+      <StreamConnectionProvider mode="user">
+        <ConnectionNotice service="calls" />
+      </StreamConnectionProvider>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(connectionCopy.calls.failedTitle);
+    expect(alert).not.toHaveTextContent(/chat/i);
+  });
+
+  it('turns a connection that never answers into the error state after the timeout, and closes what it opened', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      // The socket opens (connectUser is called) but no answer ever comes.
+      sdk.connectGate = new Promise(() => undefined);
+      renderProvider(
+        <StreamConnectionProvider mode="user">
+          <ConnectionNotice service="chat" />
+          <Probe />
+        </StreamConnectionProvider>,
+      );
+      await waitFor(() => expect(sdk.FakeVideo.instances[0]?.connectUser).toHaveBeenCalled());
+      expect(screen.getByRole('status')).toHaveTextContent(connectionCopy.chat.connecting);
+      await act(async () => vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS - 1_000));
+      expect(screen.queryByRole('alert')).toBeNull();
+      await act(async () => vi.advanceTimersByTimeAsync(1_000));
+      expect(screen.getByRole('alert')).toHaveTextContent(connectionCopy.chat.failedTitle);
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+      expect(probe()).toBe('not-connected user chat:no video:no');
+      expect(sdk.FakeChat.instances[0]!.disconnectUser).toHaveBeenCalled();
+      expect(sdk.FakeVideo.instances[0]!.disconnectUser).toHaveBeenCalled();
+      expect(errors).toHaveBeenCalledWith('Stream connection failed', expect.objectContaining({ message: expect.stringMatching(/did not answer/) }));
+
+      // Trying again starts a fresh attempt, which this time answers.
+      sdk.connectGate = Promise.resolve();
+      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(probe()).toBe('connected user chat:yes video:yes'));
+      expect(sdk.FakeChat.instances).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('disconnects both clients on cleanup', async () => {

@@ -29,6 +29,18 @@ const tokenProvider = (first: string, refresh: () => Promise<string>) => {
   };
 };
 
+/**
+ * How long connecting may take before the page says it failed and offers to try again. A socket that opens but
+ * never answers otherwise leaves "Connecting…" on screen for ever; Stream's own connect wait is 15 s (spec 9).
+ */
+export const CONNECT_TIMEOUT_MS = 20_000;
+
+class ConnectionTimeoutError extends Error {
+  constructor() {
+    super(`Stream did not answer within ${CONNECT_TIMEOUT_MS / 1000} s`);
+  }
+}
+
 const report = (error: unknown) => {
   // Spec point 8: chat setup errors are logged, never shown.
   if (error instanceof ChatSetupError) console.error(error.message);
@@ -57,6 +69,8 @@ export const StreamConnectionProvider = ({ mode, guestId, children }: { mode: Co
     if (mode === 'user' && !member) return;
 
     let cancelled = false;
+    // Set once the deadline passes: whatever the late attempt still opens is closed, never used.
+    let abandoned = false;
     const created: { disconnectUser: () => Promise<void> }[] = [];
     // Called on cleanup and again once an in-flight connect settles: a socket opened after cleanup is closed too.
     const release = () => Promise.all(created.map((client) => client.disconnectUser().catch(() => undefined)));
@@ -64,7 +78,7 @@ export const StreamConnectionProvider = ({ mode, guestId, children }: { mode: Co
     const connectGuest = async (id: string) => {
       const { token, apiKey } = await fetchGuestToken(id);
       const { StreamVideoClient } = await import('@stream-io/video-react-sdk');
-      if (cancelled) return null;
+      if (cancelled || abandoned) return null;
       const videoClient = new StreamVideoClient(apiKey);
       created.push(videoClient);
       const refresh = async () => (await fetchGuestToken(id)).token;
@@ -80,7 +94,7 @@ export const StreamConnectionProvider = ({ mode, guestId, children }: { mode: Co
       };
       const { token, apiKey, streamChatUuid, name } = await fetchToken();
       const [{ StreamChat }, { StreamVideoClient }] = await Promise.all([import('stream-chat'), import('@stream-io/video-react-sdk')]);
-      if (cancelled) return null;
+      if (cancelled || abandoned) return null;
       const user = { id: streamChatUuid, name };
       const refresh = async () => (await fetchToken()).token;
       const chatClient = new StreamChat(apiKey);
@@ -94,20 +108,32 @@ export const StreamConnectionProvider = ({ mode, guestId, children }: { mode: Co
     };
 
     const connect = async () => {
+      const attempt = (async () => {
+        if (!streamConfigured(await loadRuntimeConfig()) || cancelled) return null;
+        return mode === 'guest' ? connectGuest(guestId!) : connectMember();
+      })();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new ConnectionTimeoutError()), CONNECT_TIMEOUT_MS);
+      });
       try {
-        if (!streamConfigured(await loadRuntimeConfig()) || cancelled) return;
-        const connected = mode === 'guest' ? await connectGuest(guestId!) : await connectMember();
+        const connected = await Promise.race([attempt, deadline]);
         if (cancelled || !connected) {
           await release();
           return;
         }
         setClients({ status: 'connected', failed: false, ...connected });
       } catch (error) {
+        abandoned = true;
         if (!cancelled) {
           report(error);
           setClients({ ...notConnected, failed: true });
         }
         await release();
+        // An attempt still in flight may open its sockets later: close them once it settles.
+        void attempt.then(release, release);
+      } finally {
+        clearTimeout(timer);
       }
     };
 

@@ -1,4 +1,5 @@
-export { StreamConnectionProvider } from './StreamConnectionProvider';
+export { StreamConnectionProvider, CONNECT_TIMEOUT_MS } from './StreamConnectionProvider';
 export { useStreamConnection, type StreamConnection, type ConnectionMode } from './context';
 export { useStreamAvailability } from './availability';
-export { ConnectionNotice } from './ConnectionNotice';
+export { ConnectionNotice, ServiceUnavailable } from './ConnectionNotice';
+export { connectionCopy, type StreamService } from './copy';

@@ -3,9 +3,9 @@ import type { RouteHandle } from '../../app/PageShell';
 
 /**
  * The mentoring pages, each loaded only when opened. `signedInMentoringRoutes` go under the signed-in area
- * (RequireAuth and its layout); `publicMentoringRoutes` (the directory and mentor profiles) sit beside the
+ * (RequireAuth and its layout); `mentorDirectoryRoutes` (the directory and mentor profiles) sit beside the
  * public pages, since visitors may browse them when the programme's directory is public: members see them
- * inside their own area, visitors in the site's layout (see DirectoryLayout).
+ * inside their own area, visitors in the site's layout (app/DirectoryLayout.tsx).
  */
 export const signedInMentoringRoutes: RouteObject[] = [
   { path: 'onboarding', lazy: async () => ({ Component: (await import('./pages/OnboardingPage')).default }), handle: { title: 'Get started' } satisfies RouteHandle },
@@ -30,12 +30,8 @@ export const signedInMentoringRoutes: RouteObject[] = [
   },
 ];
 
-export const publicMentoringRoutes: RouteObject[] = [
-  {
-    lazy: async () => ({ Component: (await import('./DirectoryLayout')).default }),
-    children: [
-      { path: 'mentors', lazy: async () => ({ Component: (await import('./pages/DirectoryPage')).default }), handle: { title: 'Mentors' } satisfies RouteHandle },
-      { path: 'mentors/:id', lazy: async () => ({ Component: (await import('./pages/MentorPage')).default }), handle: { title: 'Mentor' } satisfies RouteHandle },
-    ],
-  },
+/** The directory and mentor profiles; the app gives them their frame (members' area or the public site). */
+export const mentorDirectoryRoutes: RouteObject[] = [
+  { path: 'mentors', lazy: async () => ({ Component: (await import('./pages/DirectoryPage')).default }), handle: { title: 'Mentors' } satisfies RouteHandle },
+  { path: 'mentors/:id', lazy: async () => ({ Component: (await import('./pages/MentorPage')).default }), handle: { title: 'Mentor' } satisfies RouteHandle },
 ];

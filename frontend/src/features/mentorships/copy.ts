@@ -1,5 +1,5 @@
 // The mentorship pages' own words. State labels and reasons come from @mentoring/shared/mentorship.
-import { STREAM_NOT_CONFIGURED } from '../connection/ConnectionNotice';
+import { connectionCopy } from '../connection/copy';
 
 export const MESSAGE_MAX = 2000;
 
@@ -139,7 +139,7 @@ export const copy = {
     chatClosed: 'This conversation is closed. Its history stays readable.',
     chatNotYet: 'Your private chat opens when the mentorship starts.',
     chatConnecting: 'Connecting to chat…',
-    chatUnavailable: STREAM_NOT_CONFIGURED,
+    chatUnavailable: connectionCopy.chat.unavailableText,
     call: (name: string) => `Call ${name}`,
     calling: 'Ringing…',
     callUnavailable: 'Calls are not available right now. Please try again later.',

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setIdTokenSource } from '../../lib/api-client';
 import { renderWithQuery as render } from '../../testing/query';
@@ -48,7 +49,7 @@ describe('SessionsPage', () => {
   });
 
   it('lists past calls with a playable, downloadable recording, sending the ID token', async () => {
-    render(<SessionsPage />);
+    render(<SessionsPage />, { wrapper: MemoryRouter });
     const video = await screen.findByLabelText('Recording rec.mp4');
     expect(video).toHaveAttribute('src', 'https://s3.example/rec.mp4?sig');
     expect(screen.getByRole('link', { name: 'Download recording' })).toHaveAttribute('href', 'https://s3.example/rec.mp4?sig&download');
@@ -58,7 +59,7 @@ describe('SessionsPage', () => {
   });
 
   it('shows the transcript and filters it by a search', async () => {
-    render(<SessionsPage />);
+    render(<SessionsPage />, { wrapper: MemoryRouter });
     const section = await screen.findByRole('region', { name: 'Transcript t.jsonl' });
     expect(await within(section).findAllByRole('listitem')).toHaveLength(3);
     await userEvent.type(within(section).getByRole('searchbox', { name: 'Search the transcript' }), 'careers');
@@ -69,17 +70,42 @@ describe('SessionsPage', () => {
     expect(within(items[0]!).getByText('careers', { selector: 'mark' })).toBeInTheDocument();
   });
 
-  it('says so when there are no past sessions', async () => {
+  it('says so when there are no past sessions, and offers to start a call', async () => {
     fetchMock.mockImplementation(async () => respond({ calls: [] }));
-    render(<SessionsPage />);
-    expect(await screen.findByText('You have no past sessions yet.')).toBeInTheDocument();
+    render(<SessionsPage />, { wrapper: MemoryRouter });
+    expect(await screen.findByRole('heading', { name: 'You have no past sessions yet.' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start a call' })).toHaveAttribute('href', '/calls');
+  });
+
+  it('shows an indicator while loading, and loads again when asked after a failure', async () => {
+    let fail = true;
+    let answer!: () => void;
+    fetchMock.mockClear();
+    fetchMock.mockImplementation(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(fail ? respond({ error: { code: 'internal', message: 'We could not load your sessions.' } }, 500) : respond({ calls: [] }));
+        }),
+    );
+    render(<SessionsPage />, { wrapper: MemoryRouter });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading your sessions…');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    answer();
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your sessions.');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your sessions…');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    answer();
+    expect(await screen.findByRole('heading', { name: 'You have no past sessions yet.' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows the API error message when a call\'s archive is refused', async () => {
     fetchMock.mockImplementation(async (input) =>
       String(input) === '/api/calls' ? respond({ calls: [call] }) : respond({ error: { code: 'forbidden', message: 'Only members may see this.' } }, 403),
     );
-    render(<SessionsPage />);
+    render(<SessionsPage />, { wrapper: MemoryRouter });
     expect(await screen.findByRole('alert')).toHaveTextContent('Only members may see this.');
   });
 
@@ -88,7 +114,7 @@ describe('SessionsPage', () => {
     [502, 'Bad Gateway', 'Something went wrong on our side. Please try again.'],
   ])('shows words, not a TypeError, when a %i answer is not in the documented shape', async (status, body, words) => {
     fetchMock.mockImplementation(async () => respond(body, status));
-    render(<SessionsPage />);
+    render(<SessionsPage />, { wrapper: MemoryRouter });
     expect(await screen.findByRole('alert')).toHaveTextContent(words);
   });
 });

@@ -1,8 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { ButtonLink } from '../../components/Button/Button';
+import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../components/StatePanel/StatePanel';
 import type { CallSummary } from '@mentoring/shared';
 import { errorMessage } from '../../lib/api-client';
 import { apiQuery } from '../../lib/query';
 import { Transcript } from './Transcript';
+import styles from './SessionsPage.module.css';
 
 const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'unknown time');
 const formatSize = (bytes: number) =>
@@ -14,11 +18,15 @@ export const CallArchive = ({ call, headingLevel = 2 }: { call: CallSummary; hea
   const artifacts = useQuery(apiQuery('GET /api/calls/{type}/{id}/artifacts', { params: { type: call.type, id: call.id } }));
 
   return (
-    <article aria-labelledby={`call-${call.cid}`}>
+    <article aria-labelledby={`call-${call.cid}`} className={styles.session}>
       <Heading id={`call-${call.cid}`}>{`Session of ${formatTime(call.createdAt)}`}</Heading>
       {call.endedAt && <p>{`Ended ${formatTime(call.endedAt)}`}</p>}
-      {artifacts.isPending && <p>Loading recordings and transcripts…</p>}
-      {artifacts.isError && <p role="alert">{errorMessage(artifacts.error)}</p>}
+      {artifacts.isPending && <LoadingState label="Loading recordings and transcripts…" />}
+      {artifacts.isError && (
+        <ErrorState title="Recordings and transcripts did not load" onRetry={() => void artifacts.refetch()}>
+          <p>{errorMessage(artifacts.error)}</p>
+        </ErrorState>
+      )}
       {artifacts.isSuccess && (
         <>
           {artifacts.data.recordings.length === 0 && artifacts.data.transcriptions.length === 0 && <p>No recordings or transcripts yet.</p>}
@@ -47,13 +55,27 @@ export const SessionsPage = () => {
   const calls = useQuery(apiQuery('GET /api/calls'));
 
   return (
-    <section>
-      <h1>Past sessions</h1>
-      {calls.isPending && <p>Loading your sessions…</p>}
-      {calls.isError && <p role="alert">{errorMessage(calls.error)}</p>}
-      {calls.isSuccess && calls.data.calls.length === 0 && <p>You have no past sessions yet.</p>}
-      {calls.isSuccess && calls.data.calls.map((call) => <CallArchive key={call.cid} call={call} />)}
-    </section>
+    <>
+      <PageHeader title="Past sessions" lead="Your calls, with their recordings and transcripts once they are ready." />
+      {calls.isPending && <LoadingState label="Loading your sessions…" />}
+      {calls.isError && (
+        <ErrorState title="Your sessions did not load" onRetry={() => void calls.refetch()}>
+          <p>{errorMessage(calls.error)}</p>
+        </ErrorState>
+      )}
+      {calls.isSuccess && calls.data.calls.length === 0 && (
+        <EmptyState title="You have no past sessions yet." action={<ButtonLink to="/calls">Start a call</ButtonLink>}>
+          <p>Every call you take part in is listed here afterwards, with its recording and transcript if it had them.</p>
+        </EmptyState>
+      )}
+      {calls.isSuccess && calls.data.calls.length > 0 && (
+        <div className={styles.sessions}>
+          {calls.data.calls.map((call) => (
+            <CallArchive key={call.cid} call={call} />
+          ))}
+        </div>
+      )}
+    </>
   );
 };
 

@@ -11,6 +11,7 @@ export const callTypeLabels: Record<CallType, string> = {
 export const text = {
   callsPage: {
     title: 'Calls',
+    lead: 'Start a video call with a member, or join one from a link.',
     start: 'Start a call',
     type: 'Call type',
     ring: 'Ring the people you chose',
@@ -19,14 +20,24 @@ export const text = {
     linkLabel: 'Call link or id',
     joinButton: 'Join',
     recent: 'Recent calls',
-    noRecent: 'No recent calls.',
+    noRecent: 'No recent calls',
+    noRecentText: 'Calls you start or join show here, so you can go back to them. Start one above.',
+    loadingRecent: 'Loading your recent calls…',
+    recentFailed: 'Your recent calls did not load',
+    recentFailedText: 'The call service did not answer. Your calls are safe: try again in a moment.',
     badLink: 'That is not a call link. Paste a link such as /calls/default/abc123.',
   },
   connecting: 'Connecting to the call service…',
   badCallType: 'This call link is not valid.',
+  badCallTypeText: 'Check the link you were sent, or ask the person who invited you for a new one.',
+  guest: {
+    title: 'Join a call',
+    lead: 'Check your camera and microphone, then join. You join as a guest: no account is needed.',
+  },
   lobby: {
     title: 'Ready to join?',
     joiningAs: (name: string) => `You are joining as ${name}`,
+    hostedBy: (name: string) => `${name}'s call`,
     join: 'Join call',
     joining: 'Joining…',
     micLevel: 'Microphone level',

@@ -1,31 +1,143 @@
-import './auth.css';
 import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { passwordProblems } from '@mentoring/shared';
+import { Button } from '../../../components/Button/Button';
+import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { apiQuery } from '../../../lib/query';
+import { loadAuth } from '../amplify';
+import { authMessages } from '../messages';
 import { useAuth } from '../useAuth';
+import { Field, FormError, FormNotice, useFormAction } from './form';
+import styles from './AccountPage.module.css';
 
-/** /account: a signed-in page showing the user and the identity the API verified from their token. */
-export const AccountPage = () => {
+const Card = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
+  <section className={styles.card} aria-labelledby={id}>
+    <h2 id={id} className={styles.cardTitle}>
+      {title}
+    </h2>
+    {children}
+  </section>
+);
+
+/** The e-mail address the member signs in with, and whether the API accepted their sign-in. */
+const SignInCard = () => {
   const { user } = useAuth();
   const verified = useQuery(apiQuery('GET /api/me'));
 
   return (
-    <section className="account-page">
-      <h1>Your account</h1>
-      <dl>
-        <dt>Name</dt>
-        <dd>{user?.name}</dd>
+    <Card id="account-sign-in" title="Sign-in">
+      <dl className={styles.facts}>
         <dt>E-mail</dt>
-        <dd>{user?.email}</dd>
+        <dd className={styles.email}>{user?.email}</dd>
       </dl>
-      <p role="status" data-testid="api-identity">
+      <p role="status" data-testid="api-identity" className={styles.muted}>
         {verified.isPending
           ? 'Checking your sign-in…'
           : verified.isError
             ? 'We could not confirm your sign-in. Please sign out and sign in again.'
             : `You are signed in as ${verified.data.email ?? verified.data.id}.`}
       </p>
-    </section>
+    </Card>
   );
 };
+
+/** The name other members see; saved in the user pool, and the header shows it at once. */
+const NameCard = () => {
+  const { user, refresh } = useAuth();
+  const [name, setName] = useState(user?.name ?? '');
+  const { error, setError, notice, setNotice, busy, run } = useFormAction();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const wanted = name.trim();
+    if (!wanted) return setError(authMessages.missingName);
+    return run(async () => {
+      const { api } = await loadAuth();
+      await api.updateUserAttributes({ userAttributes: { name: wanted } });
+      await refresh();
+      setNotice(authMessages.nameSaved);
+    });
+  };
+
+  return (
+    <Card id="account-name" title="Your name">
+      <form onSubmit={submit} noValidate aria-busy={busy} className={styles.form}>
+        <Field label="Name" hint="Other members see this name." autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />
+        <FormError message={error} />
+        <FormNotice message={notice} />
+        <div className={styles.actions}>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Save name'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+};
+
+/** A new password, proven by the current one (Cognito's ChangePassword, through Amplify's updatePassword). */
+const PasswordCard = () => {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const { error, setError, notice, setNotice, busy, run } = useFormAction();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!current) return setError(authMessages.missingCurrentPassword);
+    const missing = passwordProblems(next);
+    if (missing.length) return setError(authMessages.weakPassword(missing));
+    if (next === current) return setError(authMessages.samePassword);
+    return run(
+      async () => {
+        const { api } = await loadAuth();
+        await api.updatePassword({ oldPassword: current, newPassword: next });
+        setCurrent('');
+        setNext('');
+        setNotice(authMessages.passwordUpdated);
+      },
+      { password: next, changingPassword: true },
+    );
+  };
+
+  return (
+    <Card id="account-password" title="Password">
+      <form onSubmit={submit} noValidate aria-busy={busy} className={styles.form}>
+        <Field label="Current password" type="password" autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} />
+        <Field
+          label="New password"
+          hint="At least 8 characters, with upper and lower case letters, a number and a symbol."
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          onChange={(event) => setNext(event.target.value)}
+        />
+        <FormError message={error} />
+        <FormNotice message={notice} />
+        <div className={styles.actions}>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Changing…' : 'Change password'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+};
+
+/** /account: the member's name, sign-in e-mail and password. */
+export const AccountPage = () => (
+  <>
+    <PageHeader title="Your account" lead="Your name, the e-mail address you sign in with, and your password." />
+    <div className={styles.cards}>
+      <NameCard />
+      <SignInCard />
+      <PasswordCard />
+      {/*
+        Slot for the profile photo (issue 12: the profile API's presigned upload) and slot for the choice of
+        e-mail notifications (issue 12: the profile API's notification settings). Both are saved by the profile
+        API, not by Cognito, so they arrive with it; no control stands here until they can be saved.
+      */}
+    </div>
+  </>
+);
 
 export default AccountPage;

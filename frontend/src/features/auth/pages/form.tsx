@@ -1,14 +1,22 @@
 import './auth.css';
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import { authErrorMessage } from '../errors';
+import styles from './Form.module.css';
 
 /** A labelled input; the label is what tests and screen readers find it by. */
-export const Field = ({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) => {
+export const Field = ({ label, hint, ...input }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) => {
   const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} {...input} />
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      {hint && (
+        <span id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </span>
+      )}
+      <input id={id} className={styles.input} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
     </div>
   );
 };
@@ -16,14 +24,14 @@ export const Field = ({ label, ...input }: { label: string } & InputHTMLAttribut
 /** The form's error in words (announced), or a neutral notice. */
 export const FormError = ({ message }: { message: string | null }) =>
   message ? (
-    <p role="alert" className="form-error">
+    <p role="alert" className={styles.error}>
       {message}
     </p>
   ) : null;
 
 export const FormNotice = ({ message }: { message: string | null }) =>
   message ? (
-    <p role="status" className="form-notice">
+    <p role="status" className={styles.notice}>
       {message}
     </p>
   ) : null;
@@ -36,7 +44,7 @@ export const useFormAction = () => {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<void>, context: { password?: string } = {}) => {
+  const run = async (action: () => Promise<void>, context: Parameters<typeof authErrorMessage>[1] = {}) => {
     setError(null);
     setNotice(null);
     setBusy(true);

@@ -2,7 +2,6 @@ import 'stream-chat-react/dist/css/index.css';
 import { useMemo } from 'react';
 import { Channel, Chat, MessageComposer, MessageList, Window } from 'stream-chat-react';
 import { ConnectionNotice, useStreamConnection } from '../../connection';
-import { copy } from '../copy';
 import styles from '../mentorships.module.css';
 
 /**
@@ -17,7 +16,7 @@ export const PairChat = ({ channelCid, writable }: { channelCid: string; writabl
     const [type, id] = channelCid.split(':') as [string, string];
     return chatClient.channel(type, id);
   }, [status, chatClient, channelCid]);
-  if (!chatClient || !channel) return <ConnectionNotice connecting={copy.detail.chatConnecting} />;
+  if (!chatClient || !channel) return <ConnectionNotice service="chat" />;
   return (
     <div className={styles.chat}>
       <Chat client={chatClient}>

@@ -13,12 +13,14 @@ export interface CallExperienceProps {
   doneLabel: string;
   /** Start in the call (after accepting a ring), not in the lobby. */
   joined?: boolean;
+  /** The lobby's heading level: 2 where the page has its own h1. */
+  titleLevel?: 1 | 2;
 }
 
 type Stage = 'lobby' | 'call' | 'post-call';
 
 /** One call from lobby to post-call screen. Must be rendered inside <StreamVideo>. */
-export const CallExperience = ({ call, create, onDone, doneLabel, joined = false }: CallExperienceProps) => {
+export const CallExperience = ({ call, create, onDone, doneLabel, joined = false, titleLevel = 1 }: CallExperienceProps) => {
   const [stage, setStage] = useState<Stage>(joined ? 'call' : 'lobby');
   const reason = useRef<ExitReason | null>(null);
   const [exitReason, setExitReason] = useState<ExitReason>('left');
@@ -55,7 +57,7 @@ export const CallExperience = ({ call, create, onDone, doneLabel, joined = false
   return (
     <StreamCall call={call}>
       <StreamTheme className="call-experience">
-        {stage === 'lobby' && <Lobby onJoin={join} />}
+        {stage === 'lobby' && <Lobby onJoin={join} titleLevel={titleLevel} />}
         {stage === 'call' && <ActiveCall onLeave={leave} />}
         {stage === 'post-call' && <PostCall call={call} reason={exitReason} onDone={onDone} doneLabel={doneLabel} />}
       </StreamTheme>

@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
 import {
-  ToggleAudioPreviewButton,
-  ToggleVideoPreviewButton,
   VideoPreview,
   createSoundDetector,
   useCall,
@@ -26,12 +24,53 @@ const MicrophoneLevel = () => {
   return <meter className="lobby-mic-level" aria-label={text.lobby.micLevel} min={0} max={100} value={isEnabled ? level : 0} />;
 };
 
+/**
+ * Turns the camera or microphone on and off before joining. Our own buttons rather than Stream's preview
+ * toggles: those are icon-only with an unnamed menu button, which screen readers cannot name.
+ */
+const DeviceToggle = ({ device }: { device: 'camera' | 'microphone' }) => {
+  const call = useCall();
+  const { useCameraState, useMicrophoneState } = useCallStateHooks();
+  const camera = useCameraState();
+  const microphone = useMicrophoneState();
+  const enabled = (device === 'camera' ? camera : microphone).optimisticIsMute === false;
+  const label = device === 'camera' ? text.devices.camera : text.devices.microphone;
+  return (
+    <button
+      type="button"
+      className="call-button"
+      aria-pressed={enabled}
+      onClick={() => void call?.[device].toggle().catch((cause: unknown) => console.warn(cause))}
+    >
+      {enabled ? `${label} on` : `${label} off`}
+    </button>
+  );
+};
+
 export interface LobbyProps {
   onJoin: () => Promise<void>;
+  /** 2 where the page around the lobby has its own h1 (the guest page). */
+  titleLevel?: 1 | 2;
 }
 
+/** Whose call this is, once Stream has told us (a call not created yet, or hidden from guests, has no answer). */
+const CallHost = () => {
+  const call = useCall();
+  const { useCallCreatedBy } = useCallStateHooks();
+  const createdBy = useCallCreatedBy();
+  useEffect(() => {
+    if (call && !call.state.createdBy) call.get().catch(() => undefined);
+  }, [call]);
+  if (!createdBy?.name && !createdBy?.id) return null;
+  return (
+    <p className="lobby-host" data-testid="lobby-host">
+      {text.lobby.hostedBy(createdBy.name || createdBy.id)}
+    </p>
+  );
+};
+
 /** Camera preview, microphone level, device selection and the join button, before joining. */
-export const Lobby = ({ onJoin }: LobbyProps) => {
+export const Lobby = ({ onJoin, titleLevel = 1 }: LobbyProps) => {
   const call = useCall();
   const user = useConnectedUser();
   const [joining, setJoining] = useState(false);
@@ -45,6 +84,7 @@ export const Lobby = ({ onJoin }: LobbyProps) => {
   }, [call]);
 
   if (!call) return null;
+  const Title = titleLevel === 1 ? 'h1' : 'h2';
   const join = async () => {
     setJoining(true);
     setError(null);
@@ -59,16 +99,17 @@ export const Lobby = ({ onJoin }: LobbyProps) => {
 
   return (
     <section className="lobby" aria-labelledby="lobby-title">
-      <h1 id="lobby-title">{text.lobby.title}</h1>
+      <Title id="lobby-title">{text.lobby.title}</Title>
       <p className="lobby-call-type">{callTypeLabels[call.type as CallType] ?? call.type}</p>
+      <CallHost />
       {user && <p className="lobby-identity">{text.lobby.joiningAs(user.name || user.id)}</p>}
       <div className="lobby-preview" data-testid="lobby-preview">
         {call.type !== 'audio_room' && <VideoPreview />}
       </div>
       <MicrophoneLevel />
       <div className="lobby-devices">
-        <ToggleAudioPreviewButton />
-        {call.type !== 'audio_room' && <ToggleVideoPreviewButton />}
+        <DeviceToggle device="microphone" />
+        {call.type !== 'audio_room' && <DeviceToggle device="camera" />}
       </div>
       <PermissionGuidance />
       <DeviceSettingsPanel />

@@ -7,6 +7,7 @@ import '../video.css';
 import { CallExperience } from '../components/CallExperience';
 import { useLeaveOnUnmount } from '../components/useLeaveOnUnmount';
 import { VideoClientBoundary } from '../components/VideoClientBoundary';
+import { ErrorState } from '../../../components/StatePanel/StatePanel';
 import { text } from '../strings';
 
 const SignedInCall = ({ type, id }: { type: string; id: string }) => {
@@ -22,7 +23,16 @@ const SignedInCall = ({ type, id }: { type: string; id: string }) => {
 /** /calls/:type/:id (signed in): lobby, call, post-call. */
 export const CallPage = () => {
   const { type = '', id = '' } = useParams();
-  if (!isCallType(type) || !id) return <p role="alert">{text.badCallType}</p>;
+  if (!isCallType(type) || !id) {
+    return (
+      <>
+        <h1>{text.callsPage.title}</h1>
+        <ErrorState title={text.badCallType}>
+          <p>{text.badCallTypeText}</p>
+        </ErrorState>
+      </>
+    );
+  }
   return (
     <VideoClientBoundary>
       <SignedInCall type={type} id={id} />

@@ -4,12 +4,16 @@ import { useStreamVideoClient, type Call } from '@stream-io/video-react-sdk';
 import { CALL_TYPES, type CallType } from '@mentoring/shared';
 import '@stream-io/video-react-sdk/dist/css/styles.css';
 import '../video.css';
+import { Button } from '../../../components/Button/Button';
+import { PageHeader } from '../../../components/PageHeader/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
 import { VideoClientBoundary } from '../components/VideoClientBoundary';
 import { parseCallLink, startCall } from '../components/startCall';
 import { useCallAction } from '../components/useCallAction';
 import { callTypeLabels, text } from '../strings';
 import { CallPartnersField, callIdFor, type CallPartner } from '../../mentorships/components/CallPartnersField';
 import { copy as mentorshipCopy } from '../../mentorships/copy';
+import styles from './CallsPage.module.css';
 
 const callPath = (call: Pick<Call, 'type' | 'id'>) => `/calls/${call.type}/${call.id}`;
 
@@ -36,11 +40,11 @@ const StartCallForm = () => {
   };
 
   return (
-    <form onSubmit={submit} className="calls-start">
-      <h2>{text.callsPage.start}</h2>
-      <label>
+    <form onSubmit={submit} className={styles.card}>
+      <h2 className={styles.cardTitle}>{text.callsPage.start}</h2>
+      <label className={styles.field}>
         {text.callsPage.type}
-        <select value={type} onChange={(event) => setType(event.target.value as CallType)}>
+        <select className={styles.input} value={type} onChange={(event) => setType(event.target.value as CallType)}>
           {CALL_TYPES.map((value) => (
             <option key={value} value={value}>
               {callTypeLabels[value]}
@@ -49,13 +53,15 @@ const StartCallForm = () => {
         </select>
       </label>
       <CallPartnersField chosen={partners} onChange={setPartners} />
-      <label>
+      <label className={styles.check}>
         <input type="checkbox" checked={ring} onChange={(event) => setRing(event.target.checked)} />
         {text.callsPage.ring}
       </label>
-      <button type="submit" className="call-button call-button--primary" disabled={busy}>
-        {text.callsPage.startButton}
-      </button>
+      <div>
+        <Button type="submit" disabled={busy}>
+          {text.callsPage.startButton}
+        </Button>
+      </div>
       {nobody && <p role="alert">{mentorshipCopy.calls.pickSomeone}</p>}
       {error && <p role="alert">{error}</p>}
     </form>
@@ -73,38 +79,62 @@ const JoinByLinkForm = () => {
     if (parsed) navigate(callPath(parsed));
   };
   return (
-    <form onSubmit={submit} className="calls-join">
-      <h2>{text.callsPage.joinByLink}</h2>
-      <label>
+    <form onSubmit={submit} className={styles.card}>
+      <h2 className={styles.cardTitle}>{text.callsPage.joinByLink}</h2>
+      <label className={styles.field}>
         {text.callsPage.linkLabel}
-        <input value={link} onChange={(event) => setLink(event.target.value)} />
+        <input className={styles.input} value={link} onChange={(event) => setLink(event.target.value)} />
       </label>
-      <button type="submit" className="call-button">
-        {text.callsPage.joinButton}
-      </button>
+      <div>
+        <Button type="submit" variant="secondary">
+          {text.callsPage.joinButton}
+        </Button>
+      </div>
       {invalid && <p role="alert">{text.callsPage.badLink}</p>}
     </form>
   );
 };
 
+type Recent = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; calls: Call[] };
+
 const RecentCalls = () => {
   const client = useStreamVideoClient();
-  const [calls, setCalls] = useState<Call[]>([]);
+  const [recent, setRecent] = useState<Recent>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!client) return;
+    let active = true;
+    setRecent({ state: 'loading' });
     client
       .queryCalls({ sort: [{ field: 'created_at', direction: -1 }], limit: 10 })
-      .then((result) => setCalls(result.calls))
-      .catch((cause: unknown) => console.warn(cause));
-  }, [client]);
+      .then((result) => active && setRecent({ state: 'ready', calls: result.calls }))
+      .catch((cause: unknown) => {
+        console.warn(cause);
+        if (active) setRecent({ state: 'failed' });
+      });
+    return () => {
+      active = false;
+    };
+  }, [client, attempt]);
   return (
-    <section className="calls-recent">
-      <h2>{text.callsPage.recent}</h2>
-      {calls.length === 0 ? (
-        <p>{text.callsPage.noRecent}</p>
-      ) : (
-        <ul>
-          {calls.map((call) => (
+    <section className={styles.recent} aria-labelledby="recent-calls">
+      <h2 id="recent-calls" className={styles.cardTitle}>
+        {text.callsPage.recent}
+      </h2>
+      {recent.state === 'loading' && <LoadingState label={text.callsPage.loadingRecent} />}
+      {recent.state === 'failed' && (
+        <ErrorState title={text.callsPage.recentFailed} onRetry={() => setAttempt((count) => count + 1)}>
+          <p>{text.callsPage.recentFailedText}</p>
+        </ErrorState>
+      )}
+      {recent.state === 'ready' && recent.calls.length === 0 && (
+        <EmptyState title={text.callsPage.noRecent}>
+          <p>{text.callsPage.noRecentText}</p>
+        </EmptyState>
+      )}
+      {recent.state === 'ready' && recent.calls.length > 0 && (
+        <ul className={styles.recentList}>
+          {recent.calls.map((call) => (
             <li key={call.cid}>
               <Link to={callPath(call)}>
                 {callTypeLabels[call.type as CallType] ?? call.type} · {call.state.createdAt?.toLocaleString() ?? call.id}
@@ -120,14 +150,16 @@ const RecentCalls = () => {
 /** /calls (signed in): start a call of each type, invite and ring members, join by link, recent calls. */
 export const CallsPage = () => {
   return (
-    <section className="calls-page">
-      <h1>{text.callsPage.title}</h1>
+    <>
+      <PageHeader title={text.callsPage.title} lead={text.callsPage.lead} />
       <VideoClientBoundary>
-        <StartCallForm />
-        <JoinByLinkForm />
+        <div className={styles.forms}>
+          <StartCallForm />
+          <JoinByLinkForm />
+        </div>
         <RecentCalls />
       </VideoClientBoundary>
-    </section>
+    </>
   );
 };
 

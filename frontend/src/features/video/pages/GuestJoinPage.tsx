@@ -4,11 +4,14 @@ import { useStreamVideoClient } from '@stream-io/video-react-sdk';
 import { isCallType } from '@mentoring/shared';
 import '@stream-io/video-react-sdk/dist/css/styles.css';
 import '../video.css';
+import { PageHeader } from '../../../components/PageHeader/PageHeader';
+import { ErrorState } from '../../../components/StatePanel/StatePanel';
 import { StreamConnectionProvider } from '../../connection';
 import { CallExperience } from '../components/CallExperience';
 import { useLeaveOnUnmount } from '../components/useLeaveOnUnmount';
 import { VideoClientBoundary } from '../components/VideoClientBoundary';
 import { text } from '../strings';
+import styles from './GuestJoinPage.module.css';
 
 const GUEST_ID_KEY = 'mentoring.guestId';
 
@@ -28,20 +31,31 @@ const GuestCall = ({ type, id }: { type: string; id: string }) => {
   const call = useMemo(() => client?.call(type, id), [client, type, id]);
   useLeaveOnUnmount(call);
   if (!call) return null;
-  return <CallExperience call={call} create={false} onDone={() => navigate('/')} doneLabel={text.postCall.backHome} />;
+  return <CallExperience call={call} create={false} onDone={() => navigate('/')} doneLabel={text.postCall.backHome} titleLevel={2} />;
 };
 
-/** /join/:type/:id: a visitor joins with video only, as Guest User, through the guest token flow. */
+/**
+ * /join/:type/:id: a visitor joins with video only, as Guest User, through the guest token flow: the page says
+ * what it is, whose call it is once Stream answers, who they join as, checks camera and microphone, then joins.
+ */
 export const GuestJoinPage = () => {
   const { type = '', id = '' } = useParams();
   const guestId = useGuestId();
-  if (!isCallType(type) || !id) return <p role="alert">{text.badCallType}</p>;
   return (
-    <StreamConnectionProvider mode="guest" guestId={guestId}>
-      <VideoClientBoundary>
-        <GuestCall type={type} id={id} />
-      </VideoClientBoundary>
-    </StreamConnectionProvider>
+    <div className={styles.page}>
+      <PageHeader title={text.guest.title} lead={text.guest.lead} />
+      {!isCallType(type) || !id ? (
+        <ErrorState title={text.badCallType}>
+          <p>{text.badCallTypeText}</p>
+        </ErrorState>
+      ) : (
+        <StreamConnectionProvider mode="guest" guestId={guestId}>
+          <VideoClientBoundary>
+            <GuestCall type={type} id={id} />
+          </VideoClientBoundary>
+        </StreamConnectionProvider>
+      )}
+    </div>
   );
 };
 

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { availableEntries, currentEntry, entriesForRole, memberNav, type MemberNavEntry } from './member-nav';
+import { signedInRoutes } from './routes';
+
+const entries: MemberNavEntry[] = [
+  { label: 'Home', path: '/home', icon: 'home' },
+  { label: 'Mentors', path: '/mentors', icon: 'people', roles: ['mentee', 'coordinator'] },
+  { label: 'Mentees', path: '/mentees', icon: 'people', roles: ['mentor'] },
+  { label: 'Coordinator', path: '/coordinator', icon: 'shield', roles: ['coordinator'] },
+  { label: 'Messages', path: '/messages', icon: 'chat' },
+];
+const labels = (list: readonly MemberNavEntry[]) => list.map(({ label }) => label);
+
+describe('member navigation', () => {
+  it('lists the sections in the order a member uses them, each once', () => {
+    expect(labels(memberNav)).toEqual(['Home', 'Mentors', 'Messages', 'Calls', 'Sessions', 'Account']);
+    expect(new Set(memberNav.map(({ path }) => path)).size).toBe(memberNav.length);
+  });
+
+  it('shows every member entry while the role is not known', () => {
+    expect(labels(entriesForRole(entries))).toEqual(['Home', 'Mentors', 'Mentees', 'Coordinator', 'Messages']);
+    expect(labels(entriesForRole(entries, null))).toEqual(labels(entries));
+  });
+
+  it.each([
+    ['mentee', ['Home', 'Mentors', 'Messages']],
+    ['mentor', ['Home', 'Mentees', 'Messages']],
+    ['coordinator', ['Home', 'Mentors', 'Coordinator', 'Messages']],
+  ] as const)('shows a %s only their entries', (role, expected) => {
+    expect(labels(entriesForRole(entries, role))).toEqual(expected);
+  });
+
+  it('hides an entry whose page does not exist yet, so no section leads to "page not found"', () => {
+    const available = labels(availableEntries(memberNav, signedInRoutes));
+    expect(available).toEqual(['Home', 'Messages', 'Calls', 'Sessions', 'Account']);
+    // The day a /mentors route is added, the entry appears without another change.
+    const withMentors = [...signedInRoutes, { path: 'mentors', element: null }];
+    expect(labels(availableEntries(memberNav, withMentors))).toContain('Mentors');
+  });
+
+  it('marks the section a page belongs to, deep pages included', () => {
+    expect(currentEntry(memberNav, '/calls/default/abc')?.label).toBe('Calls');
+    expect(currentEntry(memberNav, '/messages')?.label).toBe('Messages');
+    expect(currentEntry(memberNav, '/callsign')).toBeUndefined();
+  });
+});
