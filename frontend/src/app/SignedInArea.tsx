@@ -12,6 +12,8 @@ import { Frame } from './PageShell';
 import { signedInRoutes } from './routes';
 import { useSidebarSelection } from './sidebar';
 import styles from './SignedInArea.module.css';
+import { MentorActionsContext, type MentorActions } from '../features/mentoring/mentor-actions';
+import { RequestMentorshipButton } from '../features/mentorships';
 
 /**
  * Every signed-in page: the member's own header (their sections, the account menu) in the same frame and
@@ -19,6 +21,9 @@ import styles from './SignedInArea.module.css';
  * notifications wherever they are. Loaded lazily, so the public pages never carry the Stream SDKs.
  * The sections are narrowed to a mentee's, mentor's or coordinator's once the profile says which.
  */
+/** A mentee may ask any mentor they can see; the server decides whether the request stands. */
+const requestMentorship: MentorActions = (mentor) => <RequestMentorshipButton mentorId={mentor.id} mentorName={mentor.displayName} />;
+
 const MemberArea = () => {
   const own = useOwnProfile();
   const role: MemberRole | null = own.data?.isCoordinator ? 'coordinator' : (own.data?.profile?.role ?? null);
@@ -47,16 +52,18 @@ const MemberArea = () => {
     />
   );
   return (
-    <StreamConnectionProvider mode="user">
-      <Suspense fallback={null}>
-        <LazyCallNotifications />
-      </Suspense>
-      <Frame header={header}>
-        <div className={styles.content}>
-          <Outlet />
-        </div>
-      </Frame>
-    </StreamConnectionProvider>
+    <MentorActionsContext.Provider value={role === 'mentee' ? requestMentorship : null}>
+      <StreamConnectionProvider mode="user">
+        <Suspense fallback={null}>
+          <LazyCallNotifications />
+        </Suspense>
+        <Frame header={header}>
+          <div className={styles.content}>
+            <Outlet />
+          </div>
+        </Frame>
+      </StreamConnectionProvider>
+    </MentorActionsContext.Provider>
   );
 };
 

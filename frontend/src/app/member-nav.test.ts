@@ -13,13 +13,13 @@ const labels = (list: readonly MemberNavEntry[]) => list.map(({ label }) => labe
 
 describe('member navigation', () => {
   it('lists the sections in the order a member uses them, each once', () => {
-    expect(labels(memberNav)).toEqual(['Home', 'Mentors', 'Messages', 'Calls', 'Sessions', 'Account']);
+    expect(labels(memberNav)).toEqual(['Home', 'Mentors', 'Mentorships', 'Messages', 'Calls', 'Sessions', 'Profile', 'Coordinator', 'Account']);
     expect(new Set(memberNav.map(({ path }) => path)).size).toBe(memberNav.length);
   });
 
-  it('shows every member entry while the role is not known', () => {
-    expect(labels(entriesForRole(entries))).toEqual(['Home', 'Mentors', 'Mentees', 'Coordinator', 'Messages']);
-    expect(labels(entriesForRole(entries, null))).toEqual(labels(entries));
+  it("shows every member entry but the coordinators' own while the role is not known", () => {
+    expect(labels(entriesForRole(entries))).toEqual(['Home', 'Mentors', 'Mentees', 'Messages']);
+    expect(labels(entriesForRole(entries, null))).toEqual(['Home', 'Mentors', 'Mentees', 'Messages']);
   });
 
   it.each([
@@ -32,7 +32,7 @@ describe('member navigation', () => {
 
   it('hides an entry whose page does not exist yet, so no section leads to "page not found"', () => {
     const available = labels(availableEntries(memberNav, signedInRoutes));
-    expect(available).toEqual(['Home', 'Messages', 'Calls', 'Sessions', 'Account']);
+    expect(available).toEqual(['Home', 'Mentorships', 'Messages', 'Calls', 'Sessions', 'Profile', 'Coordinator', 'Account']);
     // The day a /mentors route is added, the entry appears without another change.
     const withMentors = [...signedInRoutes, { path: 'mentors', element: null }];
     expect(labels(availableEntries(memberNav, withMentors))).toContain('Mentors');

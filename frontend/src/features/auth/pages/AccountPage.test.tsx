@@ -1,4 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithQuery as render } from '../../../testing/query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authMessages } from '../messages';
@@ -34,7 +35,7 @@ describe('/account', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     const card = screen.getByRole('region', { name: 'Sign-in' });
     expect(within(card).getByText('augusta.ada.king-noel.countess-of-lovelace@example.org')).toBeInTheDocument();
-    expect(await within(card).findByTestId('api-identity')).toHaveTextContent('You are signed in as augusta');
+    await waitFor(() => expect(within(card).getByTestId('api-identity')).toHaveTextContent('You are signed in as augusta'));
   });
 
   it('saves a new name through Amplify and reads the session again, so the header shows it', async () => {

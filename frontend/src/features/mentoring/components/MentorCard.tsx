@@ -7,6 +7,7 @@ import { AvailabilityGlance } from './AvailabilityList';
 import { Avatar } from './Avatar';
 import { Tags } from './Tags';
 import styles from './MentorCard.module.css';
+import { useMentorActions } from '../mentor-actions';
 
 const SHOWN_TOPICS = 4;
 
@@ -15,6 +16,7 @@ export const MentorCard = ({ mentor, viewerZone }: { mentor: MentorCardData; vie
   const apart = hoursApart(mentor.timezone, viewerZone);
   const topics = mentor.topics.slice(0, SHOWN_TOPICS);
   const more = mentor.topics.length - topics.length;
+  const actions = useMentorActions();
   return (
     <article className={styles.card} aria-labelledby={`mentor-${mentor.id}`}>
       <div className={styles.top}>
@@ -56,6 +58,7 @@ export const MentorCard = ({ mentor, viewerZone }: { mentor: MentorCardData; vie
         </div>
       </dl>
       <AvailabilityGlance windows={mentor.availability} from={mentor.timezone} to={viewerZone} />
+      {actions?.(mentor)}
     </article>
   );
 };

@@ -8,6 +8,7 @@ import { createOfflineClient, callResponse, member, type OfflineClient } from '.
 import { createFakeApi, menteeView, mentorView, stored, type FakeApiOptions, type StoredMentorship } from '../testing/fake-api';
 import { notConnected, renderAt } from '../testing/render';
 import { MentorshipPage } from './MentorshipPage';
+import { connectionCopy } from '../../connection/copy';
 
 const grace = mentorView('grace', 'Grace Hopper', { headline: 'Compiler pioneer', languages: ['en', 'es'], timezone: 'America/New_York' });
 const ada = menteeView('ada', 'Ada Lovelace', { goals: 'Write my first compiler.', timezone: 'Europe/London' });
@@ -117,7 +118,7 @@ describe('/mentorships/:id', () => {
   it('says in plain words when chat and calls are not available on this stage', async () => {
     setup(active(), { streamConfigured: false });
     const chat = await screen.findByRole('region', { name: 'Chat' });
-    expect(await within(chat).findByText('Chat and video calls are not available right now. Please try again later.')).toBeInTheDocument();
+    expect(await within(chat).findByText(connectionCopy.chat.unavailableText)).toBeInTheDocument();
     expect(screen.getByText('Calls are not available right now. Please try again later.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Call Grace Hopper' })).toBeNull();
   });
