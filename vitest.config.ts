@@ -10,7 +10,7 @@ export default defineConfig({
           name: 'functions',
           root: 'functions',
           include: ['src/**/*.test.ts'],
-          env: { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_REGION: 'eu-west-1' },
+          env: { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_REGION: 'eu-west-1', SITE_URL: 'https://mentoring.example.org' },
         },
       },
       { test: { name: 'infra', root: 'infra', include: ['test/**/*.test.ts', 'local/**/*.test.ts'], testTimeout: 120_000 } },

@@ -40,6 +40,10 @@ export const businessMetrics = {
   CallFeatureFailed: { unit: 'Count', emittedIn: 'events/call-status/handler', description: 'A call feature Stream reported as failed' },
   ArtifactArchived: { unit: 'Count', emittedIn: 'events/archive/handler', description: 'Recordings and transcripts copied to S3' },
   ArtifactBytes: { unit: 'Bytes', emittedIn: 'events/archive/handler', description: 'Bytes of recordings and transcripts copied to S3' },
+  NotificationFailed: { unit: 'Count', emittedIn: 'lib/notify', description: 'E-mails or events not sent after a stored change (logged)' },
+  DirectoryRefreshReadUnits: { unit: 'Count', emittedIn: 'lib/directory', description: 'Read capacity a directory snapshot refresh cost' },
+  ScheduleRan: { unit: 'Count', emittedIn: 'lib/schedule-handler', description: 'One-time schedules that ran their handler' },
+  StreamUserUpserted: { unit: 'Count', emittedIn: 'events/stream-identity/handler', description: "Members' Stream users created or updated" },
 } as const satisfies Record<string, BusinessMetricDefinition>;
 
 export type BusinessMetrics = typeof businessMetrics;

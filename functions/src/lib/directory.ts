@@ -1,8 +1,8 @@
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Programme } from '@mentoring/shared';
 import { listDirectory, type MemberItem } from './repositories/members';
 import { getProgramme } from './repositories/programme';
-import { logger, metrics } from './powertools';
+import { logger } from './powertools';
+import { emitMetric } from './metrics';
 
 /**
  * The mentor directory, held in the container's memory.
@@ -64,7 +64,7 @@ const load = async () => {
   const { items, readCapacityUnits, pages } = await listDirectory();
   const loaded: DirectorySnapshot = { entries: toDirectoryEntries(items), loadedAt: Date.now(), readCapacityUnits, pages };
   logger.info('Directory refreshed', { mentors: items.length, readCapacityUnits, pages, ms: Math.round(performance.now() - started) });
-  metrics.addMetric('DirectoryRefreshReadUnits', MetricUnit.Count, readCapacityUnits);
+  emitMetric('DirectoryRefreshReadUnits', readCapacityUnits);
   return loaded;
 };
 

@@ -1,9 +1,9 @@
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { AppEventDetail, AppEventType } from '@mentoring/shared';
 import { publishAppEvent } from './event-bus';
 import { sendMail, type Mail } from './mail/send';
-import { logger, metrics } from './powertools';
+import { logger } from './powertools';
 import { siteUrl } from './site-url';
+import { emitMetric } from './metrics';
 
 /**
  * Side effects after a state change is stored. The change is the truth and is stored exactly once (one
@@ -15,7 +15,7 @@ export const mailAfterWrite = async (mail: (site: string) => Mail, what: string)
     await sendMail(mail(await siteUrl()));
   } catch (error) {
     logger.error('E-mail not sent after a stored change', { what, error: error as Error });
-    metrics.addMetric('NotificationFailed', MetricUnit.Count, 1);
+    emitMetric('NotificationFailed', 1);
   }
 };
 
@@ -24,6 +24,6 @@ export const publishAfterWrite = async <T extends AppEventType>(type: T, detail:
     await publishAppEvent(type, detail);
   } catch (error) {
     logger.error('App event not published after a stored change', { type, error: error as Error });
-    metrics.addMetric('NotificationFailed', MetricUnit.Count, 1);
+    emitMetric('NotificationFailed', 1);
   }
 };

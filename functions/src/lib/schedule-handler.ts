@@ -1,10 +1,10 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { Context } from 'aws-lambda';
 import { scheduleInvocationSchema, scheduleNameFromArn, schedules, type ScheduleKind, type SchedulePayload } from '@mentoring/shared';
 import { logger, metrics } from './powertools';
+import { emitMetric } from './metrics';
 
 export interface ScheduledRequest<K extends ScheduleKind> {
   kind: K;
@@ -47,7 +47,7 @@ export const scheduleHandler = <K extends ScheduleKind>(kind: K, run: (request: 
           attemptNumber: data.attemptNumber,
           context,
         });
-        metrics.addMetric('ScheduleRan', MetricUnit.Count, 1);
+        emitMetric('ScheduleRan', 1);
       } finally {
         logger.resetKeys();
       }

@@ -1,12 +1,12 @@
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { appEventSchemas, photoUrl } from '@mentoring/shared';
 import { eventHandler } from '../../lib/events/handler';
-import { logger, metrics } from '../../lib/powertools';
+import { logger } from '../../lib/powertools';
 import { getMemberItem } from '../../lib/repositories/member-photo';
 import { siteUrl } from '../../lib/site-url';
 import { StreamNotConfiguredError } from '../../lib/stream/credentials';
 import { streamServerClient } from '../../lib/stream/server-client';
 import { memberStreamId } from '../../lib/stream/stream-user-id';
+import { emitMetric } from '../../lib/metrics';
 
 /**
  * Keeps a member's Stream user in step with their profile, so chat and calls show real names and faces: on every
@@ -42,5 +42,5 @@ export const handler = eventHandler(appEventSchemas['member.changed'], async ({ 
       custom: { mentoringRole: role },
     },
   ]);
-  metrics.addMetric('StreamUserUpserted', MetricUnit.Count, 1);
+  emitMetric('StreamUserUpserted', 1);
 });

@@ -51,8 +51,10 @@ const call = async (handler: (event: never, context: never) => Promise<unknown>,
   return { status: response.statusCode, body: JSON.parse(response.body ?? 'null') };
 };
 
-const MENTOR = { id: 'mentor-1', role: 'mentor', approvalState: 'approved', capacity: 2, activeMentees: 1, acceptingRequests: true, listed: 'mentor', displayName: 'Grace', headline: 'Engineer', languages: ['en'], timezone: 'Europe/Berlin' };
-const MENTEE = { id: 'mentee-1', role: 'mentee', approvalState: 'approved', displayName: 'Ada', headline: 'Learner', goals: 'Learn', languages: ['en'] };
+// Whole member items, as the members repository stores them (the answers are built from them).
+const PROFILE = { bio: '', country: 'DE', availability: [], format: 'online', topics: ['Career change'], lastActiveAt: null, version: 1 };
+const MENTOR = { ...PROFILE, id: 'mentor-1', role: 'mentor', approvalState: 'approved', capacity: 2, activeMentees: 1, acceptingRequests: true, listed: 'mentor', displayName: 'Grace', headline: 'Engineer', languages: ['en'], timezone: 'Europe/Berlin', yearsOfExperience: 10, city: null };
+const MENTEE = { ...PROFILE, id: 'mentee-1', role: 'mentee', approvalState: 'approved', displayName: 'Ada', headline: 'Learner', goals: 'Learn', languages: ['en'], timezone: 'Europe/London' };
 const ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const OTHER = '1f8fad5b-d9cb-469f-a165-70867728950e';
 const meta = (overrides: Record<string, unknown> = {}) => ({
@@ -188,7 +190,7 @@ describe('POST /api/mentorships/{id}/accept', () => {
     expect(updates[1]).toMatchObject({ Key: { pk: `MENTORSHIP#${OTHER}` }, ExpressionAttributeValues: { ':to': 'INVALIDATED', ':version': 3 } });
     expect(updates[2]).toMatchObject({ Key: { sk: 'COUNTERS' }, ExpressionAttributeValues: { ':requests': -2, ':expectedRequests': 2 } });
     expect(updates[3]).toMatchObject({ TableName: 'members', Key: { id: MENTOR.id }, ExpressionAttributeValues: { ':next': 2, ':taken': 1, ':capacity': 2 } });
-    expect(updates[3]!.UpdateExpression).toMatch(/REMOVE listed$/);
+    expect(updates[3]!.UpdateExpression).toMatch(/REMOVE listed ADD version :one$/);
     expect(items!.find((item) => item.Put?.Item?.sk === 'MATCH')!.Put!.ConditionExpression).toBe('attribute_not_exists(pk)');
     expect(items!.filter((item) => item.Delete).map((item) => item.Delete!.Key)).toEqual([{ pk: `PAIR#mentor-2#${MENTEE.id}`, sk: 'GUARD' }]);
     expect(schedules.scheduleOnce).toHaveBeenCalledWith('mentorship-end', `mentorship-end-${ID}`, expect.any(Date), { mentorshipId: ID });
@@ -292,7 +294,7 @@ describe('the request-expiry schedule', () => {
     const [items] = transactions();
     expect(items![0]!.Update!.ExpressionAttributeValues).toMatchObject({ ':to': 'EXPIRED' });
     expect(items!.at(-1)!.Update).toMatchObject({ TableName: 'members', UpdateExpression: 'ADD expiredInARow :one, version :one' });
-    expect(pauses).toEqual([expect.objectContaining({ UpdateExpression: 'SET acceptingRequests = :false, expiredInARow = :zero, pausedAt = :now REMOVE listed' })]);
+    expect(pauses).toEqual([expect.objectContaining({ UpdateExpression: 'SET acceptingRequests = :false, expiredInARow = :zero, pausedAt = :now REMOVE listed ADD version :one' })]);
     const subjects = ses.commandCalls(SendEmailCommand).map((entry) => entry.args[0].input.Content!.Simple!.Subject!.Data);
     expect(subjects).toContain('You are no longer receiving mentorship requests');
   });

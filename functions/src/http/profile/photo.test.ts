@@ -61,6 +61,8 @@ const member = (extra: Record<string, unknown> = {}) => ({
   format: 'online',
   topics: ['Career'],
   goals: 'Grow',
+  approvalState: 'draft',
+  version: 1,
   ...extra,
 });
 
@@ -159,7 +161,7 @@ describe('PUT /api/profile/me/photo', () => {
     expect(updates()).toEqual([
       expect.objectContaining({
         Key: { id: SUB },
-        UpdateExpression: 'SET photoKey = :key, updatedAt = :now',
+        UpdateExpression: 'SET photoKey = :key, updatedAt = :now ADD version :one',
         ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(photoKey)',
         ExpressionAttributeValues: expect.objectContaining({ ':key': photoKey }),
       }),
@@ -290,7 +292,7 @@ describe('DELETE /api/profile/me/photo', () => {
     const response = await call(remove, 'DELETE');
     expect(response.statusCode).toBe(200);
     expect(dynamo.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
-      UpdateExpression: 'REMOVE photoKey SET updatedAt = :now',
+      UpdateExpression: 'REMOVE photoKey SET updatedAt = :now ADD version :one',
       ConditionExpression: 'attribute_exists(id) AND photoKey = :previous',
       ExpressionAttributeValues: expect.objectContaining({ ':previous': old }),
     });
