@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { RuntimeConfig } from '@mentoring/shared';
 import { messages } from '@mentoring/shared/messages';
 import { createTestUser } from '../support/auth';
+import { onboardAsMentee } from '../support/onboarding';
 import { scriptMemberStream } from './member-stream';
 import { chromiumExecutable, chromiumFlags } from './playwright.config';
 import { screenshot, widths } from './support';
@@ -28,12 +29,15 @@ const memberPages = [
   { path: '/calls/default/e2e-shell', name: 'call-lobby', heading: 'Ready to join?' },
 ];
 
-/** The member's sections as the header lists them today (Mentors joins when its page exists). */
+/** A mentee's sections as the header lists them. */
 const sections = [
   { label: 'Home', path: '/home', heading: /^Welcome back, / },
+  { label: 'Mentors', path: '/mentors', heading: 'Find a mentor' },
+  { label: 'Mentorships', path: '/mentorships', heading: 'Mentorships' },
   { label: 'Messages', path: '/messages', heading: 'Messages' },
   { label: 'Calls', path: '/calls', heading: 'Calls' },
   { label: 'Sessions', path: '/sessions', heading: 'Past sessions' },
+  { label: 'Profile', path: '/profile', heading: 'Your profile' },
   { label: 'Account', path: '/account', heading: 'Your account' },
 ];
 
@@ -51,10 +55,11 @@ const expectNoSidewaysScroll = async (page: Page) => {
   expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(innerWidth);
 };
 
-/** A new member, signed in through the form, landing on `next`. */
+/** A new mentee who has onboarded, signed in through the form, landing on `next`. */
 const signIn = async (page: Page, next = '/home') => {
   const { cognito } = (await (await page.request.get('/config.json')).json()) as RuntimeConfig;
   const user = await createTestUser({ url: process.env.E2E_BASE_URL!, cognito: cognito! }, { name: 'Ada Lovelace' });
+  await onboardAsMentee(process.env.E2E_BASE_URL!, user.idToken);
   await page.goto(`/login?next=${encodeURIComponent(next)}`);
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
@@ -112,7 +117,7 @@ for (const [label, viewport] of Object.entries(widths)) {
           await page.keyboard.press('Enter');
         }
         const link = page.getByRole('navigation', { name: 'Your sections' }).getByRole('link', { name: section.label });
-        for (let presses = 0; presses < 12 && !(await link.evaluate((element) => element === document.activeElement)); presses += 1) {
+        for (let presses = 0; presses < 20 && !(await link.evaluate((element) => element === document.activeElement)); presses += 1) {
           await page.keyboard.press('Tab');
         }
         await expect(link, `${section.label} by keyboard`).toBeFocused();

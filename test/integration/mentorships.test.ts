@@ -35,6 +35,7 @@ const seedMember = async (id: string, fields: Record<string, unknown>) => {
         id,
         displayName: `Member ${id.slice(0, 6)}`,
         headline: 'Here to learn',
+        bio: '',
         languages: ['en'],
         timezone: 'Europe/Berlin',
         country: 'DE',

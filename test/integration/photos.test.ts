@@ -1,11 +1,11 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, baseUrl } from './support/api';
 import { bearer, newUser } from './support/auth';
-import { db, deleteItem, getItem, tableName } from './support/db';
+import { deleteItem, getItem, tableName } from './support/db';
 import { streamRequests } from '../support/stream-stub';
 import type { TestUser } from '../support/auth';
+import { onboardAsMentee } from '../support/onboarding';
 
 interface PresignedPost {
   url: string;
@@ -51,12 +51,8 @@ describe.runIf(inject('isLocal'))('photos on the local stage (s3rver, the local 
 
   beforeAll(async () => {
     user = await newUser('Photo Tester');
-    await db().send(
-      new PutCommand({
-        TableName: tableName('members'),
-        Item: { id: user.sub, role: 'mentee', displayName: 'Photo Tester', languages: ['en'], topics: [], createdAt: new Date().toISOString() },
-      }),
-    );
+    // A photo belongs to a profile: the member onboards first, as the SPA does.
+    await onboardAsMentee(baseUrl(), user.idToken, { displayName: 'Photo Tester' });
     // A real, small PNG: a two-colour 300×200 picture.
     const pixels = Buffer.alloc(300 * 200 * 3);
     for (let index = 0; index < pixels.length; index += 3) pixels.set(index % 900 < 450 ? [200, 40, 40] : [40, 40, 200], index);
