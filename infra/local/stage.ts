@@ -148,8 +148,13 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     cleanups.push(cognito.stop);
     const tables = localTableNames();
     const version = appVersion();
+    // Where Stream is comes with its credentials: tests point STREAM_BASE_URL at a stand-in for Stream's API.
     const stream = process.env.STREAM_API_KEY && process.env.STREAM_API_SECRET
-      ? { STREAM_API_KEY: process.env.STREAM_API_KEY, STREAM_API_SECRET: process.env.STREAM_API_SECRET }
+      ? {
+          STREAM_API_KEY: process.env.STREAM_API_KEY,
+          STREAM_API_SECRET: process.env.STREAM_API_SECRET,
+          ...(process.env.STREAM_BASE_URL ? { STREAM_BASE_URL: process.env.STREAM_BASE_URL } : {}),
+        }
       : undefined;
     // Not process.env: each handler sees only its own share of this (function-environment.ts), as in Lambda.
     const environment: StageEnvironment = {
