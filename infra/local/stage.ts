@@ -178,6 +178,8 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
         POWERTOOLS_LOG_LEVEL: options.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
         // There is no X-Ray here; functions/src/lib/powertools.ts then does not even load the tracer.
         POWERTOOLS_TRACE_ENABLED: 'false',
+        // Tests ask the directory to skip its per-container snapshot, so a decision shows at once.
+        ...(process.env.DIRECTORY_CACHE_SECONDS ? { DIRECTORY_CACHE_SECONDS: process.env.DIRECTORY_CACHE_SECONDS } : {}),
       },
       // Identity: the handlers verify tokens against cognito-local (functions/src/lib/auth/id-token-verifier.ts).
       cognito: {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { schedules, type RouteDefinition, type ScheduleDefinition } from '@mentoring/shared';
 import { ApiStack } from '../lib/stacks/api-stack';
+import { AuthStack } from '../lib/stacks/auth-stack';
 import { DataStack } from '../lib/stacks/data-stack';
 import { EventsStack } from '../lib/stacks/events-stack';
 import { MonitoringStack } from '../lib/stacks/monitoring-stack';
@@ -29,7 +30,8 @@ const build = () => {
   const env = { region: stage.region };
   const data = new DataStack(app, 'Data', { env, stage });
   const events = new EventsStack(app, 'Events', { env, stage, tables: data.tables });
-  const scheduleStack = new SchedulesStack(app, 'Schedules', { env, stage, tables: data.tables, eventBus: events.bus, kinds });
+  const auth = new AuthStack(app, 'Auth', { env, stage });
+  const scheduleStack = new SchedulesStack(app, 'Schedules', { env, stage, tables: data.tables, eventBus: events.bus, userPool: auth.userPool, kinds });
   const api = new ApiStack(app, 'Api', {
     env,
     stage,

@@ -180,7 +180,7 @@ test('a coordinator approves a mentor’s application, and the mentor appears in
   await application.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText(`${name} is approved and will be e-mailed.`)).toBeVisible();
   await expect(application).toHaveCount(0);
-  await page.getByRole('link', { name: 'Approved' }).click();
+  await page.getByRole('link', { name: 'Approved', exact: true }).click();
   await expect(page.getByRole('article', { name: new RegExp(name) })).toBeVisible();
 
   await page.goto(`/mentors?q=${encodeURIComponent(name)}`);

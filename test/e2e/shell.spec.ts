@@ -116,7 +116,7 @@ for (const [label, viewport] of Object.entries(widths)) {
           }
           await page.keyboard.press('Enter');
         }
-        const link = page.getByRole('navigation', { name: 'Your sections' }).getByRole('link', { name: section.label });
+        const link = page.getByRole('navigation', { name: 'Your sections' }).getByRole('link', { name: section.label, exact: true });
         for (let presses = 0; presses < 20 && !(await link.evaluate((element) => element === document.activeElement)); presses += 1) {
           await page.keyboard.press('Tab');
         }
@@ -125,7 +125,7 @@ for (const [label, viewport] of Object.entries(widths)) {
         await expect(page).toHaveURL(new RegExp(`${section.path}$`));
         await settled(page, section.heading);
         await expect(page.getByRole('main')).toBeFocused();
-        await expect(page.getByRole('navigation', { name: 'Your sections', includeHidden: true }).getByRole('link', { name: section.label, includeHidden: true })).toHaveAttribute('aria-current', 'page');
+        await expect(page.getByRole('navigation', { name: 'Your sections', includeHidden: true }).getByRole('link', { name: section.label, exact: true, includeHidden: true })).toHaveAttribute('aria-current', 'page');
       }
     });
 
@@ -138,7 +138,7 @@ for (const [label, viewport] of Object.entries(widths)) {
         const nav = page.getByRole('navigation', { name: 'Your sections' });
         await expect(nav).toBeHidden();
         await menu.click();
-        for (const { label: name } of sections) await expect(nav.getByRole('link', { name })).toBeVisible();
+        for (const { label: name } of sections) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
         await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
         await expectNoSidewaysScroll(page);
         await expectNoAxeViolations(page);
@@ -147,7 +147,7 @@ for (const [label, viewport] of Object.entries(widths)) {
         await expect(nav).toBeHidden();
         for (const section of sections) {
           await menu.click();
-          await nav.getByRole('link', { name: section.label }).click();
+          await nav.getByRole('link', { name: section.label, exact: true }).click();
           await expect(page).toHaveURL(new RegExp(`${section.path}$`));
           await settled(page, section.heading);
           await expect(nav).toBeHidden();
