@@ -69,6 +69,9 @@ export interface RouteContract {
 export type RouteDefinition = RouteContract & { key: RouteKey; method: HttpMethod; path: `/api/${string}` };
 
 const callPart = z.string().regex(CALL_PART_PATTERN);
+/** `{id}` of a member (a Cognito sub) and of a mentorship (a UUID the server makes). */
+const memberIdParams = z.object({ id: z.string().min(1).max(128) });
+const mentorshipIdParams = z.object({ id: z.string().min(1).max(64) });
 
 export const routes = {
   'GET /api/health': {
@@ -203,14 +206,14 @@ export const routes = {
   'GET /api/mentors/{id}': {
     handler: 'http/mentors/get',
     auth: 'optional',
-    params: z.object({ id: z.string().min(1).max(128) }),
+    params: memberIdParams,
     response: mentorViewSchema,
     needs: { tables: { members: ['GetItem'], programme: ['GetItem'] } },
   },
   'GET /api/members/{id}': {
     handler: 'http/members/get',
     auth: 'required',
-    params: z.object({ id: z.string().min(1).max(128) }),
+    params: memberIdParams,
     response: memberViewSchema,
     needs: { tables: { members: ['GetItem'] } },
   },
@@ -226,7 +229,7 @@ export const routes = {
   'POST /api/coordinator/applications/{id}/decision': {
     handler: 'http/coordinator/application-decide',
     auth: 'coordinator',
-    params: z.object({ id: z.string().min(1).max(128) }),
+    params: memberIdParams,
     body: applicationDecisionSchema,
     response: applicationSchema,
     // The programme's name goes into the e-mail.
@@ -265,14 +268,14 @@ export const routes = {
   'GET /api/mentorships/{id}': {
     handler: 'http/mentorships/get',
     auth: 'required',
-    params: z.object({ id: z.string().min(1).max(64) }),
+    params: mentorshipIdParams,
     response: mentorshipDetailSchema,
     needs: { tables: { mentorships: ['GetItem', 'Query'], members: ['GetItem', 'BatchGetItem'] } },
   },
   'POST /api/mentorships/{id}/accept': {
     handler: 'http/mentorships/accept',
     auth: 'required',
-    params: z.object({ id: z.string().min(1).max(64) }),
+    params: mentorshipIdParams,
     response: mentorshipDetailSchema,
     needs: {
       tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['GetItem', 'BatchGetItem', 'UpdateItem'], programme: ['GetItem'] },
@@ -286,7 +289,7 @@ export const routes = {
   'POST /api/mentorships/{id}/decline': {
     handler: 'http/mentorships/decline',
     auth: 'required',
-    params: z.object({ id: z.string().min(1).max(64) }),
+    params: mentorshipIdParams,
     body: declineSchema,
     response: mentorshipDetailSchema,
     needs: {
@@ -299,14 +302,14 @@ export const routes = {
   'POST /api/mentorships/{id}/withdraw': {
     handler: 'http/mentorships/withdraw',
     auth: 'required',
-    params: z.object({ id: z.string().min(1).max(64) }),
+    params: mentorshipIdParams,
     response: mentorshipDetailSchema,
     needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['GetItem', 'BatchGetItem'] }, schedules: true },
   },
   'POST /api/mentorships/{id}/complete': {
     handler: 'http/mentorships/complete',
     auth: 'required',
-    params: z.object({ id: z.string().min(1).max(64) }),
+    params: mentorshipIdParams,
     response: mentorshipDetailSchema,
     needs: {
       tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
@@ -319,7 +322,7 @@ export const routes = {
   'POST /api/mentorships/{id}/end': {
     handler: 'http/mentorships/end',
     auth: 'required',
-    params: z.object({ id: z.string().min(1).max(64) }),
+    params: mentorshipIdParams,
     body: endSchema,
     response: mentorshipDetailSchema,
     needs: {
@@ -333,7 +336,7 @@ export const routes = {
   'GET /api/mentorships/{id}/calls': {
     handler: 'http/mentorships/calls',
     auth: 'required',
-    params: z.object({ id: z.string().min(1).max(64) }),
+    params: mentorshipIdParams,
     response: mentorshipCallsSchema,
     needs: { tables: { mentorships: ['GetItem'], calls: ['Query', 'BatchGetItem'] } },
   },
@@ -359,14 +362,14 @@ export const routes = {
   'POST /api/coordinator/mentorships/{id}/suspend': {
     handler: 'http/coordinator/mentorships-suspend',
     auth: 'coordinator',
-    params: z.object({ id: z.string().min(1).max(64) }),
+    params: mentorshipIdParams,
     response: mentorshipDetailSchema,
     needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], members: ['GetItem', 'BatchGetItem'] }, email: true, userPool: ['AdminGetUser'], eventBus: true },
   },
   'POST /api/coordinator/mentorships/{id}/resume': {
     handler: 'http/coordinator/mentorships-resume',
     auth: 'coordinator',
-    params: z.object({ id: z.string().min(1).max(64) }),
+    params: mentorshipIdParams,
     response: mentorshipDetailSchema,
     needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], members: ['GetItem', 'BatchGetItem'] }, email: true, userPool: ['AdminGetUser'], eventBus: true },
   },
