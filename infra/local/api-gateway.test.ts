@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newSigningKey, startTestIssuer, type TestIssuer } from '../../functions/src/lib/testing/tokens';
+import { newSigningKey, startTestIssuer, type TestIssuer } from '../../functions/testing/tokens';
 import { repoRoot } from '../lib/paths';
 import { createApiGateway } from './api-gateway';
 

@@ -91,6 +91,33 @@ export const tables = {
       { name: 'byState', partitionKey: { name: 'state', type: 'S' }, sortKey: { name: 'updatedAt', type: 'S' } },
     ],
   },
+  /**
+   * Sessions of mentorships (issue 16). A session's id is its call's id (`m-<mentorshipId>-<suffix>`), so a call's
+   * webhook finds its session with one read: pk SESSION#<id>, sk META (plus sk NOTES for its shared notes).
+   * BUSY#<memberId> / <quarter-hour start> guard items make overlapping bookings of one member conditional
+   * writes; ACTIONS#<mentorshipId> / <itemId> are the mentorship's action items. Sparse indexes over META items.
+   */
+  sessions: {
+    envVar: 'SESSIONS_TABLE',
+    partitionKey: { name: 'pk', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    globalIndexes: [
+      { name: 'byMentorship', partitionKey: { name: 'mentorshipId', type: 'S' }, sortKey: { name: 'startsAt', type: 'S' } },
+      { name: 'byMentor', partitionKey: { name: 'mentorId', type: 'S' }, sortKey: { name: 'startsAt', type: 'S' } },
+      { name: 'byMentee', partitionKey: { name: 'menteeId', type: 'S' }, sortKey: { name: 'startsAt', type: 'S' } },
+    ],
+  },
+  /**
+   * Safeguarding (issue 17): reports (pk REPORT#<id>, sk META, and NOTE#<at> for coordinators' internal notes;
+   * index `byStatus` over META items) and blocks (pk BLOCKS#<memberId>, sk <blockedId>, with the mirror item
+   * BLOCKED_BY#<blockedId> / <memberId> written in the same transaction, so either side's check is one read).
+   */
+  safeguarding: {
+    envVar: 'SAFEGUARDING_TABLE',
+    partitionKey: { name: 'pk', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    globalIndexes: [{ name: 'byStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } }],
+  },
   /** The programme's settings: one item (id = "settings"). */
   programme: { envVar: 'PROGRAMME_TABLE', partitionKey: { name: 'id', type: 'S' } },
 } as const satisfies Record<string, TableDefinition>;

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startStreamRecorder } from '../../functions/src/lib/testing/stream-recorder';
+import { startStreamRecorder } from '../../functions/testing/stream-recorder';
 import { spawnLocalStage } from '../support/local-stage';
 import { testStreamCredentials } from '../support/stream';
 

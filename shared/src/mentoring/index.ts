@@ -5,3 +5,4 @@ export * from './mentorship';
 export * from './mentorship-calls';
 export * from './matching';
 export * from './time';
+export * from './sessions';

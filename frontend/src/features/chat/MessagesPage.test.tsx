@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CHAT_API, createFakeStream, videoHandlers } from './testing/fake-stream';
+import { CHAT_API, createFakeStream, videoHandlers } from '../../../testing/chat/fake-stream';
 import { MessagesRoute } from './index';
 
 vi.mock('../auth', () => ({

@@ -4,8 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callMessages } from '@mentoring/shared';
-import { installBrowserStubs } from './testing/browserStubs';
-import { createOfflineClient } from './testing/offlineStream';
+import { installBrowserStubs } from '../../../testing/video/browserStubs';
+import { createOfflineClient } from '../../../testing/video/offlineStream';
 
 beforeAll(installBrowserStubs);
 

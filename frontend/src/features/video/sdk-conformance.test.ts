@@ -15,7 +15,7 @@ import {
   type StreamVideoParticipant,
 } from '@stream-io/video-react-sdk';
 import { CALL_SDK_VERSION, CAPTIONS, PARTICIPANT_VISIBILITY_THRESHOLD, PRIORITISED_CALL_ROLES, callMessages } from '@mentoring/shared';
-import { callResponse, callSettings, createOfflineClient, fakeUserToken, scriptCall, type OfflineClient } from './testing/offlineStream';
+import { callResponse, callSettings, createOfflineClient, fakeUserToken, scriptCall, type OfflineClient } from '../../../testing/video/offlineStream';
 
 const clients: OfflineClient[] = [];
 const offline = async (userId = 'alice', connect = true) => {

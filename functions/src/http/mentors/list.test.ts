@@ -4,8 +4,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDirectoryCache } from '../../lib/directory';
 import type { MemberItem } from '../../lib/repositories/members';
-import { call, MEMBERS_TABLE, menteeItem, mentorItem, PROGRAMME_TABLE, storedProgramme } from '../../lib/testing/mentoring';
-import { useTestIdentity } from '../../lib/testing/tokens';
+import { call, MEMBERS_TABLE, menteeItem, mentorItem, PROGRAMME_TABLE, storedProgramme } from '../../../testing/mentoring';
+import { useTestIdentity } from '../../../testing/tokens';
 import { handler } from './list';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

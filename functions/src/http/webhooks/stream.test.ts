@@ -6,7 +6,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signWebhook } from '../../lib/stream/webhook-signature';
-import { apiEvent, lambdaContext } from '../../lib/testing/events';
+import { apiEvent, lambdaContext } from '../../../testing/events';
 import { handler } from './stream';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

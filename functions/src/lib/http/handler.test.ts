@@ -2,7 +2,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RouteContract, RouteKey } from '@mentoring/shared';
-import { apiEvent, lambdaContext } from '../testing/events';
+import { apiEvent, lambdaContext } from '../../../testing/events';
 import { httpHandler } from './handler';
 
 const contract = {

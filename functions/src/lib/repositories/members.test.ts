@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { menteeItem, mentorItem } from '../testing/mentoring';
+import { menteeItem, mentorItem } from '../../../testing/mentoring';
 import { isListed, setPhoto, toMemberView, toOwnProfile, withListing } from './members';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderWithQuery as render } from '../../../testing/query';
+import { renderWithQuery as render } from '../../../../testing/query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authMessages } from '../messages';

@@ -4,9 +4,9 @@ import { vi, afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } 
 import { mentorshipIdOfCall } from '@mentoring/shared/mentorship-calls';
 import { resetRuntimeConfig } from '../../connection/runtime-config';
 import type { StreamConnection } from '../../connection/context';
-import { createOfflineClient, callResponse, member, type OfflineClient } from '../../video/testing/offlineStream';
-import { createFakeApi, menteeView, mentorView, stored, type FakeApiOptions, type StoredMentorship } from '../testing/fake-api';
-import { notConnected, renderAt } from '../testing/render';
+import { createOfflineClient, callResponse, member, type OfflineClient } from '../../../../testing/video/offlineStream';
+import { createFakeApi, menteeView, mentorView, stored, type FakeApiOptions, type StoredMentorship } from '../../../../testing/mentorships/fake-api';
+import { notConnected, renderAt } from '../../../../testing/mentorships/render';
 import { MentorshipPage } from './MentorshipPage';
 import { connectionCopy } from '../../connection/copy';
 

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { vi, afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetRuntimeConfig } from '../../connection/runtime-config';
-import { createFakeApi, menteeView, mentorView, ownProfile, stored, type FakeApiOptions } from '../testing/fake-api';
-import { renderAt } from '../testing/render';
+import { createFakeApi, menteeView, mentorView, ownProfile, stored, type FakeApiOptions } from '../../../../testing/mentorships/fake-api';
+import { renderAt } from '../../../../testing/mentorships/render';
 import { MentorshipsPage } from './MentorshipsPage';
 
 const grace = mentorView('grace', 'Grace Hopper');

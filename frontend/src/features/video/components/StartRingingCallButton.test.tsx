@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callResponse, createOfflineClient, member, type OfflineClient } from '../testing/offlineStream';
-import { renderInCall } from '../testing/renderCall';
+import { callResponse, createOfflineClient, member, type OfflineClient } from '../../../../testing/video/offlineStream';
+import { renderInCall } from '../../../../testing/video/renderCall';
 import { StartRingingCallButton } from './StartRingingCallButton';
 
 const clients: OfflineClient[] = [];

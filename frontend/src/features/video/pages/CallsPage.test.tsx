@@ -4,9 +4,9 @@ import { vi, afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } 
 import { mentorshipIdOfCall } from '@mentoring/shared/mentorship-calls';
 import { resetRuntimeConfig } from '../../connection/runtime-config';
 import type { StreamConnection } from '../../connection/context';
-import { createFakeApi, menteeView, mentorView, stored } from '../../mentorships/testing/fake-api';
-import { notConnected, renderAt } from '../../mentorships/testing/render';
-import { callResponse, createOfflineClient, member, type OfflineClient } from '../testing/offlineStream';
+import { createFakeApi, menteeView, mentorView, stored } from '../../../../testing/mentorships/fake-api';
+import { notConnected, renderAt } from '../../../../testing/mentorships/render';
+import { callResponse, createOfflineClient, member, type OfflineClient } from '../../../../testing/video/offlineStream';
 import { CallsPage } from './CallsPage';
 
 const grace = mentorView('grace', 'Grace Hopper');

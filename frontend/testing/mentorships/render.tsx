@@ -3,9 +3,9 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { Toaster } from '../../../components/Toast/Toaster';
-import { QueryProvider } from '../../../lib/query';
-import { StreamConnectionContext, type StreamConnection } from '../../connection/context';
+import { Toaster } from '../../src/components/Toast/Toaster';
+import { QueryProvider } from '../../src/lib/query';
+import { StreamConnectionContext, type StreamConnection } from '../../src/features/connection/context';
 
 const Elsewhere = () => <p data-testid="elsewhere">{useLocation().pathname}</p>;
 

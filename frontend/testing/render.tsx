@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { routes } from '../app/routes';
+import { routes } from '../src/app/routes';
 
 /** Renders the whole app (page shell included) at a path, as the browser router would. */
 export const renderApp = (path = '/') => {

@@ -6,8 +6,8 @@
 import { appendFileSync } from 'node:fs';
 import type { Context } from 'aws-lambda';
 import { schedules, type ScheduleKind } from '@mentoring/shared';
-import { requiredEnv } from '../env';
-import { scheduleHandler } from '../schedule-handler';
+import { requiredEnv } from '../src/lib/env';
+import { scheduleHandler } from '../src/lib/schedule-handler';
 
 export const handler = async (event: unknown, context: Context) => {
   const kind = (event as { kind?: string } | null)?.kind;
