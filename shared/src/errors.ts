@@ -8,7 +8,9 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'too_many_requests'
-  | 'internal';
+  | 'internal'
+  | 'unavailable'
+  | 'gateway_timeout';
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; issues?: unknown[] };
@@ -24,4 +26,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   too_many_requests: 429,
   internal: 500,
+  /** A dependency (DynamoDB, S3, Cognito...) did not answer in time, from inside the function: retry later. */
+  unavailable: 503,
+  /** The function itself ran past its route's timeout (the gateway's own limit). */
+  gateway_timeout: 504,
 };

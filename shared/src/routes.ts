@@ -42,6 +42,9 @@ export const COORDINATORS_GROUP = 'coordinators';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteKey = `${HttpMethod} /api/${string}`;
 
+/** Lambda's timeout of a function whose entry names none. */
+export const DEFAULT_TIMEOUT_SECONDS = 10;
+
 /** An entry of the table: everything about a route's interface and its function. */
 export interface RouteContract {
   /** Module under functions/src exporting `handler`. */
@@ -60,13 +63,27 @@ export interface RouteContract {
   needs: FunctionNeeds;
   /** Memory and timeout that fit the function (CDK); defaults in the base construct. */
   memoryMiB?: number;
+  /** The function's timeout (default DEFAULT_TIMEOUT_SECONDS); its AWS SDK clients give up before it, the local gateway enforces it. */
   timeoutSeconds?: number;
+  /**
+   * Concurrent executions reserved for (and capped at) this many: set on routes anyone can call in bulk, so a
+   * flood of them cannot take the account's concurrency from the other routes and the event consumers.
+   */
+  reservedConcurrency?: number;
+  /**
+   * A create a client may retry: a request with an Idempotency-Key header is run once per caller and key,
+   * and a retry gets the first answer again (functions/src/lib/http/idempotency.ts).
+   */
+  idempotent?: boolean;
   /** Packages with native code, installed for Lambda's Linux ARM64 beside the bundle instead of bundled (e.g. sharp). */
   nodeModules?: readonly string[];
 }
 
 /** A route as the infrastructure reads it: its entry, with method and path split out of the key. */
 export type RouteDefinition = RouteContract & { key: RouteKey; method: HttpMethod; path: `/api/${string}` };
+
+/** What Powertools' DynamoDB persistence layer does with the idempotency table (routes with `idempotent: true`). */
+export const IDEMPOTENCY_ACTIONS = ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] as const;
 
 const callPart = z.string().regex(CALL_PART_PATTERN);
 /** `{id}` of a member (a Cognito sub) and of a mentorship (a UUID the server makes). */
@@ -86,8 +103,11 @@ export const routes = {
     body: feedbackInputSchema,
     response: z.object({ id: z.uuid() }),
     status: 201,
+    idempotent: true,
+    // Anyone may post: a flood of it stays within five instances (each answers in tens of ms).
+    reservedConcurrency: 5,
     // Match feedback names a mentorship: only its members may send it.
-    needs: { tables: { feedback: ['PutItem'], mentorships: ['GetItem'] } },
+    needs: { tables: { feedback: ['PutItem'], mentorships: ['GetItem'], idempotency: IDEMPOTENCY_ACTIONS } },
   },
   'GET /api/me': {
     handler: 'http/me/get',
@@ -101,6 +121,9 @@ export const routes = {
     auth: 'none',
     response: z.object({ accepted: z.boolean(), duplicate: z.boolean() }),
     status: 202,
+    // Stream redelivers in bursts after an outage; unsigned floods are refused here too: neither may take the
+    // concurrency the members' routes and the event consumers need.
+    reservedConcurrency: 20,
     needs: { tables: { webhookDeliveries: ['PutItem', 'DeleteItem'] }, secrets: ['stream'], eventBus: true },
   },
   'GET /api/calls': {
@@ -132,6 +155,8 @@ export const routes = {
       apiKey: z.string(),
       user: z.object({ streamChatUuid: z.string(), id: z.string(), name: z.string(), email: z.string() }).optional(),
     }),
+    // Anyone may ask (guests): signing a token is quick, ten instances answer hundreds a second.
+    reservedConcurrency: 10,
     needs: { secrets: ['stream'] },
   },
 
@@ -251,8 +276,14 @@ export const routes = {
     body: mentorshipRequestSchema,
     response: mentorshipDetailSchema,
     status: 201,
+    idempotent: true,
     needs: {
-      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], members: ['GetItem', 'BatchGetItem', 'ConditionCheckItem'], programme: ['GetItem'] },
+      tables: {
+        mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
+        members: ['GetItem', 'BatchGetItem', 'ConditionCheckItem'],
+        programme: ['GetItem'],
+        idempotency: IDEMPOTENCY_ACTIONS,
+      },
       email: true,
       userPool: ['AdminGetUser'],
       schedules: true,

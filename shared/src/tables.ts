@@ -55,6 +55,15 @@ export const tables = {
     partitionKey: { name: 'id', type: 'S' },
     timeToLiveAttribute: 'expiresAt',
   },
+  /**
+   * Powertools idempotency records of creates that carry an Idempotency-Key (routes with `idempotent: true`):
+   * id = route, caller and key (hashed); the stored answer is replayed to a retry; records expire after a day.
+   */
+  idempotency: {
+    envVar: 'IDEMPOTENCY_TABLE',
+    partitionKey: { name: 'id', type: 'S' },
+    timeToLiveAttribute: 'expiration',
+  },
   /** Calls, their members, status, history and archived artifacts (see functions/src/lib/repositories/calls.ts). */
   calls: { envVar: 'CALLS_TABLE', partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'S' } },
   /**

@@ -1,11 +1,12 @@
 import { AdminAddUserToGroupCommand, CognitoIdentityProviderClient, ListUsersCommand, type UserType } from '@aws-sdk/client-cognito-identity-provider';
 import { requiredEnv } from './env';
+import { sdkClientConfig } from './aws-clients';
 
 /**
  * One client per container. Locally AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER points at cognito-local,
  * which the SDK reads itself. The pool is the one whose tokens the function verifies (COGNITO_USER_POOL_ID).
  */
-const client = new CognitoIdentityProviderClient({ maxAttempts: 2 });
+const client = new CognitoIdentityProviderClient(sdkClientConfig());
 
 const poolId = () => requiredEnv('COGNITO_USER_POOL_ID');
 

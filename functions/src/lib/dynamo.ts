@@ -3,12 +3,13 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tables, type TableKey } from '@mentoring/shared';
 import { requiredEnv } from './env';
 import { traced } from './powertools';
+import { sdkClientConfig } from './aws-clients';
 
 /**
  * One client per container. Locally the endpoint comes from AWS_ENDPOINT_URL_DYNAMODB,
  * which the SDK reads itself, so this code is the same in both runtimes.
  */
-export const documentClient = DynamoDBDocumentClient.from(traced(new DynamoDBClient({})), {
+export const documentClient = DynamoDBDocumentClient.from(traced(new DynamoDBClient(sdkClientConfig())), {
   marshallOptions: { removeUndefinedValues: true },
 });
 

@@ -2,12 +2,13 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { APP_EVENT_SOURCE, appEventSchemas, STREAM_EVENT_SOURCE, type AppEventDetail, type AppEventType } from '@mentoring/shared';
 import { requiredEnv } from './env';
 import { traced } from './powertools';
+import { sdkClientConfig } from './aws-clients';
 
 /**
  * One client per container. Locally AWS_ENDPOINT_URL_EVENTBRIDGE points at the local stage's bus, which
  * speaks the PutEvents protocol, so the publishing code is the same in both runtimes.
  */
-const client = traced(new EventBridgeClient({ maxAttempts: 2 }));
+const client = traced(new EventBridgeClient(sdkClientConfig()));
 
 export const busName = () => requiredEnv('EVENT_BUS_NAME');
 

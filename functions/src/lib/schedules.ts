@@ -25,6 +25,7 @@ import {
 } from '@aws-sdk/client-scheduler';
 import { SCHEDULE_NAME_PATTERN, scheduleEnv, schedules, scheduleTargetInput, type ScheduleKind, type SchedulePayload } from '@mentoring/shared';
 import { requiredEnv } from './env';
+import { sdkClientConfig } from './aws-clients';
 
 export type ScheduleOnce = <K extends ScheduleKind>(kind: K, name: string, at: Date, payload: SchedulePayload<K>) => Promise<void>;
 export type CancelSchedule = (name: string) => Promise<void>;
@@ -37,7 +38,7 @@ export const MIN_LEAD_MS = 60_000;
  */
 export const SCHEDULE_RETRY_POLICY = { MaximumRetryAttempts: 10, MaximumEventAgeInSeconds: 6 * 3600 } as const;
 
-const client = new SchedulerClient({ maxAttempts: 3 });
+const client = new SchedulerClient(sdkClientConfig({ maxAttempts: 3 }));
 
 /** Scheduler's one-time expression: `at(yyyy-mm-ddThh:mm:ss)`, read in ScheduleExpressionTimezone (UTC here). */
 export const atExpression = (at: Date) => `at(${at.toISOString().slice(0, 19)})`;

@@ -10,6 +10,8 @@ import { authenticate, type AuthenticatedEvent } from './authenticate';
 import { HttpError } from './errors';
 import type { Identity } from './identity';
 import { errorHandler, jsonBody } from './middlewares';
+import { idempotency, idempotencyScopeOf } from './idempotency';
+import { verifyOrigin } from './origin';
 import { json } from './responses';
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -26,7 +28,15 @@ export interface HttpRequest<R extends RouteContract> {
   body: Parsed<R, 'body'>;
   /** The verified caller: always present on `required` routes, null on `none` routes and for anonymous callers. */
   identity: IdentityFor<R['auth']>;
+  /** On an `idempotent` route, the scope (route, caller, Idempotency-Key) of a keyed request; null without a key. */
+  idempotencyScope: string | null;
 }
+
+/**
+ * Ahead of the function's own timeout, middy stops waiting for the handler and answers 503 in the documented
+ * shape (its TimeoutError is `unavailable` to the error middleware), instead of Lambda killing the function.
+ */
+export const TIMEOUT_EARLY_MS = 500;
 
 const parsePart = (schema: z.ZodType | undefined, value: unknown, what: string) => {
   if (!schema) return undefined;
@@ -45,15 +55,19 @@ export const httpHandler = <R extends RouteContract & { key: RouteKey }>(
   route: R,
   run: (request: HttpRequest<R>) => Promise<z.input<R['response']>>,
 ) => {
-  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>();
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: TIMEOUT_EARLY_MS });
   // Answers can carry secrets (a Stream token): traces get timings and errors, never the response.
   if (tracer) handler.use(captureLambdaHandler(tracer, { captureResponse: false }));
   handler
     .use(injectLambdaContext(logger))
     .use(errorHandler())
+    // Before anything reads the request: a call that did not come through CloudFront learns nothing.
+    .use(verifyOrigin())
     .use(authenticate(route.auth))
     .use(logMetrics(metrics, { captureColdStartMetric: true }));
   if (route.body) handler.use(jsonBody(route.body, { maxBytes: route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES }));
+  // Last: a replay is only for a request that is allowed and valid, and keyed by the verified caller and body.
+  if ((route as RouteContract).idempotent) handler.use(idempotency(route.key));
   return handler.handler(async (event, context) => {
     const params = parsePart(route.params, event.pathParameters, 'path');
     const query = parsePart(route.query, event.queryStringParameters, 'query');
@@ -64,6 +78,7 @@ export const httpHandler = <R extends RouteContract & { key: RouteKey }>(
       query,
       body: (event as { parsedBody?: unknown }).parsedBody,
       identity: (event as AuthenticatedEvent).identity ?? null,
+      idempotencyScope: idempotencyScopeOf(event),
     } as HttpRequest<R>);
     const checked = route.response.safeParse(answer);
     if (!checked.success) {

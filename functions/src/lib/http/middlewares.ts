@@ -1,6 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
+import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
+import { isUnavailable } from '../aws-clients';
 import { logger } from '../powertools';
 import { HttpError } from './errors';
 import { errorResponse } from './responses';
@@ -13,6 +15,21 @@ export const errorHandler = (): HttpMiddleware => ({
     const { error } = request;
     if (error instanceof HttpError) {
       request.response = errorResponse(error.code, error.message, error.issues);
+      return;
+    }
+    if (error instanceof IdempotencyValidationError) {
+      request.response = errorResponse('conflict', 'This Idempotency-Key was already used for a different request.');
+      return;
+    }
+    if (error instanceof IdempotencyAlreadyInProgressError) {
+      request.response = errorResponse('conflict', 'A request with this Idempotency-Key is still being handled; try again in a moment.');
+      return;
+    }
+    if (isUnavailable(error)) {
+      // A dependency did not answer within the function's time: the caller may retry (with the same
+      // Idempotency-Key on a create, which then stores it once).
+      logger.warn('A dependency did not answer in time', error as Error);
+      request.response = errorResponse('unavailable', 'The service is busy right now. Please try again in a moment.');
       return;
     }
     logger.error('Unhandled error', error as Error);

@@ -1,11 +1,12 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { requiredEnv } from '../env';
+import { sdkClientConfig } from '../aws-clients';
 
 /**
  * One client per container. Locally AWS_ENDPOINT_URL_SESV2 points at the local SES stand-in, which keeps
  * every message, so the sending code is the same in both runtimes.
  */
-const client = new SESv2Client({ maxAttempts: 2 });
+const client = new SESv2Client(sdkClientConfig());
 
 export interface Mail {
   to: string | readonly string[];

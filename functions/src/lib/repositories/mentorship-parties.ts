@@ -10,6 +10,7 @@ import { documentClient, tableName } from '../dynamo';
 import { requiredEnv } from '../env';
 import { logger } from '../powertools';
 import { toMemberView, type MemberItem as MembersItem } from './members';
+import { sdkClientConfig } from '../aws-clients';
 
 /** The directory GSI's partition value: present only while a mentor is approved, accepting and has a place left. */
 export const LISTED = 'mentor';
@@ -206,7 +207,7 @@ let cognito: CognitoIdentityProviderClient | undefined;
  * never leaks through a profile read). Null when the account is gone.
  */
 export const emailOf = async (memberId: string) => {
-  cognito ??= new CognitoIdentityProviderClient({ maxAttempts: 2 });
+  cognito ??= new CognitoIdentityProviderClient(sdkClientConfig());
   try {
     const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: requiredEnv('COGNITO_USER_POOL_ID'), Username: memberId }));
     return user.UserAttributes?.find((attribute) => attribute.Name === 'email')?.Value ?? null;

@@ -2,6 +2,7 @@ import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
 import { traced } from '../powertools';
+import { sdkClientConfig } from '../aws-clients';
 
 export interface StreamCredentials {
   apiKey: string;
@@ -32,7 +33,7 @@ export class StreamNotConfiguredError extends Error {
 export const getStreamCredentials = async (): Promise<StreamCredentials> => {
   const secretArn = process.env.STREAM_SECRET_ARN;
   if (secretArn) {
-    secrets ??= new SecretsProvider({ awsSdkV3Client: traced(new SecretsManagerClient({})) });
+    secrets ??= new SecretsProvider({ awsSdkV3Client: traced(new SecretsManagerClient(sdkClientConfig())) });
     const value = await secrets.get(secretArn, { transform: 'json', maxAge: SECRET_MAX_AGE_SECONDS });
     const parsed = secretShape.safeParse(value);
     if (!parsed.success) throw new Error('The Stream secret must be JSON with non-empty "apiKey" and "apiSecret".');
