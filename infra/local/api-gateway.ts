@@ -3,17 +3,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { errorStatus, notFoundRoute, routeList, type RouteDefinition } from '@mentoring/shared';
+import { DEFAULT_TIMEOUT_SECONDS, errorStatus, notFoundRoute, routeList, type RouteDefinition } from '@mentoring/shared';
 import { functionEnvironments, type StageEnvironment } from './function-environment';
 
 /** API Gateway HTTP APIs refuse request bodies over 10 MB before any Lambda runs. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
-const LAMBDA_TIMEOUT_MS = 29_000;
+
+const TIMED_OUT = Symbol('timed out');
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
 interface CompiledRoute {
-  route: Pick<RouteDefinition, 'method' | 'path' | 'handler' | 'auth' | 'needs'>;
+  route: Pick<RouteDefinition, 'method' | 'path' | 'handler' | 'auth' | 'needs' | 'timeoutSeconds'>;
   /** The route key API Gateway reports in the event ("POST /api/feedback", or "$default"). */
   key: string;
   pattern: RegExp;
@@ -137,7 +138,9 @@ export const createApiGateway = ({
       body: body.length ? body.toString(isText ? 'utf8' : 'base64') : undefined,
       isBase64Encoded: body.length > 0 && !isText,
     };
-    const deadline = Date.now() + LAMBDA_TIMEOUT_MS;
+    // The function's own timeout (its entry's, as AppFunction sets it): Lambda stops it there.
+    const timeoutMs = (route.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
+    const deadline = Date.now() + timeoutMs;
     const context = {
       callbackWaitsForEmptyEventLoop: false,
       functionName: `local-${route.handler.replaceAll('/', '-')}`,
@@ -153,12 +156,22 @@ export const createApiGateway = ({
       succeed: () => undefined,
     } satisfies Context;
 
-    let result: APIGatewayProxyResultV2;
+    let result: APIGatewayProxyResultV2 | typeof TIMED_OUT;
+    let timer: NodeJS.Timeout | undefined;
+    const invocation = inFunction(route, async () => (await load(route.handler))(event, context));
     try {
-      result = await inFunction(route, async () => (await load(route.handler))(event, context));
+      result = await Promise.race([invocation, new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs)))]);
     } catch (error) {
       console.error(`[api] ${route.handler} failed`, error);
       return sendError(res, 'internal', 'Internal Server Error');
+    } finally {
+      clearTimeout(timer);
+    }
+    if (result === TIMED_OUT) {
+      // As Lambda does, the invocation is given up; unlike Lambda, this process cannot kill it, so its late end is ignored.
+      invocation.catch(() => undefined);
+      console.error(`[api] ${route.handler} ran past its ${timeoutMs / 1000} s timeout: answered 504`);
+      return sendError(res, 'gateway_timeout', 'The request took too long. Please try again.');
     }
     if (typeof result === 'string' || result === undefined || !('statusCode' in result)) {
       return send(res, 200, JSON.stringify(result));

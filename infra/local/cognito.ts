@@ -33,6 +33,9 @@ export interface CognitoLocalInfo {
 
 export interface CognitoLocal extends CognitoLocalInfo {
   stop: () => Promise<void>;
+  /** Settles with how the process ended, if it ends without stop() (infra/local/supervisor.ts restarts it). */
+  ended: Promise<string>;
+  pid?: number;
 }
 
 const isFree = (port: number) =>
@@ -151,9 +154,16 @@ export const startCognitoLocal = async ({
     if (onCode && destination && code) onCode({ destination, code });
   });
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let stopping = false;
+  const ended = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => {
+      if (!stopping) resolve(`exited (${signal ?? `code ${code}`})`);
+    }),
+  );
 
   const client = new CognitoIdentityProviderClient({ endpoint: `http://127.0.0.1:${port}`, region: 'local', credentials: localCredentials });
   const stop = async () => {
+    stopping = true;
     client.destroy();
     await stopChild(child);
     if (!dataDir) rmSync(workDir, { recursive: true, force: true });
@@ -168,6 +178,8 @@ export const startCognitoLocal = async ({
       issuer: `${endpoint}/${userPoolId}`,
       jwksUri: `http://127.0.0.1:${port}/${userPoolId}/.well-known/jwks.json`,
       stop,
+      ended,
+      pid: child.pid,
     };
   } catch (error) {
     await stop();

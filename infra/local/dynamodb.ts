@@ -7,24 +7,34 @@ import { stopChild } from './processes';
 
 export interface DynamoDbLocal {
   endpoint: string;
+  port: number;
   client: DynamoDBClient;
   stop: () => Promise<void>;
+  /** Settles with how the JVM ended, if it ends without stop() (infra/local/supervisor.ts restarts it). */
+  ended: Promise<string>;
+  pid?: number;
 }
 
 export const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 export const LOCAL_REGION = 'us-east-1';
 
 /** Real DynamoDB Local (Java). Kept in memory unless a data directory is given. */
-export const startDynamoDbLocal = async ({ dataDir }: { dataDir?: string }): Promise<DynamoDbLocal> => {
+export const startDynamoDbLocal = async ({ dataDir, port: wantedPort }: { dataDir?: string; port?: number }): Promise<DynamoDbLocal> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const port = await freePort();
+  const port = wantedPort ?? (await freePort());
   const child: ChildProcess = spawn({ port, path: dataDir ?? null, sharedDb: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (code ${code}):\n${output}`))),
+  let stopping = false;
+  const ended = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => {
+      if (!stopping) resolve(`exited (${signal ?? `code ${code}`})`);
+    }),
   );
+  const exited = ended.then((how) => {
+    throw new Error(`DynamoDB Local ${how}:\n${output}`);
+  });
   exited.catch(() => undefined);
 
   const endpoint = `http://127.0.0.1:${port}`;
@@ -46,8 +56,12 @@ export const startDynamoDbLocal = async ({ dataDir }: { dataDir?: string }): Pro
   }
   return {
     endpoint,
+    port,
     client,
+    ended,
+    pid: child.pid,
     stop: async () => {
+      stopping = true;
       client.destroy();
       await stopChild(child);
     },

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { needsEnvironment, scheduleEnv, type AuthMode, type BucketKey, type FunctionNeeds, type NeededResource, type TableKey } from '@mentoring/shared';
+import { DEFAULT_TIMEOUT_SECONDS, ORIGIN_VERIFY_ENV, needsEnvironment, scheduleEnv, type AuthMode, type BucketKey, type FunctionNeeds, type NeededResource, type TableKey } from '@mentoring/shared';
 
 /**
  * What the local stage has to give its functions. Each handler gets only part of it: the common variables,
@@ -26,6 +26,8 @@ export interface StageEnvironment {
   schedules: Record<string, string>;
   /** The site's origin. Locally functions get it directly as SITE_URL instead of an SSM parameter to read. */
   siteUrl: string;
+  /** The value the stage's front adds in the origin-verify header; API functions refuse requests without it. */
+  originSecret?: string;
 }
 
 /** What a function is, as the route and rule tables describe it; event consumers have no auth mode. */
@@ -33,6 +35,7 @@ export interface FunctionEntry {
   handler: string;
   auth?: AuthMode;
   needs: FunctionNeeds;
+  timeoutSeconds?: number;
 }
 
 /** Variables Lambda's own runtime gives every function, which Node and the SDK may read. */
@@ -42,7 +45,12 @@ const RUNTIME_VARIABLES = ['PATH', 'HOME', 'LANG', 'TZ', 'TMPDIR'];
 export const functionEnvironment = (stage: StageEnvironment, entry: FunctionEntry, host: NodeJS.ProcessEnv = process.env) => {
   const env: Record<string, string> = {};
   for (const name of RUNTIME_VARIABLES) if (host[name] !== undefined) env[name] = host[name];
-  Object.assign(env, stage.common, { AWS_LAMBDA_FUNCTION_NAME: `local-${entry.handler.replaceAll('/', '-')}` });
+  Object.assign(env, stage.common, {
+    AWS_LAMBDA_FUNCTION_NAME: `local-${entry.handler.replaceAll('/', '-')}`,
+    FUNCTION_TIMEOUT_SECONDS: String(entry.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
+  });
+  // API functions (they have an auth mode; consumers have none), as AppFunction gives them in the api stack.
+  if (entry.auth !== undefined && stage.originSecret) env[ORIGIN_VERIFY_ENV] = stage.originSecret;
   if (entry.auth !== undefined && entry.auth !== 'none') Object.assign(env, stage.cognito);
   const value = (resource: NeededResource): Record<string, string> | string | undefined => {
     switch (resource.kind) {

@@ -42,15 +42,18 @@ export const localBucketNames = () =>
 
 export interface LocalS3 {
   endpoint: string;
+  port: number;
   buckets: Record<string, string>;
   stop: () => Promise<void>;
+  /** Settles if its server closes without stop() (infra/local/supervisor.ts restarts it). */
+  ended: Promise<string>;
 }
 
 /** s3rver on a free loopback port, its objects under `directory`, with every bucket of the shared definitions. */
-export const startS3rver = async ({ directory }: { directory: string }): Promise<LocalS3> => {
+export const startS3rver = async ({ directory, port: wantedPort }: { directory: string; port?: number }): Promise<LocalS3> => {
   mkdirSync(directory, { recursive: true });
   registerLocalCredentials();
-  const port = await freePort();
+  const port = wantedPort ?? (await freePort());
   const server = new S3rver({
     address: '127.0.0.1',
     port,
@@ -60,10 +63,21 @@ export const startS3rver = async ({ directory }: { directory: string }): Promise
     configureBuckets: (Object.keys(buckets) as BucketKey[]).map((key) => ({ name: localBucketName(key), configs: [corsConfiguration] })),
   });
   await server.run();
+  let stopping = false;
+  const ended = new Promise<string>((resolve) =>
+    server.httpServer!.once('close', () => {
+      if (!stopping) resolve('stopped serving');
+    }),
+  );
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    port,
     buckets: localBucketNames(),
-    stop: () => server.close(),
+    ended,
+    stop: () => {
+      stopping = true;
+      return server.close();
+    },
   };
 };
 

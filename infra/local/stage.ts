@@ -1,9 +1,10 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { METRICS_NAMESPACE, type RuntimeConfig } from '@mentoring/shared';
+import { METRICS_NAMESPACE, ORIGIN_VERIFY_HEADER, rateLimitedBody, type RuntimeConfig } from '@mentoring/shared';
 import { createApiGateway } from './api-gateway';
 import { startCognitoLocal, type CognitoLocalInfo } from './cognito';
 import { LOCAL_REGION, localCredentials, startDynamoDbLocal } from './dynamodb';
@@ -14,6 +15,8 @@ import { startLocalScheduler } from './scheduler';
 import { createMediaServer, localBucketNames, startS3rver } from './s3';
 import { LOCAL_MAIL_FROM, startLocalSes } from './ses';
 import { ensureTables, localTableNames } from './tables';
+import { clientAddress, createApiRateLimiter, createUserPoolRateLimiter } from './rate-limiter';
+import { supervise } from './supervisor';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const frontendRoot = join(repoRoot, 'frontend');
@@ -31,6 +34,11 @@ export interface LocalStageOptions {
   onCognitoCode?: (delivery: { destination: string; code: string }) => void;
   web: WebMode;
   logLevel?: string;
+  /**
+   * The rate limits of shared/src/limits.ts, as WAF applies them in prod (default on). The integration and e2e
+   * suites turn them off: all their users come from one address, far faster than people do.
+   */
+  rateLimits?: boolean;
 }
 
 export interface LocalStage {
@@ -42,6 +50,8 @@ export interface LocalStage {
   s3Endpoint: string;
   buckets: Record<string, string>;
   eventBus: { endpoint: string; busName: string; deadLetterFile: string };
+  /** The API without the front (as execute-api's own URL in AWS): it refuses everything, the origin header is missing. */
+  apiDirectUrl: string;
   /** The Scheduler stand-in: its API, and /_local/schedules and /_local/clock for tests. */
   scheduler: { endpoint: string; groupName: string; stateFile: string; deadLetterFile: string; environment: Record<string, string> };
   /** The SES stand-in: its API endpoint and the page listing every message sent. */
