@@ -109,6 +109,7 @@ const createWeb = async (mode: WebMode, server: ReturnType<typeof createServer>)
  * on one origin as CloudFront serves them in AWS.
  */
 export const startLocalStage = async (options: LocalStageOptions): Promise<LocalStage> => {
+  let dynamoStarts = 0;
   const host = options.host ?? '127.0.0.1';
   // Fail on a busy port before starting anything else.
   if (options.port !== 0) {
@@ -116,7 +117,15 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     await listen(probe, options.port, host);
     await new Promise((resolve) => probe.close(resolve));
   }
-  const dynamo = await startDynamoDbLocal({ dataDir: options.dataDir });
+  const firstDynamo = await startDynamoDbLocal({ dataDir: options.dataDir });
+  const dynamo = await supervise('DynamoDB Local', async () =>
+    dynamoStarts++ ? startDynamoDbLocal({ dataDir: options.dataDir, port: firstDynamo.port }) : firstDynamo, {
+    // In memory, a restarted DynamoDB Local is empty: its tables come back, the data does not.
+    restarted: async (instance) => {
+      await ensureTables(instance.client);
+      if (!options.dataDir) console.error('[local] DynamoDB Local kept its data in memory: the tables are back, empty.');
+    },
+  });
   const cleanups: (() => Promise<void>)[] = [dynamo.stop];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
@@ -126,8 +135,13 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     const scratch = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'local-stage-'));
     if (scratch) cleanups.push(async () => rmSync(scratch, { recursive: true, force: true }));
     const dataDir = options.dataDir ?? scratch!;
-    const s3 = await startS3rver({ directory: join(dataDir, 's3rver') });
-    cleanups.push(s3.stop);
+    const firstS3 = await startS3rver({ directory: join(dataDir, 's3rver') });
+    let s3Starts = 0;
+    const s3Supervised = await supervise('the S3 stand-in (s3rver)', async () =>
+      s3Starts++ ? startS3rver({ directory: join(dataDir, 's3rver'), port: firstS3.port }) : firstS3,
+    );
+    cleanups.push(s3Supervised.stop);
+    const s3 = firstS3;
     const ses = await startLocalSes();
     cleanups.push(ses.stop);
     // Consumers run only after the stage has started, by when their environment is complete.
@@ -153,9 +167,40 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       },
     });
     cleanups.push(scheduler.stop);
-    await ensureTables(dynamo.client);
-    const cognito = await startCognitoLocal({ dataDir: options.cognitoDir, onCode: options.onCognitoCode });
-    cleanups.push(cognito.stop);
+    await ensureTables(firstDynamo.client);
+    // Its own directory even in memory, so a restart finds the same pool, users and port (the tokens' issuer).
+    const cognitoDir = options.cognitoDir ?? join(dataDir, 'cognito');
+    const cognitoSupervised = await supervise('cognito-local', () => startCognitoLocal({ dataDir: cognitoDir, onCode: options.onCognitoCode }));
+    cleanups.push(cognitoSupervised.stop);
+    const cognito = cognitoSupervised.current;
+    const originSecret = randomBytes(32).toString('base64url');
+    const rateLimited = options.rateLimits ?? true;
+    const userPoolLimiter = createUserPoolRateLimiter();
+    // The user pool's web ACL: sign-up and sign-in calls pass through here on their way to cognito-local.
+    const cognitoFront = createServer((req, res) => {
+      const decision = rateLimited ? userPoolLimiter(clientAddress(req), req.headers['x-amz-target'] as string | undefined) : { allowed: true as const };
+      if (!decision.allowed) {
+        // Cognito's own error shape: the SPA's Cognito client reads __type, as it would from Cognito behind WAF.
+        res.writeHead(429, { 'content-type': 'application/x-amz-json-1.1', 'retry-after': String(decision.retryAfterSeconds) });
+        res.end(JSON.stringify({ __type: 'TooManyRequestsException', message: 'Too many requests from this address. Please wait a moment and try again.' }));
+        return;
+      }
+      const target = new URL(cognito.endpoint);
+      const upstream = httpRequest(
+        { host: '127.0.0.1', port: target.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => {
+        if (!res.headersSent) res.writeHead(503, { 'content-type': 'application/x-amz-json-1.1' });
+        res.end(JSON.stringify({ __type: 'ServiceUnavailableException', message: 'cognito-local is not answering.' }));
+      });
+      req.pipe(upstream);
+    });
+    const cognitoFrontPort = await listen(cognitoFront, 0, '127.0.0.1');
+    cleanups.push(() => new Promise<void>((resolve) => { cognitoFront.closeAllConnections(); cognitoFront.close(() => resolve()); }));
     const tables = localTableNames();
     const version = appVersion();
     // Where Stream is comes with its credentials: tests point STREAM_BASE_URL at a stand-in for Stream's API.
@@ -172,7 +217,7 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
         AWS_REGION: LOCAL_REGION,
         AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
         AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
-        AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+        AWS_ENDPOINT_URL_DYNAMODB: firstDynamo.endpoint,
         AWS_ENDPOINT_URL_S3: s3.endpoint,
         S3_FORCE_PATH_STYLE: 'true',
         AWS_ENDPOINT_URL_EVENTBRIDGE: bus.endpoint,
@@ -207,9 +252,10 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       schedules: scheduler.environment,
       // Known once the server listens (below), before any function runs.
       siteUrl: '',
+      originSecret,
     };
     functions.environment = environment;
-    const cognitoConfig = { endpoint: cognito.endpoint, userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId };
+    const cognitoConfig = { endpoint: `http://localhost:${cognitoFrontPort}`, userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId };
     const config: RuntimeConfig = {
       stage: 'local',
       version,
@@ -224,9 +270,35 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     const server = createServer();
     const web = await createWeb(options.web, server);
     cleanups.push(web.close);
+    const apiLimiter = createApiRateLimiter();
+    // execute-api's own URL: the API without CloudFront in front, so without the origin header.
+    const apiDirect = createServer((req, res) => {
+      api(req, res).catch((error) => {
+        console.error(error);
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+    });
+    const apiDirectPort = await listen(apiDirect, 0, '127.0.0.1');
+    cleanups.push(() => new Promise<void>((resolve) => { apiDirect.closeAllConnections(); apiDirect.close(() => resolve()); }));
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
-      if (path === '/api' || path.startsWith('/api/')) {
+      if (path === '/_local/stand-ins') {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.end(JSON.stringify({
+          dynamodb: { pid: dynamo.current.pid, restarts: dynamo.restarts },
+          cognito: { pid: cognitoSupervised.current.pid, restarts: cognitoSupervised.restarts },
+          s3: { restarts: s3Supervised.restarts },
+        }));
+      } else if (path === '/api' || path.startsWith('/api/')) {
+        // WAF on CloudFront: the shared limits, per client address, before anything else.
+        const decision = rateLimited ? apiLimiter(clientAddress(req), path) : { allowed: true as const };
+        if (!decision.allowed) {
+          res.writeHead(429, { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(decision.retryAfterSeconds) });
+          res.end(rateLimitedBody());
+          return;
+        }
+        // CloudFront's origin custom header, overwriting whatever the viewer sent under that name.
+        req.headers[ORIGIN_VERIFY_HEADER] = originSecret;
         api(req, res).catch((error) => {
           console.error(error);
           if (!res.headersSent) res.writeHead(500).end();
@@ -257,7 +329,8 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     return {
       url,
       port,
-      dynamoDbEndpoint: dynamo.endpoint,
+      dynamoDbEndpoint: firstDynamo.endpoint,
+      apiDirectUrl: `http://127.0.0.1:${apiDirectPort}`,
       tables,
       cognito: cognitoConfig,
       s3Endpoint: s3.endpoint,

@@ -60,6 +60,7 @@ try {
     onCognitoCode: values.quiet ? undefined : ({ destination, code }) => console.log(`  [cognito-local] code for ${destination}: ${code}`),
     web: values.web as WebMode,
     logLevel: process.env.LOG_LEVEL,
+    rateLimits: process.env.RATE_LIMITS !== 'off',
   });
 
   let stopping = false;
@@ -99,6 +100,7 @@ try {
         s3Endpoint: stage.s3Endpoint,
         buckets: stage.buckets,
         eventBus: stage.eventBus,
+        apiDirectUrl: stage.apiDirectUrl,
         scheduler: stage.scheduler,
         ses: stage.ses,
       }),

@@ -15,6 +15,8 @@ export interface StageInfo {
   s3Endpoint: string;
   buckets: Record<string, string>;
   eventBus: { endpoint: string; busName: string; deadLetterFile: string };
+  /** The API without the front (execute-api's own URL in AWS). */
+  apiDirectUrl: string;
   scheduler: { endpoint: string; groupName: string; stateFile: string; deadLetterFile: string; environment: Record<string, string> };
   /** The SES stand-in (aws-ses-v2-local): its API endpoint and its inbox page. */
   ses: { endpoint: string; inboxUrl: string };
@@ -45,7 +47,8 @@ export const spawnLocalStage = async ({ dataDir, web = 'none', port, env = {} }:
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     // Tests make their own data: no demo coordinator or mentors unless a caller asks (env SEED).
-    env: { ...process.env, SEED: 'false', PORT: String(port ?? (await freePort())), ...env },
+    // RATE_LIMITS off unless a test asks: every test user comes from one address, faster than people do.
+    env: { ...process.env, SEED: 'false', RATE_LIMITS: 'off', PORT: String(port ?? (await freePort())), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
