@@ -38,6 +38,7 @@ export const buildApp = (app: App = new App()) => {
     env,
     stage,
     api: api.api,
+    originSecret: api.originSecret,
     mediaBucket: media.bucket,
     runtimeConfig: {
       region: stage.region,

@@ -1,5 +1,6 @@
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
+  import type { Server } from 'node:http';
   export interface S3rverOptions {
     address?: string;
     port?: number;
@@ -14,7 +15,7 @@ declare module 's3rver' {
     constructor(options?: S3rverOptions);
     run(): Promise<AddressInfo>;
     /** The server run() listens with. */
-    httpServer?: import('node:http').Server;
+    httpServer?: Server;
     close(): Promise<void>;
   }
 }

@@ -4,7 +4,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { METRICS_NAMESPACE, needsEnvironment, tables, type BucketKey, type FunctionNeeds, type NeededResource, type SecretName, type TableDefinition, type TableKey } from '@mentoring/shared';
+import { DEFAULT_TIMEOUT_SECONDS, METRICS_NAMESPACE, needsEnvironment, tables, type BucketKey, type FunctionNeeds, type NeededResource, type SecretName, type TableDefinition, type TableKey } from '@mentoring/shared';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -24,6 +24,8 @@ export interface AppFunctionProps {
   handler: string;
   memoryMiB?: number;
   timeoutSeconds?: number;
+  /** Concurrency reserved for and capped at this (the route table's `reservedConcurrency`). */
+  reservedConcurrency?: number;
   environment?: Record<string, string>;
   /** A fixed name, for a function other resources find by ARN before it exists (schedule targets). */
   functionName?: string;
@@ -73,7 +75,8 @@ export class AppFunction extends NodejsFunction {
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memoryMiB ?? 256,
-      timeout: Duration.seconds(props.timeoutSeconds ?? 10),
+      timeout: Duration.seconds(props.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
+      reservedConcurrentExecutions: props.reservedConcurrency,
       tracing: Tracing.ACTIVE,
       logGroup,
       projectRoot: repoRoot,
@@ -85,6 +88,8 @@ export class AppFunction extends NodejsFunction {
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         POWERTOOLS_LOG_LEVEL: props.stage.name === 'prod' ? 'INFO' : 'DEBUG',
         NODE_OPTIONS: '--enable-source-maps',
+        // Its AWS SDK clients time out before the function does (functions/src/lib/aws-clients.ts).
+        FUNCTION_TIMEOUT_SECONDS: String(props.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
         ...props.environment,
       },
       bundling: {

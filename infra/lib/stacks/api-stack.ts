@@ -9,7 +9,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { notFoundRoute, routeKey, routeList, type BucketKey, type RouteDefinition, type TableKey } from '@mentoring/shared';
+import { ORIGIN_VERIFY_ENV, notFoundRoute, routeKey, routeList, type BucketKey, type RouteDefinition, type TableKey } from '@mentoring/shared';
 import { AppFunction } from '../constructs/app-function';
 import type { ScheduleTargets } from '../schedules';
 import { acknowledge } from '../nag';
@@ -60,6 +60,8 @@ export class ApiStack extends Stack {
   readonly api: HttpApi;
   /** Every function of the API, for the monitoring stack. */
   readonly functions: AppFunction[] = [];
+  /** The origin-verify header's value, for CloudFront's origin (web stack). */
+  readonly originSecret: Secret;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -85,6 +87,19 @@ export class ApiStack extends Stack {
       throttle: { rateLimit: stage.throttle.rateLimit, burstLimit: stage.throttle.burstLimit },
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
     });
+
+    // The value CloudFront adds in the origin-verify header (web stack) and every API function checks
+    // (functions/src/lib/http/origin.ts): generated per stage, never in git. Functions get it as a dynamic
+    // reference resolved at deploy time, so no function reads Secrets Manager per cold start.
+    this.originSecret = new Secret(this, 'OriginVerifySecret', {
+      description: `Mentoring ${stage.name}: the header value CloudFront sends the API with`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: removalPolicy(stage),
+    });
+    acknowledge(this.originSecret, 'AwsSolutions-SMG4', 'Rotating it needs CloudFront and the functions updated together: a redeploy with a new secret (README, Security).');
+    const originSecretValue = this.originSecret.secretValue.unsafeUnwrap();
+    const notFoundOrigin = notFound;
+    notFoundOrigin.addEnvironment(ORIGIN_VERIFY_ENV, originSecretValue);
 
     const secrets = new Map<string, ISecret>();
     const secret = (name: string) => {
@@ -115,8 +130,9 @@ export class ApiStack extends Stack {
         handler: route.handler,
         memoryMiB: route.memoryMiB,
         timeoutSeconds: route.timeoutSeconds,
+        reservedConcurrency: route.reservedConcurrency,
         nodeModules: route.nodeModules,
-        environment: route.auth === 'none' ? {} : identityEnvironment,
+        environment: { ...(route.auth === 'none' ? {} : identityEnvironment), [ORIGIN_VERIFY_ENV]: originSecretValue },
       });
       fn.grantNeeds(route.needs, {
         tables: props.tables,

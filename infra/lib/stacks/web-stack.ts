@@ -29,7 +29,8 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import { PUBLIC_PAGE_PATHS, prerenderedFile, type RuntimeConfig } from '@mentoring/shared';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { ORIGIN_VERIFY_HEADER, PUBLIC_PAGE_PATHS, prerenderedFile, type RuntimeConfig } from '@mentoring/shared';
 import { acknowledge, LAMBDA_BASIC_EXECUTION } from '../nag';
 import { repoRoot } from '../paths';
 import { removalPolicy, type StageConfig } from '../stages';
@@ -55,6 +56,8 @@ export interface WebStackProps extends StackProps {
   spaDirectory?: string;
   /** The media stack's bucket: its photos/ are served under /media/photos/*. */
   mediaBucket?: IBucket;
+  /** The api stack's origin-verify secret: CloudFront sends its value to the API in ORIGIN_VERIFY_HEADER. */
+  originSecret?: ISecret;
 }
 
 /** Photos are served at /media/<key>; the bucket's keys have no /media prefix, so a viewer-request function strips it. */
@@ -149,6 +152,8 @@ export class WebStack extends Stack {
           origin: new HttpOrigin(apiHost, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            // Replaces any viewer header of that name; the API's functions refuse requests without it.
+            customHeaders: props.originSecret ? { [ORIGIN_VERIFY_HEADER]: props.originSecret.secretValue.unsafeUnwrap() } : undefined,
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
