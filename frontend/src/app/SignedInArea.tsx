@@ -1,19 +1,20 @@
 import { Suspense, useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { MemberHeader } from '../components/MemberHeader/MemberHeader';
-import { useAuth } from '../features/auth/useAuth';
-import { StreamConnectionProvider } from '../features/connection';
+import { MemberHeader } from './MemberHeader/MemberHeader';
+import { useAuth } from '../lib/auth/useAuth';
+import { StreamConnectionProvider } from '../lib/stream';
 import { useOwnProfile } from '../features/mentoring/lib/hooks';
 import { mentorDirectoryRoutes } from '../features/mentoring/routes';
 import { LazyCallNotifications } from '../features/video';
 import { QueryProvider } from '../lib/query';
 import { availableEntries, currentEntry, entriesForRole, memberNav, type MemberRole } from './member-nav';
 import { Frame } from './PageShell';
-import { signedInRoutes } from './routes';
+import { signedInRoutes } from './signed-in-routes';
 import { useSidebarSelection } from './sidebar';
 import styles from './SignedInArea.module.css';
 import { MentorActionsContext, type MentorActions } from '../features/mentoring/mentor-actions';
 import { RequestMentorshipButton } from '../features/mentorships';
+import { FeatureSlots } from './feature-slots';
 
 /**
  * Every signed-in page: the member's own header (their sections, the account menu) in the same frame and
@@ -57,11 +58,13 @@ const MemberArea = () => {
         <Suspense fallback={null}>
           <LazyCallNotifications />
         </Suspense>
-        <Frame header={header}>
-          <div className={styles.content}>
-            <Outlet />
-          </div>
-        </Frame>
+        <FeatureSlots>
+          <Frame header={header}>
+            <div className={styles.content}>
+              <Outlet />
+            </div>
+          </Frame>
+        </FeatureSlots>
       </StreamConnectionProvider>
     </MentorActionsContext.Provider>
   );

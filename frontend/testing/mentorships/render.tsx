@@ -3,9 +3,10 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { FeatureSlots } from '../../src/app/feature-slots';
 import { Toaster } from '../../src/components/Toast/Toaster';
 import { QueryProvider } from '../../src/lib/query';
-import { StreamConnectionContext, type StreamConnection } from '../../src/features/connection/context';
+import { StreamConnectionContext, type StreamConnection } from '../../src/lib/stream/context';
 
 const Elsewhere = () => <p data-testid="elsewhere">{useLocation().pathname}</p>;
 
@@ -28,7 +29,9 @@ export const renderAt = (element: ReactElement, { route, path = route, connectio
   const view = render(
     <QueryProvider client={client}>
       <StreamConnectionContext.Provider value={connection}>
-        <RouterProvider router={router} />
+        <FeatureSlots>
+          <RouterProvider router={router} />
+        </FeatureSlots>
         <Toaster />
       </StreamConnectionContext.Provider>
     </QueryProvider>,
