@@ -12,7 +12,7 @@ import { Frame } from './PageShell';
 import { signedInRoutes } from './signed-in-routes';
 import { useSidebarSelection } from './sidebar';
 import styles from './SignedInArea.module.css';
-import { MentorActionsContext, type MentorActions } from '../features/mentoring/mentor-actions';
+import { MentorActionsSlot } from '../features/mentoring/slots';
 import { RequestMentorshipButton } from '../features/mentorships';
 import { FeatureSlots } from './feature-slots';
 
@@ -23,7 +23,9 @@ import { FeatureSlots } from './feature-slots';
  * The sections are narrowed to a mentee's, mentor's or coordinator's once the profile says which.
  */
 /** A mentee may ask any mentor they can see; the server decides whether the request stands. */
-const requestMentorship: MentorActions = (mentor) => <RequestMentorshipButton mentorId={mentor.id} mentorName={mentor.displayName} />;
+const RequestMentorship = ({ mentor }: { mentor: { id: string; displayName: string } }) => (
+  <RequestMentorshipButton mentorId={mentor.id} mentorName={mentor.displayName} />
+);
 
 const MemberArea = () => {
   const own = useOwnProfile();
@@ -53,7 +55,7 @@ const MemberArea = () => {
     />
   );
   return (
-    <MentorActionsContext.Provider value={role === 'mentee' ? requestMentorship : null}>
+    <MentorActionsSlot.Provider value={role === 'mentee' ? RequestMentorship : null}>
       <StreamConnectionProvider mode="user">
         <Suspense fallback={null}>
           <LazyCallNotifications />
@@ -66,7 +68,7 @@ const MemberArea = () => {
           </Frame>
         </FeatureSlots>
       </StreamConnectionProvider>
-    </MentorActionsContext.Provider>
+    </MentorActionsSlot.Provider>
   );
 };
 
