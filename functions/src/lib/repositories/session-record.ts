@@ -144,6 +144,7 @@ export const saveRecord = async (
   ];
   // An unplanned session starts when its call did; a booked one keeps its booked start.
   if (item?.planned !== true) sets.push(record.startedAt ? '#startsAt = :startedAt' : '#startsAt = if_not_exists(#startsAt, :now)');
+  else delete names['#startsAt'];
   return ignoreStale(() =>
     documentClient.send(
       new UpdateCommand({
