@@ -41,7 +41,7 @@ export const handler = eventHandler(sessionRecordEventSchema, async ({ detailTyp
     const item = await getSessionItem(sessionId);
     const record = buildRecord(await listFacts(sessionId), pair);
     if (await saveRecord(sessionId, item, record, mentorship, new Date().toISOString())) {
-      if (record.held && record.startedAt) await recordSessionHeld(mentorshipId, record.startedAt);
+      if (record.held && record.startedAt) await recordSessionHeld(mentorshipId, sessionId, record.startedAt);
       return;
     }
     if (attempt >= MAX_ATTEMPTS) throw new Error(`The record of session ${sessionId} kept changing under ${attempt} attempts`);
