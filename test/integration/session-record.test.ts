@@ -5,7 +5,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ActionItem, MentorshipDetail, RecordingConsentState } from '@mentoring/shared';
 import { streamSignature } from '../support/stream';
-import { api, postJson } from './support/api';
+import { api } from './support/api';
 import { bearer, newUser } from './support/auth';
 import { db, getItem, tableName } from './support/db';
 
@@ -155,10 +155,7 @@ describe.runIf(isLocal)('sessions logged from calls, notes, consent and action i
     const stored = await waitFor(async () => {
       const item = await session(sessionId);
       return item?.hasRecording && item.hasTranscript && item.endedAt && (item.attendance as unknown[]).length === 2 && (item.attendance as { leftAt: string | null }[]).every((a) => a.leftAt) ? item : null;
-    }, 'the session record').catch(async (error: unknown) => {
-      console.log(JSON.stringify(await session(sessionId), null, 1), JSON.stringify(await deliveriesFor(cid, 'session-record')));
-      throw error;
-    });
+    }, 'the session record');
     await waitFor(async () => (await deliveriesFor(cid, 'session-record')).every((delivery) => delivery.status === 'succeeded'), 'every delivery handled');
     expect(await session(sessionId)).toMatchObject({
       state: 'held',
@@ -182,12 +179,12 @@ describe.runIf(isLocal)('sessions logged from calls, notes, consent and action i
 
     // The fit check: a bad answer is refused and stores nothing; a good one is kept and no longer due.
     const feedbackCount = async () => (await db().send(new QueryCommand({ TableName: tableName('mentorships'), KeyConditionExpression: 'pk = :pk AND sk = :sk', ExpressionAttributeValues: { ':pk': `MENTORSHIP#${mentorshipId}`, ':sk': 'META' } }))).Items?.[0]?.fitCheck;
-    const base64 = { source: `/mentorships/${mentorshipId}`, feedbackType: 'match', answers: [], mentorshipId };
-    expect((await call('POST', '/api/feedback', mentee.idToken, { ...base64, survey: 'fit_check' })).status).toBe(400);
-    expect((await call('POST', '/api/feedback', mentee.idToken, { ...base64, survey: 'closing' })).status).toBe(409);
+    const survey = { source: `/mentorships/${mentorshipId}`, feedbackType: 'match', answers: [], mentorshipId };
+    expect((await call('POST', '/api/feedback', mentee.idToken, { ...survey, survey: 'fit_check' })).status).toBe(400);
+    expect((await call('POST', '/api/feedback', mentee.idToken, { ...survey, survey: 'closing' })).status).toBe(409);
     expect(await feedbackCount()).toBeUndefined();
-    expect((await call('POST', '/api/feedback', mentee.idToken, { ...base64, survey: 'fit_check', fit: 'not_a_fit', answers: ['We talk past each other'] })).status).toBe(201);
-    expect((await call('POST', '/api/feedback', mentee.idToken, { ...base64, survey: 'fit_check', fit: 'good' })).status).toBe(409);
+    expect((await call('POST', '/api/feedback', mentee.idToken, { ...survey, survey: 'fit_check', fit: 'not_a_fit', answers: ['We talk past each other'] })).status).toBe(201);
+    expect((await call('POST', '/api/feedback', mentee.idToken, { ...survey, survey: 'fit_check', fit: 'good' })).status).toBe(409);
     expect(await feedbackCount()).toEqual({ mentee: 'not_a_fit' });
     expect((await call<MentorshipDetail>('GET', `/api/mentorships/${mentorshipId}`, mentee.idToken)).body.surveysDue).toEqual([]);
     expect((await call<MentorshipDetail>('GET', `/api/mentorships/${mentorshipId}`, mentor.idToken)).body.surveysDue).toEqual(['fit_check']);

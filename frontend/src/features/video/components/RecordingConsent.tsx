@@ -1,4 +1,4 @@
-import { OwnCapability, useCall, useCallStateHooks } from '@stream-io/video-react-sdk';
+import { useCall, useCallStateHooks, type OwnCapability } from '@stream-io/video-react-sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { api, errorMessage } from '../../../lib/api-client';
