@@ -73,6 +73,13 @@ export const eventRules = [
     },
   },
   {
+    // A mentorship call's recording or transcription started before everyone present consented is stopped.
+    name: 'recording-consent',
+    detailTypes: ['call.recording_started', 'call.transcription_started'],
+    handler: 'events/recording-consent/handler',
+    needs: { tables: { sessions: ['GetItem', 'Query'], mentorships: ['GetItem'] }, secrets: ['stream'] },
+  },
+  {
     // Stream work after a mentorship's transaction has committed, with the bus's retries and dead letters.
     name: 'mentorship-channel',
     source: APP_EVENT_SOURCE,
