@@ -73,9 +73,10 @@ export const eventRules = [
     },
   },
   {
-    // A mentorship call's recording or transcription started before everyone present consented is stopped.
+    // A mentorship call never records by itself, and a recording or transcription started before everyone
+    // present consented is stopped.
     name: 'recording-consent',
-    detailTypes: ['call.recording_started', 'call.transcription_started'],
+    detailTypes: ['call.created', 'call.recording_started', 'call.transcription_started'],
     handler: 'events/recording-consent/handler',
     needs: { tables: { sessions: ['GetItem', 'Query'], mentorships: ['GetItem'] }, secrets: ['stream'] },
   },

@@ -63,4 +63,10 @@ describe('recording-consent guard', () => {
     await handler(started('call.recording_started', 'default:some-call'), lambdaContext());
     expect(paths()).toEqual([]);
   });
+
+  it('a new call of a mentorship gets recording and transcription available, never auto-on', async () => {
+    await handler(started('call.created'), lambdaContext());
+    expect(paths()).toEqual([`PATCH /api/v2/video/call/default/${CALL}`]);
+    expect(recorder.requests()[0]!.body).toEqual({ settings_override: { recording: { mode: 'available' }, transcription: { mode: 'available', closed_caption_mode: 'available' } } });
+  });
 });

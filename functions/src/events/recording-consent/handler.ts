@@ -15,7 +15,8 @@ const startedSchema = callEventSchema.extend({ recording_type: z.enum(['composit
 /**
  * The server's side of recording consent (DOMAIN.md, Safeguarding): the call UI does not offer to start a
  * mentorship call's recording or transcription before everyone present consented, and a start that happens
- * anyway (another client, the API) is stopped here as soon as Stream reports it.
+ * anyway (another client, the API) is stopped here as soon as Stream reports it. A new call of a mentorship
+ * gets recording and transcription `available` (never `auto-on`), so neither starts with the call.
  */
 export const handler = eventHandler(startedSchema, async ({ detailType, detail }) => {
   const { type, id } = splitCid(detail.call_cid);
@@ -23,6 +24,13 @@ export const handler = eventHandler(startedSchema, async ({ detailType, detail }
   if (!mentorshipId) return;
   const mentorship = await getMentorship(mentorshipId);
   if (!mentorship) return;
+  if (detailType === 'call.created') {
+    // Off by default: whatever the creating client asked for, neither starts by itself in a mentorship's call.
+    await (await streamServerClient()).video
+      .call(type, id)
+      .update({ settings_override: { recording: { mode: 'available' }, transcription: { mode: 'available', closed_caption_mode: 'available' } } });
+    return;
+  }
   const [item, facts] = await Promise.all([getSessionItem(id), listFacts(id)]);
   const consented = new Set((item?.recordingConsent ?? []).map((consent) => memberStreamId(consent.memberId)));
   const missing = missingConsents(facts, [memberStreamId(mentorship.mentorId), memberStreamId(mentorship.menteeId)], consented);
