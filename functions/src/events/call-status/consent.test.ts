@@ -1,11 +1,12 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lambdaContext } from '../../../testing/events';
 import { startStreamRecorder, type StreamRecorder } from '../../../testing/stream-recorder';
 import { handler } from './handler';
+import { handler as membershipHandler } from '../call-membership/handler';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 mockClient(DynamoDBClient);
@@ -15,7 +16,7 @@ const CALL = `m-${MENTORSHIP}-abc`;
 let recorder: StreamRecorder;
 beforeAll(async () => {
   recorder = await startStreamRecorder();
-  Object.assign(process.env, { SESSIONS_TABLE: 'sessions-test', MENTORSHIPS_TABLE: 'mentorships-test', STREAM_API_KEY: 'key', STREAM_API_SECRET: 'secret', STREAM_BASE_URL: recorder.url });
+  Object.assign(process.env, { CALLS_TABLE: 'calls-test', SESSIONS_TABLE: 'sessions-test', MENTORSHIPS_TABLE: 'mentorships-test', STREAM_API_KEY: 'key', STREAM_API_SECRET: 'secret', STREAM_BASE_URL: recorder.url });
 });
 afterAll(() => recorder.close());
 
@@ -38,10 +39,13 @@ const given = (facts: unknown[], consents: string[]) => {
 };
 const paths = () => recorder.requests().map(({ method, path }) => `${method} ${path}`);
 
-describe('recording-consent guard', () => {
+describe('recording consent on the server (call-status and call-membership consumers)', () => {
   beforeEach(() => {
     dynamo.reset();
     recorder.clear();
+    dynamo.on(UpdateCommand).resolves({});
+    dynamo.on(PutCommand).resolves({});
+    dynamo.on(TransactWriteCommand).resolves({});
     dynamo.on(GetCommand, { TableName: 'mentorships-test' }).resolves({ Item: { id: MENTORSHIP, mentorId: 'mentor-sub', menteeId: 'mentee-sub', state: 'ACTIVE' } });
   });
 
@@ -57,6 +61,15 @@ describe('recording-consent guard', () => {
     expect(paths()).toEqual([`POST /api/v2/video/call/default/${CALL}/stop_transcription`]);
   });
 
+  it('stops with composite when Stream names a recording type it does not know, keeping the flag change', async () => {
+    given([], []);
+    const event = started('call.recording_started');
+    (event.detail as Record<string, unknown>).recording_type = 'future-kind';
+    await handler(event, lambdaContext());
+    expect(paths()).toEqual([`POST /api/v2/video/call/default/${CALL}/recordings/composite/stop`]);
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(1);
+  });
+
   it('leaves it running once everyone present has consented, and ignores calls of no mentorship', async () => {
     given([joined('mentor-sub', 'u1')], ['mentor-sub']);
     await handler(started('call.recording_started'), lambdaContext());
@@ -65,7 +78,7 @@ describe('recording-consent guard', () => {
   });
 
   it('a new call of a mentorship gets recording and transcription available, never auto-on', async () => {
-    await handler(started('call.created'), lambdaContext());
+    await membershipHandler(started('call.created'), lambdaContext());
     expect(paths()).toEqual([`PATCH /api/v2/video/call/default/${CALL}`]);
     expect(recorder.requests()[0]!.body).toEqual({ settings_override: { recording: { mode: 'available' }, transcription: { mode: 'available', closed_caption_mode: 'available' } } });
   });
