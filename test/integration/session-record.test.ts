@@ -15,6 +15,8 @@ import { db, getItem, tableName } from './support/db';
  */
 const isLocal = inject('isLocal');
 const credentials = inject('streamCredentials');
+const recorderUrl = inject('streamRecorderUrl');
+const recorded = async () => ((await (await fetch(`${recorderUrl}/_recorded`)).json()) as { requests: { method: string; path: string; body: unknown }[] }).requests;
 
 type Answer<T> = { status: number; body: T & { error?: { code: string; message: string; issues?: unknown[] } } };
 const call = async <T>(method: string, path: string, token: string, body?: unknown): Promise<Answer<T>> => {
@@ -212,6 +214,29 @@ describe.runIf(isLocal)('sessions logged from calls, notes, consent and action i
     }, 'the stranger call\'s delivery');
     expect(delivery!.status).toBe('succeeded');
     expect(await session(stranger.slice('default:'.length))).toBeUndefined();
+  });
+
+  it('recording consent on the server: a new call of the pair gets recording off; a start before everyone present consented is stopped', async () => {
+    const sessionId = `m-${mentorshipId}-guard1`;
+    const cid = `default:${sessionId}`;
+    const now = Date.now();
+    await deliver({ type: 'call.created', call_cid: cid, created_at: at(now, 0), call: { cid, created_by: { id: mentor.sub }, created_at: at(now, 0) }, members: [{ user_id: mentor.sub }, { user_id: mentee.sub }] });
+    const settings = await waitFor(async () => (await recorded()).find((request) => request.method === 'PATCH' && request.path === `/api/v2/video/call/default/${sessionId}`), 'the settings update');
+    expect(settings.body).toEqual({ settings_override: { recording: { mode: 'available' }, transcription: { mode: 'available', closed_caption_mode: 'available' } } });
+
+    const person = (id: string, userSession: string) => ({ user: { id }, user_session_id: userSession, joined_at: at(now, 1) });
+    await deliver({ type: 'call.session_participant_joined', call_cid: cid, created_at: at(now, 1), session_id: 'g1', participant: person(mentor.sub, 'g-u1') });
+    await deliver({ type: 'call.session_participant_joined', call_cid: cid, created_at: at(now, 1), session_id: 'g1', participant: person(mentee.sub, 'g-u2') });
+    await waitFor(async () => ((await session(sessionId))?.attendance as unknown[] | undefined)?.length === 2, 'both present');
+    expect((await call('POST', `/api/sessions/${sessionId}/recording-consent`, mentor.idToken)).status).toBe(200);
+    await deliver({ type: 'call.recording_started', call_cid: cid, created_at: at(now, 5), recording_type: 'composite', egress_id: 'e1' });
+    await waitFor(async () => (await recorded()).find((request) => request.path === `/api/v2/video/call/default/${sessionId}/recordings/composite/stop`), 'the stop');
+
+    // Once both consented, a start stays running.
+    expect((await call('POST', `/api/sessions/${sessionId}/recording-consent`, mentee.idToken)).status).toBe(200);
+    await deliver({ type: 'call.transcription_started', call_cid: cid, created_at: at(now, 6) });
+    await waitFor(async () => (await deliveriesFor(cid, 'call-status')).length === 2 && (await deliveriesFor(cid, 'call-status')).every((delivery) => delivery.status === 'succeeded'), 'the start handled');
+    expect((await recorded()).filter((request) => request.path.startsWith(`/api/v2/video/call/default/${sessionId}/`) && request.path.includes('transcription'))).toEqual([]);
   });
 
   it('notes: either member writes, a stale version is a 409 carrying the current notes, bad input is refused', async () => {
