@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ActionItem, MentorshipDetail, RecordingConsentState } from '@mentoring/shared';
 import { streamSignature } from '../support/stream';
 import { api } from './support/api';
-import { bearer, newUser } from './support/auth';
+import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { COORDINATORS_GROUP } from '@mentoring/shared';
+import { cognitoClient } from '../support/auth';
+import { waitForMail } from '../support/mail';
+import { bearer, newUser, stageCognito } from './support/auth';
 import { db, getItem, tableName } from './support/db';
 
 /**
@@ -185,7 +189,13 @@ describe.runIf(isLocal)('sessions logged from calls, notes, consent and action i
     expect((await call('POST', '/api/feedback', mentee.idToken, { ...survey, survey: 'fit_check' })).status).toBe(400);
     expect((await call('POST', '/api/feedback', mentee.idToken, { ...survey, survey: 'closing' })).status).toBe(409);
     expect(await feedbackCount()).toBeUndefined();
+    const coordinator = await newUser('Cora Coordinator');
+    const cognito = await stageCognito();
+    const admin = cognitoClient(cognito);
+    await admin.send(new AdminAddUserToGroupCommand({ UserPoolId: cognito.userPoolId, Username: coordinator.email, GroupName: COORDINATORS_GROUP })).finally(() => admin.destroy());
     expect((await call('POST', '/api/feedback', mentee.idToken, { ...survey, survey: 'fit_check', fit: 'not_a_fit', answers: ['We talk past each other'] })).status).toBe(201);
+    const flagged = await waitForMail(inject('sesEndpoint')!, coordinator.email, (mail) => mail.subject === 'A pair may not fit: Grace and Ada');
+    expect(flagged.body.text).toContain(`/mentorships/${mentorshipId}`);
     expect((await call('POST', '/api/feedback', mentee.idToken, { ...survey, survey: 'fit_check', fit: 'good' })).status).toBe(409);
     expect(await feedbackCount()).toEqual({ mentee: 'not_a_fit' });
     expect((await call<MentorshipDetail>('GET', `/api/mentorships/${mentorshipId}`, mentee.idToken)).body.surveysDue).toEqual([]);
