@@ -33,6 +33,15 @@ import {
   mentorshipRequestSchema,
   MENTORSHIP_STATES,
 } from './mentoring/mentorship';
+import {
+  actionItemInputSchema,
+  actionItemListSchema,
+  actionItemSchema,
+  actionItemUpdateSchema,
+  sessionNotesInputSchema,
+  sessionNotesSchema,
+} from './mentoring/sessions';
+import { recordingConsentStateSchema } from './mentoring/session-record';
 import type { FunctionNeeds } from './needs';
 
 /** `coordinator`: a signed-in member of the Cognito group COORDINATORS_GROUP; anyone else gets a 403. */
@@ -72,6 +81,9 @@ const callPart = z.string().regex(CALL_PART_PATTERN);
 /** `{id}` of a member (a Cognito sub) and of a mentorship (a UUID the server makes). */
 const memberIdParams = z.object({ id: z.string().min(1).max(128) });
 const mentorshipIdParams = z.object({ id: z.string().min(1).max(64) });
+/** `{id}` of a session: its call's id (`m-<mentorshipId>-<suffix>`). */
+const sessionIdParams = z.object({ id: callPart });
+const actionItemParams = z.object({ id: z.string().min(1).max(64), itemId: z.string().min(1).max(64) });
 
 export const routes = {
   'GET /api/health': {
@@ -86,8 +98,13 @@ export const routes = {
     body: feedbackInputSchema,
     response: z.object({ id: z.uuid() }),
     status: 201,
-    // Match feedback names a mentorship: only its members may send it.
-    needs: { tables: { feedback: ['PutItem'], mentorships: ['GetItem'] } },
+    // Match feedback names a mentorship: only its members may send it. A survey's answer is kept on the
+    // mentorship's META too, and "not a fit" e-mails the coordinators.
+    needs: {
+      tables: { feedback: ['PutItem'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem'] },
+      email: true,
+      userPool: ['ListUsersInGroup'],
+    },
   },
   'GET /api/me': {
     handler: 'http/me/get',
@@ -339,6 +356,62 @@ export const routes = {
     params: mentorshipIdParams,
     response: mentorshipCallsSchema,
     needs: { tables: { mentorships: ['GetItem'], calls: ['Query', 'BatchGetItem'] } },
+  },
+  // Sessions, the record side (issue 16): notes, in-call recording consent, the pair's action items.
+  'PUT /api/sessions/{id}/notes': {
+    handler: 'http/sessions/notes-put',
+    auth: 'required',
+    params: sessionIdParams,
+    body: sessionNotesInputSchema,
+    response: sessionNotesSchema,
+    needs: { tables: { sessions: ['GetItem', 'PutItem'], mentorships: ['GetItem'] } },
+  },
+  'GET /api/sessions/{id}/recording-consent': {
+    handler: 'http/sessions/recording-consent-get',
+    auth: 'required',
+    params: sessionIdParams,
+    response: recordingConsentStateSchema,
+    needs: { tables: { sessions: ['GetItem'], mentorships: ['GetItem'], members: ['BatchGetItem'] } },
+  },
+  'POST /api/sessions/{id}/recording-consent': {
+    handler: 'http/sessions/recording-consent-post',
+    auth: 'required',
+    params: sessionIdParams,
+    response: recordingConsentStateSchema,
+    // A consent given before the call's first webhook makes the (unplanned) session item, as the record consumer would.
+    needs: { tables: { sessions: ['GetItem', 'UpdateItem'], mentorships: ['GetItem'], members: ['BatchGetItem'], calls: ['GetItem'] } },
+  },
+  'GET /api/mentorships/{id}/action-items': {
+    handler: 'http/action-items/list',
+    auth: 'required',
+    params: mentorshipIdParams,
+    response: actionItemListSchema,
+    needs: { tables: { sessions: ['Query'], mentorships: ['GetItem'] } },
+  },
+  'POST /api/mentorships/{id}/action-items': {
+    handler: 'http/action-items/create',
+    auth: 'required',
+    params: mentorshipIdParams,
+    body: actionItemInputSchema,
+    response: actionItemSchema,
+    status: 201,
+    needs: { tables: { sessions: ['PutItem'], mentorships: ['GetItem'] } },
+  },
+  'PATCH /api/mentorships/{id}/action-items/{itemId}': {
+    handler: 'http/action-items/update',
+    auth: 'required',
+    params: actionItemParams,
+    body: actionItemUpdateSchema,
+    response: actionItemSchema,
+    needs: { tables: { sessions: ['GetItem', 'UpdateItem'], mentorships: ['GetItem'] } },
+  },
+  'DELETE /api/mentorships/{id}/action-items/{itemId}': {
+    handler: 'http/action-items/delete',
+    auth: 'required',
+    params: actionItemParams,
+    query: z.object({ version: z.coerce.number().int().min(0) }),
+    response: z.object({ deleted: z.literal(true) }),
+    needs: { tables: { sessions: ['GetItem', 'DeleteItem'], mentorships: ['GetItem'] } },
   },
   'POST /api/coordinator/mentorships': {
     handler: 'http/coordinator/mentorships-propose',
