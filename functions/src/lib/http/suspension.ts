@@ -15,9 +15,9 @@ export const refuseSuspended = (): MiddlewareObj<APIGatewayProxyEventV2, APIGate
   before: async ({ event }) => {
     const identity = (event as AuthenticatedEvent).identity;
     if (!identity) return;
-    const { Item } = await documentClient.send(
+    const read = await documentClient.send(
       new GetCommand({ TableName: tableName('members'), Key: { id: identity.sub }, ProjectionExpression: 'suspended' }),
     );
-    if (Item?.suspended === true) throw new HttpError('forbidden', SUSPENDED_MESSAGE);
+    if (read?.Item?.suspended === true) throw new HttpError('forbidden', SUSPENDED_MESSAGE);
   },
 });
