@@ -309,7 +309,8 @@ describe.runIf(isLocal && Boolean(recorderUrl))('safeguarding on the local stage
       expect(deleted.body).toEqual({ deleted: true, endedMentorshipIds: [id] });
       expect(await getItem(tableName('members'), { id: ada.sub })).toBeUndefined();
       expect(await getItem(tableName('safeguarding'), { pk: `BLOCKS#${ada.sub}`, sk: bob.sub })).toBeUndefined();
-      expect((await call('GET', `/api/mentorships/${id}`, grace.idToken)).body.state).toBe('ENDED');
+      // Grace keeps the mentorship's history, with Ada shown as a former member.
+      expect((await call('GET', `/api/mentorships/${id}`, grace.idToken)).body).toMatchObject({ state: 'ENDED', mentee: { id: ada.sub, displayName: 'A former member' } });
       const removal = await waitFor(async () => (await recorded()).find((entry) => entry.path === '/api/v2/users/delete' && (entry.body.user_ids as string[]).includes(ada.sub)), 'the Stream user deleted');
       expect(removal.body).toMatchObject({ user_ids: [ada.sub], user: 'pruning', messages: 'pruning' });
       const cognito = await stageCognito();
