@@ -372,6 +372,7 @@ export const toOwnProfile = (member: MemberItem | undefined, identity: { email: 
   codeOfConductVersion: member?.codeOfConductVersion ?? null,
   isCoordinator: identity.isCoordinator,
   onboarded: Boolean(member?.submittedAt),
+  ...(member?.suspended ? { suspended: true } : {}),
 });
 
 export const toApplication = (member: MemberItem): Application => ({
