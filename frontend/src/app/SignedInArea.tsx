@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { MemberHeader } from '../components/MemberHeader/MemberHeader';
 import { useAuth } from '../features/auth/useAuth';
@@ -14,6 +14,7 @@ import { useSidebarSelection } from './sidebar';
 import styles from './SignedInArea.module.css';
 import { MentorActionsContext, type MentorActions } from '../features/mentoring/mentor-actions';
 import { RequestMentorshipButton } from '../features/mentorships';
+import { SafeguardingProvider, SuspendedBanner } from '../features/safeguarding';
 
 /**
  * Every signed-in page: the member's own header (their sections, the account menu) in the same frame and
@@ -39,6 +40,11 @@ const MemberArea = () => {
     if (entry) setSelection(entry.label);
   }, [entry, setSelection]);
 
+  // The account is gone: the session with it.
+  const afterAccountDeleted = useCallback(() => {
+    void signOut().finally(() => navigate('/'));
+  }, [signOut, navigate]);
+
   const member = { name: user?.name ?? '', email: user?.email ?? '' };
   const header = (
     <MemberHeader
@@ -53,16 +59,19 @@ const MemberArea = () => {
   );
   return (
     <MentorActionsContext.Provider value={role === 'mentee' ? requestMentorship : null}>
-      <StreamConnectionProvider mode="user">
-        <Suspense fallback={null}>
-          <LazyCallNotifications />
-        </Suspense>
-        <Frame header={header}>
-          <div className={styles.content}>
-            <Outlet />
-          </div>
-        </Frame>
-      </StreamConnectionProvider>
+      <SafeguardingProvider onAccountDeleted={afterAccountDeleted}>
+        <StreamConnectionProvider mode="user">
+          <Suspense fallback={null}>
+            <LazyCallNotifications />
+          </Suspense>
+          <Frame header={header}>
+            <div className={styles.content}>
+              <SuspendedBanner />
+              <Outlet />
+            </div>
+          </Frame>
+        </StreamConnectionProvider>
+      </SafeguardingProvider>
     </MentorActionsContext.Provider>
   );
 };

@@ -10,6 +10,7 @@ import { VolunteerPage } from '../pages/VolunteerPage';
 import { publicVideoRoutes, signedInVideoRoutes } from '../features/video/routes';
 import { signedInMentorshipRoutes } from '../features/mentorships/routes';
 import { mentorDirectoryRoutes, signedInMentoringRoutes } from '../features/mentoring/routes';
+import { coordinatorSafeguardingRoutes } from '../features/safeguarding/routes';
 import { LoadingState } from '../components/StatePanel/StatePanel';
 import { OwnLayout, PageShell, type RouteHandle } from './PageShell';
 
@@ -33,6 +34,7 @@ export const signedInRoutes: RouteObject[] = [
   ...signedInVideoRoutes,
   ...signedInMentorshipRoutes,
   ...signedInMentoringRoutes,
+  ...coordinatorSafeguardingRoutes,
   {
     path: 'sessions',
     lazy: async () => ({ Component: (await import('../features/sessions/SessionsPage')).default }),
