@@ -144,7 +144,7 @@ test('a mentee reports a chat message; a coordinator finds it in the queue, note
   await expect(message).toBeVisible({ timeout: 20_000 });
   await message.hover();
   await message.getByRole('button', { name: 'Open Message Actions Menu' }).click();
-  await adaPage.getByRole('button', { name: 'Report', exact: true }).click();
+  await adaPage.getByRole('menu', { name: 'Message Actions' }).getByRole('menuitem', { name: 'Report', exact: true }).click();
 
   const dialog = adaPage.getByRole('dialog', { name: 'Report a concern' });
   await expect(dialog.getByText('About a message from Grace Hopper.')).toBeVisible();

@@ -135,6 +135,7 @@ describe('the coordinators\' queue', () => {
     const link = await screen.findByRole('link', { name: 'Harassment or bullying' });
     expect(link).toHaveAttribute('href', `/coordinator/reports/${report().id}`);
     expect(screen.getByRole('link', { name: 'In review' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Open' })).not.toHaveAttribute('aria-current');
     expect(sent.map((each) => each.search)).toEqual(['?status=in_review']);
     expect(router.state.location.search).toBe('?status=in_review');
   });

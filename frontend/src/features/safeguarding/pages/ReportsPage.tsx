@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, NavLink, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '@mentoring/shared/safeguarding-labels';
 import { ErrorState, LoadingState } from '../components/States';
 import { apiQuery } from '../../../lib/query';
@@ -22,9 +22,9 @@ export const ReportsPage = () => {
         <ul className={styles.tabs}>
           {REPORT_STATUSES.map((each) => (
             <li key={each}>
-              <NavLink to={`/coordinator/reports?status=${each}`} className={styles.tab} aria-current={each === status ? 'page' : undefined}>
+              <Link to={`/coordinator/reports?status=${each}`} className={styles.tab} aria-current={each === status ? 'page' : undefined}>
                 {REPORT_STATUS_LABELS[each]}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>
