@@ -35,8 +35,9 @@ export const handler = httpHandler(route('POST /api/reports'), async ({ body, id
   let concernsId: string | null = body.subject.kind === 'member' ? body.subject.memberId : body.subject.kind === 'message' ? (body.subject.memberId ?? null) : null;
   const mentorshipId = mentorshipOfSubject(body.subject);
   let mentorship = null;
-  if (mentorshipId) {
-    mentorship = await getMentorship(mentorshipId);
+  if (mentorshipId) mentorship = await getMentorship(mentorshipId);
+  // A message in a conversation that is no mentorship's channel (members' own chats on /messages) names its author.
+  if (mentorshipId && !(body.subject.kind === 'message' && !mentorship)) {
     const side = mentorship ? sideOf(mentorship, reporterId) : null;
     if (!mentorship || !side) throw new HttpError('not_found', 'There is no such mentorship.');
     // In the pair's own channel or call, the person concerned is the other side.
