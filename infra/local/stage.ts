@@ -180,6 +180,8 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
         POWERTOOLS_TRACE_ENABLED: 'false',
         // Tests ask the directory to skip its per-container snapshot, so a decision shows at once.
         ...(process.env.DIRECTORY_CACHE_SECONDS ? { DIRECTORY_CACHE_SECONDS: process.env.DIRECTORY_CACHE_SECONDS } : {}),
+        // As the deployed stages' recordingRetentionDays (cdk.json): DynamoDB Local keeps expired items, s3rver has no lifecycle.
+        RECORDING_RETENTION_DAYS: process.env.RECORDING_RETENTION_DAYS ?? '7',
       },
       // Identity: the handlers verify tokens against cognito-local (functions/src/lib/auth/id-token-verifier.ts).
       cognito: {

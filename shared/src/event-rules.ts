@@ -82,7 +82,8 @@ export const eventRules = [
     source: APP_EVENT_SOURCE,
     detailTypes: ['mentorship.changed'],
     handler: 'events/mentorship-channel/handler',
-    needs: { tables: { mentorships: ['GetItem', 'Query'] }, secrets: ['stream'] },
+    // members and safeguarding: an active pair's channel stays frozen while a side is suspended or blocked.
+    needs: { tables: { mentorships: ['GetItem', 'Query'], members: ['BatchGetItem'], safeguarding: ['GetItem'] }, secrets: ['stream'] },
   },
   {
     name: 'stream-identity',

@@ -43,6 +43,20 @@ import {
 } from './mentoring/sessions';
 import { recordingConsentStateSchema } from './mentoring/session-record';
 import type { FunctionNeeds } from './needs';
+import {
+  blockListSchema,
+  blockResultSchema,
+  dataExportSchema,
+  deleteAccountSchema,
+  reportDetailSchema,
+  reportInputSchema,
+  reportListSchema,
+  reportNoteInputSchema,
+  reportReceiptSchema,
+  reportStatusChangeSchema,
+  REPORT_STATUSES,
+  suspensionSchema,
+} from './safeguarding';
 
 /** `coordinator`: a signed-in member of the Cognito group COORDINATORS_GROUP; anyone else gets a 403. */
 export type AuthMode = 'none' | 'optional' | 'required' | 'coordinator';
@@ -72,6 +86,8 @@ export interface RouteContract {
   timeoutSeconds?: number;
   /** Packages with native code, installed for Lambda's Linux ARM64 beside the bundle instead of bundled (e.g. sharp). */
   nodeModules?: readonly string[];
+  /** A `required` write a suspended member may still make (deleting their own account); every other one refuses them. */
+  allowSuspended?: boolean;
 }
 
 /** A route as the infrastructure reads it: its entry, with method and path split out of the key. */
@@ -84,6 +100,12 @@ const mentorshipIdParams = z.object({ id: z.string().min(1).max(64) });
 /** `{id}` of a session: its call's id (`m-<mentorshipId>-<suffix>`). */
 const sessionIdParams = z.object({ id: callPart });
 const actionItemParams = z.object({ id: z.string().min(1).max(64), itemId: z.string().min(1).max(64) });
+const reportIdParams = z.object({ id: z.uuid() });
+/** What every end of a mentorship needs (the service's end transition, its e-mails, schedules and channel event). */
+const endsMentorships = {
+  mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+  members: ['GetItem', 'BatchGetItem', 'UpdateItem'],
+} as const;
 
 export const routes = {
   'GET /api/health': {
@@ -218,14 +240,15 @@ export const routes = {
     query: directoryQuerySchema,
     response: directoryPageSchema,
     memoryMiB: 1024,
-    needs: { tables: { members: ['GetItem', 'Query'], programme: ['GetItem'] } },
+    // safeguarding: the viewer's blocks, both ways, hide those mentors.
+    needs: { tables: { members: ['GetItem', 'Query'], programme: ['GetItem'], safeguarding: ['Query'] } },
   },
   'GET /api/mentors/{id}': {
     handler: 'http/mentors/get',
     auth: 'optional',
     params: memberIdParams,
     response: mentorViewSchema,
-    needs: { tables: { members: ['GetItem'], programme: ['GetItem'] } },
+    needs: { tables: { members: ['GetItem'], programme: ['GetItem'], safeguarding: ['GetItem'] } },
   },
   'GET /api/members/{id}': {
     handler: 'http/members/get',
@@ -269,7 +292,13 @@ export const routes = {
     response: mentorshipDetailSchema,
     status: 201,
     needs: {
-      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], members: ['GetItem', 'BatchGetItem', 'ConditionCheckItem'], programme: ['GetItem'] },
+      tables: {
+        mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
+        members: ['GetItem', 'BatchGetItem', 'ConditionCheckItem'],
+        programme: ['GetItem'],
+        // No request between two members when either has blocked the other: read first, checked in the transaction.
+        safeguarding: ['GetItem', 'ConditionCheckItem'],
+      },
       email: true,
       userPool: ['AdminGetUser'],
       schedules: true,
@@ -420,7 +449,7 @@ export const routes = {
     response: mentorshipDetailSchema,
     status: 201,
     needs: {
-      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], members: ['GetItem', 'BatchGetItem'] },
+      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], members: ['GetItem', 'BatchGetItem'], safeguarding: ['GetItem', 'ConditionCheckItem'] },
       email: true,
       userPool: ['AdminGetUser'],
     },
@@ -453,6 +482,121 @@ export const routes = {
     response: memberSearchPageSchema,
     needs: { tables: { members: ['Query'], mentorships: ['BatchGetItem'] } },
   },
+
+  // Safeguarding (DOMAIN.md): reports, blocks, suspensions, and a member's own data.
+  'POST /api/reports': {
+    handler: 'http/safeguarding/report-create',
+    auth: 'required',
+    body: reportInputSchema,
+    response: reportReceiptSchema,
+    status: 201,
+    needs: {
+      tables: { safeguarding: ['PutItem'], ...endsMentorships },
+      email: true,
+      userPool: ['AdminGetUser', 'ListUsersInGroup'],
+      schedules: true,
+      eventBus: true,
+    },
+  },
+  'GET /api/coordinator/reports': {
+    handler: 'http/safeguarding/reports-list',
+    auth: 'coordinator',
+    query: z.object({ status: z.enum(REPORT_STATUSES).optional() }),
+    response: reportListSchema,
+    needs: { tables: { safeguarding: ['Query'] } },
+  },
+  'GET /api/coordinator/reports/{id}': {
+    handler: 'http/safeguarding/report-get',
+    auth: 'coordinator',
+    params: reportIdParams,
+    response: reportDetailSchema,
+    needs: { tables: { safeguarding: ['Query'] } },
+  },
+  'POST /api/coordinator/reports/{id}/status': {
+    handler: 'http/safeguarding/report-status',
+    auth: 'coordinator',
+    params: reportIdParams,
+    body: reportStatusChangeSchema,
+    response: reportDetailSchema,
+    needs: { tables: { safeguarding: ['Query', 'UpdateItem'] } },
+  },
+  'POST /api/coordinator/reports/{id}/notes': {
+    handler: 'http/safeguarding/report-note',
+    auth: 'coordinator',
+    params: reportIdParams,
+    body: reportNoteInputSchema,
+    response: reportDetailSchema,
+    status: 201,
+    needs: { tables: { safeguarding: ['Query', 'PutItem', 'UpdateItem'] } },
+  },
+  'POST /api/members/{id}/block': {
+    handler: 'http/safeguarding/block',
+    auth: 'required',
+    params: memberIdParams,
+    response: blockResultSchema,
+    needs: {
+      tables: { safeguarding: ['PutItem'], ...endsMentorships },
+      email: true,
+      userPool: ['AdminGetUser'],
+      schedules: true,
+      eventBus: true,
+    },
+  },
+  'DELETE /api/members/{id}/block': {
+    handler: 'http/safeguarding/unblock',
+    auth: 'required',
+    params: memberIdParams,
+    response: blockResultSchema,
+    needs: { tables: { safeguarding: ['DeleteItem'] } },
+  },
+  'GET /api/me/blocks': {
+    handler: 'http/safeguarding/blocks-list',
+    auth: 'required',
+    response: blockListSchema,
+    needs: { tables: { safeguarding: ['Query'], members: ['BatchGetItem'] } },
+  },
+  'POST /api/coordinator/members/{id}/suspend': {
+    handler: 'http/safeguarding/member-suspend',
+    auth: 'coordinator',
+    params: memberIdParams,
+    response: suspensionSchema,
+    needs: { tables: { members: ['GetItem', 'UpdateItem'], mentorships: ['Query'] }, secrets: ['stream'] },
+  },
+  'POST /api/coordinator/members/{id}/restore': {
+    handler: 'http/safeguarding/member-restore',
+    auth: 'coordinator',
+    params: memberIdParams,
+    response: suspensionSchema,
+    needs: { tables: { members: ['GetItem', 'BatchGetItem', 'UpdateItem'], mentorships: ['Query'], safeguarding: ['GetItem'] }, secrets: ['stream'] },
+  },
+  'GET /api/me/export': {
+    handler: 'http/safeguarding/my-data-export',
+    auth: 'required',
+    response: dataExportSchema,
+    needs: { tables: { members: ['GetItem', 'BatchGetItem'], mentorships: ['Query'], sessions: ['Query'], calls: ['Query', 'BatchGetItem'], safeguarding: ['Query'] } },
+  },
+  'DELETE /api/me': {
+    handler: 'http/safeguarding/my-account-delete',
+    auth: 'required',
+    body: deleteAccountSchema,
+    response: z.object({ deleted: z.literal(true), endedMentorshipIds: z.array(z.string()) }),
+    // The right to leave does not depend on a coordinator's decision.
+    allowSuspended: true,
+    timeoutSeconds: 30,
+    needs: {
+      tables: {
+        mentorships: endsMentorships.mentorships,
+        members: ['GetItem', 'BatchGetItem', 'UpdateItem', 'DeleteItem'],
+        safeguarding: ['Query', 'DeleteItem'],
+        sessions: ['Query'],
+      },
+      email: true,
+      userPool: ['AdminGetUser', 'AdminDeleteUser'],
+      schedules: true,
+      eventBus: true,
+      secrets: ['stream'],
+    },
+  },
 } as const satisfies Record<RouteKey, RouteContract>;
 
 export type Routes = typeof routes;
@@ -470,9 +614,26 @@ export const route = <K extends ApiRouteKey>(key: K): Routes[K] & { key: K; meth
   ...splitKey(key),
 });
 
+/**
+ * Whether the route refuses a suspended member (DOMAIN.md: they can sign in and read, nothing more): every
+ * signed-in write. The http handler factory enforces it with one read of the caller's member item.
+ */
+export const refusesSuspended = (route: Pick<RouteContract, 'auth' | 'allowSuspended'> & { method: HttpMethod }) =>
+  route.auth === 'required' && route.method !== 'GET' && !route.allowSuspended;
+
+/** The route's needs plus what its guards read: the member item, for the suspension check. */
+const withGuardNeeds = (route: RouteContract & { method: HttpMethod }): FunctionNeeds => {
+  if (!refusesSuspended(route)) return route.needs;
+  const members = route.needs.tables?.members ?? [];
+  return { ...route.needs, tables: { ...route.needs.tables, members: members.includes('GetItem') ? members : [...members, 'GetItem'] } };
+};
+
 /** Every route, as the CDK api stack and the local gateway iterate them. */
 export const routeList = (): RouteDefinition[] =>
-  Object.entries(routes as Record<RouteKey, RouteContract>).map(([key, entry]) => ({ ...entry, key: key as RouteKey, ...splitKey(key as RouteKey) }));
+  Object.entries(routes as Record<RouteKey, RouteContract>).map(([key, entry]) => {
+    const split = splitKey(key as RouteKey);
+    return { ...entry, key: key as RouteKey, ...split, needs: withGuardNeeds({ ...entry, ...split }) };
+  });
 
 /** Answers every request no route matches (API Gateway's `$default` route). */
 export const notFoundRoute = { handler: 'http/not-found', auth: 'none', needs: {} } as const satisfies Pick<RouteContract, 'handler' | 'auth' | 'needs'>;

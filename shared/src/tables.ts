@@ -55,8 +55,11 @@ export const tables = {
     partitionKey: { name: 'id', type: 'S' },
     timeToLiveAttribute: 'expiresAt',
   },
-  /** Calls, their members, status, history and archived artifacts (see functions/src/lib/repositories/calls.ts). */
-  calls: { envVar: 'CALLS_TABLE', partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'S' } },
+  /**
+   * Calls, their members, status, history and archived artifacts (see functions/src/lib/repositories/calls.ts).
+   * An artifact's record carries `expiresAt` (epoch seconds): it goes with its file, after the stage's retention.
+   */
+  calls: { envVar: 'CALLS_TABLE', partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'S' }, timeToLiveAttribute: 'expiresAt' },
   /**
    * One item per member (id = Cognito sub): role, profile, approval. Sparse indexes: `directory` holds the
    * mentors who are listed (approved, accepting, places left), `approvals` the profiles by approval state.
@@ -108,8 +111,9 @@ export const tables = {
     ],
   },
   /**
-   * Safeguarding (issue 17): reports (pk REPORT#<id>, sk META, and NOTE#<at> for coordinators' internal notes;
-   * index `byStatus` over META items) and blocks (pk BLOCKS#<memberId>, sk <blockedId>, with the mirror item
+   * Safeguarding (issue 17): reports (pk REPORT#<id>, sk META, and NOTE#<at>#<n> for coordinators' internal notes;
+   * index `byStatus` over META items; a pointer REPORTER#<memberId> / <createdAt>#<id> in the same transaction,
+   * for the member's data export) and blocks (pk BLOCKS#<memberId>, sk <blockedId>, with the mirror item
    * BLOCKED_BY#<blockedId> / <memberId> written in the same transaction, so either side's check is one read).
    */
   safeguarding: {

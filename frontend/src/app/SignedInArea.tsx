@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { MemberHeader } from './MemberHeader/MemberHeader';
 import { useAuth } from '../lib/auth/useAuth';
@@ -15,6 +15,7 @@ import styles from './SignedInArea.module.css';
 import { MentorActionsSlot } from '../features/mentoring/slots';
 import { RequestMentorshipButton } from '../features/mentorships';
 import { FeatureSlots } from './feature-slots';
+import { SafeguardingProvider, SuspendedBanner } from '../features/safeguarding';
 
 /**
  * Every signed-in page: the member's own header (their sections, the account menu) in the same frame and
@@ -42,6 +43,11 @@ const MemberArea = () => {
     if (entry) setSelection(entry.label);
   }, [entry, setSelection]);
 
+  // The account is gone: the session with it.
+  const afterAccountDeleted = useCallback(() => {
+    void signOut().finally(() => navigate('/'));
+  }, [signOut, navigate]);
+
   const member = { name: user?.name ?? '', email: user?.email ?? '' };
   const header = (
     <MemberHeader
@@ -56,18 +62,21 @@ const MemberArea = () => {
   );
   return (
     <MentorActionsSlot.Provider value={role === 'mentee' ? RequestMentorship : null}>
-      <StreamConnectionProvider mode="user">
-        <Suspense fallback={null}>
-          <LazyCallNotifications />
-        </Suspense>
-        <FeatureSlots>
-          <Frame header={header}>
-            <div className={styles.content}>
-              <Outlet />
-            </div>
-          </Frame>
-        </FeatureSlots>
-      </StreamConnectionProvider>
+      <SafeguardingProvider onAccountDeleted={afterAccountDeleted}>
+        <StreamConnectionProvider mode="user">
+          <Suspense fallback={null}>
+            <LazyCallNotifications />
+          </Suspense>
+          <FeatureSlots>
+            <Frame header={header}>
+              <div className={styles.content}>
+                <SuspendedBanner />
+                <Outlet />
+              </div>
+            </Frame>
+          </FeatureSlots>
+        </StreamConnectionProvider>
+      </SafeguardingProvider>
     </MentorActionsSlot.Provider>
   );
 };

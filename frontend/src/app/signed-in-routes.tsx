@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { accountRoutes } from '../features/auth';
 import { signedInMentoringRoutes } from '../features/mentoring/routes';
 import { signedInMentorshipRoutes } from '../features/mentorships/routes';
+import { coordinatorSafeguardingRoutes } from '../features/safeguarding/routes';
 import { signedInVideoRoutes } from '../features/video/routes';
 import type { RouteHandle } from '../lib/route-handle';
 
@@ -17,6 +18,7 @@ export const signedInRoutes: RouteObject[] = [
   ...signedInVideoRoutes,
   ...signedInMentorshipRoutes,
   ...signedInMentoringRoutes,
+  ...coordinatorSafeguardingRoutes,
   {
     path: 'sessions',
     lazy: async () => ({ Component: (await import('../features/sessions/SessionsPage')).default }),

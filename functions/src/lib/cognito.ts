@@ -1,4 +1,12 @@
-import { AdminAddUserToGroupCommand, CognitoIdentityProviderClient, ListUsersCommand, ListUsersInGroupCommand, type UserType } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminAddUserToGroupCommand,
+  AdminDeleteUserCommand,
+  CognitoIdentityProviderClient,
+  ListUsersCommand,
+  ListUsersInGroupCommand,
+  UserNotFoundException,
+  type UserType,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { requiredEnv } from './env';
 
 /**
@@ -40,4 +48,13 @@ export const groupEmails = async (group: string) => {
     NextToken = page.NextToken;
   } while (NextToken);
   return [...new Set(emails)];
+};
+
+/** Deletes the account; an account already gone is not an error (a retried deletion). */
+export const deleteUser = async (username: string) => {
+  try {
+    await client.send(new AdminDeleteUserCommand({ UserPoolId: poolId(), Username: username }));
+  } catch (error) {
+    if (!(error instanceof UserNotFoundException)) throw error;
+  }
 };

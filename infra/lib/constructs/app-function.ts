@@ -85,6 +85,8 @@ export class AppFunction extends NodejsFunction {
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         POWERTOOLS_LOG_LEVEL: props.stage.name === 'prod' ? 'INFO' : 'DEBUG',
         NODE_OPTIONS: '--enable-source-maps',
+        // What the archive writes as its records' expiry and what a member's data export states.
+        RECORDING_RETENTION_DAYS: String(props.stage.recordingRetentionDays),
         ...props.environment,
       },
       bundling: {

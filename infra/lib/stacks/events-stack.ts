@@ -95,7 +95,12 @@ export class EventsStack extends Stack {
       serverAccessLogsPrefix: 'archive/',
       // Presigned links are the access control; the sessions page reads transcripts with fetch().
       cors: [{ allowedMethods: [HttpMethods.GET, HttpMethods.HEAD], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3000 }],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1), noncurrentVersionExpiration: Duration.days(30) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1), noncurrentVersionExpiration: Duration.days(30) },
+        // Recordings and transcripts are deleted after the stage's retention period (their records expire with them,
+        // through the calls table's TTL); the delete markers' hidden versions go a day later, not 30.
+        { id: 'RecordingRetention', prefix: 'calls/', expiration: Duration.days(stage.recordingRetentionDays), noncurrentVersionExpiration: Duration.days(1) },
+      ],
       removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !retain,
     });

@@ -273,6 +273,8 @@ export const copy = {
     goHome: 'Go to your home',
     sections: 'Coordinator',
     applicationsTab: 'Applications',
+    reportsTab: 'Safeguarding reports',
+    membersTab: 'Members',
     settingsTab: 'Programme settings',
   },
 

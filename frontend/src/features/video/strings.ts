@@ -65,6 +65,7 @@ export const text = {
   },
   controls: {
     leave: 'Leave call',
+    report: 'Report a concern',
     endForEveryone: 'End call for everyone',
     startRecording: 'Start recording',
     stopRecording: 'Stop recording',

@@ -38,6 +38,8 @@ export interface Party {
   acceptingRequests: boolean;
   listed: boolean;
   expiredInARow: number;
+  /** Suspended by a coordinator: never listed, never given a place. */
+  suspended: boolean;
   displayName: string;
   headline: string;
   photoKey: string | null;
@@ -57,6 +59,7 @@ export const toParty = (item: MemberItem): Party => ({
   acceptingRequests: item.acceptingRequests === true,
   listed: typeof item.listed === 'string',
   expiredInARow: num(item.expiredInARow),
+  suspended: item.suspended === true,
   displayName: str(item.displayName, 'A member'),
   headline: str(item.headline),
   photoKey: typeof item.photoKey === 'string' ? item.photoKey : null,
@@ -103,7 +106,7 @@ export const canReceiveRequests = (mentor: Party) =>
  */
 export const placeUpdate = (mentor: Party, delta: 1 | -1, { resetExpiryStreak = false } = {}) => {
   const next = mentor.activeMentees + delta;
-  const listed = mentor.approved && mentor.acceptingRequests && next < mentor.capacity;
+  const listed = mentor.approved && mentor.acceptingRequests && !mentor.suspended && next < mentor.capacity;
   const sets = ['activeMentees = :next'];
   if (listed) sets.push('listed = :listed');
   if (resetExpiryStreak) sets.push('expiredInARow = :zero');
@@ -116,6 +119,8 @@ export const placeUpdate = (mentor: Party, delta: 1 | -1, { resetExpiryStreak = 
     mentor.capacity ? '#capacity = :capacity' : 'attribute_not_exists(#capacity)',
     mentor.acceptingRequests ? '#accepting = :true' : '(attribute_not_exists(#accepting) OR #accepting <> :true)',
     mentor.approved ? '#approval = :approved' : '(attribute_not_exists(#approval) OR #approval <> :approved)',
+    // A suspension written meanwhile must not be undone by listing the mentor again.
+    mentor.suspended ? '#suspended = :true' : '(attribute_not_exists(#suspended) OR #suspended <> :true)',
   ];
   const values: Record<string, unknown> = { ':next': next, ':mentor': 'mentor', ':true': true, ':approved': 'approved', ':one': 1 };
   if (mentor.activeMentees === 0 || resetExpiryStreak) values[':zero'] = 0;
@@ -128,7 +133,7 @@ export const placeUpdate = (mentor: Party, delta: 1 | -1, { resetExpiryStreak = 
       Key: { id: mentor.id },
       UpdateExpression: `SET ${sets.join(', ')}${listed ? '' : ' REMOVE listed'} ADD version :one`,
       ConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeNames: { '#role': 'role', '#capacity': 'capacity', '#accepting': 'acceptingRequests', '#approval': 'approvalState' },
+      ExpressionAttributeNames: { '#role': 'role', '#capacity': 'capacity', '#accepting': 'acceptingRequests', '#approval': 'approvalState', '#suspended': 'suspended' },
       ExpressionAttributeValues: values,
     },
   };

@@ -63,7 +63,7 @@ export const countersKey = (menteeId: string) => ({ pk: `MENTEE#${menteeId}`, sk
 const pad = (version: number) => String(version).padStart(6, '0');
 
 /** Every item of a transaction with what it stands for, so a cancellation reason names the rule that said no. */
-export type Label = 'meta' | 'event' | 'pair' | 'match' | 'counters' | 'place' | 'member' | `other:${string}`;
+export type Label = 'meta' | 'event' | 'pair' | 'match' | 'counters' | 'place' | 'member' | 'block' | `other:${string}`;
 export interface Labelled {
   label: Label;
   item: NonNullable<TransactWriteCommandInput['TransactItems']>[number];

@@ -31,6 +31,16 @@ export const CoordinatorArea = () => {
             </NavLink>
           </li>
           <li>
+            <NavLink to="/coordinator/reports" className={pageStyles.tab}>
+              {copy.coordinator.reportsTab}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/coordinator/members" className={pageStyles.tab}>
+              {copy.coordinator.membersTab}
+            </NavLink>
+          </li>
+          <li>
             <NavLink to="/coordinator/settings" className={pageStyles.tab}>
               {copy.coordinator.settingsTab}
             </NavLink>

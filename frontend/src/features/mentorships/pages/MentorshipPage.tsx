@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { mentorshipQuery } from '../api';
 import { CallPartnerButton } from '../components/CallPartnerButton';
+import { useSafetySlots } from '../../../lib/safety-slots';
 import { ChatPanel } from '../components/ChatPanel';
 import { MentorshipActions } from '../components/MentorshipActions';
 import { ProfileCard } from '../components/ProfileCard';
@@ -47,6 +48,7 @@ const hasBeenActive = (m: MentorshipDetail) => ['ACTIVE', 'SUSPENDED', 'COMPLETE
 const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const other = otherParty(mentorship);
+  const { memberActions } = useSafetySlots();
   const requestMessage = mentorship.message && (
     <div>
       <h3 className={styles.role}>{mentorship.state === 'PROPOSED' || mentorship.events[0]?.type === 'proposed' ? copy.detail.proposalMessage : copy.detail.message}</h3>
@@ -91,6 +93,8 @@ const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
           <ProfileCard profile={mentorship.mentorProfile} isViewer={mentorship.viewerRole === 'mentor'} />
           <ProfileCard profile={mentorship.menteeProfile} isViewer={mentorship.viewerRole === 'mentee'} />
         </div>
+        {isMember(mentorship) &&
+          memberActions?.({ id: other.id, displayName: other.displayName, mentorshipId: mentorship.id, active: mentorship.state === 'ACTIVE' || mentorship.state === 'SUSPENDED' })}
       </section>
 
       <div className={styles.columns}>

@@ -11,6 +11,7 @@ import {
 } from '@stream-io/video-react-sdk';
 import type { ReactNode } from 'react';
 import { mentorshipIdOfCall } from '@mentoring/shared/mentorship-calls';
+import { useSafetySlots } from '../../../lib/safety-slots';
 import { text } from '../strings';
 import { useCallFeatureFlags } from './useCallFeatureFlags';
 import { DeviceSettingsPanel } from './DeviceSettingsPanel';
@@ -65,6 +66,7 @@ export interface CallControlsBarProps {
 
 export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancellation }: CallControlsBarProps) => {
   const call = useCall();
+  const { report } = useSafetySlots();
   const { recording, transcribing, captioning, broadcasting, live } = useCallFeatureFlags();
   const { busy, error, run } = useCallAction();
   if (!call) return null;
@@ -174,6 +176,11 @@ export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancella
           {text.controls.endForEveryone}
         </button>
       </Gate>
+      {report && (
+        <button type="button" className="call-button" onClick={() => report({ subject: { kind: 'call', callCid: call.cid }, about: 'this call', canEndMentorship: call.id.startsWith('m-') })}>
+          {text.controls.report}
+        </button>
+      )}
       <button type="button" className="call-button call-button--danger" onClick={onLeave}>
         {text.controls.leave}
       </button>
