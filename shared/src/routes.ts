@@ -99,9 +99,11 @@ export const routes = {
     handler: 'http/webhooks/stream',
     // Stream's HMAC signature over the raw bytes is this route's authentication; the handler verifies it.
     auth: 'none',
-    response: z.object({ accepted: z.boolean(), duplicate: z.boolean() }),
+    // `stale`: signed, but older than the replay window; answered 2xx so Stream does not retry what can never become fresh.
+    response: z.object({ accepted: z.boolean(), duplicate: z.boolean(), stale: z.boolean().optional() }),
     status: 202,
-    needs: { tables: { webhookDeliveries: ['PutItem', 'DeleteItem'] }, secrets: ['stream'], eventBus: true },
+    // PutObject: an event too large for the bus is stored in the archive bucket and the bus carries its key.
+    needs: { tables: { webhookDeliveries: ['PutItem', 'DeleteItem'] }, secrets: ['stream'], eventBus: true, buckets: { archive: ['PutObject'] } },
   },
   'GET /api/calls': {
     handler: 'http/calls/list',

@@ -13,6 +13,7 @@ import {
   eventRules,
   METRICS_NAMESPACE,
   ruleSource,
+  STORED_EVENT_PREFIX,
   STREAM_EVENT_SOURCE,
   type BucketKey,
   type EventRuleDefinition,
@@ -95,7 +96,11 @@ export class EventsStack extends Stack {
       serverAccessLogsPrefix: 'archive/',
       // Presigned links are the access control; the sessions page reads transcripts with fetch().
       cors: [{ allowedMethods: [HttpMethods.GET, HttpMethods.HEAD], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3000 }],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1), noncurrentVersionExpiration: Duration.days(30) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1), noncurrentVersionExpiration: Duration.days(30) },
+        // Large Stream events the bus carries by reference: kept as long as the bus archive keeps the reference, for replays.
+        { prefix: STORED_EVENT_PREFIX, expiration: Duration.days(retain ? 365 : 30), noncurrentVersionExpiration: Duration.days(1) },
+      ],
       removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !retain,
     });
