@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../lib/paths';
 import { spaFallbackSource, WebStack } from '../lib/stacks/web-stack';
 import { resolveStage } from '../lib/stages';
-import { STREAM_CONNECT_SOURCES } from '../lib/web/content-security-policy';
+import { securityHeaders, STREAM_CONNECT_SOURCES } from '@mentoring/shared';
 import { cdkContext, synthStage } from './synth';
 
 // CloudFront's managed policy ids (identical in every account).
@@ -107,11 +107,24 @@ describe('web stack', () => {
     expect(distribution().CustomErrorResponses).toBeUndefined();
   });
 
-  it('sends a CSP allowing exactly its own origin, Stream, the stage Cognito endpoint and the archive links, plus HSTS, DENY and nosniff', () => {
+  /** The CSP with the archive bucket's name token resolved to the name the events stack gives it. */
+  const resolvedCsp = () => {
+    const value = headers().ContentSecurityPolicy.ContentSecurityPolicy as string | { 'Fn::Join': [string, unknown[]] };
+    if (typeof value === 'string') return { csp: value, bucketImports: [] as unknown[] };
+    const [separator, parts] = value['Fn::Join'];
+    const bucketImports = parts.filter((part) => typeof part !== 'string');
+    return { csp: parts.map((part) => (typeof part === 'string' ? part : 'ARCHIVE-BUCKET')).join(separator), bucketImports };
+  };
+
+  it('sends a CSP allowing exactly its own origin, Stream, the stage Cognito endpoint and the archive bucket, plus HSTS, DENY and nosniff', () => {
     const config = headers();
-    const csp: string = config.ContentSecurityPolicy.ContentSecurityPolicy;
+    const { csp, bucketImports } = resolvedCsp();
     const directives = Object.fromEntries(csp.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
-    const archive = 'https://*.s3.eu-west-1.amazonaws.com';
+    // Exactly the archive bucket (its name from the events stack), not any bucket of the region.
+    const archive = 'https://ARCHIVE-BUCKET.s3.eu-west-1.amazonaws.com';
+    expect(bucketImports).toHaveLength(2);
+    for (const part of bucketImports) expect(JSON.stringify(part)).toMatch(/ArchiveBucket/);
+    expect(csp).not.toContain('*.s3.');
     expect(directives['connect-src']).toEqual(["'self'", ...STREAM_CONNECT_SOURCES, 'https://cognito-idp.eu-west-1.amazonaws.com', archive]);
     expect(directives['media-src']).toContain(archive);
     // WebAssembly (the noise-cancellation filter) may compile; scripts still come from this origin only.
@@ -127,6 +140,22 @@ describe('web stack', () => {
     });
     const behaviours = [distribution().DefaultCacheBehavior, ...distribution().CacheBehaviors];
     for (const behaviour of behaviours) expect(behaviour.ResponseHeadersPolicyId).toEqual({ Ref: expect.stringMatching(/^SecurityHeaders/) });
+  });
+
+  it("sends exactly the shared definition's headers, which the local stage sends too", () => {
+    const policy = Object.values(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0]!.Properties.ResponseHeadersPolicyConfig;
+    const security = policy.SecurityHeadersConfig;
+    const hsts = security.StrictTransportSecurity;
+    // The headers CloudFront writes for this policy, spelled as a browser receives them.
+    const sent = {
+      'content-security-policy': resolvedCsp().csp,
+      'strict-transport-security': `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}${hsts.Preload ? '; preload' : ''}`,
+      'x-frame-options': security.FrameOptions.FrameOption,
+      ...(security.ContentTypeOptions ? { 'x-content-type-options': 'nosniff' } : {}),
+      'referrer-policy': security.ReferrerPolicy.ReferrerPolicy,
+      ...Object.fromEntries(policy.CustomHeadersConfig.Items.map((item: { Header: string; Value: string }) => [item.Header.toLowerCase(), item.Value])),
+    };
+    expect(sent).toEqual(securityHeaders({ cognito: 'https://cognito-idp.eu-west-1.amazonaws.com', archive: 'https://ARCHIVE-BUCKET.s3.eu-west-1.amazonaws.com' }));
   });
 
   it('logs CloudFront and S3 access to a log bucket kept for the stage retention', () => {

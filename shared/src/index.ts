@@ -16,3 +16,4 @@ export * from './calls';
 export * from './video';
 export * from './public-pages';
 export * from './photos';
+export * from './security-headers';
