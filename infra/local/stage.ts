@@ -83,7 +83,16 @@ const createWeb = async (mode: WebMode, server: ReturnType<typeof createServer>)
     const dist = join(frontendRoot, 'dist');
     if (!existsSync(join(dist, 'index.html'))) throw new Error(`No built SPA in ${dist}: run "npm run build" first.`);
     const { default: sirv } = await import('sirv');
-    return { handle: sirv(dist, { single: 'spa.html', etag: true, gzip: true, brotli: true }) as Middleware, close: async () => undefined };
+    const serve = sirv(dist, { single: 'spa.html', etag: true, gzip: true, brotli: true }) as Middleware;
+    // As in AWS, where the web stack does not deploy them: source maps are not public.
+    const handle: Middleware = (req, res, next) => {
+      if (/\.map$/.test((req.url ?? '').split('?')[0] ?? '')) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return;
+      }
+      serve(req, res, next);
+    };
+    return { handle, close: async () => undefined };
   }
   return {
     handle: ((_req, res) => {

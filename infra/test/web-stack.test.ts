@@ -158,6 +158,17 @@ describe('web stack', () => {
     expect(sent).toEqual(securityHeaders({ cognito: 'https://cognito-idp.eu-west-1.amazonaws.com', archive: 'https://ARCHIVE-BUCKET.s3.eu-west-1.amazonaws.com' }));
   });
 
+  it('never deploys the source maps of the build', () => {
+    const deployments = Object.values(web.findResources('Custom::CDKBucketDeployment')).map((resource) => resource.Properties);
+    expect(deployments).toHaveLength(2);
+    for (const deployment of deployments) {
+      // Either excluded by name, or everything is excluded but what is included by name (HTML and config.json).
+      const excluded: string[] = deployment.Exclude ?? [];
+      const included: string[] = deployment.Include ?? [];
+      expect(excluded.includes('*.map') || (excluded.includes('*') && included.every((pattern) => !pattern.endsWith('.map') && pattern !== '*'))).toBe(true);
+    }
+  });
+
   it('logs CloudFront and S3 access to a log bucket kept for the stage retention', () => {
     expect(distribution().Logging).toMatchObject({ Prefix: 'cloudfront/' });
     web.hasResourceProperties('AWS::S3::Bucket', { LoggingConfiguration: { LogFilePrefix: 's3/' } });
@@ -179,7 +190,7 @@ describe('web stack', () => {
       Prune: false,
     });
     web.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Exclude: ['*.html', '*.br', '*.gz'],
+      Exclude: ['*.html', '*.br', '*.gz', '*.map'],
       SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
     });
   });

@@ -44,6 +44,8 @@ export const spaFallbackSource = () =>
   );
 
 export const SPA_DIST = join(repoRoot, 'frontend/dist');
+/** Built source maps: kept out of the deployed site (and not served by the local stage either). */
+export const SOURCE_MAPS = '*.map';
 const PLACEHOLDER_SPA = join(repoRoot, 'infra/assets/spa-placeholder');
 
 export interface WebStackProps extends StackProps {
@@ -236,8 +238,9 @@ export class WebStack extends Stack {
     new BucketDeployment(this, 'DeployAssets', {
       sources: [spa],
       destinationBucket: site,
-      // HTML goes with config.json below; CloudFront compresses by itself, so the precompressed copies stay home.
-      exclude: ['*.html', '*.br', '*.gz'],
+      // HTML goes with config.json below; CloudFront compresses by itself, so the precompressed copies stay home;
+      // source maps are not published (vite.config.ts).
+      exclude: ['*.html', '*.br', '*.gz', SOURCE_MAPS],
       prune: false,
       cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
       logGroup,
