@@ -140,7 +140,7 @@ test('a member creates a guest link; the guest opens it and reaches the lobby of
   await expect(linkField).toHaveValue(new RegExp(`/join/default/${callId}#invitation=v1\\.`));
   const link = await linkField.inputValue();
   await memberPage.getByRole('button', { name: 'Copy link' }).click();
-  await expect(memberPage.getByRole('status')).toHaveText('Link copied');
+  await expect(memberPage.getByRole('region', { name: 'Invite a guest' }).getByRole('status')).toHaveText('Link copied');
   expect(await memberPage.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await screenshot(memberPage, 'video-lobby-guest-link');
 
