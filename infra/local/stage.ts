@@ -233,8 +233,11 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     const web = await createWeb(options.web, server);
     cleanups.push(web.close);
     // CloudFront's response headers policy, from the same definition, on every answer (SPA, API, media). Locally
-    // the archive is s3rver's path-style bucket, which CSP can name exactly by its path.
-    const headers = localSecurityHeaders({ cognito: cognito.endpoint, archive: `${s3.endpoint}/${s3.buckets.archive}/` }, options.web);
+    // the buckets are s3rver's path-style ones, which CSP names exactly by their paths (a photo is POSTed to the bucket's root).
+    const headers = localSecurityHeaders(
+      { cognito: cognito.endpoint, archive: `${s3.endpoint}/${s3.buckets.archive}/`, uploads: `${s3.endpoint}/${s3.buckets.media}` },
+      options.web,
+    );
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       const path = (req.url ?? '/').split('?')[0] ?? '/';

@@ -113,7 +113,8 @@ describe('web stack', () => {
     if (typeof value === 'string') return { csp: value, bucketImports: [] as unknown[] };
     const [separator, parts] = value['Fn::Join'];
     const bucketImports = parts.filter((part) => typeof part !== 'string');
-    return { csp: parts.map((part) => (typeof part === 'string' ? part : 'ARCHIVE-BUCKET')).join(separator), bucketImports };
+    const name = (part: unknown) => (/ArchiveBucket/.test(JSON.stringify(part)) ? 'ARCHIVE-BUCKET' : /Media/.test(JSON.stringify(part)) ? 'MEDIA-BUCKET' : 'UNKNOWN');
+    return { csp: parts.map((part) => (typeof part === 'string' ? part : name(part))).join(separator), bucketImports };
   };
 
   it('sends a CSP allowing exactly its own origin, Stream, the stage Cognito endpoint and the archive bucket, plus HSTS, DENY and nosniff', () => {
@@ -122,11 +123,14 @@ describe('web stack', () => {
     const directives = Object.fromEntries(csp.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
     // Exactly the archive bucket (its name from the events stack), not any bucket of the region.
     const archive = 'https://ARCHIVE-BUCKET.s3.eu-west-1.amazonaws.com';
-    expect(bucketImports).toHaveLength(2);
-    for (const part of bucketImports) expect(JSON.stringify(part)).toMatch(/ArchiveBucket/);
+    const media = 'https://MEDIA-BUCKET.s3.eu-west-1.amazonaws.com';
+    expect(bucketImports).toHaveLength(3);
+    expect(csp).not.toContain('UNKNOWN');
     expect(csp).not.toContain('*.s3.');
-    expect(directives['connect-src']).toEqual(["'self'", ...STREAM_CONNECT_SOURCES, 'https://cognito-idp.eu-west-1.amazonaws.com', archive]);
+    // The media bucket only where the SPA POSTs a photo: connect-src, nowhere else.
+    expect(directives['connect-src']).toEqual(["'self'", ...STREAM_CONNECT_SOURCES, 'https://cognito-idp.eu-west-1.amazonaws.com', archive, media]);
     expect(directives['media-src']).toContain(archive);
+    expect(csp.split(media)).toHaveLength(2);
     // WebAssembly (the noise-cancellation filter) may compile; scripts still come from this origin only.
     expect(directives['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(directives['default-src']).toEqual(["'self'"]);
@@ -155,7 +159,13 @@ describe('web stack', () => {
       'referrer-policy': security.ReferrerPolicy.ReferrerPolicy,
       ...Object.fromEntries(policy.CustomHeadersConfig.Items.map((item: { Header: string; Value: string }) => [item.Header.toLowerCase(), item.Value])),
     };
-    expect(sent).toEqual(securityHeaders({ cognito: 'https://cognito-idp.eu-west-1.amazonaws.com', archive: 'https://ARCHIVE-BUCKET.s3.eu-west-1.amazonaws.com' }));
+    expect(sent).toEqual(
+      securityHeaders({
+        cognito: 'https://cognito-idp.eu-west-1.amazonaws.com',
+        archive: 'https://ARCHIVE-BUCKET.s3.eu-west-1.amazonaws.com',
+        uploads: 'https://MEDIA-BUCKET.s3.eu-west-1.amazonaws.com',
+      }),
+    );
   });
 
   it('never deploys the source maps of the build', () => {

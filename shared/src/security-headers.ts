@@ -19,19 +19,23 @@ export const STREAM_MEDIA_SOURCES = ['https://*.stream-io-cdn.com'] as const;
 
 export const cognitoOrigin = (region: string) => `https://cognito-idp.${region}.amazonaws.com`;
 
-/** Where the archive bucket's presigned links point (virtual-hosted style, as the SDK signs them): that one bucket only. */
-export const archiveBucketOrigin = (bucketName: string, region: string) => `https://${bucketName}.s3.${region}.amazonaws.com`;
+/** Where a bucket's presigned links point (virtual-hosted style, as the SDK signs them): that one bucket only. */
+export const bucketOrigin = (bucketName: string, region: string) => `https://${bucketName}.s3.${region}.amazonaws.com`;
+export const archiveBucketOrigin = bucketOrigin;
 
 export interface CspOrigins {
   /** The stage's Cognito user pool endpoint. */
   cognito: string;
   /** The call archive bucket's origin: recordings play in <video>, transcripts are fetched. */
   archive: string;
+  /** The media bucket, where the SPA POSTs a photo with a presigned POST (connect-src only; photos are served same-origin). */
+  uploads?: string;
 }
 
 /**
  * The SPA's Content-Security-Policy: its own origin (SPA and /api/* share it), Stream, the stage's Cognito
- * endpoint and the archive bucket. Nothing else may load or connect, and no page may frame it.
+ * endpoint, the archive bucket and (for photo uploads only) the media bucket. Nothing else may load or connect,
+ * and no page may frame it.
  */
 export const contentSecurityPolicy = (origins: CspOrigins) =>
   Object.entries({
@@ -43,7 +47,7 @@ export const contentSecurityPolicy = (origins: CspOrigins) =>
     'img-src': ["'self'", 'data:', 'blob:', ...STREAM_MEDIA_SOURCES],
     'media-src': ["'self'", 'blob:', ...STREAM_MEDIA_SOURCES, origins.archive],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...STREAM_CONNECT_SOURCES, origins.cognito, origins.archive],
+    'connect-src': ["'self'", ...STREAM_CONNECT_SOURCES, origins.cognito, origins.archive, ...(origins.uploads ? [origins.uploads] : [])],
     'worker-src': ["'self'", 'blob:'],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],

@@ -169,7 +169,7 @@ test('the local stage sends the security headers of the CloudFront policy with t
   const info = stageInfo();
   test.skip(!info.s3Endpoint, 'Checks the local stage only.');
   // The same definition the web stack's response headers policy is made from (infra/test/web-stack.test.ts).
-  const expected = securityHeaders({ cognito: info.cognito.endpoint, archive: `${info.s3Endpoint}/archive/` });
+  const expected = securityHeaders({ cognito: info.cognito.endpoint, archive: `${info.s3Endpoint}/archive/`, uploads: `${info.s3Endpoint}/media` });
   for (const path of ['/', '/calls', '/join/default/x', '/api/health']) {
     const headers = (await request.get(path)).headers();
     expect(Object.fromEntries(Object.keys(expected).map((name) => [name, headers[name]])), path).toEqual(expected);

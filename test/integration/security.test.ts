@@ -169,7 +169,7 @@ describe.runIf(isLocal)('local stage parity with AWS', () => {
 
   it('sends the CloudFront policy\'s security headers, from the shared definition, on API and site answers', async () => {
     const config = (await (await api('/config.json')).json()) as RuntimeConfig & { cognito: { endpoint: string } };
-    const expected = securityHeaders({ cognito: config.cognito.endpoint, archive: `${s3Endpoint()}/archive/` });
+    const expected = securityHeaders({ cognito: config.cognito.endpoint, archive: `${s3Endpoint()}/archive/`, uploads: `${s3Endpoint()}/media` });
     for (const path of ['/api/health', '/api/no-such-route', '/config.json', '/']) {
       const response = await api(path);
       const sent = Object.fromEntries(Object.keys(expected).map((name) => [name, response.headers.get(name)]));

@@ -108,6 +108,7 @@ export class WebStack extends Stack {
     const csp = contentSecurityPolicy({
       cognito: cognitoOrigin(stage.region),
       archive: props.archiveBucket ? archiveBucketOrigin(props.archiveBucket.bucketName, stage.region) : "'none'",
+      uploads: props.mediaBucket ? archiveBucketOrigin(props.mediaBucket.bucketName, stage.region) : undefined,
     });
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `Mentoring ${stage.name}: CSP, HSTS, no framing, no sniffing`,
