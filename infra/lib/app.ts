@@ -39,6 +39,7 @@ export const buildApp = (app: App = new App()) => {
     stage,
     api: api.api,
     mediaBucket: media.bucket,
+    archiveBucket: events.buckets.archive,
     runtimeConfig: {
       region: stage.region,
       cognito: { userPoolId: auth.userPool.userPoolId, userPoolClientId: auth.userPoolClient.userPoolClientId },

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { METRICS_NAMESPACE, type RuntimeConfig } from '@mentoring/shared';
+import { METRICS_NAMESPACE, securityHeaders, type RuntimeConfig } from '@mentoring/shared';
 import { createApiGateway } from './api-gateway';
 import { startCognitoLocal, type CognitoLocalInfo } from './cognito';
 import { LOCAL_REGION, localCredentials, startDynamoDbLocal } from './dynamodb';
@@ -83,7 +83,16 @@ const createWeb = async (mode: WebMode, server: ReturnType<typeof createServer>)
     const dist = join(frontendRoot, 'dist');
     if (!existsSync(join(dist, 'index.html'))) throw new Error(`No built SPA in ${dist}: run "npm run build" first.`);
     const { default: sirv } = await import('sirv');
-    return { handle: sirv(dist, { single: 'spa.html', etag: true, gzip: true, brotli: true }) as Middleware, close: async () => undefined };
+    const serve = sirv(dist, { single: 'spa.html', etag: true, gzip: true, brotli: true }) as Middleware;
+    // As in AWS, where the web stack does not deploy them: source maps are not public.
+    const handle: Middleware = (req, res, next) => {
+      if (/\.map$/.test((req.url ?? '').split('?')[0] ?? '')) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return;
+      }
+      serve(req, res, next);
+    };
+    return { handle, close: async () => undefined };
   }
   return {
     handle: ((_req, res) => {
@@ -92,6 +101,15 @@ const createWeb = async (mode: WebMode, server: ReturnType<typeof createServer>)
     }) as Middleware,
     close: async () => undefined,
   };
+};
+
+/**
+ * Vite's dev server injects inline scripts (React refresh) that the policy rightly forbids, so with `vite` the
+ * CSP is sent report-only (the browser reports what AWS would block) while everything else is as in AWS.
+ */
+export const localSecurityHeaders = (origins: Parameters<typeof securityHeaders>[0], mode: WebMode) => {
+  const { 'content-security-policy': csp, ...rest } = securityHeaders(origins);
+  return mode === 'vite' ? { ...rest, 'content-security-policy-report-only': csp! } : { ...rest, 'content-security-policy': csp! };
 };
 
 /**
@@ -216,7 +234,14 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     const server = createServer();
     const web = await createWeb(options.web, server);
     cleanups.push(web.close);
+    // CloudFront's response headers policy, from the same definition, on every answer (SPA, API, media). Locally
+    // the buckets are s3rver's path-style ones, which CSP names exactly by their paths (a photo is POSTed to the bucket's root).
+    const headers = localSecurityHeaders(
+      { cognito: cognito.endpoint, archive: `${s3.endpoint}/${s3.buckets.archive}/`, uploads: `${s3.endpoint}/${s3.buckets.media}` },
+      options.web,
+    );
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       if (path === '/api' || path.startsWith('/api/')) {
         api(req, res).catch((error) => {

@@ -42,7 +42,7 @@ export const eventRules = [
     // A mentorship call's artifact, once archived, is linked from its session's record.
     needs: {
       tables: { calls: ['GetItem', 'PutItem'], sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem'] },
-      buckets: { archive: ['PutObject', 'AbortMultipartUpload'] },
+      buckets: { archive: ['GetObject', 'PutObject', 'AbortMultipartUpload'] },
     },
     // Streams the file through in bounded parts, so memory stays flat however large the recording.
     memoryMiB: 512,
@@ -52,8 +52,9 @@ export const eventRules = [
     name: 'call-status',
     detailTypes: Object.values(callFeatureEvents).flat(),
     handler: 'events/call-status/handler',
+    // GetObject: large events arrive as a reference to the archive bucket (STORED_EVENT_PREFIX).
     // A mentorship call's recording or transcription started without everyone's consent is stopped.
-    needs: { tables: { calls: ['UpdateItem', 'PutItem'], sessions: ['GetItem', 'Query'], mentorships: ['GetItem'] }, secrets: ['stream'] },
+    needs: { tables: { calls: ['UpdateItem', 'PutItem'], sessions: ['GetItem', 'Query'], mentorships: ['GetItem'] }, secrets: ['stream'], buckets: { archive: ['GetObject'] } },
   },
   {
     name: 'call-membership',
@@ -63,6 +64,7 @@ export const eventRules = [
     needs: {
       tables: { calls: ['UpdateItem', 'PutItem'], sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem'] },
       secrets: ['stream'],
+      buckets: { archive: ['GetObject'] },
     },
   },
   {
@@ -74,6 +76,7 @@ export const eventRules = [
     handler: 'events/session-record/handler',
     needs: {
       tables: { sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem', 'GetItem'] },
+      buckets: { archive: ['GetObject'] },
     },
   },
   {
@@ -101,3 +104,25 @@ export const ruleSource = (rule: Pick<EventRuleDefinition, 'source'>): EventSour
 /** The rules an event of this source and detail-type matches (EventBridge's pattern semantics for these rules). */
 export const matchingRules = (source: string, detailType: string): readonly EventRuleDefinition[] =>
   (eventRules as readonly EventRuleDefinition[]).filter((rule) => ruleSource(rule) === source && rule.detailTypes.includes(detailType));
+
+/** EventBridge refuses a PutEvents entry over 256 KB. */
+export const MAX_EVENT_ENTRY_BYTES = 256 * 1024;
+
+/**
+ * An entry's size as EventBridge counts it ("Calculating PutEvents event entry size"): the UTF-8 bytes of
+ * Source, DetailType, Detail and each resource, plus 14 for a Time. The webhook and the local bus share it.
+ */
+export const eventEntrySize = (entry: { Source?: string; DetailType?: string; Detail?: string; Resources?: readonly string[]; Time?: unknown }) =>
+  (entry.Time === undefined ? 0 : 14) +
+  Buffer.byteLength(entry.Source ?? '') +
+  Buffer.byteLength(entry.DetailType ?? '') +
+  Buffer.byteLength(entry.Detail ?? '') +
+  (entry.Resources ?? []).reduce((sum, resource) => sum + Buffer.byteLength(resource), 0);
+
+/**
+ * Stream events too large for the bus are stored whole in the archive bucket under this prefix; the bus
+ * carries `{ type, storedDetail: { key, bytes } }` instead, and the consumers' common handler reads the key
+ * back before it validates anything (functions/src/lib/events/stored-detail.ts). The objects live as long
+ * as the bus's own archive keeps events, so a replay still finds them.
+ */
+export const STORED_EVENT_PREFIX = 'webhook-events/';

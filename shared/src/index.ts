@@ -17,3 +17,4 @@ export * from './video';
 export * from './public-pages';
 export * from './photos';
 export * from './safeguarding';
+export * from './security-headers';

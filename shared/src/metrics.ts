@@ -31,8 +31,8 @@ export const businessMetrics = {
   WebhooksReceived: {
     unit: 'Count',
     emittedIn: 'http/webhooks/stream',
-    description: 'Signed Stream webhook deliveries: published to the bus, or a retry already published',
-    dimensions: { outcome: ['published', 'duplicate'] },
+    description: 'Signed Stream webhook deliveries: published to the bus, a retry or replay already published, or a stale event ignored',
+    dimensions: { outcome: ['published', 'duplicate', 'stale'] },
   },
   StreamEventConsumed: { unit: 'Count', emittedIn: 'lib/events/handler', description: 'Bus events a consumer handled' },
   CallFeatureChanged: { unit: 'Count', emittedIn: 'events/call-status/handler', description: 'Recording, transcription, captions or broadcast switched' },

@@ -5,7 +5,7 @@
  * one entry here plus its handler.
  */
 import * as z from 'zod';
-import { callArtifactsSchema, callListSchema, CALL_PART_PATTERN } from './calls';
+import { callArtifactsSchema, callListSchema, CALL_PART_PATTERN, guestInvitationSchema } from './calls';
 import { feedbackInputSchema } from './feedback';
 import {
   applicationDecisionSchema,
@@ -138,9 +138,11 @@ export const routes = {
     handler: 'http/webhooks/stream',
     // Stream's HMAC signature over the raw bytes is this route's authentication; the handler verifies it.
     auth: 'none',
-    response: z.object({ accepted: z.boolean(), duplicate: z.boolean() }),
+    // `stale`: signed, but older than the replay window; answered 2xx so Stream does not retry what can never become fresh.
+    response: z.object({ accepted: z.boolean(), duplicate: z.boolean(), stale: z.boolean().optional() }),
     status: 202,
-    needs: { tables: { webhookDeliveries: ['PutItem', 'DeleteItem'] }, secrets: ['stream'], eventBus: true },
+    // PutObject: an event too large for the bus is stored in the archive bucket and the bus carries its key.
+    needs: { tables: { webhookDeliveries: ['PutItem', 'DeleteItem'] }, secrets: ['stream'], eventBus: true, buckets: { archive: ['PutObject'] } },
   },
   'GET /api/calls': {
     handler: 'http/calls/list',
@@ -155,12 +157,23 @@ export const routes = {
     response: callArtifactsSchema,
     needs: { tables: { calls: ['GetItem', 'Query'] }, buckets: { archive: ['GetObject'] } },
   },
+  'POST /api/calls/{type}/{id}/guest-invitations': {
+    handler: 'http/calls/guest-invitation',
+    auth: 'required',
+    params: z.object({ type: callPart, id: callPart }),
+    response: guestInvitationSchema,
+    status: 201,
+    // Members of the call (calls table) or, for a mentorship's call, its two parties; signed with a key derived from the Stream secret.
+    needs: { tables: { calls: ['GetItem'], mentorships: ['GetItem'] }, secrets: ['stream'] },
+  },
   'GET /api/chat/getOrCreateToken': {
     handler: 'http/chat/get-or-create-token',
     auth: 'optional',
     query: z.object({
       isGuest: z.enum(['true', 'false']),
       streamChatUuid: z.string().max(128).optional(),
+      // A guest's signed invitation to one call (POST /api/calls/{type}/{id}/guest-invitations); required when isGuest=true.
+      invitation: z.string().max(1024).optional(),
       // Sent by the spec's client; only ever compared with the verified identity, never trusted.
       userId: z.string().max(128).optional(),
       userName: z.string().max(256).optional(),
@@ -170,6 +183,8 @@ export const routes = {
       token: z.string(),
       apiKey: z.string(),
       user: z.object({ streamChatUuid: z.string(), id: z.string(), name: z.string(), email: z.string() }).optional(),
+      /** For a guest: the one call the token is good for. */
+      callCid: z.string().optional(),
     }),
     needs: { secrets: ['stream'] },
   },

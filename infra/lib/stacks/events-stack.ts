@@ -13,6 +13,7 @@ import {
   eventRules,
   METRICS_NAMESPACE,
   ruleSource,
+  STORED_EVENT_PREFIX,
   STREAM_EVENT_SOURCE,
   type BucketKey,
   type EventRuleDefinition,
@@ -100,6 +101,8 @@ export class EventsStack extends Stack {
         // Recordings and transcripts are deleted after the stage's retention period (their records expire with them,
         // through the calls table's TTL); the delete markers' hidden versions go a day later, not 30.
         { id: 'RecordingRetention', prefix: 'calls/', expiration: Duration.days(stage.recordingRetentionDays), noncurrentVersionExpiration: Duration.days(1) },
+        // Large Stream events the bus carries by reference: kept as long as the bus archive keeps the reference, for replays.
+        { prefix: STORED_EVENT_PREFIX, expiration: Duration.days(retain ? 365 : 30), noncurrentVersionExpiration: Duration.days(1) },
       ],
       removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !retain,

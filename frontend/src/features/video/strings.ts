@@ -34,6 +34,20 @@ export const text = {
   guest: {
     title: 'Join a call',
     lead: 'Check your camera and microphone, then join. You join as a guest: no account is needed.',
+    noInvitation: 'This link has no invitation in it.',
+    noInvitationText: 'Guests join with the link a member of the call made for them. Ask them for a new link, and open all of it.',
+  },
+  guestLink: {
+    title: 'Invite a guest',
+    lead: 'A guest joins this call only, with video, as Guest User. No account is needed.',
+    create: 'Create a guest link',
+    creating: 'Creating…',
+    label: 'Guest link',
+    copy: 'Copy link',
+    copied: 'Link copied',
+    copyFailed: 'Copying did not work: select the link and copy it yourself.',
+    expires: (when: string) => `Anyone with this link can join this call until ${when}.`,
+    failed: 'We could not create a guest link. Please try again.',
   },
   lobby: {
     title: 'Ready to join?',

@@ -133,16 +133,16 @@ describe('StreamConnectionProvider', () => {
     await waitFor(() => expect(probe()).toBe('connected user chat:yes video:yes'));
   });
 
-  it('connects a guest to video only, as Guest User with the guest id', async () => {
+  it('connects a guest to video only, as Guest User with the guest id, sending the invitation from the link', async () => {
     tokenAnswer = () => ({ token: 'guest-token', apiKey: 'api-key' });
     auth.state.status = 'signedOut';
     auth.state.user = null;
-    renderProvider(<StreamConnectionProvider mode="guest" guestId={GUEST_ID}><Probe /></StreamConnectionProvider>);
+    renderProvider(<StreamConnectionProvider mode="guest" guestId={GUEST_ID} invitation="v1.payload.signature"><Probe /></StreamConnectionProvider>);
     await waitFor(() => expect(probe()).toBe('connected guest chat:no video:yes'));
     expect(sdk.FakeChat.instances).toHaveLength(0);
     expect(sdk.FakeVideo.instances[0]!.user).toEqual({ id: GUEST_ID, name: 'Guest User' });
     const query = new URL(String(tokenRequests()[0]![0]), 'http://localhost').searchParams;
-    expect(Object.fromEntries(query)).toEqual({ streamChatUuid: GUEST_ID, isGuest: 'true' });
+    expect(Object.fromEntries(query)).toEqual({ streamChatUuid: GUEST_ID, isGuest: 'true', invitation: 'v1.payload.signature' });
     expect(tokenRequests()[0]![1]!.headers).toEqual({});
   });
 

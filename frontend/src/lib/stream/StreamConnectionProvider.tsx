@@ -51,7 +51,18 @@ const report = (error: unknown) => {
  * Connects the Stream clients (docs/product-spec.md, points 4 to 6): guests get video only as "Guest User", members get chat
  * and video under their own identity. Stream code is imported on demand so public pages stay small.
  */
-export const StreamConnectionProvider = ({ mode, guestId, children }: { mode: ConnectionMode; guestId?: string; children?: ReactNode }) => {
+export const StreamConnectionProvider = ({
+  mode,
+  guestId,
+  invitation,
+  children,
+}: {
+  mode: ConnectionMode;
+  guestId?: string;
+  /** A guest's signed invitation to one call, from their link. */
+  invitation?: string;
+  children?: ReactNode;
+}) => {
   const auth = useAuth();
   const member = mode === 'user' && auth.status === 'signedIn' ? auth.user : null;
   const [clients, setClients] = useState<Clients>(notConnected);
@@ -77,12 +88,12 @@ export const StreamConnectionProvider = ({ mode, guestId, children }: { mode: Co
     const release = () => Promise.all(created.map((client) => client.disconnectUser().catch(() => undefined)));
 
     const connectGuest = async (id: string) => {
-      const { token, apiKey } = await fetchGuestToken(id);
+      const { token, apiKey } = await fetchGuestToken(id, invitation);
       const { StreamVideoClient } = await import('@stream-io/video-react-sdk');
       if (cancelled || abandoned) return null;
       const videoClient = new StreamVideoClient(apiKey);
       created.push(videoClient);
-      const refresh = async () => (await fetchGuestToken(id)).token;
+      const refresh = async () => (await fetchGuestToken(id, invitation)).token;
       await videoClient.connectUser({ id, name: GUEST_USER_NAME }, tokenProvider(token, refresh));
       return { chatClient: null, videoClient };
     };
@@ -147,7 +158,7 @@ export const StreamConnectionProvider = ({ mode, guestId, children }: { mode: Co
       void release();
     };
     // Only a change of identity reconnects; the latest member is read through the ref.
-  }, [mode, guestId, memberId, attempt]);
+  }, [mode, guestId, invitation, memberId, attempt]);
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
   const value = useMemo<StreamConnection>(() => ({ ...clients, mode, retry }), [clients, mode, retry]);

@@ -9,8 +9,9 @@ type TokenAnswer = Partial<Awaited<ReturnType<typeof api<'GET /api/chat/getOrCre
 // An error answer carries no token; the caller reports it with the spec's message.
 const noToken = (): TokenAnswer => ({});
 
-export const fetchGuestToken = async (guestId: string) => {
-  const body = await api('GET /api/chat/getOrCreateToken', { query: { streamChatUuid: guestId, isGuest: 'true' } }).catch(noToken);
+/** A guest's call token: the server issues one only against the signed invitation from the guest's link. */
+export const fetchGuestToken = async (guestId: string, invitation: string | undefined) => {
+  const body = await api('GET /api/chat/getOrCreateToken', { query: { streamChatUuid: guestId, isGuest: 'true', invitation } }).catch(noToken);
   if (!body.token || !body.apiKey) throw new ChatSetupError(messages.chatSetup.noGuestToken);
   return { token: body.token, apiKey: body.apiKey };
 };
