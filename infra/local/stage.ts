@@ -180,6 +180,8 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
         POWERTOOLS_TRACE_ENABLED: 'false',
         // Tests ask the directory to skip its per-container snapshot, so a decision shows at once.
         ...(process.env.DIRECTORY_CACHE_SECONDS ? { DIRECTORY_CACHE_SECONDS: process.env.DIRECTORY_CACHE_SECONDS } : {}),
+        // Likewise the coordinator's dashboard, cached per container for a minute in AWS.
+        ...(process.env.DASHBOARD_CACHE_SECONDS ? { DASHBOARD_CACHE_SECONDS: process.env.DASHBOARD_CACHE_SECONDS } : {}),
       },
       // Identity: the handlers verify tokens against cognito-local (functions/src/lib/auth/id-token-verifier.ts).
       cognito: {

@@ -16,3 +16,6 @@ export * from './calls';
 export * from './video';
 export * from './public-pages';
 export * from './photos';
+export * from './coordination/dashboard';
+export * from './coordination/schemas';
+export * from './csv';

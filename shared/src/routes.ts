@@ -34,6 +34,7 @@ import {
   MENTORSHIP_STATES,
 } from './mentoring/mentorship';
 import type { FunctionNeeds } from './needs';
+import { dashboardSchema, feedbackListQuerySchema, feedbackListSchema } from './coordination/schemas';
 
 /** `coordinator`: a signed-in member of the Cognito group COORDINATORS_GROUP; anyone else gets a 403. */
 export type AuthMode = 'none' | 'optional' | 'required' | 'coordinator';
@@ -355,7 +356,8 @@ export const routes = {
   'GET /api/coordinator/mentorships': {
     handler: 'http/coordinator/mentorships-list',
     auth: 'coordinator',
-    query: z.object({ state: z.enum(MENTORSHIP_STATES).optional() }),
+    // `q` finds a mentor's or mentee's name (case-insensitive, anywhere in it).
+    query: z.object({ state: z.enum(MENTORSHIP_STATES).optional(), q: z.string().trim().max(100).optional() }),
     response: mentorshipListSchema,
     needs: { tables: { mentorships: ['Query'], members: ['BatchGetItem'] } },
   },
@@ -379,6 +381,26 @@ export const routes = {
     query: memberSearchQuerySchema,
     response: memberSearchPageSchema,
     needs: { tables: { members: ['Query'], mentorships: ['BatchGetItem'] } },
+  },
+
+  // The coordinator's dashboard (what needs attention, the funnel) and all feedback.
+  'GET /api/coordinator/dashboard': {
+    handler: 'http/coordinator/dashboard',
+    auth: 'coordinator',
+    response: dashboardSchema,
+    memoryMiB: 1024,
+    timeoutSeconds: 15,
+    // Members by parallel Scan segments and mentorships by state (index byState), both with projections;
+    // open reports from the safeguarding table's byStatus index; the programme for the request window.
+    needs: { tables: { members: ['Scan'], mentorships: ['Query'], safeguarding: ['Query'], programme: ['GetItem'] } },
+  },
+  'GET /api/coordinator/feedback': {
+    handler: 'http/coordinator/feedback-list',
+    auth: 'coordinator',
+    query: feedbackListQuerySchema,
+    response: feedbackListSchema,
+    memoryMiB: 512,
+    needs: { tables: { feedback: ['Scan'], members: ['BatchGetItem'] } },
   },
 } as const satisfies Record<RouteKey, RouteContract>;
 

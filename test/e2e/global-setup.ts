@@ -20,7 +20,7 @@ export default async function globalSetup() {
   }
   // Made-up Stream credentials: Stream's hosts are scripted in the tests that need them.
   // The directory answers from a 30 s snapshot per container; tests see a decision at once without it.
-  const stage = await spawnLocalStage({ web: 'static', env: { ...streamTestCredentials, DIRECTORY_CACHE_SECONDS: '0' } });
+  const stage = await spawnLocalStage({ web: 'static', env: { ...streamTestCredentials, DIRECTORY_CACHE_SECONDS: '0', DASHBOARD_CACHE_SECONDS: '0' } });
   process.env.E2E_BASE_URL = stage.url;
   writeFileSync(
     stageInfoFile,
