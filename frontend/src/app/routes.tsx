@@ -10,6 +10,7 @@ import { VolunteerPage } from '../pages/VolunteerPage';
 import { publicVideoRoutes, signedInVideoRoutes } from '../features/video/routes';
 import { signedInMentorshipRoutes } from '../features/mentorships/routes';
 import { mentorDirectoryRoutes, signedInMentoringRoutes } from '../features/mentoring/routes';
+import { coordinationPages } from '../features/coordination';
 import { LoadingState } from '../components/StatePanel/StatePanel';
 import { OwnLayout, PageShell, type RouteHandle } from './PageShell';
 
@@ -32,7 +33,8 @@ export const signedInRoutes: RouteObject[] = [
   },
   ...signedInVideoRoutes,
   ...signedInMentorshipRoutes,
-  ...signedInMentoringRoutes,
+  // The coordinator area (mentoring) opens on the dashboard, with the members and feedback lists (coordination).
+  ...signedInMentoringRoutes(coordinationPages),
   {
     path: 'sessions',
     lazy: async () => ({ Component: (await import('../features/sessions/SessionsPage')).default }),
