@@ -390,9 +390,9 @@ export const routes = {
     response: dashboardSchema,
     memoryMiB: 1024,
     timeoutSeconds: 15,
-    // Members by parallel Scan segments and mentorships by state (index byState), both with projections;
+    // Members by role (the slim index roster) and mentorships by state (index byState), all with projections;
     // open reports from the safeguarding table's byStatus index; the programme for the request window.
-    needs: { tables: { members: ['Scan'], mentorships: ['Query'], safeguarding: ['Query'], programme: ['GetItem'] } },
+    needs: { tables: { members: ['Query'], mentorships: ['Query'], safeguarding: ['Query'], programme: ['GetItem'] } },
   },
   'GET /api/coordinator/feedback': {
     handler: 'http/coordinator/feedback-list',

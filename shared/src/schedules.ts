@@ -81,7 +81,7 @@ export const schedules = {
     memoryMiB: 1024,
     timeoutSeconds: 60,
     needs: {
-      tables: { members: ['Scan'], mentorships: ['Query'], safeguarding: ['Query'], programme: ['GetItem'] },
+      tables: { members: ['Query'], mentorships: ['Query'], safeguarding: ['Query'], programme: ['GetItem'] },
       email: true,
       userPool: ['ListUsersInGroup'],
     },
