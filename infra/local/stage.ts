@@ -54,7 +54,7 @@ export const appVersion = () =>
 
 /**
  * LOCAL_SCHEDULE_HANDLERS='{"<kind>":"<module under functions/src>"}' runs another module for a schedule kind:
- * a stub while the real handler is being written, or the integration tests' probe (lib/testing/schedule-probe).
+ * a stub while the real handler is being written, or the integration tests' probe (functions/testing/schedule-probe, named ../testing/schedule-probe).
  */
 const scheduleHandlerOverrides = (): Record<string, string> => {
   const raw = process.env.LOCAL_SCHEDULE_HANDLERS;

@@ -15,14 +15,14 @@ interface ProbeRecord {
   attemptNumber: number;
 }
 
-// Its own stage, in which the request-reminder kind runs the test probe (lib/testing/schedule-probe) instead of the
+// Its own stage, in which the request-reminder kind runs the test probe (functions/testing/schedule-probe) instead of the
 // real handler: the shared stage keeps the real handlers for the mentorship tests. The schedules are set from this
 // process with the same library the handlers call (functions/src/lib/schedules.ts), over the stand-in's API.
 describe.runIf(inject('isLocal'))('schedules on the local stage', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'schedules-it-'));
   const dataDir = join(scratch, 'data');
   const probeFile = join(scratch, 'probe.jsonl');
-  const env = { LOCAL_SCHEDULE_HANDLERS: JSON.stringify({ 'request-reminder': 'lib/testing/schedule-probe' }), SCHEDULE_PROBE_FILE: probeFile };
+  const env = { LOCAL_SCHEDULE_HANDLERS: JSON.stringify({ 'request-reminder': '../testing/schedule-probe' }), SCHEDULE_PROBE_FILE: probeFile };
   let stage: SpawnedStage;
   let restore: () => void = () => undefined;
 
