@@ -36,7 +36,7 @@ export const stageSettingsSchema = z.object({
   retainData: z.boolean(),
   /**
    * Days that call recordings and transcripts (the archive bucket's calls/ objects, and their records in the
-   * calls table) are kept before they are deleted (DOMAIN.md: a retention period set per stage).
+   * calls table) are kept before they are deleted (docs/domain.md: a retention period set per stage).
    */
   recordingRetentionDays: z.number().int().min(1).max(3650),
 });

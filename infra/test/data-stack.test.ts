@@ -1,7 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { App } from 'aws-cdk-lib';
-import { DIRECTORY_ATTRIBUTES } from '@mentoring/shared';
+import { DIRECTORY_ATTRIBUTES, ROSTER_ATTRIBUTES } from '@mentoring/shared';
 import { DataStack } from '../lib/stacks/data-stack';
 import { resolveStage } from '../lib/stages';
 import { cdkContext, sharedStage, synthStage } from './synth';
@@ -43,6 +43,14 @@ describe('data stack', () => {
             { AttributeName: 'submittedAt', KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: 'roster',
+          KeySchema: [
+            { AttributeName: 'role', KeyType: 'HASH' },
+            { AttributeName: 'createdAt', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...ROSTER_ATTRIBUTES] },
         },
       ],
     });

@@ -18,3 +18,6 @@ export * from './public-pages';
 export * from './photos';
 export * from './safeguarding';
 export * from './security-headers';
+export * from './coordination/dashboard';
+export * from './coordination/schemas';
+export * from './csv';

@@ -43,6 +43,7 @@ export const businessMetrics = {
   NotificationFailed: { unit: 'Count', emittedIn: 'lib/notify', description: 'E-mails or events not sent after a stored change (logged)' },
   DirectoryRefreshReadUnits: { unit: 'Count', emittedIn: 'lib/directory', description: 'Read capacity a directory snapshot refresh cost' },
   ScheduleRan: { unit: 'Count', emittedIn: 'lib/schedule-handler', description: 'One-time schedules that ran their handler' },
+  DigestMailsSent: { unit: 'Count', emittedIn: 'schedules/weekly-digest', description: "Weekly digests e-mailed to coordinators" },
   StreamUserUpserted: { unit: 'Count', emittedIn: 'events/stream-identity/handler', description: "Members' Stream users created or updated" },
 } as const satisfies Record<string, BusinessMetricDefinition>;
 

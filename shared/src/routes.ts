@@ -57,6 +57,7 @@ import {
   REPORT_STATUSES,
   suspensionSchema,
 } from './safeguarding';
+import { dashboardSchema, feedbackListQuerySchema, feedbackListSchema } from './coordination/schemas';
 
 /** `coordinator`: a signed-in member of the Cognito group COORDINATORS_GROUP; anyone else gets a 403. */
 export type AuthMode = 'none' | 'optional' | 'required' | 'coordinator';
@@ -472,7 +473,8 @@ export const routes = {
   'GET /api/coordinator/mentorships': {
     handler: 'http/coordinator/mentorships-list',
     auth: 'coordinator',
-    query: z.object({ state: z.enum(MENTORSHIP_STATES).optional() }),
+    // `q` finds a mentor's or mentee's name (case-insensitive, anywhere in it).
+    query: z.object({ state: z.enum(MENTORSHIP_STATES).optional(), q: z.string().trim().max(100).optional() }),
     response: mentorshipListSchema,
     needs: { tables: { mentorships: ['Query'], members: ['BatchGetItem'] } },
   },
@@ -498,7 +500,7 @@ export const routes = {
     needs: { tables: { members: ['Query'], mentorships: ['BatchGetItem'] } },
   },
 
-  // Safeguarding (DOMAIN.md): reports, blocks, suspensions, and a member's own data.
+  // Safeguarding (docs/domain.md): reports, blocks, suspensions, and a member's own data.
   'POST /api/reports': {
     handler: 'http/safeguarding/report-create',
     auth: 'required',
@@ -612,6 +614,25 @@ export const routes = {
       secrets: ['stream'],
     },
   },
+  // The coordinator's dashboard (what needs attention, the funnel) and all feedback.
+  'GET /api/coordinator/dashboard': {
+    handler: 'http/coordinator/dashboard',
+    auth: 'coordinator',
+    response: dashboardSchema,
+    memoryMiB: 1024,
+    timeoutSeconds: 15,
+    // Members by role (the slim index roster) and mentorships by state (index byState), all with projections;
+    // open reports from the safeguarding table's byStatus index; the programme for the request window.
+    needs: { tables: { members: ['Query'], mentorships: ['Query'], safeguarding: ['Query'], programme: ['GetItem'] } },
+  },
+  'GET /api/coordinator/feedback': {
+    handler: 'http/coordinator/feedback-list',
+    auth: 'coordinator',
+    query: feedbackListQuerySchema,
+    response: feedbackListSchema,
+    memoryMiB: 512,
+    needs: { tables: { feedback: ['Scan'], members: ['BatchGetItem'] } },
+  },
 } as const satisfies Record<RouteKey, RouteContract>;
 
 export type Routes = typeof routes;
@@ -630,7 +651,7 @@ export const route = <K extends ApiRouteKey>(key: K): Routes[K] & { key: K; meth
 });
 
 /**
- * Whether the route refuses a suspended member (DOMAIN.md: they can sign in and read, nothing more): every
+ * Whether the route refuses a suspended member (docs/domain.md: they can sign in and read, nothing more): every
  * signed-in write. The http handler factory enforces it with one read of the caller's member item.
  */
 export const refusesSuspended = (route: Pick<RouteContract, 'auth' | 'allowSuspended'> & { method: HttpMethod }) =>

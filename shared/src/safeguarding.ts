@@ -1,5 +1,5 @@
 /**
- * Safeguarding (DOMAIN.md "Safeguarding"): reports of a concern, blocks, suspensions, and a member's own
+ * Safeguarding (docs/domain.md "Safeguarding"): reports of a concern, blocks, suspensions, and a member's own
  * data. The labels below are pure data, exported for the SPA through `@mentoring/shared/safeguarding-labels`.
  */
 import * as z from 'zod';

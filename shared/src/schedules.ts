@@ -6,6 +6,16 @@
 import * as z from 'zod';
 import type { FunctionNeeds } from './needs';
 
+export const WEEKDAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** A weekly time in UTC: the one recurrence the product needs so far (the coordinators' digest). */
+export interface WeeklyAt {
+  weekday: Weekday;
+  hour: number;
+  minute: number;
+}
+
 export interface ScheduleDefinition {
   /** Module under functions/src exporting `handler`, invoked with the schedule's payload. */
   handler: string;
@@ -13,7 +23,25 @@ export interface ScheduleDefinition {
   needs: FunctionNeeds;
   memoryMiB?: number;
   timeoutSeconds?: number;
+  /**
+   * A recurring kind: one schedule, made by the deployment (CDK's schedules stack; the local stand-in at its
+   * start), that fires every week at this time with an empty payload. Kinds without it are one-time schedules
+   * that functions set at run time.
+   */
+  weekly?: WeeklyAt;
 }
+
+/** EventBridge Scheduler's cron expression (minutes hours day-of-month month day-of-week year) for a weekly time. */
+export const weeklyCron = ({ weekday, hour, minute }: WeeklyAt) => `cron(${minute} ${hour} ? * ${weekday} *)`;
+
+/** The first time strictly after `after` at which a weekly schedule fires (UTC). */
+export const nextWeekly = ({ weekday, hour, minute }: WeeklyAt, after: Date): Date => {
+  const day = WEEKDAYS.indexOf(weekday);
+  const candidate = new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), after.getUTCDate(), hour, minute));
+  candidate.setUTCDate(candidate.getUTCDate() + ((day - candidate.getUTCDay() + 7) % 7));
+  if (candidate.getTime() <= after.getTime()) candidate.setUTCDate(candidate.getUTCDate() + 7);
+  return candidate;
+};
 
 export const schedules = {
   /** Half-way through a request's life: remind the mentor. */
@@ -43,6 +71,19 @@ export const schedules = {
       userPool: ['AdminGetUser'],
       schedules: true,
       eventBus: true,
+    },
+  },
+  /** Every Monday morning (UTC): the coordinators' digest of what needs attention. */
+  'weekly-digest': {
+    handler: 'schedules/weekly-digest',
+    payload: z.object({}),
+    weekly: { weekday: 'MON', hour: 7, minute: 0 },
+    memoryMiB: 1024,
+    timeoutSeconds: 60,
+    needs: {
+      tables: { members: ['Query'], mentorships: ['Query'], safeguarding: ['Query'], programme: ['GetItem'] },
+      email: true,
+      userPool: ['ListUsersInGroup'],
     },
   },
 } as const satisfies Record<string, ScheduleDefinition>;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ensureBrowserOrExit } from '../../scripts/browser';
 import { spawnLocalStage, repoRoot, type SpawnedStage } from '../support/local-stage';
 import { acceptsBench } from './benches/accepts';
+import { dashboardBench } from './benches/dashboard';
 import { directoryBench } from './benches/directory';
 import { eventsBench } from './benches/events';
 import { feedbackBench } from './benches/feedback';
@@ -26,7 +27,7 @@ export interface Bench {
   run: (context: { stage: SpawnedStage }) => Promise<Record<string, unknown>>;
 }
 
-const benches: Bench[] = [feedbackBench, identityBench, eventsBench, directoryBench, acceptsBench, publicPagesBench, chatTokenBench, videoBundleBench];
+const benches: Bench[] = [feedbackBench, identityBench, eventsBench, directoryBench, dashboardBench, acceptsBench, publicPagesBench, chatTokenBench, videoBundleBench];
 
 const only = process.argv.slice(2);
 const selected = only.length ? benches.filter((bench) => only.includes(bench.name)) : benches;

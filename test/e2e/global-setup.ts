@@ -25,7 +25,7 @@ export default async function globalSetup() {
   const recorder = await startStreamRecorder();
   const stage = await spawnLocalStage({
     web: 'static',
-    env: { ...streamTestCredentials, STREAM_BASE_URL: recorder.url, DIRECTORY_CACHE_SECONDS: '0' },
+    env: { ...streamTestCredentials, STREAM_BASE_URL: recorder.url, DIRECTORY_CACHE_SECONDS: '0', DASHBOARD_CACHE_SECONDS: '0' },
   });
   process.env.E2E_BASE_URL = stage.url;
   writeFileSync(

@@ -2,7 +2,8 @@ import type { RouteObject } from 'react-router';
 import { accountRoutes } from '../features/auth';
 import { signedInMentoringRoutes } from '../features/mentoring/routes';
 import { signedInMentorshipRoutes } from '../features/mentorships/routes';
-import { coordinatorSafeguardingRoutes } from '../features/safeguarding/routes';
+import { coordinatorSafeguardingPages } from '../features/safeguarding/routes';
+import { coordinationPages } from '../features/coordination';
 import { signedInVideoRoutes } from '../features/video/routes';
 import type { RouteHandle } from '../lib/route-handle';
 
@@ -17,8 +18,8 @@ export const signedInRoutes: RouteObject[] = [
   },
   ...signedInVideoRoutes,
   ...signedInMentorshipRoutes,
-  ...signedInMentoringRoutes,
-  ...coordinatorSafeguardingRoutes,
+  // The coordinator area (mentoring) opens on the dashboard (coordination), with the lists and the safeguarding queue.
+  ...signedInMentoringRoutes([...coordinationPages, ...coordinatorSafeguardingPages]),
   {
     path: 'sessions',
     lazy: async () => ({ Component: (await import('../features/sessions/SessionsPage')).default }),

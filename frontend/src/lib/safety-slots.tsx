@@ -18,6 +18,8 @@ export interface SafetySlots {
   memberActions?: (member: { id: string; displayName: string; mentorshipId?: string | null; active?: boolean }) => ReactNode;
   /** Opens the "Report a concern" dialog about a message, a call or anything else. */
   report?: (target: ReportTarget) => void;
+  /** A coordinator's controls for a member in their lists (suspend, restore). */
+  moderation?: (member: { id: string; displayName: string; suspended: boolean }) => ReactNode;
   /** Sections the account page shows below its own (my data: export, delete). */
   accountSections?: ReactNode;
 }

@@ -270,7 +270,13 @@ export const createFakeApi = (options: FakeApiOptions) => {
     http.get('/api/coordinator/mentorships', ({ request }) => {
       if (!viewer.coordinator) return error(403, 'forbidden', 'Coordinators only.');
       const state = new URL(request.url).searchParams.get('state');
-      return HttpResponse.json({ mentorships: [...mentorships.values()].filter((m) => !state || m.state === state).map((m) => summary(m, 'coordinator')) });
+      const q = new URL(request.url).searchParams.get('q')?.toLowerCase();
+      return HttpResponse.json({
+        mentorships: [...mentorships.values()]
+          .filter((m) => !state || m.state === state)
+          .filter((m) => !q || [m.mentor.displayName, m.mentee.displayName].some((name) => name.toLowerCase().includes(q)))
+          .map((m) => summary(m, 'coordinator')),
+      });
     }),
     http.post('/api/coordinator/mentorships/:id/:action', ({ params }) => transition(String(params.id), String(params.action) as MentorshipAction, 'coordinator')),
     http.post('/api/coordinator/mentorships', async ({ request }) => {

@@ -169,6 +169,8 @@ export const copy = {
   coordinator: {
     title: 'Mentorships in the programme',
     tabs: 'Mentorships by state',
+    searchLabel: 'Find by mentor or mentee name',
+    emptySearch: (state: string, q: string) => `No “${state}” mentorship has a member named like “${q}”.`,
     loading: 'Loading mentorships…',
     forbidden: 'This page is for the programme’s coordinators.',
     empty: (state: string) => `No mentorships are “${state}” right now.`,

@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { SafetySlotsContext, type ReportTarget, type SafetySlots } from '../../lib/safety-slots';
 import { MemberSafetyActions } from './components/MemberSafetyActions';
 import { MyDataSection } from './components/MyDataSection';
+import { SuspendButton } from './components/SuspendButton';
 import { ReportDialog } from './components/ReportDialog';
 
 /**
@@ -15,6 +16,7 @@ export const SafeguardingProvider = ({ children, onAccountDeleted }: { children:
       report: setTarget,
       memberActions: (member) => <MemberSafetyActions member={member} onReport={setTarget} />,
       accountSections: <MyDataSection onDeleted={onAccountDeleted} />,
+      moderation: (member) => <SuspendButton memberId={member.id} displayName={member.displayName} suspended={member.suspended} />,
     }),
     [onAccountDeleted],
   );

@@ -1,4 +1,4 @@
 export { SafeguardingProvider } from './SafeguardingProvider';
 export { SuspendedBanner } from './components/SuspendedBanner';
 export { SuspendButton } from './components/SuspendButton';
-export { coordinatorSafeguardingRoutes } from './routes';
+export { coordinatorSafeguardingPages } from './routes';

@@ -5,9 +5,8 @@ interface Handle {
   title: string;
 }
 
-/** The coordinators' safeguarding pages, each loaded only when opened; the API refuses everyone else. */
-export const coordinatorSafeguardingRoutes: RouteObject[] = [
-  { path: 'coordinator/reports', lazy: async () => ({ Component: (await import('./pages/ReportsPage')).default }), handle: { title: 'Safeguarding reports' } satisfies Handle },
-  { path: 'coordinator/reports/:id', lazy: async () => ({ Component: (await import('./pages/ReportPage')).default }), handle: { title: 'Report' } satisfies Handle },
-  { path: 'coordinator/members', lazy: async () => ({ Component: (await import('./pages/MembersPage')).default }), handle: { title: 'Members' } satisfies Handle },
+/** The coordinators' safeguarding pages, in the coordinator area, each loaded only when opened; the API refuses everyone else. */
+export const coordinatorSafeguardingPages: RouteObject[] = [
+  { path: 'reports', lazy: async () => ({ Component: (await import('./pages/ReportsPage')).default }), handle: { title: 'Safeguarding reports' } satisfies Handle },
+  { path: 'reports/:id', lazy: async () => ({ Component: (await import('./pages/ReportPage')).default }), handle: { title: 'Report' } satisfies Handle },
 ];

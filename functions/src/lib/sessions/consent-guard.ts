@@ -1,5 +1,5 @@
 /**
- * The server's side of recording consent (DOMAIN.md, Safeguarding): the call UI does not offer to start a
+ * The server's side of recording consent (docs/domain.md, Safeguarding): the call UI does not offer to start a
  * mentorship call's recording or transcription before everyone present consented; a new call of a mentorship
  * gets both `available` (never `auto-on`), and a start that happens anyway (another client, the API) is
  * stopped as soon as Stream reports it. Called by the consumers of call.created and of the started events.

@@ -18,7 +18,7 @@ const pairOf = async (mentorship: MentorshipRecord): Promise<Pair> => {
 };
 
 /**
- * Logs a mentorship's session from its call's webhooks (DOMAIN.md, Sessions): stores the event as a fact, then
+ * Logs a mentorship's session from its call's webhooks (docs/domain.md, Sessions): stores the event as a fact, then
  * rebuilds the record from all facts. Calls that are not a mentorship's, and events that state nothing about
  * the record, are left alone. Each Stream event type has one consumer (event-rules.ts), so the consumers of
  * the types the record reads call this: session-record, call-membership (session ended) and archive (artifacts).

@@ -26,8 +26,18 @@ export const CoordinatorArea = () => {
       <nav aria-label={copy.coordinator.sections}>
         <ul className={pageStyles.tabs}>
           <li>
+            <NavLink to="/coordinator" end className={pageStyles.tab}>
+              {copy.coordinator.dashboardTab}
+            </NavLink>
+          </li>
+          <li>
             <NavLink to="/coordinator/applications" className={pageStyles.tab}>
               {copy.coordinator.applicationsTab}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/coordinator/mentorships" className={pageStyles.tab}>
+              {copy.coordinator.mentorshipsTab}
             </NavLink>
           </li>
           <li>
@@ -38,6 +48,11 @@ export const CoordinatorArea = () => {
           <li>
             <NavLink to="/coordinator/members" className={pageStyles.tab}>
               {copy.coordinator.membersTab}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/coordinator/feedback" className={pageStyles.tab}>
+              {copy.coordinator.feedbackTab}
             </NavLink>
           </li>
           <li>

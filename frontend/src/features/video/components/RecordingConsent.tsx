@@ -26,7 +26,7 @@ export interface RecordingConsentControlsProps {
 
 /**
  * A mentorship call's recording and transcription: each starts only once every participant present has
- * consented (DOMAIN.md, Safeguarding). Until then the start buttons are disabled and say who is missing,
+ * consented (docs/domain.md, Safeguarding). Until then the start buttons are disabled and say who is missing,
  * and each participant who has not consented yet is asked. Stopping never waits.
  */
 export const RecordingConsentControls = ({ sessionId, features, run, busy }: RecordingConsentControlsProps) => {
