@@ -33,6 +33,17 @@ import {
   mentorshipRequestSchema,
   MENTORSHIP_STATES,
 } from './mentoring/mentorship';
+import {
+  sessionBookingSchema,
+  sessionCancelSchema,
+  sessionConfirmSchema,
+  sessionDetailSchema,
+  sessionListSchema,
+  sessionRescheduleSchema,
+  sessionSchema,
+  slotListSchema,
+  slotQuerySchema,
+} from './mentoring/sessions';
 import type { FunctionNeeds } from './needs';
 
 /** `coordinator`: a signed-in member of the Cognito group COORDINATORS_GROUP; anyone else gets a 403. */
@@ -72,6 +83,16 @@ const callPart = z.string().regex(CALL_PART_PATTERN);
 /** `{id}` of a member (a Cognito sub) and of a mentorship (a UUID the server makes). */
 const memberIdParams = z.object({ id: z.string().min(1).max(128) });
 const mentorshipIdParams = z.object({ id: z.string().min(1).max(64) });
+/** `{id}` of a session: its call's id (`m-<mentorshipId>-<suffix>`). */
+const sessionIdParams = z.object({ id: callPart });
+
+/** What changing a booked session touches: its item and guards, both members, their e-mail, the reminders. */
+const sessionChangeNeeds = {
+  tables: { sessions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], mentorships: ['GetItem'], members: ['GetItem', 'BatchGetItem'] },
+  email: true,
+  userPool: ['AdminGetUser'],
+  schedules: true,
+} as const satisfies FunctionNeeds;
 
 export const routes = {
   'GET /api/health': {
@@ -339,6 +360,67 @@ export const routes = {
     params: mentorshipIdParams,
     response: mentorshipCallsSchema,
     needs: { tables: { mentorships: ['GetItem'], calls: ['Query', 'BatchGetItem'] } },
+  },
+  'GET /api/mentorships/{id}/slots': {
+    handler: 'http/sessions/slots',
+    auth: 'required',
+    params: mentorshipIdParams,
+    query: slotQuerySchema,
+    response: slotListSchema,
+    needs: { tables: { mentorships: ['GetItem'], members: ['BatchGetItem'], sessions: ['Query'] } },
+  },
+  'GET /api/mentorships/{id}/sessions': {
+    handler: 'http/sessions/list',
+    auth: 'required',
+    params: mentorshipIdParams,
+    response: sessionListSchema,
+    needs: { tables: { mentorships: ['GetItem'], sessions: ['Query'] } },
+  },
+  'POST /api/mentorships/{id}/sessions': {
+    handler: 'http/sessions/book',
+    auth: 'required',
+    params: mentorshipIdParams,
+    body: sessionBookingSchema,
+    response: sessionSchema,
+    status: 201,
+    needs: sessionChangeNeeds,
+  },
+  'GET /api/sessions/upcoming': {
+    handler: 'http/sessions/upcoming',
+    auth: 'required',
+    response: sessionListSchema,
+    needs: { tables: { sessions: ['Query'] } },
+  },
+  'GET /api/sessions/{id}': {
+    handler: 'http/sessions/get',
+    auth: 'required',
+    params: sessionIdParams,
+    response: sessionDetailSchema,
+    needs: { tables: { sessions: ['GetItem'], mentorships: ['GetItem'] } },
+  },
+  'POST /api/sessions/{id}/confirm': {
+    handler: 'http/sessions/confirm',
+    auth: 'required',
+    params: sessionIdParams,
+    body: sessionConfirmSchema,
+    response: sessionSchema,
+    needs: sessionChangeNeeds,
+  },
+  'POST /api/sessions/{id}/reschedule': {
+    handler: 'http/sessions/reschedule',
+    auth: 'required',
+    params: sessionIdParams,
+    body: sessionRescheduleSchema,
+    response: sessionSchema,
+    needs: sessionChangeNeeds,
+  },
+  'POST /api/sessions/{id}/cancel': {
+    handler: 'http/sessions/cancel',
+    auth: 'required',
+    params: sessionIdParams,
+    body: sessionCancelSchema,
+    response: sessionSchema,
+    needs: sessionChangeNeeds,
   },
   'POST /api/coordinator/mentorships': {
     handler: 'http/coordinator/mentorships-propose',

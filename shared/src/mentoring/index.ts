@@ -6,3 +6,4 @@ export * from './mentorship-calls';
 export * from './matching';
 export * from './time';
 export * from './sessions';
+export * from './slots';
