@@ -396,7 +396,7 @@ export const routes = {
     auth: 'required',
     params: sessionIdParams,
     response: sessionDetailSchema,
-    needs: { tables: { sessions: ['GetItem'], mentorships: ['GetItem'] } },
+    needs: { tables: { sessions: ['Query'] } },
   },
   'POST /api/sessions/{id}/confirm': {
     handler: 'http/sessions/confirm',

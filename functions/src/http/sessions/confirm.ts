@@ -1,7 +1,6 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { HttpError } from '../../lib/http/errors';
+import { confirm } from '../../lib/sessions/service';
 
-export const handler = httpHandler(route('POST /api/sessions/{id}/confirm'), async () => {
-  throw new HttpError('not_found', 'There is no such session.');
-});
+/** The member who did not propose picks one of the proposed times. */
+export const handler = httpHandler(route('POST /api/sessions/{id}/confirm'), async ({ params, body, identity }) => confirm(params.id, identity.sub, body.startsAt));

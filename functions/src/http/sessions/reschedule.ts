@@ -1,7 +1,6 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { HttpError } from '../../lib/http/errors';
+import { reschedule } from '../../lib/sessions/service';
 
-export const handler = httpHandler(route('POST /api/sessions/{id}/reschedule'), async () => {
-  throw new HttpError('not_found', 'There is no such session.');
-});
+/** Moves a scheduled session (the same rules as booking), with a reason for the other member. */
+export const handler = httpHandler(route('POST /api/sessions/{id}/reschedule'), async ({ params, body, identity }) => reschedule(params.id, identity.sub, body));
