@@ -111,6 +111,12 @@ const newSessionId = (mentorshipId: string, now: Date) => mentorshipCallId(mento
 
 const safely = afterWrite;
 
+/** MAIL_FROM may be `Name <address>`: an iCalendar ORGANIZER wants the address and its name apart. */
+export const senderOf = (from: string) => {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
+  return match ? { name: match[1] || 'Mentoring sessions', email: match[2]!.trim() } : { name: 'Mentoring sessions', email: from.trim() };
+};
+
 type Change = 'booked' | 'proposed' | 'confirmed' | 'rescheduled' | 'cancelled';
 
 interface Recipient {
@@ -134,7 +140,7 @@ export const announce = async (item: SessionItem, change: Change, actorId: strin
   safely(`e-mailing the ${change} session`, async () => {
     const site = await siteUrl();
     const recipients = await recipientsOf(item);
-    const organizer = { name: 'Mentoring sessions', email: requiredEnv('MAIL_FROM') };
+    const organizer = senderOf(requiredEnv('MAIL_FROM'));
     const invited = recipients.filter((person): person is Recipient & { email: string } => Boolean(person.email));
     const invitation = (reader: Recipient, other: Recipient): InvitationInput | null =>
       // A proposal is no calendar event yet, and a cancelled proposal never became one.
