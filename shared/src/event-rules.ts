@@ -57,6 +57,22 @@ export const eventRules = [
     needs: { tables: { calls: ['UpdateItem', 'PutItem'] } },
   },
   {
+    // A mentorship's call fills its session's record (attendance, times, recording and transcript links).
+    name: 'session-record',
+    detailTypes: [
+      'call.session_started',
+      'call.session_ended',
+      'call.session_participant_joined',
+      'call.session_participant_left',
+      'call.recording_ready',
+      'call.transcription_ready',
+    ],
+    handler: 'events/session-record/handler',
+    needs: {
+      tables: { sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem', 'GetItem'] },
+    },
+  },
+  {
     // Stream work after a mentorship's transaction has committed, with the bus's retries and dead letters.
     name: 'mentorship-channel',
     source: APP_EVENT_SOURCE,

@@ -34,16 +34,23 @@ import {
   MENTORSHIP_STATES,
 } from './mentoring/mentorship';
 import {
+  actionItemInputSchema,
+  actionItemListSchema,
+  actionItemSchema,
+  actionItemUpdateSchema,
   sessionBookingSchema,
   sessionCancelSchema,
   sessionConfirmSchema,
   sessionDetailSchema,
   sessionListSchema,
+  sessionNotesInputSchema,
+  sessionNotesSchema,
   sessionRescheduleSchema,
   sessionSchema,
   slotListSchema,
   slotQuerySchema,
 } from './mentoring/sessions';
+import { recordingConsentStateSchema } from './mentoring/session-record';
 import type { FunctionNeeds } from './needs';
 
 /** `coordinator`: a signed-in member of the Cognito group COORDINATORS_GROUP; anyone else gets a 403. */
@@ -93,6 +100,7 @@ const sessionChangeNeeds = {
   userPool: ['AdminGetUser'],
   schedules: true,
 } as const satisfies FunctionNeeds;
+const actionItemParams = z.object({ id: z.string().min(1).max(64), itemId: z.string().min(1).max(64) });
 
 export const routes = {
   'GET /api/health': {
@@ -421,6 +429,62 @@ export const routes = {
     body: sessionCancelSchema,
     response: sessionSchema,
     needs: sessionChangeNeeds,
+  },
+  // Sessions, the record side (issue 16): notes, in-call recording consent, the pair's action items.
+  'PUT /api/sessions/{id}/notes': {
+    handler: 'http/sessions/notes-put',
+    auth: 'required',
+    params: sessionIdParams,
+    body: sessionNotesInputSchema,
+    response: sessionNotesSchema,
+    needs: { tables: { sessions: ['GetItem', 'PutItem'], mentorships: ['GetItem'] } },
+  },
+  'GET /api/sessions/{id}/recording-consent': {
+    handler: 'http/sessions/recording-consent-get',
+    auth: 'required',
+    params: sessionIdParams,
+    response: recordingConsentStateSchema,
+    needs: { tables: { sessions: ['GetItem'], mentorships: ['GetItem'], members: ['BatchGetItem'] } },
+  },
+  'POST /api/sessions/{id}/recording-consent': {
+    handler: 'http/sessions/recording-consent-post',
+    auth: 'required',
+    params: sessionIdParams,
+    response: recordingConsentStateSchema,
+    // A consent given before the call's first webhook makes the (unplanned) session item, as the record consumer would.
+    needs: { tables: { sessions: ['GetItem', 'UpdateItem'], mentorships: ['GetItem'], members: ['BatchGetItem'], calls: ['GetItem'] } },
+  },
+  'GET /api/mentorships/{id}/action-items': {
+    handler: 'http/action-items/list',
+    auth: 'required',
+    params: mentorshipIdParams,
+    response: actionItemListSchema,
+    needs: { tables: { sessions: ['Query'], mentorships: ['GetItem'] } },
+  },
+  'POST /api/mentorships/{id}/action-items': {
+    handler: 'http/action-items/create',
+    auth: 'required',
+    params: mentorshipIdParams,
+    body: actionItemInputSchema,
+    response: actionItemSchema,
+    status: 201,
+    needs: { tables: { sessions: ['PutItem'], mentorships: ['GetItem'] } },
+  },
+  'PATCH /api/mentorships/{id}/action-items/{itemId}': {
+    handler: 'http/action-items/update',
+    auth: 'required',
+    params: actionItemParams,
+    body: actionItemUpdateSchema,
+    response: actionItemSchema,
+    needs: { tables: { sessions: ['GetItem', 'UpdateItem'], mentorships: ['GetItem'] } },
+  },
+  'DELETE /api/mentorships/{id}/action-items/{itemId}': {
+    handler: 'http/action-items/delete',
+    auth: 'required',
+    params: actionItemParams,
+    query: z.object({ version: z.coerce.number().int().min(0) }),
+    response: z.object({ deleted: z.literal(true) }),
+    needs: { tables: { sessions: ['GetItem', 'DeleteItem'], mentorships: ['GetItem'] } },
   },
   'POST /api/coordinator/mentorships': {
     handler: 'http/coordinator/mentorships-propose',

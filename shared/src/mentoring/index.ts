@@ -7,3 +7,4 @@ export * from './matching';
 export * from './time';
 export * from './sessions';
 export * from './slots';
+export * from './session-record';
