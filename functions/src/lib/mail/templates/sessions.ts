@@ -6,7 +6,7 @@ import type { SessionReminder } from '@mentoring/shared';
 import { appLink } from './links';
 import type { Letter } from './mentorships';
 
-/** "Monday 2 March 2026, 18:00 (Europe/Berlin)": the reader's clock, with its zone named so nobody guesses. */
+/** "Monday, 2 March 2026 at 18:00 (Europe/Berlin)": the reader's clock, with its zone named so nobody guesses. */
 export const formatWhen = (iso: string, timezone: string) => {
   let zone = timezone;
   try {
