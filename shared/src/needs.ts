@@ -45,7 +45,7 @@ export interface FunctionNeeds {
   siteUrl?: boolean;
 }
 
-export type UserPoolAction = 'AdminAddUserToGroup' | 'AdminRemoveUserFromGroup' | 'AdminGetUser' | 'ListUsers' | 'AdminUpdateUserAttributes' | 'AdminDisableUser' | 'AdminEnableUser';
+export type UserPoolAction = 'AdminAddUserToGroup' | 'AdminRemoveUserFromGroup' | 'AdminGetUser' | 'ListUsers' | 'AdminUpdateUserAttributes' | 'AdminDisableUser' | 'AdminEnableUser' | 'ListUsersInGroup';
 
 /** The environment variable through which a function learns where a secret lives. */
 export const secretEnvVar = (name: SecretName) => `${name.toUpperCase()}_SECRET_ARN`;

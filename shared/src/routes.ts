@@ -115,8 +115,13 @@ export const routes = {
     body: feedbackInputSchema,
     response: z.object({ id: z.uuid() }),
     status: 201,
-    // Match feedback names a mentorship: only its members may send it.
-    needs: { tables: { feedback: ['PutItem'], mentorships: ['GetItem'] } },
+    // Match feedback names a mentorship: only its members may send it. A survey's answer is kept on the
+    // mentorship's META too, and "not a fit" e-mails the coordinators.
+    needs: {
+      tables: { feedback: ['PutItem'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem'] },
+      email: true,
+      userPool: ['ListUsersInGroup'],
+    },
   },
   'GET /api/me': {
     handler: 'http/me/get',

@@ -153,6 +153,10 @@ export const createFakeApi = (options: FakeApiOptions) => {
     events: m.events,
     channelCid: m.channelCid,
     actions: allowedActions(m.state, role).filter((action) => !(action === 'acceptProposal' && role !== 'coordinator' && m.acceptedBy.includes(role))),
+    surveysDue: [],
+    firstSessionAt: null,
+    lastSessionAt: null,
+    fitCheck: {},
   });
 
   const record = async (request: Request) => {

@@ -2,6 +2,7 @@ import { allowedActions, mentorshipChannelCid, type MentorshipDetail, type Mento
 import { getParties, getParty, memberViewOf, type Party } from '../repositories/mentorship-parties';
 import { photoUrl } from '../repositories/members';
 import { listEvents, sideOf, type MentorshipRecord } from '../repositories/mentorships';
+import { surveysDue } from '../sessions/surveys';
 
 export type ViewerRole = MentorshipSummary['viewerRole'];
 
@@ -53,5 +54,9 @@ export const detailOf = async (record: MentorshipRecord, viewerRole: ViewerRole)
     events,
     channelCid: record.activatedAt ? mentorshipChannelCid(record.id) : null,
     actions,
+    surveysDue: surveysDue(record, viewerRole === 'coordinator' ? null : viewerRole),
+    firstSessionAt: record.firstSessionAt ?? null,
+    lastSessionAt: record.lastSessionAt ?? null,
+    fitCheck: viewerRole === 'coordinator' ? (record.fitCheck ?? {}) : record.fitCheck?.[viewerRole] ? { [viewerRole]: record.fitCheck[viewerRole] } : {},
   };
 };
