@@ -5,6 +5,7 @@ import { PageHeader } from '../components/PageHeader/PageHeader';
 import { useAuth } from '../features/auth/useAuth';
 import { useOnboardingRedirect } from '../features/mentoring/onboarding-redirect';
 import { useStreamConnection } from '../features/connection';
+import { UpcomingSessions } from '../features/scheduling';
 import styles from './MemberHomePage.module.css';
 
 const shortcuts: { to: string; title: string; text: string; icon: IconName }[] = [
@@ -57,6 +58,7 @@ export const MemberHomePage = () => {
           </li>
         ))}
       </ul>
+      <UpcomingSessions />
     </>
   );
 };

@@ -14,6 +14,8 @@ import { useSidebarSelection } from './sidebar';
 import styles from './SignedInArea.module.css';
 import { MentorActionsContext, type MentorActions } from '../features/mentoring/mentor-actions';
 import { RequestMentorshipButton } from '../features/mentorships';
+import { MentorshipExtensionsContext } from '../features/mentorships/extensions';
+import { mentorshipExtensions } from './mentorship-extensions';
 
 /**
  * Every signed-in page: the member's own header (their sections, the account menu) in the same frame and
@@ -53,6 +55,7 @@ const MemberArea = () => {
   );
   return (
     <MentorActionsContext.Provider value={role === 'mentee' ? requestMentorship : null}>
+      <MentorshipExtensionsContext.Provider value={mentorshipExtensions}>
       <StreamConnectionProvider mode="user">
         <Suspense fallback={null}>
           <LazyCallNotifications />
@@ -63,6 +66,7 @@ const MemberArea = () => {
           </div>
         </Frame>
       </StreamConnectionProvider>
+      </MentorshipExtensionsContext.Provider>
     </MentorActionsContext.Provider>
   );
 };

@@ -9,6 +9,7 @@ import { PartnershipsPage } from '../pages/PartnershipsPage';
 import { VolunteerPage } from '../pages/VolunteerPage';
 import { publicVideoRoutes, signedInVideoRoutes } from '../features/video/routes';
 import { signedInMentorshipRoutes } from '../features/mentorships/routes';
+import { signedInSchedulingRoutes } from '../features/scheduling/routes';
 import { mentorDirectoryRoutes, signedInMentoringRoutes } from '../features/mentoring/routes';
 import { LoadingState } from '../components/StatePanel/StatePanel';
 import { OwnLayout, PageShell, type RouteHandle } from './PageShell';
@@ -32,6 +33,7 @@ export const signedInRoutes: RouteObject[] = [
   },
   ...signedInVideoRoutes,
   ...signedInMentorshipRoutes,
+  ...signedInSchedulingRoutes,
   ...signedInMentoringRoutes,
   {
     path: 'sessions',

@@ -8,6 +8,7 @@ import { CallArchive } from '../../sessions/SessionsPage';
 import { errorMessage } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { mentorshipQuery } from '../api';
+import { useMentorshipExtensions } from '../extensions';
 import { CallPartnerButton } from '../components/CallPartnerButton';
 import { ChatPanel } from '../components/ChatPanel';
 import { MentorshipActions } from '../components/MentorshipActions';
@@ -47,6 +48,7 @@ const hasBeenActive = (m: MentorshipDetail) => ['ACTIVE', 'SUSPENDED', 'COMPLETE
 
 const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const { mentorshipSections } = useMentorshipExtensions();
   const other = otherParty(mentorship);
   const requestMessage = mentorship.message && (
     <div>
@@ -83,6 +85,8 @@ const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
           leading={isMember(mentorship) && mentorship.state === 'ACTIVE' ? <CallPartnerButton mentorshipId={mentorship.id} partner={other} /> : undefined}
         />
       </Panel>
+
+      {mentorshipSections?.(mentorship)}
 
       <section aria-labelledby={`${mentorship.id}-pair`}>
         <h2 id={`${mentorship.id}-pair`} className="visually-hidden">
