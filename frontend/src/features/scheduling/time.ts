@@ -29,8 +29,11 @@ export const timeIn = (iso: string, zone: string) => format(zone, 'time').format
 export const dayIn = (iso: string, zone: string) => format(zone, 'day').format(new Date(iso));
 /** The calendar date in the zone (YYYY-MM-DD), to group by. */
 export const dayKeyIn = (iso: string, zone: string) => format(zone, 'key').format(new Date(iso));
+// en-GB writes "Fri, 27 Mar 2026"; one comma (before the time) reads better.
+const dateIn = (iso: string, zone: string) => format(zone, 'date').format(new Date(iso)).replace(',', '');
+
 /** "Fri 27 Mar 2026, 18:00" in the zone. */
-export const whenIn = (iso: string, zone: string) => `${format(zone, 'date').format(new Date(iso))}, ${timeIn(iso, zone)}`;
+export const whenIn = (iso: string, zone: string) => `${dateIn(iso, zone)}, ${timeIn(iso, zone)}`;
 
 /** A zone's name as people read it: "Europe/Berlin" → "Berlin". */
 export const placeOf = (zone: string) => (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
@@ -39,7 +42,7 @@ export const placeOf = (zone: string) => (zone.split('/').at(-1) ?? zone).replac
 export const otherLocal = (iso: string, viewerZone: string, otherZone: string) => {
   if (whenIn(iso, viewerZone) === whenIn(iso, otherZone)) return null;
   const sameDay = dayKeyIn(iso, viewerZone) === dayKeyIn(iso, otherZone);
-  return sameDay ? timeIn(iso, otherZone) : `${format(otherZone, 'date').format(new Date(iso)).replace(/ \d{4}$/, '')} ${timeIn(iso, otherZone)}`;
+  return sameDay ? timeIn(iso, otherZone) : `${dateIn(iso, otherZone).replace(/ \d{4}$/, '')} ${timeIn(iso, otherZone)}`;
 };
 
 export interface DayGroup<T> {
