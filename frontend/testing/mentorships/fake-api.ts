@@ -78,6 +78,8 @@ export interface StoredMentorship {
   acceptedBy: ('mentor' | 'mentee')[];
   channelCid: string | null;
   events: MentorshipDetail['events'];
+  /** The surveys due for whoever looks (the fit check after a first session, the closing survey). */
+  surveysDue?: MentorshipDetail['surveysDue'];
 }
 
 export const stored = (mentor: MemberView, mentee: MemberView, state: MentorshipState, extra: Partial<StoredMentorship> = {}): StoredMentorship => {
@@ -153,7 +155,7 @@ export const createFakeApi = (options: FakeApiOptions) => {
     events: m.events,
     channelCid: m.channelCid,
     actions: allowedActions(m.state, role).filter((action) => !(action === 'acceptProposal' && role !== 'coordinator' && m.acceptedBy.includes(role))),
-    surveysDue: [],
+    surveysDue: m.surveysDue ?? [],
     firstSessionAt: null,
     lastSessionAt: null,
     fitCheck: {},
