@@ -10,6 +10,7 @@ import { eventsBench } from './benches/events';
 import { feedbackBench } from './benches/feedback';
 import { identityBench } from './benches/identity';
 import { publicPagesBench } from './benches/public-pages';
+import { sessionPageBench } from './benches/session-page';
 import { chatTokenBench } from './benches/chat-token';
 import { videoBundleBench } from './benches/video-bundle';
 
@@ -26,7 +27,7 @@ export interface Bench {
   run: (context: { stage: SpawnedStage }) => Promise<Record<string, unknown>>;
 }
 
-const benches: Bench[] = [feedbackBench, identityBench, eventsBench, directoryBench, acceptsBench, publicPagesBench, chatTokenBench, videoBundleBench];
+const benches: Bench[] = [feedbackBench, identityBench, eventsBench, directoryBench, acceptsBench, publicPagesBench, chatTokenBench, videoBundleBench, sessionPageBench];
 
 const only = process.argv.slice(2);
 const selected = only.length ? benches.filter((bench) => only.includes(bench.name)) : benches;
