@@ -89,6 +89,14 @@ export const useActionItemChange = (mentorshipId: string) => {
       if (change.kind === 'update') return api('PATCH /api/mentorships/{id}/action-items/{itemId}', { params: itemParams, body: { ...change.body, version: change.item.version } });
       return api('DELETE /api/mentorships/{id}/action-items/{itemId}', { params: itemParams, query: { version: change.item.version } });
     },
+    // A tick shows at once; the server's answer (or its refusal) settles it when the list is fetched again.
+    onMutate: async (change) => {
+      if (change.kind !== 'update') return;
+      await client.cancelQueries({ queryKey: key });
+      client.setQueryData<{ items: ActionItem[] }>(key, (data) =>
+        data ? { items: data.items.map((item) => (item.id === change.item.id ? { ...item, ...change.body } : item)) } : data,
+      );
+    },
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
 };

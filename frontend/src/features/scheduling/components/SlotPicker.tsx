@@ -23,6 +23,8 @@ export interface SlotPickerProps {
 export const SlotPicker = ({ slots, zone, otherZone, otherName, multiple, max = 1, selected, onChange, legend }: SlotPickerProps) => {
   const name = useId();
   const days = groupByDay(slots, zone);
+  // Each time is short: the other's first name is enough beside it (the zone note above names them in full).
+  const firstName = otherName.split(/\s+/)[0] ?? otherName;
   const toggle = (startsAt: string, checked: boolean) => {
     if (!multiple) return onChange([startsAt]);
     onChange(checked ? [...selected, startsAt] : selected.filter((time) => time !== startsAt));
@@ -48,7 +50,7 @@ export const SlotPicker = ({ slots, zone, otherZone, otherName, multiple, max = 
                     onChange={(event) => toggle(slot.startsAt, event.target.checked)}
                   />
                   <span className={styles.slotTime}>{timeIn(slot.startsAt, zone)}</span>
-                  {other && <span className={styles.slotOther}>{copy.slot.other(other, otherName)}</span>}
+                  {other && <span className={styles.slotOther}>{copy.slot.other(other, firstName)}</span>}
                 </label>
               );
             })}
