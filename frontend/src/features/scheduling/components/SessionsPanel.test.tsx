@@ -70,8 +70,9 @@ describe('SessionsPanel', () => {
     expect(row).toHaveTextContent('45 min · Booked');
     expect(row).toHaveTextContent('My portfolio');
     expect(within(row).getByRole('link', { name: 'Open session' })).toHaveAttribute('href', expect.stringMatching(new RegExp(`^/mentorships/${mentorshipId}/sessions/m-`)));
-    // The form closed and said so.
+    // The form closed, and the focus went back to the button that opened it.
     expect(screen.queryByRole('form', { name: 'Book a session' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Book a session' })).toHaveFocus();
   });
 
   it('a time someone else just took: says so in words and refreshes the free times', async () => {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/Button/Button';
@@ -145,6 +145,7 @@ const Group = ({ title, empty, children, count }: { title: string; empty?: strin
 export const SessionsPanel = ({ pair }: { pair: Pair }) => {
   const id = useId();
   const [booking, setBooking] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   const sessions = useQuery(sessionsQuery(pair.id));
   const zone = useViewerZone();
   const otherZone = otherZoneOf(pair);
@@ -183,13 +184,17 @@ export const SessionsPanel = ({ pair }: { pair: Pair }) => {
       <div className={styles.panelHead}>
         <h2 id={id}>{copy.panel.title}</h2>
         {canChange && (
-          <Button variant={booking ? 'secondary' : 'primary'} aria-expanded={booking} aria-controls={`${id}-booking`} onClick={() => setBooking((open) => !open)}>
+          <Button ref={toggle} variant={booking ? 'secondary' : 'primary'} aria-expanded={booking} aria-controls={`${id}-booking`} onClick={() => setBooking((open) => !open)}>
             {booking ? copy.panel.closeBooking : copy.panel.book}
           </Button>
         )}
       </div>
       <div id={`${id}-booking`} hidden={!booking}>
-        {booking && <BookingForm pair={pair} zone={zone} otherZone={otherZone} onDone={() => setBooking(false)} />}
+        {booking && <BookingForm pair={pair} zone={zone} otherZone={otherZone} onDone={() => {
+              // The form goes away with the focus in it: back to the button that opened it.
+              setBooking(false);
+              toggle.current?.focus();
+            }} />}
       </div>
       {body()}
     </section>
