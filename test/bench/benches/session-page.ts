@@ -146,7 +146,7 @@ export const sessionPageBench: Bench = {
 
     const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH, args: chromiumFlags });
     const loads: number[] = [];
-    let firstLoadMs = Number.NaN;
+    let firstLoadMs: number;
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       const path = `/mentorships/${mentorshipId}/sessions/${sessionId}`;
