@@ -12,6 +12,7 @@ import { identityBench } from './benches/identity';
 import { publicPagesBench } from './benches/public-pages';
 import { chatTokenBench } from './benches/chat-token';
 import { videoBundleBench } from './benches/video-bundle';
+import { slotsBench } from './benches/slots';
 
 export interface Bench {
   name: string;
@@ -26,7 +27,7 @@ export interface Bench {
   run: (context: { stage: SpawnedStage }) => Promise<Record<string, unknown>>;
 }
 
-const benches: Bench[] = [feedbackBench, identityBench, eventsBench, directoryBench, acceptsBench, publicPagesBench, chatTokenBench, videoBundleBench];
+const benches: Bench[] = [feedbackBench, identityBench, eventsBench, directoryBench, acceptsBench, publicPagesBench, chatTokenBench, videoBundleBench, slotsBench];
 
 const only = process.argv.slice(2);
 const selected = only.length ? benches.filter((bench) => only.includes(bench.name)) : benches;
