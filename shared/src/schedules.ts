@@ -52,7 +52,7 @@ export const schedules = {
   'session-reminder': {
     handler: 'schedules/session-reminder',
     payload: z.object({ sessionId: z.string(), reminder: z.enum(['24h', '1h']), sequence: z.number().int().min(0) }),
-    needs: { tables: { sessions: ['GetItem', 'Query', 'UpdateItem'], members: ['BatchGetItem'] }, email: true, userPool: ['AdminGetUser'] },
+    needs: { tables: { sessions: ['GetItem', 'Query', 'UpdateItem'], mentorships: ['GetItem'], members: ['BatchGetItem'] }, email: true, userPool: ['AdminGetUser'] },
   },
 } as const satisfies Record<string, ScheduleDefinition>;
 
