@@ -65,18 +65,6 @@ export const scheduleKinds = () => Object.keys(schedules) as ScheduleKind[];
 export const SCHEDULE_NAME_PATTERN = /^[0-9a-zA-Z_.-]{1,64}$/;
 
 /**
- * The environment of a function whose needs say `schedules: true` (set by CDK's grantNeeds and by the local
- * stage): the stage's schedule group, the role Scheduler assumes to invoke targets, the dead-letter queue of
- * undeliverable invocations, and the target (function ARN) of each kind as a JSON map.
- */
-export const scheduleEnv = {
-  groupName: 'SCHEDULE_GROUP_NAME',
-  roleArn: 'SCHEDULER_ROLE_ARN',
-  deadLetterArn: 'SCHEDULE_DEAD_LETTER_ARN',
-  targets: 'SCHEDULE_TARGETS',
-} as const;
-
-/**
  * Scheduler's context attributes: it writes the schedule's values in their place in the target input when it
  * invokes the target (the local stand-in does the same), so a handler knows which schedule fired and for when.
  */

@@ -3,8 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { DECLINE_REASONS, END_REASONS } from '@mentoring/shared/mentorship';
 import { Button } from '../../../components/Button/Button';
-import { FeedbackDialog } from '../../feedback/FeedbackDialog';
-import { CallArchive } from '../../sessions/SessionsPage';
+import { CallArchiveSlot, MatchFeedbackSlot } from '../slots';
 import { errorMessage } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { mentorshipQuery } from '../api';
@@ -36,7 +35,7 @@ const Calls = ({ id }: { id: string }) => {
   return (
     <div className={styles.calls}>
       {calls.data.calls.map((call) => (
-        <CallArchive key={call.cid} call={call} headingLevel={3} />
+        <CallArchiveSlot.Slot key={call.cid} call={call} headingLevel={3} />
       ))}
     </div>
   );
@@ -118,7 +117,7 @@ const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
               <Button variant="secondary" onClick={() => setFeedbackOpen(true)}>
                 {copy.detail.feedbackButton}
               </Button>
-              <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} feedbackType="match" mentorshipId={mentorship.id} />
+              <MatchFeedbackSlot.Slot open={feedbackOpen} onClose={() => setFeedbackOpen(false)} mentorshipId={mentorship.id} />
             </Panel>
           )}
         </div>
