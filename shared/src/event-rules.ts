@@ -24,7 +24,7 @@ export interface EventRuleDefinition {
 
 const switched = (prefix: string) => [`${prefix}_started`, `${prefix}_stopped`, `${prefix}_failed`];
 
-/** The call features whose on/off flags started, stopped and failed events switch (spec point 4). */
+/** The call features whose on/off flags started, stopped and failed events switch (docs/product-spec.md, point 4). */
 export const callFeatureEvents = {
   recording: switched('call.recording'),
   transcribing: switched('call.transcription'),

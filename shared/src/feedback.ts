@@ -9,7 +9,7 @@ export const MAX_ANSWERS = 10;
 export const MAX_ANSWER_LENGTH = 5000;
 export const RATING_STARS = 5;
 
-/** Spec point 3 and 5: rating and text are optional, there is no client-side validation. */
+/** docs/product-spec.md, point 3 and 5: rating and text are optional, there is no client-side validation. */
 export const feedbackInputSchema = z.object({
   source: z
     .string()

@@ -278,7 +278,7 @@ export const routes = {
     needs: { userPool: ['ListUsers', 'AdminAddUserToGroup'] },
   },
 
-  // Mentorships: requests, their answers and the life of a match (DOMAIN.md's state machine).
+  // Mentorships: requests, their answers and the life of a match (docs/domain.md's state machine).
   'POST /api/mentorships': {
     handler: 'http/mentorships/request',
     auth: 'required',

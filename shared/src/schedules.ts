@@ -52,7 +52,7 @@ export const schedules = {
   'session-reminder': {
     handler: 'schedules/session-reminder',
     payload: z.object({ sessionId: z.string(), reminder: z.enum(['24h', '1h']), sequence: z.number().int().min(0) }),
-    needs: { tables: { sessions: ['GetItem', 'Query', 'UpdateItem'], members: ['BatchGetItem'] }, email: true, userPool: ['AdminGetUser'] },
+    needs: { tables: { sessions: ['GetItem', 'Query', 'UpdateItem'], mentorships: ['GetItem'], members: ['BatchGetItem'] }, email: true, userPool: ['AdminGetUser'] },
   },
 } as const satisfies Record<string, ScheduleDefinition>;
 
@@ -63,18 +63,6 @@ export const scheduleKinds = () => Object.keys(schedules) as ScheduleKind[];
 
 /** EventBridge Scheduler's rule for schedule (and group) names, which the local stand-in enforces too. */
 export const SCHEDULE_NAME_PATTERN = /^[0-9a-zA-Z_.-]{1,64}$/;
-
-/**
- * The environment of a function whose needs say `schedules: true` (set by CDK's grantNeeds and by the local
- * stage): the stage's schedule group, the role Scheduler assumes to invoke targets, the dead-letter queue of
- * undeliverable invocations, and the target (function ARN) of each kind as a JSON map.
- */
-export const scheduleEnv = {
-  groupName: 'SCHEDULE_GROUP_NAME',
-  roleArn: 'SCHEDULER_ROLE_ARN',
-  deadLetterArn: 'SCHEDULE_DEAD_LETTER_ARN',
-  targets: 'SCHEDULE_TARGETS',
-} as const;
 
 /**
  * Scheduler's context attributes: it writes the schedule's values in their place in the target input when it

@@ -13,6 +13,7 @@ import { publicPagesBench } from './benches/public-pages';
 import { sessionPageBench } from './benches/session-page';
 import { chatTokenBench } from './benches/chat-token';
 import { videoBundleBench } from './benches/video-bundle';
+import { slotsBench } from './benches/slots';
 
 export interface Bench {
   name: string;
@@ -27,7 +28,7 @@ export interface Bench {
   run: (context: { stage: SpawnedStage }) => Promise<Record<string, unknown>>;
 }
 
-const benches: Bench[] = [feedbackBench, identityBench, eventsBench, directoryBench, acceptsBench, publicPagesBench, chatTokenBench, videoBundleBench, sessionPageBench];
+const benches: Bench[] = [feedbackBench, identityBench, eventsBench, directoryBench, acceptsBench, publicPagesBench, chatTokenBench, videoBundleBench, slotsBench, sessionPageBench];
 
 const only = process.argv.slice(2);
 const selected = only.length ? benches.filter((bench) => only.includes(bench.name)) : benches;

@@ -1,21 +1,20 @@
 import { Suspense, useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { MemberHeader } from '../components/MemberHeader/MemberHeader';
-import { useAuth } from '../features/auth/useAuth';
-import { StreamConnectionProvider } from '../features/connection';
+import { MemberHeader } from './MemberHeader/MemberHeader';
+import { useAuth } from '../lib/auth/useAuth';
+import { StreamConnectionProvider } from '../lib/stream';
 import { useOwnProfile } from '../features/mentoring/lib/hooks';
 import { mentorDirectoryRoutes } from '../features/mentoring/routes';
 import { LazyCallNotifications } from '../features/video';
 import { QueryProvider } from '../lib/query';
 import { availableEntries, currentEntry, entriesForRole, memberNav, type MemberRole } from './member-nav';
 import { Frame } from './PageShell';
-import { signedInRoutes } from './routes';
+import { signedInRoutes } from './signed-in-routes';
 import { useSidebarSelection } from './sidebar';
 import styles from './SignedInArea.module.css';
-import { MentorActionsContext, type MentorActions } from '../features/mentoring/mentor-actions';
+import { MentorActionsSlot } from '../features/mentoring/slots';
 import { RequestMentorshipButton } from '../features/mentorships';
-import { MentorshipExtensionsContext } from '../features/mentorships/extensions';
-import { mentorshipExtensions } from './mentorship-extensions';
+import { FeatureSlots } from './feature-slots';
 
 /**
  * Every signed-in page: the member's own header (their sections, the account menu) in the same frame and
@@ -24,7 +23,9 @@ import { mentorshipExtensions } from './mentorship-extensions';
  * The sections are narrowed to a mentee's, mentor's or coordinator's once the profile says which.
  */
 /** A mentee may ask any mentor they can see; the server decides whether the request stands. */
-const requestMentorship: MentorActions = (mentor) => <RequestMentorshipButton mentorId={mentor.id} mentorName={mentor.displayName} />;
+const RequestMentorship = ({ mentor }: { mentor: { id: string; displayName: string } }) => (
+  <RequestMentorshipButton mentorId={mentor.id} mentorName={mentor.displayName} />
+);
 
 const MemberArea = () => {
   const own = useOwnProfile();
@@ -54,20 +55,20 @@ const MemberArea = () => {
     />
   );
   return (
-    <MentorActionsContext.Provider value={role === 'mentee' ? requestMentorship : null}>
-      <MentorshipExtensionsContext.Provider value={mentorshipExtensions}>
+    <MentorActionsSlot.Provider value={role === 'mentee' ? RequestMentorship : null}>
       <StreamConnectionProvider mode="user">
         <Suspense fallback={null}>
           <LazyCallNotifications />
         </Suspense>
-        <Frame header={header}>
-          <div className={styles.content}>
-            <Outlet />
-          </div>
-        </Frame>
+        <FeatureSlots>
+          <Frame header={header}>
+            <div className={styles.content}>
+              <Outlet />
+            </div>
+          </Frame>
+        </FeatureSlots>
       </StreamConnectionProvider>
-      </MentorshipExtensionsContext.Provider>
-    </MentorActionsContext.Provider>
+    </MentorActionsSlot.Provider>
   );
 };
 

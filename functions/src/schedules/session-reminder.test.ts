@@ -13,6 +13,7 @@ const cognito = mockClient(CognitoIdentityProviderClient);
 const ses = mockClient(SESv2Client);
 Object.assign(process.env, {
   SESSIONS_TABLE: 'sessions',
+  MENTORSHIPS_TABLE: 'mentorships',
   MEMBERS_TABLE: 'members',
   MAIL_FROM: 'programme@example.org',
   COGNITO_USER_POOL_ID: 'pool',
@@ -76,11 +77,12 @@ beforeEach(() => {
     ],
   });
   dynamo.on(UpdateCommand).resolves({});
+  dynamo.on(GetCommand, { TableName: 'mentorships' }).resolves({ Item: { pk: 'MENTORSHIP#0f8fad5b-d9cb-469f-a165-70867728950e', sk: 'META', id: '0f8fad5b-d9cb-469f-a165-70867728950e', state: 'ACTIVE', mentorId: 'mentor-1', menteeId: 'mentee-1' } });
 });
 
 describe('the session reminder', () => {
   it('e-mails both members, each in their own time zone, with the open action items, once claimed for this booking', async () => {
-    dynamo.on(GetCommand).resolves({ Item: session() });
+    dynamo.on(GetCommand, { TableName: 'sessions' }).resolves({ Item: session() });
     await handler(invocation({ sessionId: SESSION_ID, reminder: '24h', sequence: 2 }), lambdaContext());
 
     const claim = dynamo.commandCalls(UpdateCommand)[0]!.args[0].input;
@@ -102,15 +104,23 @@ describe('the session reminder', () => {
 
   it('does nothing for a session moved since (another sequence), cancelled, or gone', async () => {
     for (const item of [session({ sequence: 3 }), session({ state: 'cancelled' }), undefined]) {
-      dynamo.on(GetCommand).resolves({ Item: item });
+      dynamo.on(GetCommand, { TableName: 'sessions' }).resolves({ Item: item });
       await handler(invocation({ sessionId: SESSION_ID, reminder: '1h', sequence: 2 }), lambdaContext());
     }
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
     expect(sentTo()).toEqual([]);
   });
 
+  it('does nothing for a session of a mentorship that ended since', async () => {
+    dynamo.on(GetCommand, { TableName: 'sessions' }).resolves({ Item: session() });
+    dynamo.on(GetCommand, { TableName: 'mentorships' }).resolves({ Item: { id: '0f8fad5b-d9cb-469f-a165-70867728950e', state: 'ENDED', mentorId: 'mentor-1', menteeId: 'mentee-1' } });
+    await handler(invocation({ sessionId: SESSION_ID, reminder: '24h', sequence: 2 }), lambdaContext());
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(sentTo()).toEqual([]);
+  });
+
   it('does nothing when a repeated run finds the reminder already claimed', async () => {
-    dynamo.on(GetCommand).resolves({ Item: session() });
+    dynamo.on(GetCommand, { TableName: 'sessions' }).resolves({ Item: session() });
     dynamo.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'claimed', $metadata: {} }));
     await handler(invocation({ sessionId: SESSION_ID, reminder: '1h', sequence: 2 }), lambdaContext());
     expect(sentTo()).toEqual([]);

@@ -50,7 +50,7 @@ export class EventsStack extends Stack {
   readonly consumers: AppFunction[] = [];
   readonly deadLetterQueues: Queue[] = [];
   readonly rules: Rule[] = [];
-  /** Spec point 4: every failed recording, transcription, captioning or broadcast needs a human (monitoring stack). */
+  /** docs/product-spec.md, point 4: every failed recording, transcription, captioning or broadcast needs a human (monitoring stack). */
   readonly callFeatureFailed = new Metric({
     namespace: METRICS_NAMESPACE,
     metricName: 'CallFeatureFailed' satisfies keyof typeof businessMetrics,

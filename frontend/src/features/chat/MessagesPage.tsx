@@ -13,7 +13,7 @@ import {
   useChatContext,
 } from 'stream-chat-react';
 import { EmptyState } from '../../components/StatePanel/StatePanel';
-import { ConnectionNotice, useStreamConnection } from '../connection';
+import { ConnectionNotice, useStreamConnection } from '../../lib/stream';
 import { chatCopy } from './copy';
 
 const sort: ChannelSort = { last_message_at: -1 };

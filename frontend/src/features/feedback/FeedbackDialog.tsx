@@ -41,7 +41,7 @@ const FeedbackForm = ({ feedbackType, mentorshipId, survey, onSent, onClose }: O
   const textId = useId();
   const prompt = messages.feedback.prompts[feedbackType];
 
-  // No client-side validation (spec point 5): rating and text are both optional.
+  // No client-side validation (docs/product-spec.md, point 5): rating and text are both optional.
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     // The fit check's one required answer (the server refuses it without); everything else stays optional.
@@ -119,7 +119,7 @@ const FeedbackForm = ({ feedbackType, mentorshipId, survey, onSent, onClose }: O
 };
 
 /**
- * The feedback dialog of spec points 3 to 5. It takes the feedback type, so the match flow reuses it
+ * The feedback dialog of docs/product-spec.md, points 3 to 5. It takes the feedback type, so the match flow reuses it
  * with `feedbackType="match"`. Closing resets it; a failed submit keeps it open with what was entered.
  */
 export const FeedbackDialog = ({ open, onClose, feedbackType, mentorshipId, survey, onSent }: FeedbackDialogProps) => (

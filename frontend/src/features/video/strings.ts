@@ -12,6 +12,7 @@ export const text = {
   callsPage: {
     title: 'Calls',
     lead: 'Start a video call with a member, or join one from a link.',
+    pickSomeone: 'Choose who to ring, or untick “Ring the people you chose” to start a call on your own.',
     start: 'Start a call',
     type: 'Call type',
     ring: 'Ring the people you chose',

@@ -8,7 +8,7 @@ import { callEventSchema } from '../../lib/stream/events';
 const featureOf = (type: string) =>
   (Object.entries(callFeatureEvents) as [CallFeature, readonly string[]][]).find(([, types]) => types.includes(type))?.[0];
 
-/** Started switches a feature's flag on; stopped and failed switch it off (spec point 4). */
+/** Started switches a feature's flag on; stopped and failed switch it off (docs/product-spec.md, point 4). */
 export const handler = eventHandler(callEventSchema, async ({ detailType, detail }) => {
   const feature = featureOf(detailType);
   if (!feature) throw new Error(`No call feature is switched by ${detailType}`);

@@ -8,7 +8,7 @@ import { isGuestId, memberStreamId } from '../../lib/stream/stream-user-id';
 import { createUserToken } from '../../lib/stream/user-token';
 
 /**
- * GET /api/chat/getOrCreateToken (spec point 7): a Stream user token for a guest id, or for the
+ * GET /api/chat/getOrCreateToken (docs/product-spec.md, point 7): a Stream user token for a guest id, or for the
  * signed-in member whose identity comes from the verified Cognito token.
  */
 export const handler = httpHandler(route('GET /api/chat/getOrCreateToken'), async ({ query: params, identity }) => {

@@ -8,7 +8,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { apiEvent, lambdaContext } from '../../../testing/events';
 import { useTestIdentity } from '../../../testing/tokens';
 
-const schedules = vi.hoisted(() => ({ scheduleOnce: vi.fn(async () => undefined), cancelSchedule: vi.fn(async () => undefined) }));
+const schedules = vi.hoisted(() => ({
+  scheduleOnce: vi.fn(async (_kind: string, _name: string, _at: Date, _payload: unknown) => undefined),
+  cancelSchedule: vi.fn(async (_name: string) => undefined),
+}));
 vi.mock('../../lib/schedules', () => schedules);
 
 const { handler: bookHandler } = await import('./book');

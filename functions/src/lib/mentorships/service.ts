@@ -1,5 +1,5 @@
 /**
- * The mentorship's life cycle (DOMAIN.md, shared/src/mentoring/mentorship.ts): who may do what, and every
+ * The mentorship's life cycle (docs/domain.md, shared/src/mentoring/mentorship.ts): who may do what, and every
  * change as one transaction (repositories/mentorships.ts). What follows a committed change (e-mails,
  * cancelled schedules, the pair's Stream channel through the bus) never undoes it: failures are logged.
  */

@@ -155,7 +155,7 @@ export const resetExpiryStreakItem = (mentorId: string) => ({
   },
 });
 
-/** Expired requests in a row after which a mentor is paused (DOMAIN.md). */
+/** Expired requests in a row after which a mentor is paused (docs/domain.md). */
 export const EXPIRIES_BEFORE_PAUSE = 2;
 
 /** The transaction item that counts one more expired request of the mentor's, with the expiry itself. */

@@ -1,12 +1,13 @@
 /**
  * A session's reminder, 24 h or 1 h before (schedules set by ./service.ts). It claims the reminder on the session
  * first (conditional on the booking it was set for still being the current one, scheduled), so a reminder for a
- * session since moved or cancelled, or a repeated run of the schedule, sends nothing.
+ * session since moved or cancelled, of a mentorship no longer active, or a repeated run of the schedule, sends nothing.
  */
 import type { SchedulePayload } from '@mentoring/shared';
 import { sendMail } from '../mail/send';
 import { sessionMails } from '../mail/templates/sessions';
 import { emailOf } from '../repositories/mentorship-parties';
+import { getMentorship } from '../repositories/mentorships';
 import { claimReminder, getSessionItem, openActionItems } from '../repositories/sessions';
 import { siteUrl } from '../site-url';
 import { availabilityOf, pairOf } from './service';
@@ -16,6 +17,12 @@ export const sendReminder = async ({ sessionId, reminder, sequence }: SchedulePa
   const item = await getSessionItem(sessionId);
   if (!item || item.state !== 'scheduled' || item.sequence !== sequence) {
     logger.info('Session reminder skipped: the session changed or is gone', { sessionId, reminder });
+    return false;
+  }
+  // A mentorship that ended (or was suspended) since the booking has no sessions to be reminded of.
+  const mentorship = await getMentorship(item.mentorshipId);
+  if (mentorship?.state !== 'ACTIVE') {
+    logger.info('Session reminder skipped: the mentorship is not active', { sessionId, reminder, state: mentorship?.state });
     return false;
   }
   if (!(await claimReminder(sessionId, reminder, sequence))) return false;

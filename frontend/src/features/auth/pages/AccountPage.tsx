@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { passwordProblems } from '@mentoring/shared';
+import { passwordProblems } from '@mentoring/shared/auth';
 import { Button } from '../../../components/Button/Button';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { apiQuery } from '../../../lib/query';
-import { loadAuth } from '../amplify';
+import { loadAuth } from '../../../lib/auth/amplify';
 import { authMessages } from '../messages';
-import { useAuth } from '../useAuth';
+import { useAuth } from '../../../lib/auth/useAuth';
 import { Field, FormError, FormNotice, useFormAction } from './form';
 import styles from './AccountPage.module.css';
 

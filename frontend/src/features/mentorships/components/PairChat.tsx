@@ -1,7 +1,7 @@
 import 'stream-chat-react/dist/css/index.css';
 import { useMemo } from 'react';
 import { Channel, Chat, MessageComposer, MessageList, Window } from 'stream-chat-react';
-import { ConnectionNotice, useStreamConnection } from '../../connection';
+import { ConnectionNotice, useStreamConnection } from '../../../lib/stream';
 import styles from '../mentorships.module.css';
 
 /**

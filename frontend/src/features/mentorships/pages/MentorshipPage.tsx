@@ -3,12 +3,10 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { DECLINE_REASONS, END_REASONS } from '@mentoring/shared/mentorship';
 import { Button } from '../../../components/Button/Button';
-import { FeedbackDialog } from '../../feedback/FeedbackDialog';
-import { CallArchive } from '../../sessions/SessionsPage';
+import { CallArchiveSlot, MatchFeedbackSlot, MentorshipSectionsSlot } from '../slots';
 import { errorMessage } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { mentorshipQuery } from '../api';
-import { useMentorshipExtensions } from '../extensions';
 import { CallPartnerButton } from '../components/CallPartnerButton';
 import { ChatPanel } from '../components/ChatPanel';
 import { MentorshipActions } from '../components/MentorshipActions';
@@ -37,7 +35,7 @@ const Calls = ({ id }: { id: string }) => {
   return (
     <div className={styles.calls}>
       {calls.data.calls.map((call) => (
-        <CallArchive key={call.cid} call={call} headingLevel={3} />
+        <CallArchiveSlot.Slot key={call.cid} call={call} headingLevel={3} />
       ))}
     </div>
   );
@@ -48,7 +46,6 @@ const hasBeenActive = (m: MentorshipDetail) => ['ACTIVE', 'SUSPENDED', 'COMPLETE
 
 const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
   const [feedbackOpen, setFeedbackOpen] = useState(false);
-  const { mentorshipSections } = useMentorshipExtensions();
   const other = otherParty(mentorship);
   const requestMessage = mentorship.message && (
     <div>
@@ -86,7 +83,7 @@ const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
         />
       </Panel>
 
-      {mentorshipSections?.(mentorship)}
+      <MentorshipSectionsSlot.Slot mentorship={mentorship} />
 
       <section aria-labelledby={`${mentorship.id}-pair`}>
         <h2 id={`${mentorship.id}-pair`} className="visually-hidden">
@@ -122,7 +119,7 @@ const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
               <Button variant="secondary" onClick={() => setFeedbackOpen(true)}>
                 {copy.detail.feedbackButton}
               </Button>
-              <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} feedbackType="match" mentorshipId={mentorship.id} />
+              <MatchFeedbackSlot.Slot open={feedbackOpen} onClose={() => setFeedbackOpen(false)} mentorshipId={mentorship.id} />
             </Panel>
           )}
         </div>

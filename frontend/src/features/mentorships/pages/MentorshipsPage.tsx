@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { myMentorshipsQuery } from '../api';
-import { useMentorshipExtensions } from '../extensions';
+import { InboxTopSlot } from '../slots';
 import { MentorshipCard } from '../components/MentorshipCard';
 import { EmptyState } from '../components/EmptyState';
 import { copy } from '../copy';
@@ -41,7 +41,6 @@ export const MentorshipsPage = () => {
   const list = useQuery(myMentorshipsQuery());
   const profile = useQuery(apiQuery('GET /api/profile/me'));
   const role = profile.data?.profile?.role ?? null;
-  const { inboxTop } = useMentorshipExtensions();
 
   const body = () => {
     if (list.isPending) return <p role="status">{copy.inbox.loading}</p>;
@@ -77,7 +76,7 @@ export const MentorshipsPage = () => {
   return (
     <div className={styles.page}>
       <h1>{copy.inbox.title}</h1>
-      {inboxTop}
+      <InboxTopSlot.Slot />
       {body()}
     </div>
   );

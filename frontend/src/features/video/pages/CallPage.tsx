@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { CallingState, useStreamVideoClient } from '@stream-io/video-react-sdk';
-import { isCallType } from '@mentoring/shared';
+import { isCallType } from '@mentoring/shared/video';
 import '@stream-io/video-react-sdk/dist/css/styles.css';
 import '../video.css';
 import { CallExperience } from '../components/CallExperience';

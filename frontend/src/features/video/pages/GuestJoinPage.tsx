@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useStreamVideoClient } from '@stream-io/video-react-sdk';
-import { isCallType } from '@mentoring/shared';
+import { isCallType } from '@mentoring/shared/video';
 import '@stream-io/video-react-sdk/dist/css/styles.css';
 import '../video.css';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { ErrorState } from '../../../components/StatePanel/StatePanel';
-import { StreamConnectionProvider } from '../../connection';
+import { StreamConnectionProvider } from '../../../lib/stream';
 import { CallExperience } from '../components/CallExperience';
 import { useLeaveOnUnmount } from '../components/useLeaveOnUnmount';
 import { VideoClientBoundary } from '../components/VideoClientBoundary';

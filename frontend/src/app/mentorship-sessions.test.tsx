@@ -1,17 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MentorshipExtensionsContext } from '../features/mentorships/extensions';
 import { MentorshipPage } from '../features/mentorships/pages/MentorshipPage';
 import { MentorshipsPage } from '../features/mentorships/pages/MentorshipsPage';
 import { createFakeApi, menteeView, mentorView, ownProfile, stored, type StoredMentorship } from '../../testing/mentorships/fake-api';
 import { renderAt } from '../../testing/mentorships/render';
 import { createSchedulingApi, sessionOf } from '../../testing/scheduling/fake-api';
-import { mentorshipExtensions } from './mentorship-extensions';
+import { FeatureSlots, preloadFeatureSlots } from './feature-slots';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 const server = setupServer();
+beforeAll(() => preloadFeatureSlots());
 beforeAll(() => server.listen({ onUnhandledRequest: (request, print) => (request.url.startsWith('http') ? print.error() : undefined) }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
@@ -25,7 +25,7 @@ const setup = (mentorship: StoredMentorship, page: 'detail' | 'inbox' = 'detail'
   const mentorships = createFakeApi({ viewer: { id: 'ada' }, mentorships: [mentorship], profile: ownProfile(ada) });
   server.use(...scheduling.handlers, ...mentorships.handlers);
   const element = (
-    <MentorshipExtensionsContext.Provider value={mentorshipExtensions}>{page === 'detail' ? <MentorshipPage /> : <MentorshipsPage />}</MentorshipExtensionsContext.Provider>
+    <FeatureSlots>{page === 'detail' ? <MentorshipPage /> : <MentorshipsPage />}</FeatureSlots>
   );
   return { mentorships, session, ...(page === 'detail' ? renderAt(element, { route: '/mentorships/:id', path: `/mentorships/${mentorship.id}` }) : renderAt(element, { route: '/mentorships' })) };
 };

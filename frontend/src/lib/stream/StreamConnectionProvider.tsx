@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { StreamChat } from 'stream-chat';
 import type { StreamVideoClient } from '@stream-io/video-react-sdk';
-import { GUEST_USER_NAME } from '@mentoring/shared';
+import { GUEST_USER_NAME } from '@mentoring/shared/video';
 import { useAuth } from '../auth';
 import { StreamConnectionContext, type ConnectionMode, type StreamConnection } from './context';
 import { loadRuntimeConfig, streamConfigured } from './runtime-config';
@@ -31,7 +31,7 @@ const tokenProvider = (first: string, refresh: () => Promise<string>) => {
 
 /**
  * How long connecting may take before the page says it failed and offers to try again. A socket that opens but
- * never answers otherwise leaves "Connecting…" on screen for ever; Stream's own connect wait is 15 s (spec 9).
+ * never answers otherwise leaves "Connecting…" on screen for ever; Stream's own connect wait is 15 s (docs/product-spec.md, point 9).
  */
 export const CONNECT_TIMEOUT_MS = 20_000;
 
@@ -42,13 +42,13 @@ class ConnectionTimeoutError extends Error {
 }
 
 const report = (error: unknown) => {
-  // Spec point 8: chat setup errors are logged, never shown.
+  // docs/product-spec.md, point 8: chat setup errors are logged, never shown.
   if (error instanceof ChatSetupError) console.error(error.message);
   else console.error('Stream connection failed', error);
 };
 
 /**
- * Connects the Stream clients (spec points 4 to 6): guests get video only as "Guest User", members get chat
+ * Connects the Stream clients (docs/product-spec.md, points 4 to 6): guests get video only as "Guest User", members get chat
  * and video under their own identity. Stream code is imported on demand so public pages stay small.
  */
 export const StreamConnectionProvider = ({ mode, guestId, children }: { mode: ConnectionMode; guestId?: string; children?: ReactNode }) => {
@@ -56,6 +56,7 @@ export const StreamConnectionProvider = ({ mode, guestId, children }: { mode: Co
   const member = mode === 'user' && auth.status === 'signedIn' ? auth.user : null;
   const [clients, setClients] = useState<Clients>(notConnected);
   const [attempt, setAttempt] = useState(0);
+  const memberId = member?.id;
   const latest = useRef({ member });
   useEffect(() => {
     latest.current = { member };
@@ -66,7 +67,7 @@ export const StreamConnectionProvider = ({ mode, guestId, children }: { mode: Co
       console.error('Guest mode requires a guest id');
       return;
     }
-    if (mode === 'user' && !member) return;
+    if (mode === 'user' && !memberId) return;
 
     let cancelled = false;
     // Set once the deadline passes: whatever the late attempt still opens is closed, never used.
@@ -146,7 +147,7 @@ export const StreamConnectionProvider = ({ mode, guestId, children }: { mode: Co
       void release();
     };
     // Only a change of identity reconnects; the latest member is read through the ref.
-  }, [mode, guestId, member?.id, attempt]);
+  }, [mode, guestId, memberId, attempt]);
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
   const value = useMemo<StreamConnection>(() => ({ ...clients, mode, retry }), [clients, mode, retry]);

@@ -1,5 +1,5 @@
 import { messages } from '@mentoring/shared/messages';
-import { api } from '../../lib/api-client';
+import { api } from '../api-client';
 
 /** A chat setup failure: its message is one of the spec's, logged and never shown. */
 export class ChatSetupError extends Error {}

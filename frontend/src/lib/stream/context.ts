@@ -4,7 +4,7 @@ import type { StreamVideoClient } from '@stream-io/video-react-sdk';
 
 export type ConnectionMode = 'guest' | 'user';
 
-/** Spec point 4: not connected until tokens are obtained and the clients connect, then connected. */
+/** docs/product-spec.md, point 4: not connected until tokens are obtained and the clients connect, then connected. */
 export interface StreamConnection {
   status: 'not-connected' | 'connected';
   mode: ConnectionMode;

@@ -1,5 +1,5 @@
 import type { StreamVideoClient } from '@stream-io/video-react-sdk';
-import type { CallType } from '@mentoring/shared';
+import type { CallType } from '@mentoring/shared/video';
 
 export interface StartCallOptions {
   type: CallType;
@@ -16,19 +16,4 @@ export const startCall = async (client: StreamVideoClient, { type, memberIds, ri
   const call = client.call(type, id ?? crypto.randomUUID());
   await call.getOrCreate({ ring, data: { members: ids.map((user_id) => ({ user_id })) } });
   return call;
-};
-
-/** Reads a call link (/calls/t/id, /join/t/id, a full URL of either, or a cid t:id) as type and id. */
-export const parseCallLink = (input: string): { type: string; id: string } | null => {
-  const value = input.trim();
-  const cid = /^([a-z_]+):([\w-]+)$/.exec(value);
-  if (cid) return { type: cid[1]!, id: cid[2]! };
-  let path = value;
-  try {
-    path = new URL(value).pathname;
-  } catch {
-    // not a full URL: read it as a path
-  }
-  const match = /^\/?(?:calls|join)\/([a-z_]+)\/([\w-]+)\/?$/.exec(path);
-  return match ? { type: match[1]!, id: match[2]! } : null;
 };

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { entriesForRole, memberNav } from '../../app/member-nav';
+import { entriesForRole, memberNav } from '../member-nav';
 import { MemberHeader } from './MemberHeader';
 
 const member = { name: 'Ada Lovelace', email: 'ada@example.org' };

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { hasStoredSession, loadAuth } from './amplify';
-import { loadRuntimeConfig } from '../../app/runtime-config';
-import { setIdTokenSource } from '../../lib/api-client';
+import { loadRuntimeConfig } from '../../config/runtime-config';
+import { setIdTokenSource } from '../api-client';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 

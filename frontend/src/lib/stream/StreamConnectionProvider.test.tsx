@@ -5,7 +5,7 @@ import { messages } from '@mentoring/shared';
 import { resetRuntimeConfig } from './runtime-config';
 import userEvent from '@testing-library/user-event';
 import { CONNECT_TIMEOUT_MS, ConnectionNotice, StreamConnectionProvider, connectionCopy, useStreamConnection } from './index';
-import { setIdTokenSource } from '../../lib/api-client';
+import { setIdTokenSource } from '../api-client';
 
 /** Stand-ins for the Stream SDK clients: they record what the provider asks of them. */
 const sdk = vi.hoisted(() => {

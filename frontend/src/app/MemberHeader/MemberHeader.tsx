@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { Link, NavLink } from 'react-router';
 import { messages } from '@mentoring/shared/messages';
-import type { MemberNavEntry } from '../../app/member-nav';
-import { siteConfig } from '../../app/site-config';
-import { Logo } from '../Header/Header';
-import { useDisclosure } from '../Header/useDisclosure';
-import { Icon } from '../Icon/Icon';
+import type { MemberNavEntry } from '../member-nav';
+import { siteConfig } from '../../config/site-config';
+import { Logo } from '../../components/Header/Header';
+import { useDisclosure } from '../../components/Header/useDisclosure';
+import { Icon } from '../../components/Icon/Icon';
 import styles from './MemberHeader.module.css';
 
 export interface MemberHeaderProps {
