@@ -39,7 +39,11 @@ export const eventRules = [
     name: 'archive-artifacts',
     detailTypes: ['call.recording_ready', 'call.transcription_ready'],
     handler: 'events/archive/handler',
-    needs: { tables: { calls: ['GetItem', 'PutItem'] }, buckets: { archive: ['PutObject', 'AbortMultipartUpload'] } },
+    // A mentorship call's artifact, once archived, is linked from its session's record.
+    needs: {
+      tables: { calls: ['GetItem', 'PutItem'], sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem'] },
+      buckets: { archive: ['PutObject', 'AbortMultipartUpload'] },
+    },
     // Streams the file through in bounded parts, so memory stays flat however large the recording.
     memoryMiB: 512,
     timeoutSeconds: 900,
@@ -48,25 +52,25 @@ export const eventRules = [
     name: 'call-status',
     detailTypes: Object.values(callFeatureEvents).flat(),
     handler: 'events/call-status/handler',
-    needs: { tables: { calls: ['UpdateItem', 'PutItem'] } },
+    // A mentorship call's recording or transcription started without everyone's consent is stopped.
+    needs: { tables: { calls: ['UpdateItem', 'PutItem'], sessions: ['GetItem', 'Query'], mentorships: ['GetItem'] }, secrets: ['stream'] },
   },
   {
     name: 'call-membership',
     detailTypes: ['call.created', 'call.member_added', 'call.member_removed', 'call.ended', 'call.session_ended'],
     handler: 'events/call-membership/handler',
-    needs: { tables: { calls: ['UpdateItem', 'PutItem'] } },
+    // A mentorship call's session end goes to its record; a new one gets recording and transcription off.
+    needs: {
+      tables: { calls: ['UpdateItem', 'PutItem'], sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem'] },
+      secrets: ['stream'],
+    },
   },
   {
     // A mentorship's call fills its session's record (attendance, times, recording and transcript links).
     name: 'session-record',
-    detailTypes: [
-      'call.session_started',
-      'call.session_ended',
-      'call.session_participant_joined',
-      'call.session_participant_left',
-      'call.recording_ready',
-      'call.transcription_ready',
-    ],
+    // One consumer per event type: call-membership (call.session_ended) and archive (the ready artifacts) add
+    // their events to the record too, and call-status / call-membership keep recording consent (lib/sessions).
+    detailTypes: ['call.session_started', 'call.session_participant_joined', 'call.session_participant_left'],
     handler: 'events/session-record/handler',
     needs: {
       tables: { sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem', 'GetItem'] },

@@ -55,6 +55,14 @@ export const text = {
     howToFix:
       'To allow it, click the lock or camera icon in the address bar, allow access, then reload the page. You can still join without it.',
   },
+  consent: {
+    promptLabel: 'Recording consent',
+    prompt: 'Recording and transcription start only when everyone in this call agrees. Do you agree to this call being recorded and transcribed?',
+    agree: 'I agree to recording',
+    you: 'you',
+    checking: 'Checking who has agreed to recording…',
+    waiting: (missing: readonly string[]) => `Waiting for everyone to agree to recording: ${missing.join(', ')} ${missing.length === 1 ? 'has' : 'have'} not agreed yet.`,
+  },
   controls: {
     leave: 'Leave call',
     endForEveryone: 'End call for everyone',

@@ -1,49 +1,6 @@
-import { mentorshipIdOfCall } from '@mentoring/shared';
 import { eventHandler } from '../../lib/events/handler';
-import { logger } from '../../lib/powertools';
-import { getParties } from '../../lib/repositories/mentorship-parties';
-import { getMentorship, type MentorshipRecord } from '../../lib/repositories/mentorships';
-import { getSessionItem, listFacts, recordSessionHeld, saveFact, saveRecord } from '../../lib/repositories/session-record';
-import { buildRecord, factsOf, type Pair } from '../../lib/sessions/record';
-import { splitCid } from '../../lib/repositories/calls';
-import { sessionRecordEventSchema } from '../../lib/stream/events';
-import { memberStreamId } from '../../lib/stream/stream-user-id';
+import { recordSessionEvent } from '../../lib/sessions/record-event';
+import { callEventSchema } from '../../lib/stream/events';
 
-/** Concurrent consumers of one call each rebuild after a lost race; more losses than this in a row is a fault. */
-const MAX_ATTEMPTS = 8;
-
-const pairOf = async (mentorship: MentorshipRecord): Promise<Pair> => {
-  const parties = await getParties([mentorship.mentorId, mentorship.menteeId]);
-  const entry = (memberId: string) => [memberStreamId(memberId), { memberId, displayName: parties.get(memberId)?.displayName ?? 'A former member' }] as const;
-  return { members: new Map([entry(mentorship.mentorId), entry(mentorship.menteeId)]) };
-};
-
-/**
- * Logs a mentorship's session from its call's webhooks (DOMAIN.md, Sessions): stores the event as a fact, then
- * rebuilds the record from all facts. Calls that are not a mentorship's are none of this consumer's business.
- */
-export const handler = eventHandler(sessionRecordEventSchema, async ({ detailType, detail }) => {
-  const { type: callType, id: callId } = splitCid(detail.call_cid);
-  const mentorshipId = mentorshipIdOfCall(callType, callId);
-  if (!mentorshipId) return;
-  const facts = factsOf(detailType, detail);
-  if (facts.length === 0) return;
-  const mentorship = await getMentorship(mentorshipId);
-  if (!mentorship) {
-    logger.warn('A call names a mentorship that does not exist', { cid: detail.call_cid });
-    return;
-  }
-  const sessionId = callId;
-  await Promise.all(facts.map((fact) => saveFact(sessionId, fact)));
-  const pair = await pairOf(mentorship);
-
-  for (let attempt = 1; ; attempt += 1) {
-    const item = await getSessionItem(sessionId);
-    const record = buildRecord(await listFacts(sessionId), pair);
-    if (await saveRecord(sessionId, item, record, mentorship, new Date().toISOString())) {
-      if (record.held && record.startedAt) await recordSessionHeld(mentorshipId, record.startedAt);
-      return;
-    }
-    if (attempt >= MAX_ATTEMPTS) throw new Error(`The record of session ${sessionId} kept changing under ${attempt} attempts`);
-  }
-});
+/** Call sessions starting and participants joining and leaving: the session record's own events. */
+export const handler = eventHandler(callEventSchema, async ({ detailType, event }) => recordSessionEvent(detailType, event.detail));

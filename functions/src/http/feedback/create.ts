@@ -24,7 +24,6 @@ const tellCoordinators = async (record: MentorshipRecord, side: 'mentor' | 'ment
   } catch (error) {
     // The answer and the dashboard's flag are stored; the e-mail is a courtesy on top.
     logger.error('Coordinators not told about a pair that may not fit', { mentorshipId: record.id, error: error as Error });
-    emitMetric('NotificationFailed', 1);
   }
 };
 

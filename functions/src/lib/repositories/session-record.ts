@@ -144,6 +144,7 @@ export const saveRecord = async (
   ];
   // An unplanned session starts when its call did; a booked one keeps its booked start.
   if (item?.planned !== true) sets.push(record.startedAt ? '#startsAt = :startedAt' : '#startsAt = if_not_exists(#startsAt, :now)');
+  else delete names['#startsAt'];
   return ignoreStale(() =>
     documentClient.send(
       new UpdateCommand({
@@ -158,20 +159,68 @@ export const saveRecord = async (
   );
 };
 
-/** The mentorship's first and last held session: a minimum and a maximum, so any order of sessions gives the same. */
-export const recordSessionHeld = async (mentorshipId: string, startedAt: string) => {
+const heldStartsOf = async (mentorshipId: string) => {
+  const starts = new Map<string, string>();
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'byMentorship',
+        KeyConditionExpression: 'mentorshipId = :id',
+        ExpressionAttributeValues: { ':id': mentorshipId },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) if (item.state === 'held' && typeof item.startedAt === 'string') starts.set(item.id as string, item.startedAt);
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return starts;
+};
+
+const MAX_STATS_ATTEMPTS = 8;
+
+/**
+ * The mentorship's first and latest held session (by when each started). A session's start only moves earlier
+ * as late events arrive, so the first is a conditional minimum; the latest is rebuilt from the pair's held
+ * sessions (this one's start as just stored, since the index may lag) under the META's `sessionStatsVersion`,
+ * so two sessions' consumers cannot leave an older view last.
+ */
+export const recordSessionHeld = async (mentorshipId: string, sessionId: string, startedAt: string) => {
   const key = mentorshipMetaKey(mentorshipId);
-  const bound = (field: 'firstSessionAt' | 'lastSessionAt', comparison: '>' | '<') =>
-    ignoreStale(() =>
+  const mentorships = tableName('mentorships');
+  await ignoreStale(() =>
+    documentClient.send(
+      new UpdateCommand({
+        TableName: mentorships,
+        Key: key,
+        UpdateExpression: 'SET firstSessionAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(firstSessionAt) OR firstSessionAt > :at)',
+        ExpressionAttributeValues: { ':at': startedAt },
+      }),
+    ),
+  );
+  for (let attempt = 1; attempt <= MAX_STATS_ATTEMPTS; attempt += 1) {
+    const { Item } = await documentClient.send(
+      new GetCommand({ TableName: mentorships, Key: key, ConsistentRead: true, ProjectionExpression: 'lastSessionAt, sessionStatsVersion' }),
+    );
+    const version = Number(Item?.sessionStatsVersion ?? 0);
+    const starts = await heldStartsOf(mentorshipId);
+    starts.set(sessionId, startedAt);
+    const last = [...starts.values()].reduce((max, value) => (Date.parse(value) > Date.parse(max) ? value : max));
+    if (Item?.lastSessionAt === last) return;
+    const written = await ignoreStale(() =>
       documentClient.send(
         new UpdateCommand({
-          TableName: tableName('mentorships'),
+          TableName: mentorships,
           Key: key,
-          UpdateExpression: `SET ${field} = :at`,
-          ConditionExpression: `attribute_exists(pk) AND (attribute_not_exists(${field}) OR ${field} ${comparison} :at)`,
-          ExpressionAttributeValues: { ':at': startedAt },
+          UpdateExpression: 'SET lastSessionAt = :last, sessionStatsVersion = :next',
+          ConditionExpression: `attribute_exists(pk) AND ${version === 0 ? 'attribute_not_exists(sessionStatsVersion)' : 'sessionStatsVersion = :version'}`,
+          ExpressionAttributeValues: { ':last': last, ':next': version + 1, ...(version === 0 ? {} : { ':version': version }) },
         }),
       ),
     );
-  await Promise.all([bound('firstSessionAt', '>'), bound('lastSessionAt', '<')]);
+    if (written) return;
+  }
+  throw new Error(`The session statistics of mentorship ${mentorshipId} kept changing`);
 };

@@ -173,3 +173,24 @@ export const factsOf = (
       return [];
   }
 };
+
+/** Who is in the call now, as far as the facts tell: stretches joined and not (yet) left. */
+export const presentUserIds = (facts: readonly Fact[]): Set<string> => {
+  const left = new Set(facts.flatMap((fact) => (fact.kind === 'left' ? [`${fact.callSessionId}#${fact.userSessionId}`] : [])));
+  const ended = new Set(facts.flatMap((fact) => (fact.kind === 'ended' ? [fact.callSessionId] : [])));
+  return new Set(
+    facts.flatMap((fact) =>
+      fact.kind === 'joined' && !left.has(`${fact.callSessionId}#${fact.userSessionId}`) && !ended.has(fact.callSessionId) ? [fact.userId] : [],
+    ),
+  );
+};
+
+/**
+ * Who must still consent before recording may run: everyone present; when the facts know of nobody present
+ * (the join webhooks may trail the start), both of the pair, which is the stricter reading.
+ */
+export const missingConsents = (facts: readonly Fact[], pairStreamIds: readonly string[], consentedStreamIds: ReadonlySet<string>) => {
+  const present = presentUserIds(facts);
+  const required = present.size > 0 ? [...present] : [...pairStreamIds];
+  return required.filter((userId) => !consentedStreamIds.has(userId));
+};
