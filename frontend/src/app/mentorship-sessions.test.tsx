@@ -6,12 +6,10 @@ import { MentorshipsPage } from '../features/mentorships/pages/MentorshipsPage';
 import { createFakeApi, menteeView, mentorView, ownProfile, stored, type StoredMentorship } from '../../testing/mentorships/fake-api';
 import { renderAt } from '../../testing/mentorships/render';
 import { createSchedulingApi, sessionOf } from '../../testing/scheduling/fake-api';
-import { FeatureSlots, preloadFeatureSlots } from './feature-slots';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 const server = setupServer();
-beforeAll(() => preloadFeatureSlots());
 beforeAll(() => server.listen({ onUnhandledRequest: (request, print) => (request.url.startsWith('http') ? print.error() : undefined) }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
@@ -24,9 +22,7 @@ const setup = (mentorship: StoredMentorship, page: 'detail' | 'inbox' = 'detail'
   const scheduling = createSchedulingApi({ viewer: 'ada', mentorshipId: mentorship.id, timezones: { mentor: grace.timezone, mentee: ada.timezone }, sessions: [session] });
   const mentorships = createFakeApi({ viewer: { id: 'ada' }, mentorships: [mentorship], profile: ownProfile(ada) });
   server.use(...scheduling.handlers, ...mentorships.handlers);
-  const element = (
-    <FeatureSlots>{page === 'detail' ? <MentorshipPage /> : <MentorshipsPage />}</FeatureSlots>
-  );
+  const element = page === 'detail' ? <MentorshipPage /> : <MentorshipsPage />;
   return { mentorships, session, ...(page === 'detail' ? renderAt(element, { route: '/mentorships/:id', path: `/mentorships/${mentorship.id}` }) : renderAt(element, { route: '/mentorships' })) };
 };
 
@@ -34,7 +30,8 @@ describe('the app composes the sessions into the mentorship pages', () => {
   it('an active mentorship’s page has its sessions, action items and the fit check that is due', async () => {
     const mentorship = stored(grace, ada, 'ACTIVE', { surveysDue: ['fit_check'] });
     const { user, mentorships } = setup(mentorship);
-    const sessions = await screen.findByRole('region', { name: 'Sessions' });
+    // The slot's filler is a lazily loaded chunk: on a busy machine it may take longer than a query's default wait.
+    const sessions = await screen.findByRole('region', { name: 'Sessions' }, { timeout: 10_000 });
     expect(await within(sessions).findByText(/Mon 29 Mar 2027, 18:00/)).toBeInTheDocument();
     expect(within(sessions).getByRole('button', { name: 'Book a session' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Action items' })).toBeInTheDocument();

@@ -299,6 +299,10 @@ export const createFakeApi = (options: FakeApiOptions) => {
       return HttpResponse.json({ members: pool.filter((m) => matches(q, m.displayName)).map(row), nextCursor: null });
     }),
     http.get('/api/calls/:type/:id/artifacts', () => HttpResponse.json({ recordings: [], transcriptions: [] })),
+    // The sessions the app's slots show on these pages: none unless a test adds the scheduling fake's handlers first.
+    http.get('/api/sessions/upcoming', () => HttpResponse.json({ sessions: [] })),
+    http.get('/api/mentorships/:id/sessions', () => HttpResponse.json({ sessions: [] })),
+    http.get('/api/mentorships/:id/action-items', () => HttpResponse.json({ items: [] })),
     http.post('/api/feedback', () => HttpResponse.json({ id: '00000000-0000-4000-8000-000000000000' }, { status: 201 })),
   ];
 
