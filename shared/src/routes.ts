@@ -38,8 +38,17 @@ import {
   actionItemListSchema,
   actionItemSchema,
   actionItemUpdateSchema,
+  sessionBookingSchema,
+  sessionCancelSchema,
+  sessionConfirmSchema,
+  sessionDetailSchema,
+  sessionListSchema,
   sessionNotesInputSchema,
   sessionNotesSchema,
+  sessionRescheduleSchema,
+  sessionSchema,
+  slotListSchema,
+  slotQuerySchema,
 } from './mentoring/sessions';
 import { recordingConsentStateSchema } from './mentoring/session-record';
 import type { FunctionNeeds } from './needs';
@@ -100,6 +109,14 @@ const memberIdParams = z.object({ id: z.string().min(1).max(128) });
 const mentorshipIdParams = z.object({ id: z.string().min(1).max(64) });
 /** `{id}` of a session: its call's id (`m-<mentorshipId>-<suffix>`). */
 const sessionIdParams = z.object({ id: callPart });
+
+/** What changing a booked session touches: its item and guards, both members, their e-mail, the reminders. */
+const sessionChangeNeeds = {
+  tables: { sessions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], mentorships: ['GetItem'], members: ['GetItem', 'BatchGetItem'] },
+  email: true,
+  userPool: ['AdminGetUser'],
+  schedules: true,
+} as const satisfies FunctionNeeds;
 const actionItemParams = z.object({ id: z.string().min(1).max(64), itemId: z.string().min(1).max(64) });
 const reportIdParams = z.object({ id: z.uuid() });
 /** What every end of a mentorship needs (the service's end transition, its e-mails, schedules and channel event). */
@@ -401,6 +418,67 @@ export const routes = {
     params: mentorshipIdParams,
     response: mentorshipCallsSchema,
     needs: { tables: { mentorships: ['GetItem'], calls: ['Query', 'BatchGetItem'] } },
+  },
+  'GET /api/mentorships/{id}/slots': {
+    handler: 'http/sessions/slots',
+    auth: 'required',
+    params: mentorshipIdParams,
+    query: slotQuerySchema,
+    response: slotListSchema,
+    needs: { tables: { mentorships: ['GetItem'], members: ['BatchGetItem'], sessions: ['Query'] } },
+  },
+  'GET /api/mentorships/{id}/sessions': {
+    handler: 'http/sessions/list',
+    auth: 'required',
+    params: mentorshipIdParams,
+    response: sessionListSchema,
+    needs: { tables: { mentorships: ['GetItem'], sessions: ['Query'] } },
+  },
+  'POST /api/mentorships/{id}/sessions': {
+    handler: 'http/sessions/book',
+    auth: 'required',
+    params: mentorshipIdParams,
+    body: sessionBookingSchema,
+    response: sessionSchema,
+    status: 201,
+    needs: sessionChangeNeeds,
+  },
+  'GET /api/sessions/upcoming': {
+    handler: 'http/sessions/upcoming',
+    auth: 'required',
+    response: sessionListSchema,
+    needs: { tables: { sessions: ['Query'] } },
+  },
+  'GET /api/sessions/{id}': {
+    handler: 'http/sessions/get',
+    auth: 'required',
+    params: sessionIdParams,
+    response: sessionDetailSchema,
+    needs: { tables: { sessions: ['Query'] } },
+  },
+  'POST /api/sessions/{id}/confirm': {
+    handler: 'http/sessions/confirm',
+    auth: 'required',
+    params: sessionIdParams,
+    body: sessionConfirmSchema,
+    response: sessionSchema,
+    needs: sessionChangeNeeds,
+  },
+  'POST /api/sessions/{id}/reschedule': {
+    handler: 'http/sessions/reschedule',
+    auth: 'required',
+    params: sessionIdParams,
+    body: sessionRescheduleSchema,
+    response: sessionSchema,
+    needs: sessionChangeNeeds,
+  },
+  'POST /api/sessions/{id}/cancel': {
+    handler: 'http/sessions/cancel',
+    auth: 'required',
+    params: sessionIdParams,
+    body: sessionCancelSchema,
+    response: sessionSchema,
+    needs: sessionChangeNeeds,
   },
   // Sessions, the record side (issue 16): notes, in-call recording consent, the pair's action items.
   'PUT /api/sessions/{id}/notes': {

@@ -86,6 +86,15 @@ export const schedules = {
       userPool: ['ListUsersInGroup'],
     },
   },
+  /**
+   * 24 h and 1 h before a booked session: e-mail both members (with the pair's open action items). The payload
+   * names the booking it was set for (`sequence`): a session changed or cancelled since then gets nothing.
+   */
+  'session-reminder': {
+    handler: 'schedules/session-reminder',
+    payload: z.object({ sessionId: z.string(), reminder: z.enum(['24h', '1h']), sequence: z.number().int().min(0) }),
+    needs: { tables: { sessions: ['GetItem', 'Query', 'UpdateItem'], mentorships: ['GetItem'], members: ['BatchGetItem'] }, email: true, userPool: ['AdminGetUser'] },
+  },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleKind = keyof typeof schedules;

@@ -5,6 +5,7 @@ import { PageHeader } from '../components/PageHeader/PageHeader';
 import { useAuth } from '../lib/auth/useAuth';
 import { useOnboardingRedirect } from '../features/mentoring/onboarding-redirect';
 import { useStreamConnection } from '../lib/stream';
+import { UpcomingSessions } from '../features/scheduling';
 import styles from './MemberHomePage.module.css';
 
 const shortcuts: { to: string; title: string; text: string; icon: IconName }[] = [
@@ -57,6 +58,7 @@ export const MemberHomePage = () => {
           </li>
         ))}
       </ul>
+      <UpcomingSessions />
     </>
   );
 };

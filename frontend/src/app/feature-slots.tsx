@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
-import { CallArchiveSlot, MatchFeedbackSlot } from '../features/mentorships/slots';
+import { CallArchiveSlot, InboxTopSlot, MatchFeedbackSlot, MentorshipSectionsSlot } from '../features/mentorships/slots';
 import { CallPartnersSlot } from '../features/video/slots';
 
 const loaders: (() => Promise<unknown>)[] = [];
@@ -24,6 +24,9 @@ const CallPartners = lazyFiller<ComponentProps<typeof CallPartnersSlot.Slot>>(
   async () => (await import('../features/mentorships/components/CallPartnersField')).CallPartnersField,
 );
 
+const MentorshipSections = lazyFiller<ComponentProps<typeof MentorshipSectionsSlot.Slot>>(async () => (await import('./mentorship-sessions')).MentorshipSessions);
+const InboxTop = lazyFiller<ComponentProps<typeof InboxTopSlot.Slot>>(async () => (await import('./mentorship-sessions')).InboxUpcomingSessions);
+
 /** Loads every filler now (tests, so that what they wait for is the page, not a chunk). */
 export const preloadFeatureSlots = () => Promise.all(loaders.map((load) => load()));
 
@@ -31,7 +34,11 @@ export const preloadFeatureSlots = () => Promise.all(loaders.map((load) => load(
 export const FeatureSlots = ({ children }: { children: ReactNode }) => (
   <MatchFeedbackSlot.Provider value={MatchFeedback}>
     <CallArchiveSlot.Provider value={CallArchive}>
-      <CallPartnersSlot.Provider value={CallPartners}>{children}</CallPartnersSlot.Provider>
+      <CallPartnersSlot.Provider value={CallPartners}>
+        <MentorshipSectionsSlot.Provider value={MentorshipSections}>
+          <InboxTopSlot.Provider value={InboxTop}>{children}</InboxTopSlot.Provider>
+        </MentorshipSectionsSlot.Provider>
+      </CallPartnersSlot.Provider>
     </CallArchiveSlot.Provider>
   </MatchFeedbackSlot.Provider>
 );

@@ -4,6 +4,7 @@ import { signedInMentoringRoutes } from '../features/mentoring/routes';
 import { signedInMentorshipRoutes } from '../features/mentorships/routes';
 import { coordinatorSafeguardingPages } from '../features/safeguarding/routes';
 import { coordinationPages } from '../features/coordination';
+import { signedInSchedulingRoutes } from '../features/scheduling/routes';
 import { signedInVideoRoutes } from '../features/video/routes';
 import type { RouteHandle } from '../lib/route-handle';
 
@@ -18,6 +19,7 @@ export const signedInRoutes: RouteObject[] = [
   },
   ...signedInVideoRoutes,
   ...signedInMentorshipRoutes,
+  ...signedInSchedulingRoutes,
   // The coordinator area (mentoring) opens on the dashboard (coordination), with the lists and the safeguarding queue.
   ...signedInMentoringRoutes([...coordinationPages, ...coordinatorSafeguardingPages]),
   {

@@ -78,6 +78,8 @@ export interface StoredMentorship {
   acceptedBy: ('mentor' | 'mentee')[];
   channelCid: string | null;
   events: MentorshipDetail['events'];
+  /** The surveys due for whoever looks (the fit check after a first session, the closing survey). */
+  surveysDue?: MentorshipDetail['surveysDue'];
 }
 
 export const stored = (mentor: MemberView, mentee: MemberView, state: MentorshipState, extra: Partial<StoredMentorship> = {}): StoredMentorship => {
@@ -153,7 +155,7 @@ export const createFakeApi = (options: FakeApiOptions) => {
     events: m.events,
     channelCid: m.channelCid,
     actions: allowedActions(m.state, role).filter((action) => !(action === 'acceptProposal' && role !== 'coordinator' && m.acceptedBy.includes(role))),
-    surveysDue: [],
+    surveysDue: m.surveysDue ?? [],
     firstSessionAt: null,
     lastSessionAt: null,
     fitCheck: {},
@@ -303,6 +305,10 @@ export const createFakeApi = (options: FakeApiOptions) => {
       return HttpResponse.json({ members: pool.filter((m) => matches(q, m.displayName)).map(row), nextCursor: null });
     }),
     http.get('/api/calls/:type/:id/artifacts', () => HttpResponse.json({ recordings: [], transcriptions: [] })),
+    // The sessions the app's slots show on these pages: none unless a test adds the scheduling fake's handlers first.
+    http.get('/api/sessions/upcoming', () => HttpResponse.json({ sessions: [] })),
+    http.get('/api/mentorships/:id/sessions', () => HttpResponse.json({ sessions: [] })),
+    http.get('/api/mentorships/:id/action-items', () => HttpResponse.json({ items: [] })),
     http.post('/api/feedback', () => HttpResponse.json({ id: '00000000-0000-4000-8000-000000000000' }, { status: 201 })),
   ];
 

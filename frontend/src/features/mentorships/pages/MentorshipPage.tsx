@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { DECLINE_REASONS, END_REASONS } from '@mentoring/shared/mentorship';
 import { Button } from '../../../components/Button/Button';
-import { CallArchiveSlot, MatchFeedbackSlot } from '../slots';
+import { CallArchiveSlot, MatchFeedbackSlot, MentorshipSectionsSlot } from '../slots';
 import { errorMessage } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { mentorshipQuery } from '../api';
@@ -84,6 +84,8 @@ const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
           leading={isMember(mentorship) && mentorship.state === 'ACTIVE' ? <CallPartnerButton mentorshipId={mentorship.id} partner={other} /> : undefined}
         />
       </Panel>
+
+      <MentorshipSectionsSlot.Slot mentorship={mentorship} />
 
       <section aria-labelledby={`${mentorship.id}-pair`}>
         <h2 id={`${mentorship.id}-pair`} className="visually-hidden">
