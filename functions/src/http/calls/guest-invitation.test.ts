@@ -11,7 +11,7 @@ import { handler } from './guest-invitation';
 const dynamo = mockClient(DynamoDBDocumentClient);
 mockClient(DynamoDBClient);
 const SECRET = 'invitation-test-secret';
-Object.assign(process.env, { CALLS_TABLE: 'calls-test', MENTORSHIPS_TABLE: 'mentorships-test', STREAM_API_KEY: 'key', STREAM_API_SECRET: SECRET });
+Object.assign(process.env, { CALLS_TABLE: 'calls-test', MENTORSHIPS_TABLE: 'mentorships-test', MEMBERS_TABLE: 'members-test', STREAM_API_KEY: 'key', STREAM_API_SECRET: SECRET });
 
 const identity = useTestIdentity({ beforeAll, afterAll });
 const MEMBER = '5f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';

@@ -12,7 +12,7 @@ import { handler as deleteItem } from '../action-items/delete';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 mockClient(DynamoDBClient);
-Object.assign(process.env, { SESSIONS_TABLE: 'sessions-test', MENTORSHIPS_TABLE: 'mentorships-test' });
+Object.assign(process.env, { SESSIONS_TABLE: 'sessions-test', MENTORSHIPS_TABLE: 'mentorships-test', MEMBERS_TABLE: 'members-test' });
 const identity = useTestIdentity({ beforeAll, afterAll });
 
 const MENTORSHIP = '0b3c8a52-1f7e-4c1a-9d3e-2a4b5c6d7e8f';
