@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -109,8 +110,28 @@ test('a coordinator sees what needs attention first on the dashboard, exports it
     meta(`e2e-quiet-${run}`, 'ACTIVE', { activatedAt: ago(80), firstSessionAt: ago(75), lastSessionAt: ago(61) }),
     meta(`e2e-request-${run}`, 'REQUESTED', { createdAt: ago(12), expiresAt: ahead(2) }),
   ]);
-  // A report with a formula-like category: the CSV must make it inert.
-  await store('safeguarding', [{ pk: `REPORT#e2e-${run}`, sk: 'META', id: `e2e-${run}`, status: 'open', category: `=cmd ${run}`, createdAt: ago(1) }]);
+  // An open report about the quiet mentor, stored whole (the safeguarding queue in the same stage lists it too).
+  const reportId = randomUUID();
+  await store('safeguarding', [
+    {
+      pk: `REPORT#${reportId}`,
+      sk: 'META',
+      id: reportId,
+      status: 'open',
+      category: 'harassment',
+      subject: { kind: 'member', memberId: `e2e-mentor-${run}` },
+      reporterId: `e2e-mentee-${run}`,
+      reporterName: mentee,
+      concernsId: `e2e-mentor-${run}`,
+      concernsName: mentor,
+      mentorshipId: null,
+      endedMentorshipId: null,
+      description: 'Seeded by the dashboard test.',
+      createdAt: ago(1),
+      updatedAt: ago(1),
+      version: 1,
+    },
+  ]);
 
   await page.goto('/login?next=%2Fcoordinator');
   await page.getByLabel('E-mail').fill(user.email);
@@ -121,7 +142,7 @@ test('a coordinator sees what needs attention first on the dashboard, exports it
   const attention = page.getByRole('region', { name: /Needs attention/ });
   await expect(attention).toBeVisible();
   const items = attention.getByRole('listitem').filter({ has: page.getByRole('link') });
-  await expect(attention.getByRole('link', { name: `Open report: =cmd ${run}` })).toBeVisible();
+  await expect(attention.getByRole('link', { name: `Open report: Harassment or bullying about ${mentor}` })).toBeVisible();
   await expect(attention.getByRole('link', { name: `${mentor} and ${mentee}: no session in 60 days` })).toBeVisible();
   await expect(attention.getByRole('link', { name: `${mentee}'s request to ${mentor} is unanswered (2 days left)` })).toBeVisible();
   // Urgent first: the first item of the list is marked so.
@@ -136,7 +157,7 @@ test('a coordinator sees what needs attention first on the dashboard, exports it
   expect(file.suggestedFilename()).toMatch(/^needs-attention-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync((await file.path())!, 'utf8');
   expect(csv.startsWith('\uFEFFKind,Urgency,What,Since,Link\r\n')).toBe(true);
-  expect(csv).toContain(`\r\nopen_report,high,Open report: =cmd ${run},${ago(1).slice(0, 10)}`);
+  expect(csv).toContain(`\r\nopen_report,high,Open report: Harassment or bullying about ${mentor},${ago(1).slice(0, 10)}`);
   expect(csv).toContain(`quiet_pair,high,${mentor} and ${mentee}: no session in 60 days,`);
 
   await page.getByRole('link', { name: `${mentor} and ${mentee}: no session in 60 days` }).click();

@@ -195,7 +195,7 @@ describe.runIf(inject('isLocal'))('the coordinator dashboard on the local stage'
     const mail = await waitForMail(stage.ses.endpoint, coordinator.email, (sent) => /your attention/.test(sent.subject));
     expect(mail.subject).toMatch(/^Mentoring programme: \d+ things need your attention$/);
     const text = mail.body.text ?? '';
-    expect(text).toContain(`- Open report: harassment (since ${ago(2).slice(0, 10)}): ${stage.url}/coordinator/reports/r1`);
+    expect(text).toContain(`- Open report: Harassment or bullying (since ${ago(2).slice(0, 10)}): ${stage.url}/coordinator/reports/r1`);
     expect(text).toContain(`Pat Pending applied as a mentor`);
     expect(text).toContain(`${stage.url}/coordinator`);
     // Members who are not coordinators get nothing.

@@ -105,7 +105,7 @@ describe('fit checks, reports and applications', () => {
       }),
     );
     expect(items.map((item) => item.key)).toEqual(['quiet_pair:m1', 'quiet_pair:m2', 'open_report:r1', 'pending_application:p1', 'pending_application:p2']);
-    expect(items[2]).toMatchObject({ title: 'Open report: harassment', link: '/coordinator/reports/r1', level: 'high' });
+    expect(items[2]).toMatchObject({ title: 'Open report: Harassment or bullying', link: '/coordinator/reports/r1', level: 'high' });
     expect(items[3]).toMatchObject({ title: 'Sam applied as a mentor', link: '/coordinator/applications', since: ago(5) });
   });
 

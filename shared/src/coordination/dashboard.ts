@@ -3,6 +3,7 @@
  * "The coordinator's view") and the programme's funnel. The API's dashboard, the weekly digest and the
  * tests all use these, each with its own clock. No zod here, so the SPA may import it too.
  */
+import { REPORT_CATEGORIES, type ReportCategory } from '../safeguarding-labels';
 
 export const DAY_MS = 86_400_000;
 
@@ -62,6 +63,8 @@ export interface ReportFacts {
   id: string;
   createdAt: string;
   category?: string | null;
+  /** The member it is about, by name, where the report names one. */
+  concerns?: string | null;
 }
 
 export interface AttentionInput {
@@ -110,7 +113,7 @@ export const attentionItems = ({ now, requestExpiryDays, mentorships, names, ope
       key: `open_report:${report.id}`,
       kind: 'open_report',
       level: 'high',
-      title: report.category ? `Open report: ${report.category.replaceAll('_', ' ')}` : 'Open report',
+      title: `Open report${report.category ? `: ${REPORT_CATEGORIES[report.category as ReportCategory] ?? report.category}` : ''}${report.concerns ? ` about ${report.concerns}` : ''}`,
       since: report.createdAt,
       link: `/coordinator/reports/${encodeURIComponent(report.id)}`,
     });

@@ -142,8 +142,8 @@ export const readOpenReports = async (cost: ReadCost = newCost()): Promise<Repor
       IndexName: 'byStatus',
       KeyConditionExpression: '#status = :open',
       ExpressionAttributeValues: { ':open': 'open' },
-      ExpressionAttributeNames: { '#status': 'status', '#pk': 'pk', '#id': 'id', '#createdAt': 'createdAt', '#category': 'category' },
-      ProjectionExpression: '#pk, #id, #createdAt, #category',
+      ExpressionAttributeNames: { '#status': 'status', '#pk': 'pk', '#id': 'id', '#createdAt': 'createdAt', '#category': 'category', '#concerns': 'concernsName' },
+      ProjectionExpression: '#pk, #id, #createdAt, #category, #concerns',
     },
     cost,
   );
@@ -151,6 +151,7 @@ export const readOpenReports = async (cost: ReadCost = newCost()): Promise<Repor
     id: typeof item.id === 'string' ? item.id : String(item.pk).replace(/^REPORT#/, ''),
     createdAt: String(item.createdAt),
     category: typeof item.category === 'string' ? item.category : null,
+    concerns: typeof item.concernsName === 'string' ? item.concernsName : null,
   }));
 };
 
