@@ -1,6 +1,20 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// The folder rules (features stand alone, no cycles, no test helpers in production) are dependency-cruiser's:
+// .dependency-cruiser.cjs, run by `npm run lint` after ESLint.
+
+/** The light, zod-free subpaths of @mentoring/shared the browser may load; routes only as types. */
+const spaSharedImports = {
+  paths: [
+    { name: '@mentoring/shared', allowTypeImports: true, message: 'The SPA imports a light subpath of @mentoring/shared (see shared/package.json "exports"), never the index (types excepted).' },
+    { name: '@mentoring/shared/routes', allowTypeImports: true, message: 'The SPA imports the route table as types only: its zod schemas stay on the server.' },
+    { name: 'zod', allowTypeImports: true, message: 'Validation is the server\'s: the SPA does not ship zod.' },
+  ],
+  patterns: [{ group: ['@mentoring/shared/src/*', '**/shared/src/*'], message: 'Import @mentoring/shared through its package exports.' }],
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules', '**/dist', '**/dist-ssr', '**/cdk.out', 'coverage', '.local', 'test/bench/results', 'test-results', 'playwright-report'] },
@@ -14,7 +28,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ['frontend/src/**/*.{ts,tsx}'],
+    files: ['frontend/src/**/*.{ts,tsx}', 'frontend/testing/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/**/*.test.{ts,tsx}', 'frontend/src/entry-server.tsx'],
+    rules: { 'no-restricted-imports': ['error', spaSharedImports] },
   },
 );

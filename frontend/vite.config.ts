@@ -59,6 +59,8 @@ const englishOnlyChat = (): Plugin => ({
 
 export default defineConfig({
   plugins: [react(), precompress(), sharedHasNoSideEffects(), englishOnlyChat()],
-  // The manifest maps source modules to built chunks, for whoever needs to trace what a route loads.
-  build: { target: 'es2022', sourcemap: true, manifest: true },
+  // The manifest maps source modules to built chunks, for whoever needs to trace what a route loads. Source maps
+  // are 'hidden': written for our own tools (error triage, bundle analysis) but never named in the bundles, and
+  // neither deployed (web stack) nor served by the local stage, so the source is not published.
+  build: { target: 'es2022', sourcemap: 'hidden', manifest: true },
 });

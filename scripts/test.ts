@@ -45,7 +45,8 @@ const hasE2e = () => existsSync('test/e2e') && readdirSync('test/e2e').some((fil
 if (hasE2e()) ensureBrowserOrExit();
 
 const steps: Step[] = [
-  { name: 'lint', command: ['npx', 'eslint', '.'] },
+  // ESLint, then the folder rules (dependency-cruiser): `npm run lint`.
+  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
   { name: 'typecheck', command: ['npx', 'tsx', 'scripts/typecheck.ts'] },
   vitest('unit', []),
   vitest('integration', ['--config', 'test/integration/vitest.config.ts']),

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { pageTitle } from './app/site-config';
+import { pageTitle } from './config/site-config';
 import type { RouteHandle } from './app/PageShell';
 import { publicPaths, routes } from './app/routes';
 

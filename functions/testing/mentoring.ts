@@ -6,6 +6,8 @@ import { apiEvent, lambdaContext } from './events';
 /** Table names the handlers find in their environment during unit tests. */
 export const MEMBERS_TABLE = 'members-test';
 export const PROGRAMME_TABLE = 'programme-test';
+export const SAFEGUARDING_TABLE = 'safeguarding-test';
+process.env.SAFEGUARDING_TABLE = SAFEGUARDING_TABLE;
 process.env.MEMBERS_TABLE = MEMBERS_TABLE;
 process.env.PROGRAMME_TABLE = PROGRAMME_TABLE;
 process.env.EVENT_BUS_NAME = 'bus-test';

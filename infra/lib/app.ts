@@ -40,6 +40,7 @@ export const buildApp = (app: App = new App()) => {
     api: api.api,
     originSecret: api.originSecret,
     mediaBucket: media.bucket,
+    archiveBucket: events.buckets.archive,
     runtimeConfig: {
       region: stage.region,
       cognito: { userPoolId: auth.userPool.userPoolId, userPoolClientId: auth.userPoolClient.userPoolClientId },

@@ -34,6 +34,11 @@ export const stageSettingsSchema = z.object({
   throttle: z.object({ rateLimit: z.number().positive(), burstLimit: z.number().int().positive() }),
   /** true: tables, buckets and logs survive `cdk destroy` and tables refuse deletion (prod). */
   retainData: z.boolean(),
+  /**
+   * Days that call recordings and transcripts (the archive bucket's calls/ objects, and their records in the
+   * calls table) are kept before they are deleted (docs/domain.md: a retention period set per stage).
+   */
+  recordingRetentionDays: z.number().int().min(1).max(3650),
 });
 export type StageSettings = z.infer<typeof stageSettingsSchema>;
 

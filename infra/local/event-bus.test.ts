@@ -18,7 +18,7 @@ describe('local event bus', () => {
   beforeAll(async () => {
     const functionsSrc = join(root, 'src');
     for (const [path, body] of [
-      ['events/call-status/handler.ts', `(await import('node:fs')).appendFileSync(${JSON.stringify(received)}, JSON.stringify({ event, remaining: context.getRemainingTimeInMillis(), env: { calls: process.env.CALLS_TABLE, archive: process.env.ARCHIVE_BUCKET } }) + '\\n');`],
+      ['events/call-status/handler.ts', `(await import('node:fs')).appendFileSync(${JSON.stringify(received)}, JSON.stringify({ event, remaining: context.getRemainingTimeInMillis(), env: { calls: process.env.CALLS_TABLE, archive: process.env.ARCHIVE_BUCKET, media: process.env.MEDIA_BUCKET ?? null } }) + '\\n');`],
       ['events/archive/handler.ts', "throw new Error('Stream link expired');"],
       ['events/call-membership/handler.ts', ''],
     ] as const) {
@@ -71,8 +71,8 @@ describe('local event bus', () => {
       region: 'us-east-1',
     });
     expect(first!.remaining).toBeGreaterThan(0);
-    // Only what its rule grants: the calls table, not the archive bucket the archive rule has.
-    expect(first!.env).toEqual({ calls: 'calls-table' });
+    // Only what its rule grants: the calls table and the archive bucket (large events are stored there), not the media bucket.
+    expect(first!.env).toEqual({ calls: 'calls-table', archive: 'archive-bucket', media: null });
   });
 
   it('retries a failing consumer, then writes a dead letter (file and endpoint)', async () => {

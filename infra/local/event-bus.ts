@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context, EventBridgeEvent } from 'aws-lambda';
-import { matchingRules, type EventRuleDefinition } from '@mentoring/shared';
+import { eventEntrySize, matchingRules, MAX_EVENT_ENTRY_BYTES, type EventRuleDefinition } from '@mentoring/shared';
 import { functionEnvironments, type StageEnvironment } from './function-environment';
 import { freePort, listen } from './ports';
 
@@ -203,7 +203,7 @@ export const startLocalEventBus = async ({
       } catch {
         return { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is not a JSON object.' };
       }
-      if (Buffer.byteLength(JSON.stringify(entry)) > 256 * 1024) return { ErrorCode: 'EntryTooLarge', ErrorMessage: 'Entry exceeds 256 KB.' };
+      if (eventEntrySize(entry) > MAX_EVENT_ENTRY_BYTES) return { ErrorCode: 'EntryTooLarge', ErrorMessage: 'Entry exceeds 256 KB.' };
       return { EventId: publish(entry) };
     });
     sendJson(res, 200, { Entries: results, FailedEntryCount: results.filter((result) => 'ErrorCode' in result).length }, 'application/x-amz-json-1.1');

@@ -28,7 +28,7 @@ describe('functionEnvironment', () => {
   it('gives exactly what the entry grants, with Cognito only where a caller is read', () => {
     const webhook = routeList().find((entry) => entry.key === 'POST /api/webhooks/stream')!;
     const env = functionEnvironment(stage, webhook, {});
-    expect(Object.keys(env).filter((name) => WATCHED.includes(name)).sort()).toEqual(['EVENT_BUS_NAME', 'STAGE', 'STREAM_API_KEY']);
+    expect(Object.keys(env).filter((name) => WATCHED.includes(name)).sort()).toEqual(['ARCHIVE_BUCKET', 'EVENT_BUS_NAME', 'STAGE', 'STREAM_API_KEY']);
     expect(env).toMatchObject({ WEBHOOK_DELIVERIES_TABLE: 'deliveries-table', STREAM_API_SECRET: 'secret', EVENT_BUS_NAME: 'local-bus' });
     expect(functionEnvironment(stage, route('GET /api/calls/{type}/{id}/artifacts'), {})).toMatchObject({
       CALLS_TABLE: 'calls-table',

@@ -1,16 +1,18 @@
 import { mkdirSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createRequire } from 'node:module';
 import S3rver from 's3rver';
 import { buckets, type BucketKey } from '@mentoring/shared';
 import { LOCAL_REGION, localCredentials } from './dynamodb';
-import { freePort } from './ports';
+import { freePort, listen } from './ports';
+import { verifyS3Request } from './s3-signatures';
 
 /**
- * s3rver checks signatures against its own one key pair (S3RVER); the stage signs with its local credentials,
- * so they are registered with s3rver's account too, and signatures are still verified for real.
+ * s3rver looks an access key up in its account registry (S3RVER's by default), so the stage's local credentials
+ * are registered there too. s3rver itself lets unsigned requests through and does not check V4 signatures:
+ * the verifying front below (s3-signatures.ts) is what refuses them, as S3 does.
  */
 const registerLocalCredentials = () => {
   const account = createRequire(import.meta.url)('s3rver/lib/models/account.js') as {
@@ -49,11 +51,61 @@ export interface LocalS3 {
   ended: Promise<string>;
 }
 
-/** s3rver on a free loopback port, its objects under `directory`, with every bucket of the shared definitions. */
+const s3Error = (res: ServerResponse, status: number, code: string, message: string) => {
+  res.writeHead(status, { 'content-type': 'application/xml' });
+  res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`);
+};
+
+/**
+ * The stage's S3 endpoint: every request's SigV4 signature (Authorization header or presigned query) is
+ * checked against the local credentials before s3rver sees it, so an unsigned, tampered or expired link is
+ * refused with S3's 403 here as in AWS. CORS preflights pass (S3 answers them unsigned too), and so do
+ * presigned POST uploads, whose policy s3rver does not check: the API's check of the upload refuses a wrong
+ * type or size.
+ */
+const startVerifyingFront = async (backend: number, wantedPort?: number) => {
+  const server = createServer((req, res) => {
+    const forward = () => {
+      const upstream = httpRequest(
+        { host: '127.0.0.1', port: backend, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => (res.headersSent ? res.destroy() : s3Error(res, 503, 'ServiceUnavailable', 'The local S3 is not answering.')));
+      req.pipe(upstream);
+    };
+    const isPreflight = req.method === 'OPTIONS';
+    const isPresignedPost = req.method === 'POST' && /^multipart\/form-data/i.test(req.headers['content-type'] ?? '');
+    if (isPreflight || isPresignedPost) return forward();
+    void verifyS3Request({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers }, localCredentials, { region: LOCAL_REGION })
+      .then((verdict) => {
+        if (verdict.ok) return forward();
+        req.resume();
+        s3Error(res, verdict.code === 'AuthorizationQueryParametersError' ? 400 : 403, verdict.code, verdict.message);
+      })
+      .catch(() => s3Error(res, 500, 'InternalError', 'The signature could not be checked.'));
+  });
+  const port = await listen(server, wantedPort ?? (await freePort()), '127.0.0.1');
+  return {
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+};
+
+/**
+ * s3rver on a free loopback port, its objects under `directory`, with every bucket of the shared definitions,
+ * behind the verifying front; `port` is the front's (the endpoint), so a restart keeps the endpoint.
+ */
 export const startS3rver = async ({ directory, port: wantedPort }: { directory: string; port?: number }): Promise<LocalS3> => {
   mkdirSync(directory, { recursive: true });
   registerLocalCredentials();
-  const port = wantedPort ?? (await freePort());
+  const port = await freePort();
   const server = new S3rver({
     address: '127.0.0.1',
     port,
@@ -64,19 +116,23 @@ export const startS3rver = async ({ directory, port: wantedPort }: { directory: 
   });
   await server.run();
   let stopping = false;
+  const front = await startVerifyingFront(port, wantedPort);
   const ended = new Promise<string>((resolve) =>
     server.httpServer!.once('close', () => {
-      if (!stopping) resolve('stopped serving');
+      if (stopping) return;
+      // The front goes with it, so a restart can take the endpoint's port again.
+      void front.stop().then(() => resolve('stopped serving'));
     }),
   );
   return {
-    endpoint: `http://127.0.0.1:${port}`,
-    port,
+    endpoint: `http://127.0.0.1:${front.port}`,
+    port: front.port,
     buckets: localBucketNames(),
     ended,
-    stop: () => {
+    stop: async () => {
       stopping = true;
-      return server.close();
+      await front.stop();
+      await server.close();
     },
   };
 };

@@ -14,7 +14,7 @@ import {
   type CreateScheduleCommandInput,
 } from '@aws-sdk/client-scheduler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scheduleTargetInput } from '@mentoring/shared';
+import { schedules, scheduleTargetInput } from '@mentoring/shared';
 import { LOCAL_SCHEDULE_GROUP, startLocalScheduler, type LocalScheduler, type ScheduleDeadLetter, type ScheduleRun } from './scheduler';
 
 // Stand-in handlers at the schedule table's module paths: they record what they got; request-expiry fails on "fail-*".
@@ -25,6 +25,9 @@ interface Received {
   remaining: number;
 }
 
+/** The one-time kinds of the shared table: the recurring ones have a test of their own below. */
+const oneTimeKinds = Object.fromEntries(Object.entries(schedules).filter(([, definition]) => !('weekly' in definition)));
+
 describe('local scheduler', () => {
   const root = mkdtempSync(join(tmpdir(), 'scheduler-test-'));
   const received = join(root, 'received.jsonl');
@@ -34,7 +37,7 @@ describe('local scheduler', () => {
   let client: SchedulerClient;
 
   const start = async () => {
-    scheduler = await startLocalScheduler({ functionsSrc, dataDir, region: 'us-east-1', retryDelaysMs: [10, 10], tickMs: 50 });
+    scheduler = await startLocalScheduler({ functionsSrc, dataDir, region: 'us-east-1', kinds: oneTimeKinds, retryDelaysMs: [10, 10], tickMs: 50 });
     client = new SchedulerClient({ endpoint: scheduler.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
   };
   const stop = async () => {
@@ -110,6 +113,7 @@ describe('local scheduler', () => {
         'request-reminder': 'arn:aws:lambda:us-east-1:000000000000:function:mentoring-local-schedule-request-reminder',
         'request-expiry': 'arn:aws:lambda:us-east-1:000000000000:function:mentoring-local-schedule-request-expiry',
         'mentorship-end': 'arn:aws:lambda:us-east-1:000000000000:function:mentoring-local-schedule-mentorship-end',
+        'session-reminder': 'arn:aws:lambda:us-east-1:000000000000:function:mentoring-local-schedule-session-reminder',
       }),
     });
   });
@@ -308,5 +312,57 @@ describe('local scheduler', () => {
     expect(after.deadLetters.map((dead) => dead.name)).toEqual(['failing-1', 'stray-1']);
     expect((await client.send(new GetScheduleCommand({ Name: 'persisted-1', GroupName: LOCAL_SCHEDULE_GROUP }))).ScheduleExpression).toBe(at(when));
     expect((await moveClock({ advanceMs: 2 * 3600_000 })).body.runs.map((run) => run.name)).toEqual(['persisted-1']);
+  });
+});
+
+describe('local scheduler: weekly kinds', () => {
+  const root = mkdtempSync(join(tmpdir(), 'scheduler-weekly-'));
+  const received = join(root, 'received.jsonl');
+  const dataDir = join(root, 'scheduler');
+  const functionsSrc = join(root, 'src');
+  const kinds = { 'weekly-digest': { ...schedules['weekly-digest'], handler: 'schedules/weekly-probe' } };
+  let scheduler: LocalScheduler;
+
+  const view = async () =>
+    (await (await fetch(`${scheduler.endpoint}/_local/schedules`)).json()) as { now: string; schedules: { name: string; dueAt: string }[]; runs: ScheduleRun[] };
+  const moveClock = async (body: Record<string, unknown>) =>
+    (await (await fetch(`${scheduler.endpoint}/_local/clock`, { method: 'POST', body: JSON.stringify(body) })).json()) as { runs: ScheduleRun[] };
+
+  beforeAll(async () => {
+    mkdirSync(join(functionsSrc, 'schedules'), { recursive: true });
+    writeFileSync(
+      join(functionsSrc, 'schedules/weekly-probe.ts'),
+      handler(`(await import('node:fs')).appendFileSync(${JSON.stringify(received)}, JSON.stringify(event) + '\\n');`),
+    );
+    scheduler = await startLocalScheduler({ functionsSrc, dataDir, region: 'us-east-1', kinds, retryDelaysMs: [10], tickMs: 50 });
+  });
+  afterAll(async () => {
+    await scheduler.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('holds one schedule per weekly kind, from the same definition as the CDK stack, and runs it every week', async () => {
+    const before = await view();
+    const [schedule] = before.schedules;
+    expect(before.schedules).toHaveLength(1);
+    expect(schedule!.name).toBe('weekly-digest');
+    const due = new Date(schedule!.dueAt);
+    // Monday 07:00 UTC, within the coming week.
+    expect([due.getUTCDay(), due.getUTCHours(), due.getUTCMinutes()]).toEqual([1, 7, 0]);
+    expect(due.getTime() - Date.parse(before.now)).toBeLessThanOrEqual(7 * 86_400_000);
+
+    const first = await moveClock({ now: due.toISOString() });
+    expect(first.runs.map((run) => ({ name: run.name, kind: run.kind, status: run.status, scheduledTime: run.scheduledTime }))).toEqual([
+      { name: 'weekly-digest', kind: 'weekly-digest', status: 'succeeded', scheduledTime: `${due.toISOString().slice(0, 19)}Z` },
+    ]);
+    const event = JSON.parse(readFileSync(received, 'utf8').trim().split('\n')[0]!) as { kind: string; payload: unknown; scheduledTime: string };
+    expect(event).toMatchObject({ kind: 'weekly-digest', payload: {}, scheduledTime: `${due.toISOString().slice(0, 19)}Z` });
+
+    expect((await view()).schedules[0]!.dueAt).toBe(new Date(due.getTime() + 7 * 86_400_000).toISOString());
+    // Two weeks on: it ran twice more, a week apart.
+    const later = await moveClock({ advanceMs: 14 * 86_400_000 });
+    expect(later.runs.map((run) => run.scheduledTime)).toEqual(
+      [7, 14].map((days) => `${new Date(due.getTime() + days * 86_400_000).toISOString().slice(0, 19)}Z`),
+    );
   });
 });

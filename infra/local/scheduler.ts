@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
-import { SCHEDULE_NAME_PATTERN, scheduleEnv, schedules, SCHEDULER_CONTEXT, type ScheduleDefinition } from '@mentoring/shared';
+import { nextWeekly, SCHEDULE_NAME_PATTERN, scheduleEnv, schedules, SCHEDULER_CONTEXT, weeklyCron, type ScheduleDefinition, type WeeklyAt } from '@mentoring/shared';
 import { freePort, listen } from './ports';
 import { functionEnvironments, type StageEnvironment } from './function-environment';
 
@@ -24,7 +24,7 @@ const SQS_ARN_PATTERN = /^arn:aws(-[a-z]+)?:sqs:[a-z0-9-]+:\d{12}:[a-zA-Z0-9_-]+
 const AT_PATTERN = /^at\((\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\)$/;
 
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
-type Kinds = Record<string, Pick<ScheduleDefinition, 'handler' | 'timeoutSeconds' | 'needs'>>;
+type Kinds = Record<string, Pick<ScheduleDefinition, 'handler' | 'timeoutSeconds' | 'needs' | 'weekly'>>;
 
 interface Target {
   Arn: string;
@@ -61,6 +61,8 @@ interface StoredSchedule {
   dueOnClock: number;
   /** A one-time schedule kept after its run (ActionAfterCompletion NONE): it never runs again. */
   completed?: boolean;
+  /** A recurring kind's schedule (the shared table's `weekly`): after each run it is due again a week on. */
+  weekly?: WeeklyAt;
 }
 
 export interface ScheduleRun {
@@ -353,14 +355,19 @@ export const startLocalScheduler = async ({
     if (due.length === 0) return [];
     const started: { run: ScheduleRun; done: Promise<void> }[] = [];
     for (const schedule of due) {
-      // As in AWS, the schedule completes once its target has the event (Lambda queues it): delete, or keep as completed.
-      if (schedule.ActionAfterCompletion === 'DELETE') state.schedules.splice(state.schedules.indexOf(schedule), 1);
-      else schedule.completed = true;
+      const dueAt = schedule.dueAt;
+      if (schedule.weekly) {
+        // Recurring: due again at the next occurrence after this one, on the stand-in's clock.
+        schedule.dueAt = schedule.dueOnClock = nextWeekly(schedule.weekly, new Date(schedule.dueOnClock)).getTime();
+      } else if (schedule.ActionAfterCompletion === 'DELETE') {
+        // As in AWS, the schedule completes once its target has the event (Lambda queues it): delete, or keep as completed.
+        state.schedules.splice(state.schedules.indexOf(schedule), 1);
+      } else schedule.completed = true;
       const run: ScheduleRun = {
         name: schedule.Name,
         group: schedule.GroupName,
         kind: kindOfTarget.get(schedule.Target.Arn) ?? null,
-        scheduledTime: scheduledTimeOf(schedule.dueAt),
+        scheduledTime: scheduledTimeOf(dueAt),
         firedAt: new Date(now()).toISOString(),
         executionId: randomBytes(8).toString('hex'),
         status: 'running',
@@ -383,6 +390,38 @@ export const startLocalScheduler = async ({
     persist();
     return started;
   };
+
+  /**
+   * The recurring kinds' schedules (the shared table's `weekly`), as the CDK schedules stack makes them in AWS:
+   * one per kind, named after it, in the stage's group. One kept from an earlier start keeps its next time,
+   * unless that passed while the stage was stopped (Scheduler does not run missed occurrences either).
+   */
+  for (const [kind, definition] of Object.entries(kinds)) {
+    if (!definition.weekly) continue;
+    const expression = weeklyCron(definition.weekly);
+    const existing = find(groupName, kind);
+    if (existing?.weekly && existing.ScheduleExpression === expression && existing.dueOnClock > now()) continue;
+    if (existing) state.schedules.splice(state.schedules.indexOf(existing), 1);
+    const next = nextWeekly(definition.weekly, new Date(now())).getTime();
+    state.schedules.push({
+      Name: kind,
+      GroupName: groupName,
+      Arn: scheduleArn(groupName, kind),
+      ScheduleExpression: expression,
+      ScheduleExpressionTimezone: 'UTC',
+      Description: `Every week: ${kind}`,
+      State: 'ENABLED',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      ActionAfterCompletion: 'NONE',
+      Target: { Arn: targets[kind]!, RoleArn: roleArn, Input: JSON.stringify({ kind, payload: {}, ...SCHEDULER_CONTEXT }), DeadLetterConfig: { Arn: deadLetterArn } },
+      CreationDate: Date.now(),
+      LastModificationDate: Date.now(),
+      dueAt: next,
+      dueOnClock: next,
+      weekly: definition.weekly,
+    });
+  }
+  persist();
 
   /** Runs what is due, then what those runs made due, until nothing is left; answers with every run it started. */
   const settle = async () => {

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { METRICS_NAMESPACE, ORIGIN_VERIFY_HEADER, rateLimitedBody, type RuntimeConfig } from '@mentoring/shared';
+import { METRICS_NAMESPACE, ORIGIN_VERIFY_HEADER, rateLimitedBody, securityHeaders, type RuntimeConfig } from '@mentoring/shared';
 import { createApiGateway } from './api-gateway';
 import { startCognitoLocal, type CognitoLocalInfo } from './cognito';
 import { LOCAL_REGION, localCredentials, startDynamoDbLocal } from './dynamodb';
@@ -64,7 +64,7 @@ export const appVersion = () =>
 
 /**
  * LOCAL_SCHEDULE_HANDLERS='{"<kind>":"<module under functions/src>"}' runs another module for a schedule kind:
- * a stub while the real handler is being written, or the integration tests' probe (lib/testing/schedule-probe).
+ * a stub while the real handler is being written, or the integration tests' probe (../testing/schedule-probe: test helpers sit beside src).
  */
 const scheduleHandlerOverrides = (): Record<string, string> => {
   const raw = process.env.LOCAL_SCHEDULE_HANDLERS;
@@ -93,7 +93,16 @@ const createWeb = async (mode: WebMode, server: ReturnType<typeof createServer>)
     const dist = join(frontendRoot, 'dist');
     if (!existsSync(join(dist, 'index.html'))) throw new Error(`No built SPA in ${dist}: run "npm run build" first.`);
     const { default: sirv } = await import('sirv');
-    return { handle: sirv(dist, { single: 'spa.html', etag: true, gzip: true, brotli: true }) as Middleware, close: async () => undefined };
+    const serve = sirv(dist, { single: 'spa.html', etag: true, gzip: true, brotli: true }) as Middleware;
+    // As in AWS, where the web stack does not deploy them: source maps are not public.
+    const handle: Middleware = (req, res, next) => {
+      if (/\.map$/.test((req.url ?? '').split('?')[0] ?? '')) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return;
+      }
+      serve(req, res, next);
+    };
+    return { handle, close: async () => undefined };
   }
   return {
     handle: ((_req, res) => {
@@ -102,6 +111,15 @@ const createWeb = async (mode: WebMode, server: ReturnType<typeof createServer>)
     }) as Middleware,
     close: async () => undefined,
   };
+};
+
+/**
+ * Vite's dev server injects inline scripts (React refresh) that the policy rightly forbids, so with `vite` the
+ * CSP is sent report-only (the browser reports what AWS would block) while everything else is as in AWS.
+ */
+export const localSecurityHeaders = (origins: Parameters<typeof securityHeaders>[0], mode: WebMode) => {
+  const { 'content-security-policy': csp, ...rest } = securityHeaders(origins);
+  return mode === 'vite' ? { ...rest, 'content-security-policy-report-only': csp! } : { ...rest, 'content-security-policy': csp! };
 };
 
 /**
@@ -235,6 +253,10 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
         POWERTOOLS_TRACE_ENABLED: 'false',
         // Tests ask the directory to skip its per-container snapshot, so a decision shows at once.
         ...(process.env.DIRECTORY_CACHE_SECONDS ? { DIRECTORY_CACHE_SECONDS: process.env.DIRECTORY_CACHE_SECONDS } : {}),
+        // As the deployed stages' recordingRetentionDays (cdk.json): DynamoDB Local keeps expired items, s3rver has no lifecycle.
+        RECORDING_RETENTION_DAYS: process.env.RECORDING_RETENTION_DAYS ?? '7',
+        // Likewise the coordinator's dashboard, cached per container for a minute in AWS.
+        ...(process.env.DASHBOARD_CACHE_SECONDS ? { DASHBOARD_CACHE_SECONDS: process.env.DASHBOARD_CACHE_SECONDS } : {}),
       },
       // Identity: the handlers verify tokens against cognito-local (functions/src/lib/auth/id-token-verifier.ts).
       cognito: {
@@ -280,7 +302,14 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     });
     const apiDirectPort = await listen(apiDirect, 0, '127.0.0.1');
     cleanups.push(() => new Promise<void>((resolve) => { apiDirect.closeAllConnections(); apiDirect.close(() => resolve()); }));
+    // CloudFront's response headers policy, from the same definition, on every answer (SPA, API, media). Locally
+    // the buckets are s3rver's path-style ones, which CSP names exactly by their paths (a photo is POSTed to the bucket's root).
+    const headers = localSecurityHeaders(
+      { cognito: cognito.endpoint, archive: `${s3.endpoint}/${s3.buckets.archive}/`, uploads: `${s3.endpoint}/${s3.buckets.media}` },
+      options.web,
+    );
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       if (path === '/_local/stand-ins') {
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });

@@ -1,7 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { App } from 'aws-cdk-lib';
-import { DIRECTORY_ATTRIBUTES } from '@mentoring/shared';
+import { DIRECTORY_ATTRIBUTES, ROSTER_ATTRIBUTES } from '@mentoring/shared';
 import { DataStack } from '../lib/stacks/data-stack';
 import { resolveStage } from '../lib/stages';
 import { cdkContext, sharedStage, synthStage } from './synth';
@@ -43,6 +43,14 @@ describe('data stack', () => {
             { AttributeName: 'submittedAt', KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: 'roster',
+          KeySchema: [
+            { AttributeName: 'role', KeyType: 'HASH' },
+            { AttributeName: 'createdAt', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...ROSTER_ATTRIBUTES] },
         },
       ],
     });
@@ -102,5 +110,35 @@ describe('stage settings', () => {
     expect(new Set(logGroups('prod'))).toEqual(new Set(['Retain']));
     const prodBuckets = Object.values(Template.fromStack(sharedStage('prod').stacks.web).findResources('AWS::S3::Bucket'));
     expect(prodBuckets.map((bucket) => bucket.DeletionPolicy)).toEqual(['Retain', 'Retain']);
+  });
+});
+
+describe('retention of recordings and transcripts (recordingRetentionDays)', () => {
+  it.each([
+    ['dev', 7],
+    ['prod', 90],
+  ] as const)('deletes the %s archive\'s calls/ objects after the stage\'s days, and their records through the calls table\'s TTL', (stage, days) => {
+    const { stacks } = sharedStage(stage);
+    Template.fromStack(stacks.events).hasResourceProperties('AWS::S3::Bucket', {
+      VersioningConfiguration: { Status: 'Enabled' },
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([Match.objectLike({ Id: 'RecordingRetention', Prefix: 'calls/', ExpirationInDays: days, Status: 'Enabled' })]),
+      },
+    });
+    Template.fromStack(stacks.data).hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      Replicas: [Match.objectLike({ Tags: Match.arrayWith([{ Key: 'stage', Value: stage }]) })],
+    });
+    // Every function learns the period, for the records' expiry and the member's data export.
+    Template.fromStack(stacks.events).hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ RECORDING_RETENTION_DAYS: String(days) }) },
+    });
+  });
+
+  it('refuses a stage without a retention period', () => {
+    const context = cdkContext() as { stages: Record<string, Record<string, unknown>> };
+    const { recordingRetentionDays: _, ...dev } = context.stages.dev!;
+    expect(() => synthStage('dev', { stages: { ...context.stages, dev } })).toThrow(/recordingRetentionDays/);
   });
 });

@@ -107,7 +107,20 @@ describe('events stack', () => {
     const withBucket = Object.values(events.findResources('AWS::Lambda::Function')).filter(
       (fn) => (fn.Properties.Environment?.Variables as Record<string, unknown> | undefined)?.ARCHIVE_BUCKET,
     );
-    expect(withBucket).toHaveLength(1);
+    // The archive consumer, and every other Stream consumer (call status, membership, session record), which read large events stored there.
+    expect(withBucket).toHaveLength(4);
+    const statements = Object.values(events.findResources('AWS::IAM::Policy')).flatMap(
+      (policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[],
+    );
+    const writes = statements.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('s3:PutObject')));
+    expect(writes).toHaveLength(1);
+  });
+
+  it('expires stored large events with the bus archive, so a replay still finds them', () => {
+    events.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Prefix: 'webhook-events/', ExpirationInDays: 30, Status: 'Enabled' })]) },
+    });
+    events.hasResourceProperties('AWS::Events::Archive', { RetentionDays: 30 });
   });
 
   it('lets the webhook ingress publish to the bus and read the Stream secret, and the artifacts route read the bucket', () => {

@@ -86,6 +86,25 @@ describe('schedules stack', () => {
     });
   });
 
+  it('makes the one recurring schedule of each weekly kind from its shared definition (the local stand-in reads the same)', () => {
+    const weekly = Object.entries(kinds).filter(([, definition]) => definition.weekly);
+    expect(weekly.map(([kind]) => kind)).toEqual(['weekly-digest']);
+    template.resourceCountIs('AWS::Scheduler::Schedule', weekly.length);
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      Name: 'weekly-digest',
+      GroupName: 'mentoring-dev',
+      ScheduleExpression: 'cron(0 7 ? * MON *)',
+      ScheduleExpressionTimezone: 'UTC',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      Target: {
+        Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('WeeklyDigestSchedule'), 'Arn'] },
+        RoleArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('SchedulerRole'), 'Arn'] },
+        Input: Match.serializedJson({ kind: 'weekly-digest', payload: {}, scheduledTime: '<aws.scheduler.scheduled-time>', scheduleArn: '<aws.scheduler.schedule-arn>', executionId: '<aws.scheduler.execution-id>', attemptNumber: '<aws.scheduler.attempt-number>' }),
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('ScheduleDeadLetters'), 'Arn'] } },
+      },
+    });
+  });
+
   it('keeps undeliverable invocations in an encrypted, SSL-only dead-letter queue named for the ARN the functions get', () => {
     template.resourceCountIs('AWS::SQS::Queue', 1);
     template.hasResourceProperties('AWS::SQS::Queue', { QueueName: 'mentoring-dev-schedule-dead-letters', SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });

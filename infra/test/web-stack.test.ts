@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../lib/paths';
 import { spaFallbackSource, WebStack } from '../lib/stacks/web-stack';
 import { resolveStage } from '../lib/stages';
-import { STREAM_CONNECT_SOURCES } from '../lib/web/content-security-policy';
+import { securityHeaders, STREAM_CONNECT_SOURCES } from '@mentoring/shared';
 import { cdkContext, synthStage } from './synth';
 
 // CloudFront's managed policy ids (identical in every account).
@@ -107,13 +107,30 @@ describe('web stack', () => {
     expect(distribution().CustomErrorResponses).toBeUndefined();
   });
 
-  it('sends a CSP allowing exactly its own origin, Stream, the stage Cognito endpoint and the archive links, plus HSTS, DENY and nosniff', () => {
+  /** The CSP with the archive bucket's name token resolved to the name the events stack gives it. */
+  const resolvedCsp = () => {
+    const value = headers().ContentSecurityPolicy.ContentSecurityPolicy as string | { 'Fn::Join': [string, unknown[]] };
+    if (typeof value === 'string') return { csp: value, bucketImports: [] as unknown[] };
+    const [separator, parts] = value['Fn::Join'];
+    const bucketImports = parts.filter((part) => typeof part !== 'string');
+    const name = (part: unknown) => (/ArchiveBucket/.test(JSON.stringify(part)) ? 'ARCHIVE-BUCKET' : /Media/.test(JSON.stringify(part)) ? 'MEDIA-BUCKET' : 'UNKNOWN');
+    return { csp: parts.map((part) => (typeof part === 'string' ? part : name(part))).join(separator), bucketImports };
+  };
+
+  it('sends a CSP allowing exactly its own origin, Stream, the stage Cognito endpoint and the archive bucket, plus HSTS, DENY and nosniff', () => {
     const config = headers();
-    const csp: string = config.ContentSecurityPolicy.ContentSecurityPolicy;
+    const { csp, bucketImports } = resolvedCsp();
     const directives = Object.fromEntries(csp.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
-    const archive = 'https://*.s3.eu-west-1.amazonaws.com';
-    expect(directives['connect-src']).toEqual(["'self'", ...STREAM_CONNECT_SOURCES, 'https://cognito-idp.eu-west-1.amazonaws.com', archive]);
+    // Exactly the archive bucket (its name from the events stack), not any bucket of the region.
+    const archive = 'https://ARCHIVE-BUCKET.s3.eu-west-1.amazonaws.com';
+    const media = 'https://MEDIA-BUCKET.s3.eu-west-1.amazonaws.com';
+    expect(bucketImports).toHaveLength(3);
+    expect(csp).not.toContain('UNKNOWN');
+    expect(csp).not.toContain('*.s3.');
+    // The media bucket only where the SPA POSTs a photo: connect-src, nowhere else.
+    expect(directives['connect-src']).toEqual(["'self'", ...STREAM_CONNECT_SOURCES, 'https://cognito-idp.eu-west-1.amazonaws.com', archive, media]);
     expect(directives['media-src']).toContain(archive);
+    expect(csp.split(media)).toHaveLength(2);
     // WebAssembly (the noise-cancellation filter) may compile; scripts still come from this origin only.
     expect(directives['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(directives['default-src']).toEqual(["'self'"]);
@@ -127,6 +144,39 @@ describe('web stack', () => {
     });
     const behaviours = [distribution().DefaultCacheBehavior, ...distribution().CacheBehaviors];
     for (const behaviour of behaviours) expect(behaviour.ResponseHeadersPolicyId).toEqual({ Ref: expect.stringMatching(/^SecurityHeaders/) });
+  });
+
+  it("sends exactly the shared definition's headers, which the local stage sends too", () => {
+    const policy = Object.values(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0]!.Properties.ResponseHeadersPolicyConfig;
+    const security = policy.SecurityHeadersConfig;
+    const hsts = security.StrictTransportSecurity;
+    // The headers CloudFront writes for this policy, spelled as a browser receives them.
+    const sent = {
+      'content-security-policy': resolvedCsp().csp,
+      'strict-transport-security': `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}${hsts.Preload ? '; preload' : ''}`,
+      'x-frame-options': security.FrameOptions.FrameOption,
+      ...(security.ContentTypeOptions ? { 'x-content-type-options': 'nosniff' } : {}),
+      'referrer-policy': security.ReferrerPolicy.ReferrerPolicy,
+      ...Object.fromEntries(policy.CustomHeadersConfig.Items.map((item: { Header: string; Value: string }) => [item.Header.toLowerCase(), item.Value])),
+    };
+    expect(sent).toEqual(
+      securityHeaders({
+        cognito: 'https://cognito-idp.eu-west-1.amazonaws.com',
+        archive: 'https://ARCHIVE-BUCKET.s3.eu-west-1.amazonaws.com',
+        uploads: 'https://MEDIA-BUCKET.s3.eu-west-1.amazonaws.com',
+      }),
+    );
+  });
+
+  it('never deploys the source maps of the build', () => {
+    const deployments = Object.values(web.findResources('Custom::CDKBucketDeployment')).map((resource) => resource.Properties);
+    expect(deployments).toHaveLength(2);
+    for (const deployment of deployments) {
+      // Either excluded by name, or everything is excluded but what is included by name (HTML and config.json).
+      const excluded: string[] = deployment.Exclude ?? [];
+      const included: string[] = deployment.Include ?? [];
+      expect(excluded.includes('*.map') || (excluded.includes('*') && included.every((pattern) => !pattern.endsWith('.map') && pattern !== '*'))).toBe(true);
+    }
   });
 
   it('logs CloudFront and S3 access to a log bucket kept for the stage retention', () => {
@@ -150,7 +200,7 @@ describe('web stack', () => {
       Prune: false,
     });
     web.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Exclude: ['*.html', '*.br', '*.gz'],
+      Exclude: ['*.html', '*.br', '*.gz', '*.map'],
       SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
     });
   });

@@ -37,3 +37,15 @@ export const ARTIFACT_URL_TTL_SECONDS = 300;
 
 /** Stream call ids: `<type>:<id>`, each part made of letters, digits, `_` and `-`. */
 export const CALL_PART_PATTERN = /^[\w-]{1,64}$/;
+
+/** How long a guest link lets its holder in: a day covers "join us tomorrow morning" without living on. */
+export const GUEST_INVITATION_TTL_SECONDS = 24 * 60 * 60;
+
+/** What POST /api/calls/{type}/{id}/guest-invitations answers: the signed invitation and the link that carries it. */
+export const guestInvitationSchema = z.object({
+  invitation: z.string(),
+  /** Path of the guest page with the invitation in the fragment, which browsers never send to a server or in a Referer. */
+  path: z.string(),
+  expiresAt: z.string(),
+});
+export type GuestInvitation = z.infer<typeof guestInvitationSchema>;

@@ -24,7 +24,7 @@ export interface EventRuleDefinition {
 
 const switched = (prefix: string) => [`${prefix}_started`, `${prefix}_stopped`, `${prefix}_failed`];
 
-/** The call features whose on/off flags started, stopped and failed events switch (spec point 4). */
+/** The call features whose on/off flags started, stopped and failed events switch (docs/product-spec.md, point 4). */
 export const callFeatureEvents = {
   recording: switched('call.recording'),
   transcribing: switched('call.transcription'),
@@ -39,7 +39,11 @@ export const eventRules = [
     name: 'archive-artifacts',
     detailTypes: ['call.recording_ready', 'call.transcription_ready'],
     handler: 'events/archive/handler',
-    needs: { tables: { calls: ['GetItem', 'PutItem'] }, buckets: { archive: ['PutObject', 'AbortMultipartUpload'] } },
+    // A mentorship call's artifact, once archived, is linked from its session's record.
+    needs: {
+      tables: { calls: ['GetItem', 'PutItem'], sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem'] },
+      buckets: { archive: ['GetObject', 'PutObject', 'AbortMultipartUpload'] },
+    },
     // Streams the file through in bounded parts, so memory stays flat however large the recording.
     memoryMiB: 512,
     timeoutSeconds: 900,
@@ -48,13 +52,32 @@ export const eventRules = [
     name: 'call-status',
     detailTypes: Object.values(callFeatureEvents).flat(),
     handler: 'events/call-status/handler',
-    needs: { tables: { calls: ['UpdateItem', 'PutItem'] } },
+    // GetObject: large events arrive as a reference to the archive bucket (STORED_EVENT_PREFIX).
+    // A mentorship call's recording or transcription started without everyone's consent is stopped.
+    needs: { tables: { calls: ['UpdateItem', 'PutItem'], sessions: ['GetItem', 'Query'], mentorships: ['GetItem'] }, secrets: ['stream'], buckets: { archive: ['GetObject'] } },
   },
   {
     name: 'call-membership',
     detailTypes: ['call.created', 'call.member_added', 'call.member_removed', 'call.ended', 'call.session_ended'],
     handler: 'events/call-membership/handler',
-    needs: { tables: { calls: ['UpdateItem', 'PutItem'] } },
+    // A mentorship call's session end goes to its record; a new one gets recording and transcription off.
+    needs: {
+      tables: { calls: ['UpdateItem', 'PutItem'], sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem'] },
+      secrets: ['stream'],
+      buckets: { archive: ['GetObject'] },
+    },
+  },
+  {
+    // A mentorship's call fills its session's record (attendance, times, recording and transcript links).
+    name: 'session-record',
+    // One consumer per event type: call-membership (call.session_ended) and archive (the ready artifacts) add
+    // their events to the record too, and call-status / call-membership keep recording consent (lib/sessions).
+    detailTypes: ['call.session_started', 'call.session_participant_joined', 'call.session_participant_left'],
+    handler: 'events/session-record/handler',
+    needs: {
+      tables: { sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem', 'GetItem'] },
+      buckets: { archive: ['GetObject'] },
+    },
   },
   {
     // Stream work after a mentorship's transaction has committed, with the bus's retries and dead letters.
@@ -62,7 +85,8 @@ export const eventRules = [
     source: APP_EVENT_SOURCE,
     detailTypes: ['mentorship.changed'],
     handler: 'events/mentorship-channel/handler',
-    needs: { tables: { mentorships: ['GetItem', 'Query'] }, secrets: ['stream'] },
+    // members and safeguarding: an active pair's channel stays frozen while a side is suspended or blocked.
+    needs: { tables: { mentorships: ['GetItem', 'Query'], members: ['BatchGetItem'], safeguarding: ['GetItem'] }, secrets: ['stream'] },
   },
   {
     name: 'stream-identity',
@@ -80,3 +104,25 @@ export const ruleSource = (rule: Pick<EventRuleDefinition, 'source'>): EventSour
 /** The rules an event of this source and detail-type matches (EventBridge's pattern semantics for these rules). */
 export const matchingRules = (source: string, detailType: string): readonly EventRuleDefinition[] =>
   (eventRules as readonly EventRuleDefinition[]).filter((rule) => ruleSource(rule) === source && rule.detailTypes.includes(detailType));
+
+/** EventBridge refuses a PutEvents entry over 256 KB. */
+export const MAX_EVENT_ENTRY_BYTES = 256 * 1024;
+
+/**
+ * An entry's size as EventBridge counts it ("Calculating PutEvents event entry size"): the UTF-8 bytes of
+ * Source, DetailType, Detail and each resource, plus 14 for a Time. The webhook and the local bus share it.
+ */
+export const eventEntrySize = (entry: { Source?: string; DetailType?: string; Detail?: string; Resources?: readonly string[]; Time?: unknown }) =>
+  (entry.Time === undefined ? 0 : 14) +
+  Buffer.byteLength(entry.Source ?? '') +
+  Buffer.byteLength(entry.DetailType ?? '') +
+  Buffer.byteLength(entry.Detail ?? '') +
+  (entry.Resources ?? []).reduce((sum, resource) => sum + Buffer.byteLength(resource), 0);
+
+/**
+ * Stream events too large for the bus are stored whole in the archive bucket under this prefix; the bus
+ * carries `{ type, storedDetail: { key, bytes } }` instead, and the consumers' common handler reads the key
+ * back before it validates anything (functions/src/lib/events/stored-detail.ts). The objects live as long
+ * as the bus's own archive keeps events, so a replay still finds them.
+ */
+export const STORED_EVENT_PREFIX = 'webhook-events/';

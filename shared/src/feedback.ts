@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { FIT_CHECK_ANSWERS, SURVEYS, type FitCheckAnswer, type Survey } from './mentoring/sessions';
 
 export const FEEDBACK_TYPES = ['global', 'match'] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
@@ -8,7 +9,7 @@ export const MAX_ANSWERS = 10;
 export const MAX_ANSWER_LENGTH = 5000;
 export const RATING_STARS = 5;
 
-/** Spec point 3 and 5: rating and text are optional, there is no client-side validation. */
+/** docs/product-spec.md, point 3 and 5: rating and text are optional, there is no client-side validation. */
 export const feedbackInputSchema = z.object({
   source: z
     .string()
@@ -19,6 +20,10 @@ export const feedbackInputSchema = z.object({
   answers: z.array(z.string().max(MAX_ANSWER_LENGTH)).max(MAX_ANSWERS),
   /** Match feedback about one mentorship (the fit check, the closing survey): only its members may send it. */
   mentorshipId: z.string().min(1).max(64).optional(),
+  /** Which of the mentorship's surveys this answers (its detail's `surveysDue` says which are due). */
+  survey: z.enum(SURVEYS).optional(),
+  /** The fit check's answer ("How is this match going?"): required with `survey: 'fit_check'`, refused otherwise. */
+  fit: z.enum(FIT_CHECK_ANSWERS).optional(),
 });
 export type FeedbackInput = z.infer<typeof feedbackInputSchema>;
 
@@ -31,5 +36,7 @@ export interface FeedbackItem {
   userId: string | null;
   /** The mentorship match feedback is about (its members only). */
   mentorshipId?: string;
+  survey?: Survey;
+  fit?: FitCheckAnswer;
   createdAt: string;
 }

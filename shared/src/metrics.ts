@@ -31,8 +31,8 @@ export const businessMetrics = {
   WebhooksReceived: {
     unit: 'Count',
     emittedIn: 'http/webhooks/stream',
-    description: 'Signed Stream webhook deliveries: published to the bus, or a retry already published',
-    dimensions: { outcome: ['published', 'duplicate'] },
+    description: 'Signed Stream webhook deliveries: published to the bus, a retry or replay already published, or a stale event ignored',
+    dimensions: { outcome: ['published', 'duplicate', 'stale'] },
   },
   StreamEventConsumed: { unit: 'Count', emittedIn: 'lib/events/handler', description: 'Bus events a consumer handled' },
   CallFeatureChanged: { unit: 'Count', emittedIn: 'events/call-status/handler', description: 'Recording, transcription, captions or broadcast switched' },
@@ -43,6 +43,7 @@ export const businessMetrics = {
   NotificationFailed: { unit: 'Count', emittedIn: 'lib/notify', description: 'E-mails or events not sent after a stored change (logged)' },
   DirectoryRefreshReadUnits: { unit: 'Count', emittedIn: 'lib/directory', description: 'Read capacity a directory snapshot refresh cost' },
   ScheduleRan: { unit: 'Count', emittedIn: 'lib/schedule-handler', description: 'One-time schedules that ran their handler' },
+  DigestMailsSent: { unit: 'Count', emittedIn: 'schedules/weekly-digest', description: "Weekly digests e-mailed to coordinators" },
   StreamUserUpserted: { unit: 'Count', emittedIn: 'events/stream-identity/handler', description: "Members' Stream users created or updated" },
 } as const satisfies Record<string, BusinessMetricDefinition>;
 

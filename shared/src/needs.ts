@@ -5,7 +5,6 @@
  */
 import { buckets, type BucketKey } from './buckets';
 import { tables, type TableKey } from './tables';
-import { scheduleEnv } from './schedules';
 
 /** DynamoDB actions by name, as IAM spells them (`dynamodb:<action>`). */
 export type TableAction =
@@ -23,6 +22,18 @@ export type TableAction =
 export type BucketAction = 'GetObject' | 'PutObject' | 'DeleteObject' | 'AbortMultipartUpload';
 
 export type SecretName = 'stream';
+
+/**
+ * The environment of a function whose needs say `schedules: true` (set by CDK's grantNeeds and by the local
+ * stage): the stage's schedule group, the role Scheduler assumes to invoke targets, the dead-letter queue of
+ * undeliverable invocations, and the target (function ARN) of each kind as a JSON map.
+ */
+export const scheduleEnv = {
+  groupName: 'SCHEDULE_GROUP_NAME',
+  roleArn: 'SCHEDULER_ROLE_ARN',
+  deadLetterArn: 'SCHEDULE_DEAD_LETTER_ARN',
+  targets: 'SCHEDULE_TARGETS',
+} as const;
 
 export interface FunctionNeeds {
   tables?: Partial<Record<TableKey, readonly TableAction[]>>;
@@ -45,7 +56,7 @@ export interface FunctionNeeds {
   siteUrl?: boolean;
 }
 
-export type UserPoolAction = 'AdminAddUserToGroup' | 'AdminRemoveUserFromGroup' | 'AdminGetUser' | 'ListUsers' | 'AdminUpdateUserAttributes' | 'AdminDisableUser' | 'AdminEnableUser';
+export type UserPoolAction = 'AdminAddUserToGroup' | 'AdminRemoveUserFromGroup' | 'AdminGetUser' | 'ListUsers' | 'AdminUpdateUserAttributes' | 'AdminDisableUser' | 'AdminEnableUser' | 'AdminDeleteUser' | 'ListUsersInGroup';
 
 /** The environment variable through which a function learns where a secret lives. */
 export const secretEnvVar = (name: SecretName) => `${name.toUpperCase()}_SECRET_ARN`;

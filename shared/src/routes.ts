@@ -5,7 +5,7 @@
  * one entry here plus its handler.
  */
 import * as z from 'zod';
-import { callArtifactsSchema, callListSchema, CALL_PART_PATTERN } from './calls';
+import { callArtifactsSchema, callListSchema, CALL_PART_PATTERN, guestInvitationSchema } from './calls';
 import { feedbackInputSchema } from './feedback';
 import {
   applicationDecisionSchema,
@@ -33,7 +33,40 @@ import {
   mentorshipRequestSchema,
   MENTORSHIP_STATES,
 } from './mentoring/mentorship';
+import {
+  actionItemInputSchema,
+  actionItemListSchema,
+  actionItemSchema,
+  actionItemUpdateSchema,
+  sessionBookingSchema,
+  sessionCancelSchema,
+  sessionConfirmSchema,
+  sessionDetailSchema,
+  sessionListSchema,
+  sessionNotesInputSchema,
+  sessionNotesSchema,
+  sessionRescheduleSchema,
+  sessionSchema,
+  slotListSchema,
+  slotQuerySchema,
+} from './mentoring/sessions';
+import { recordingConsentStateSchema } from './mentoring/session-record';
 import type { FunctionNeeds } from './needs';
+import {
+  blockListSchema,
+  blockResultSchema,
+  dataExportSchema,
+  deleteAccountSchema,
+  reportDetailSchema,
+  reportInputSchema,
+  reportListSchema,
+  reportNoteInputSchema,
+  reportReceiptSchema,
+  reportStatusChangeSchema,
+  REPORT_STATUSES,
+  suspensionSchema,
+} from './safeguarding';
+import { dashboardSchema, feedbackListQuerySchema, feedbackListSchema } from './coordination/schemas';
 
 /** `coordinator`: a signed-in member of the Cognito group COORDINATORS_GROUP; anyone else gets a 403. */
 export type AuthMode = 'none' | 'optional' | 'required' | 'coordinator';
@@ -77,6 +110,8 @@ export interface RouteContract {
   idempotent?: boolean;
   /** Packages with native code, installed for Lambda's Linux ARM64 beside the bundle instead of bundled (e.g. sharp). */
   nodeModules?: readonly string[];
+  /** A `required` write a suspended member may still make (deleting their own account); every other one refuses them. */
+  allowSuspended?: boolean;
 }
 
 /** A route as the infrastructure reads it: its entry, with method and path split out of the key. */
@@ -89,6 +124,23 @@ const callPart = z.string().regex(CALL_PART_PATTERN);
 /** `{id}` of a member (a Cognito sub) and of a mentorship (a UUID the server makes). */
 const memberIdParams = z.object({ id: z.string().min(1).max(128) });
 const mentorshipIdParams = z.object({ id: z.string().min(1).max(64) });
+/** `{id}` of a session: its call's id (`m-<mentorshipId>-<suffix>`). */
+const sessionIdParams = z.object({ id: callPart });
+
+/** What changing a booked session touches: its item and guards, both members, their e-mail, the reminders. */
+const sessionChangeNeeds = {
+  tables: { sessions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], mentorships: ['GetItem'], members: ['GetItem', 'BatchGetItem'] },
+  email: true,
+  userPool: ['AdminGetUser'],
+  schedules: true,
+} as const satisfies FunctionNeeds;
+const actionItemParams = z.object({ id: z.string().min(1).max(64), itemId: z.string().min(1).max(64) });
+const reportIdParams = z.object({ id: z.uuid() });
+/** What every end of a mentorship needs (the service's end transition, its e-mails, schedules and channel event). */
+const endsMentorships = {
+  mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+  members: ['GetItem', 'BatchGetItem', 'UpdateItem'],
+} as const;
 
 export const routes = {
   'GET /api/health': {
@@ -106,8 +158,13 @@ export const routes = {
     idempotent: true,
     // Anyone may post: a flood of it stays within five instances (each answers in tens of ms).
     reservedConcurrency: 5,
-    // Match feedback names a mentorship: only its members may send it.
-    needs: { tables: { feedback: ['PutItem'], mentorships: ['GetItem'], idempotency: IDEMPOTENCY_ACTIONS } },
+    // Match feedback names a mentorship: only its members may send it. A survey's answer is kept on the
+    // mentorship's META too, and "not a fit" e-mails the coordinators.
+    needs: {
+      tables: { feedback: ['PutItem'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem'], idempotency: IDEMPOTENCY_ACTIONS },
+      email: true,
+      userPool: ['ListUsersInGroup'],
+    },
   },
   'GET /api/me': {
     handler: 'http/me/get',
@@ -119,12 +176,14 @@ export const routes = {
     handler: 'http/webhooks/stream',
     // Stream's HMAC signature over the raw bytes is this route's authentication; the handler verifies it.
     auth: 'none',
-    response: z.object({ accepted: z.boolean(), duplicate: z.boolean() }),
+    // `stale`: signed, but older than the replay window; answered 2xx so Stream does not retry what can never become fresh.
+    response: z.object({ accepted: z.boolean(), duplicate: z.boolean(), stale: z.boolean().optional() }),
     status: 202,
     // Stream redelivers in bursts after an outage; unsigned floods are refused here too: neither may take the
     // concurrency the members' routes and the event consumers need.
     reservedConcurrency: 20,
-    needs: { tables: { webhookDeliveries: ['PutItem', 'DeleteItem'] }, secrets: ['stream'], eventBus: true },
+    // PutObject: an event too large for the bus is stored in the archive bucket and the bus carries its key.
+    needs: { tables: { webhookDeliveries: ['PutItem', 'DeleteItem'] }, secrets: ['stream'], eventBus: true, buckets: { archive: ['PutObject'] } },
   },
   'GET /api/calls': {
     handler: 'http/calls/list',
@@ -139,12 +198,23 @@ export const routes = {
     response: callArtifactsSchema,
     needs: { tables: { calls: ['GetItem', 'Query'] }, buckets: { archive: ['GetObject'] } },
   },
+  'POST /api/calls/{type}/{id}/guest-invitations': {
+    handler: 'http/calls/guest-invitation',
+    auth: 'required',
+    params: z.object({ type: callPart, id: callPart }),
+    response: guestInvitationSchema,
+    status: 201,
+    // Members of the call (calls table) or, for a mentorship's call, its two parties; signed with a key derived from the Stream secret.
+    needs: { tables: { calls: ['GetItem'], mentorships: ['GetItem'] }, secrets: ['stream'] },
+  },
   'GET /api/chat/getOrCreateToken': {
     handler: 'http/chat/get-or-create-token',
     auth: 'optional',
     query: z.object({
       isGuest: z.enum(['true', 'false']),
       streamChatUuid: z.string().max(128).optional(),
+      // A guest's signed invitation to one call (POST /api/calls/{type}/{id}/guest-invitations); required when isGuest=true.
+      invitation: z.string().max(1024).optional(),
       // Sent by the spec's client; only ever compared with the verified identity, never trusted.
       userId: z.string().max(128).optional(),
       userName: z.string().max(256).optional(),
@@ -154,6 +224,8 @@ export const routes = {
       token: z.string(),
       apiKey: z.string(),
       user: z.object({ streamChatUuid: z.string(), id: z.string(), name: z.string(), email: z.string() }).optional(),
+      /** For a guest: the one call the token is good for. */
+      callCid: z.string().optional(),
     }),
     // Anyone may ask (guests): signing a token is quick, ten instances answer hundreds a second.
     reservedConcurrency: 10,
@@ -226,14 +298,15 @@ export const routes = {
     query: directoryQuerySchema,
     response: directoryPageSchema,
     memoryMiB: 1024,
-    needs: { tables: { members: ['GetItem', 'Query'], programme: ['GetItem'] } },
+    // safeguarding: the viewer's blocks, both ways, hide those mentors.
+    needs: { tables: { members: ['GetItem', 'Query'], programme: ['GetItem'], safeguarding: ['Query'] } },
   },
   'GET /api/mentors/{id}': {
     handler: 'http/mentors/get',
     auth: 'optional',
     params: memberIdParams,
     response: mentorViewSchema,
-    needs: { tables: { members: ['GetItem'], programme: ['GetItem'] } },
+    needs: { tables: { members: ['GetItem'], programme: ['GetItem'], safeguarding: ['GetItem'] } },
   },
   'GET /api/members/{id}': {
     handler: 'http/members/get',
@@ -269,7 +342,7 @@ export const routes = {
     needs: { userPool: ['ListUsers', 'AdminAddUserToGroup'] },
   },
 
-  // Mentorships: requests, their answers and the life of a match (DOMAIN.md's state machine).
+  // Mentorships: requests, their answers and the life of a match (docs/domain.md's state machine).
   'POST /api/mentorships': {
     handler: 'http/mentorships/request',
     auth: 'required',
@@ -283,6 +356,8 @@ export const routes = {
         members: ['GetItem', 'BatchGetItem', 'ConditionCheckItem'],
         programme: ['GetItem'],
         idempotency: IDEMPOTENCY_ACTIONS,
+        // No request between two members when either has blocked the other: read first, checked in the transaction.
+        safeguarding: ['GetItem', 'ConditionCheckItem'],
       },
       email: true,
       userPool: ['AdminGetUser'],
@@ -371,6 +446,123 @@ export const routes = {
     response: mentorshipCallsSchema,
     needs: { tables: { mentorships: ['GetItem'], calls: ['Query', 'BatchGetItem'] } },
   },
+  'GET /api/mentorships/{id}/slots': {
+    handler: 'http/sessions/slots',
+    auth: 'required',
+    params: mentorshipIdParams,
+    query: slotQuerySchema,
+    response: slotListSchema,
+    needs: { tables: { mentorships: ['GetItem'], members: ['BatchGetItem'], sessions: ['Query'] } },
+  },
+  'GET /api/mentorships/{id}/sessions': {
+    handler: 'http/sessions/list',
+    auth: 'required',
+    params: mentorshipIdParams,
+    response: sessionListSchema,
+    needs: { tables: { mentorships: ['GetItem'], sessions: ['Query'] } },
+  },
+  'POST /api/mentorships/{id}/sessions': {
+    handler: 'http/sessions/book',
+    auth: 'required',
+    params: mentorshipIdParams,
+    body: sessionBookingSchema,
+    response: sessionSchema,
+    status: 201,
+    needs: sessionChangeNeeds,
+  },
+  'GET /api/sessions/upcoming': {
+    handler: 'http/sessions/upcoming',
+    auth: 'required',
+    response: sessionListSchema,
+    needs: { tables: { sessions: ['Query'] } },
+  },
+  'GET /api/sessions/{id}': {
+    handler: 'http/sessions/get',
+    auth: 'required',
+    params: sessionIdParams,
+    response: sessionDetailSchema,
+    needs: { tables: { sessions: ['Query'] } },
+  },
+  'POST /api/sessions/{id}/confirm': {
+    handler: 'http/sessions/confirm',
+    auth: 'required',
+    params: sessionIdParams,
+    body: sessionConfirmSchema,
+    response: sessionSchema,
+    needs: sessionChangeNeeds,
+  },
+  'POST /api/sessions/{id}/reschedule': {
+    handler: 'http/sessions/reschedule',
+    auth: 'required',
+    params: sessionIdParams,
+    body: sessionRescheduleSchema,
+    response: sessionSchema,
+    needs: sessionChangeNeeds,
+  },
+  'POST /api/sessions/{id}/cancel': {
+    handler: 'http/sessions/cancel',
+    auth: 'required',
+    params: sessionIdParams,
+    body: sessionCancelSchema,
+    response: sessionSchema,
+    needs: sessionChangeNeeds,
+  },
+  // Sessions, the record side (issue 16): notes, in-call recording consent, the pair's action items.
+  'PUT /api/sessions/{id}/notes': {
+    handler: 'http/sessions/notes-put',
+    auth: 'required',
+    params: sessionIdParams,
+    body: sessionNotesInputSchema,
+    response: sessionNotesSchema,
+    needs: { tables: { sessions: ['GetItem', 'PutItem'], mentorships: ['GetItem'] } },
+  },
+  'GET /api/sessions/{id}/recording-consent': {
+    handler: 'http/sessions/recording-consent-get',
+    auth: 'required',
+    params: sessionIdParams,
+    response: recordingConsentStateSchema,
+    needs: { tables: { sessions: ['GetItem'], mentorships: ['GetItem'], members: ['BatchGetItem'] } },
+  },
+  'POST /api/sessions/{id}/recording-consent': {
+    handler: 'http/sessions/recording-consent-post',
+    auth: 'required',
+    params: sessionIdParams,
+    response: recordingConsentStateSchema,
+    // A consent given before the call's first webhook makes the (unplanned) session item, as the record consumer would.
+    needs: { tables: { sessions: ['GetItem', 'UpdateItem'], mentorships: ['GetItem'], members: ['BatchGetItem'], calls: ['GetItem'] } },
+  },
+  'GET /api/mentorships/{id}/action-items': {
+    handler: 'http/action-items/list',
+    auth: 'required',
+    params: mentorshipIdParams,
+    response: actionItemListSchema,
+    needs: { tables: { sessions: ['Query'], mentorships: ['GetItem'] } },
+  },
+  'POST /api/mentorships/{id}/action-items': {
+    handler: 'http/action-items/create',
+    auth: 'required',
+    params: mentorshipIdParams,
+    body: actionItemInputSchema,
+    response: actionItemSchema,
+    status: 201,
+    needs: { tables: { sessions: ['PutItem'], mentorships: ['GetItem'] } },
+  },
+  'PATCH /api/mentorships/{id}/action-items/{itemId}': {
+    handler: 'http/action-items/update',
+    auth: 'required',
+    params: actionItemParams,
+    body: actionItemUpdateSchema,
+    response: actionItemSchema,
+    needs: { tables: { sessions: ['GetItem', 'UpdateItem'], mentorships: ['GetItem'] } },
+  },
+  'DELETE /api/mentorships/{id}/action-items/{itemId}': {
+    handler: 'http/action-items/delete',
+    auth: 'required',
+    params: actionItemParams,
+    query: z.object({ version: z.coerce.number().int().min(0) }),
+    response: z.object({ deleted: z.literal(true) }),
+    needs: { tables: { sessions: ['GetItem', 'DeleteItem'], mentorships: ['GetItem'] } },
+  },
   'POST /api/coordinator/mentorships': {
     handler: 'http/coordinator/mentorships-propose',
     auth: 'coordinator',
@@ -378,7 +570,7 @@ export const routes = {
     response: mentorshipDetailSchema,
     status: 201,
     needs: {
-      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], members: ['GetItem', 'BatchGetItem'] },
+      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], members: ['GetItem', 'BatchGetItem'], safeguarding: ['GetItem', 'ConditionCheckItem'] },
       email: true,
       userPool: ['AdminGetUser'],
     },
@@ -386,7 +578,8 @@ export const routes = {
   'GET /api/coordinator/mentorships': {
     handler: 'http/coordinator/mentorships-list',
     auth: 'coordinator',
-    query: z.object({ state: z.enum(MENTORSHIP_STATES).optional() }),
+    // `q` finds a mentor's or mentee's name (case-insensitive, anywhere in it).
+    query: z.object({ state: z.enum(MENTORSHIP_STATES).optional(), q: z.string().trim().max(100).optional() }),
     response: mentorshipListSchema,
     needs: { tables: { mentorships: ['Query'], members: ['BatchGetItem'] } },
   },
@@ -411,6 +604,140 @@ export const routes = {
     response: memberSearchPageSchema,
     needs: { tables: { members: ['Query'], mentorships: ['BatchGetItem'] } },
   },
+
+  // Safeguarding (docs/domain.md): reports, blocks, suspensions, and a member's own data.
+  'POST /api/reports': {
+    handler: 'http/safeguarding/report-create',
+    auth: 'required',
+    body: reportInputSchema,
+    response: reportReceiptSchema,
+    status: 201,
+    needs: {
+      tables: { safeguarding: ['PutItem'], ...endsMentorships },
+      email: true,
+      userPool: ['AdminGetUser', 'ListUsersInGroup'],
+      schedules: true,
+      eventBus: true,
+    },
+  },
+  'GET /api/coordinator/reports': {
+    handler: 'http/safeguarding/reports-list',
+    auth: 'coordinator',
+    query: z.object({ status: z.enum(REPORT_STATUSES).optional() }),
+    response: reportListSchema,
+    needs: { tables: { safeguarding: ['Query'] } },
+  },
+  'GET /api/coordinator/reports/{id}': {
+    handler: 'http/safeguarding/report-get',
+    auth: 'coordinator',
+    params: reportIdParams,
+    response: reportDetailSchema,
+    needs: { tables: { safeguarding: ['Query'] } },
+  },
+  'POST /api/coordinator/reports/{id}/status': {
+    handler: 'http/safeguarding/report-status',
+    auth: 'coordinator',
+    params: reportIdParams,
+    body: reportStatusChangeSchema,
+    response: reportDetailSchema,
+    needs: { tables: { safeguarding: ['Query', 'UpdateItem'] } },
+  },
+  'POST /api/coordinator/reports/{id}/notes': {
+    handler: 'http/safeguarding/report-note',
+    auth: 'coordinator',
+    params: reportIdParams,
+    body: reportNoteInputSchema,
+    response: reportDetailSchema,
+    status: 201,
+    needs: { tables: { safeguarding: ['Query', 'PutItem', 'UpdateItem'] } },
+  },
+  'POST /api/members/{id}/block': {
+    handler: 'http/safeguarding/block',
+    auth: 'required',
+    params: memberIdParams,
+    response: blockResultSchema,
+    needs: {
+      tables: { safeguarding: ['PutItem'], ...endsMentorships },
+      email: true,
+      userPool: ['AdminGetUser'],
+      schedules: true,
+      eventBus: true,
+    },
+  },
+  'DELETE /api/members/{id}/block': {
+    handler: 'http/safeguarding/unblock',
+    auth: 'required',
+    params: memberIdParams,
+    response: blockResultSchema,
+    needs: { tables: { safeguarding: ['DeleteItem'] } },
+  },
+  'GET /api/me/blocks': {
+    handler: 'http/safeguarding/blocks-list',
+    auth: 'required',
+    response: blockListSchema,
+    needs: { tables: { safeguarding: ['Query'], members: ['BatchGetItem'] } },
+  },
+  'POST /api/coordinator/members/{id}/suspend': {
+    handler: 'http/safeguarding/member-suspend',
+    auth: 'coordinator',
+    params: memberIdParams,
+    response: suspensionSchema,
+    needs: { tables: { members: ['GetItem', 'UpdateItem'], mentorships: ['Query'] }, secrets: ['stream'] },
+  },
+  'POST /api/coordinator/members/{id}/restore': {
+    handler: 'http/safeguarding/member-restore',
+    auth: 'coordinator',
+    params: memberIdParams,
+    response: suspensionSchema,
+    needs: { tables: { members: ['GetItem', 'BatchGetItem', 'UpdateItem'], mentorships: ['Query'], safeguarding: ['GetItem'] }, secrets: ['stream'] },
+  },
+  'GET /api/me/export': {
+    handler: 'http/safeguarding/my-data-export',
+    auth: 'required',
+    response: dataExportSchema,
+    needs: { tables: { members: ['GetItem', 'BatchGetItem'], mentorships: ['Query'], sessions: ['Query'], calls: ['Query', 'BatchGetItem'], safeguarding: ['Query'] } },
+  },
+  'DELETE /api/me': {
+    handler: 'http/safeguarding/my-account-delete',
+    auth: 'required',
+    body: deleteAccountSchema,
+    response: z.object({ deleted: z.literal(true), endedMentorshipIds: z.array(z.string()) }),
+    // The right to leave does not depend on a coordinator's decision.
+    allowSuspended: true,
+    timeoutSeconds: 30,
+    needs: {
+      tables: {
+        mentorships: endsMentorships.mentorships,
+        members: ['GetItem', 'BatchGetItem', 'UpdateItem', 'DeleteItem'],
+        safeguarding: ['Query', 'DeleteItem'],
+        sessions: ['Query'],
+      },
+      email: true,
+      userPool: ['AdminGetUser', 'AdminDeleteUser'],
+      schedules: true,
+      eventBus: true,
+      secrets: ['stream'],
+    },
+  },
+  // The coordinator's dashboard (what needs attention, the funnel) and all feedback.
+  'GET /api/coordinator/dashboard': {
+    handler: 'http/coordinator/dashboard',
+    auth: 'coordinator',
+    response: dashboardSchema,
+    memoryMiB: 1024,
+    timeoutSeconds: 15,
+    // Members by role (the slim index roster) and mentorships by state (index byState), all with projections;
+    // open reports from the safeguarding table's byStatus index; the programme for the request window.
+    needs: { tables: { members: ['Query'], mentorships: ['Query'], safeguarding: ['Query'], programme: ['GetItem'] } },
+  },
+  'GET /api/coordinator/feedback': {
+    handler: 'http/coordinator/feedback-list',
+    auth: 'coordinator',
+    query: feedbackListQuerySchema,
+    response: feedbackListSchema,
+    memoryMiB: 512,
+    needs: { tables: { feedback: ['Scan'], members: ['BatchGetItem'] } },
+  },
 } as const satisfies Record<RouteKey, RouteContract>;
 
 export type Routes = typeof routes;
@@ -428,9 +755,26 @@ export const route = <K extends ApiRouteKey>(key: K): Routes[K] & { key: K; meth
   ...splitKey(key),
 });
 
+/**
+ * Whether the route refuses a suspended member (docs/domain.md: they can sign in and read, nothing more): every
+ * signed-in write. The http handler factory enforces it with one read of the caller's member item.
+ */
+export const refusesSuspended = (route: Pick<RouteContract, 'auth' | 'allowSuspended'> & { method: HttpMethod }) =>
+  route.auth === 'required' && route.method !== 'GET' && !route.allowSuspended;
+
+/** The route's needs plus what its guards read: the member item, for the suspension check. */
+const withGuardNeeds = (route: RouteContract & { method: HttpMethod }): FunctionNeeds => {
+  if (!refusesSuspended(route)) return route.needs;
+  const members = route.needs.tables?.members ?? [];
+  return { ...route.needs, tables: { ...route.needs.tables, members: members.includes('GetItem') ? members : [...members, 'GetItem'] } };
+};
+
 /** Every route, as the CDK api stack and the local gateway iterate them. */
 export const routeList = (): RouteDefinition[] =>
-  Object.entries(routes as Record<RouteKey, RouteContract>).map(([key, entry]) => ({ ...entry, key: key as RouteKey, ...splitKey(key as RouteKey) }));
+  Object.entries(routes as Record<RouteKey, RouteContract>).map(([key, entry]) => {
+    const split = splitKey(key as RouteKey);
+    return { ...entry, key: key as RouteKey, ...split, needs: withGuardNeeds({ ...entry, ...split }) };
+  });
 
 /** Answers every request no route matches (API Gateway's `$default` route). */
 export const notFoundRoute = { handler: 'http/not-found', auth: 'none', needs: {} } as const satisfies Pick<RouteContract, 'handler' | 'auth' | 'needs'>;

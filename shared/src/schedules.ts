@@ -6,6 +6,16 @@
 import * as z from 'zod';
 import type { FunctionNeeds } from './needs';
 
+export const WEEKDAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** A weekly time in UTC: the one recurrence the product needs so far (the coordinators' digest). */
+export interface WeeklyAt {
+  weekday: Weekday;
+  hour: number;
+  minute: number;
+}
+
 export interface ScheduleDefinition {
   /** Module under functions/src exporting `handler`, invoked with the schedule's payload. */
   handler: string;
@@ -13,7 +23,25 @@ export interface ScheduleDefinition {
   needs: FunctionNeeds;
   memoryMiB?: number;
   timeoutSeconds?: number;
+  /**
+   * A recurring kind: one schedule, made by the deployment (CDK's schedules stack; the local stand-in at its
+   * start), that fires every week at this time with an empty payload. Kinds without it are one-time schedules
+   * that functions set at run time.
+   */
+  weekly?: WeeklyAt;
 }
+
+/** EventBridge Scheduler's cron expression (minutes hours day-of-month month day-of-week year) for a weekly time. */
+export const weeklyCron = ({ weekday, hour, minute }: WeeklyAt) => `cron(${minute} ${hour} ? * ${weekday} *)`;
+
+/** The first time strictly after `after` at which a weekly schedule fires (UTC). */
+export const nextWeekly = ({ weekday, hour, minute }: WeeklyAt, after: Date): Date => {
+  const day = WEEKDAYS.indexOf(weekday);
+  const candidate = new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), after.getUTCDate(), hour, minute));
+  candidate.setUTCDate(candidate.getUTCDate() + ((day - candidate.getUTCDay() + 7) % 7));
+  if (candidate.getTime() <= after.getTime()) candidate.setUTCDate(candidate.getUTCDate() + 7);
+  return candidate;
+};
 
 export const schedules = {
   /** Half-way through a request's life: remind the mentor. */
@@ -45,6 +73,28 @@ export const schedules = {
       eventBus: true,
     },
   },
+  /** Every Monday morning (UTC): the coordinators' digest of what needs attention. */
+  'weekly-digest': {
+    handler: 'schedules/weekly-digest',
+    payload: z.object({}),
+    weekly: { weekday: 'MON', hour: 7, minute: 0 },
+    memoryMiB: 1024,
+    timeoutSeconds: 60,
+    needs: {
+      tables: { members: ['Query'], mentorships: ['Query'], safeguarding: ['Query'], programme: ['GetItem'] },
+      email: true,
+      userPool: ['ListUsersInGroup'],
+    },
+  },
+  /**
+   * 24 h and 1 h before a booked session: e-mail both members (with the pair's open action items). The payload
+   * names the booking it was set for (`sequence`): a session changed or cancelled since then gets nothing.
+   */
+  'session-reminder': {
+    handler: 'schedules/session-reminder',
+    payload: z.object({ sessionId: z.string(), reminder: z.enum(['24h', '1h']), sequence: z.number().int().min(0) }),
+    needs: { tables: { sessions: ['GetItem', 'Query', 'UpdateItem'], mentorships: ['GetItem'], members: ['BatchGetItem'] }, email: true, userPool: ['AdminGetUser'] },
+  },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleKind = keyof typeof schedules;
@@ -54,18 +104,6 @@ export const scheduleKinds = () => Object.keys(schedules) as ScheduleKind[];
 
 /** EventBridge Scheduler's rule for schedule (and group) names, which the local stand-in enforces too. */
 export const SCHEDULE_NAME_PATTERN = /^[0-9a-zA-Z_.-]{1,64}$/;
-
-/**
- * The environment of a function whose needs say `schedules: true` (set by CDK's grantNeeds and by the local
- * stage): the stage's schedule group, the role Scheduler assumes to invoke targets, the dead-letter queue of
- * undeliverable invocations, and the target (function ARN) of each kind as a JSON map.
- */
-export const scheduleEnv = {
-  groupName: 'SCHEDULE_GROUP_NAME',
-  roleArn: 'SCHEDULER_ROLE_ARN',
-  deadLetterArn: 'SCHEDULE_DEAD_LETTER_ARN',
-  targets: 'SCHEDULE_TARGETS',
-} as const;
 
 /**
  * Scheduler's context attributes: it writes the schedule's values in their place in the target input when it

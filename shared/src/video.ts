@@ -10,7 +10,7 @@ export const CAPTIONS = { visibilityDurationMs: 2700, maxVisibleCaptions: 2 } as
 export const PARTICIPANT_VISIBILITY_THRESHOLD = 0.35;
 export const CALL_SDK_VERSION = '1.14.0';
 export const FEEDBACK_RATING = { min: 1, max: 5 } as const;
-/** The display name every guest joins under (spec point 6). */
+/** The display name every guest joins under (docs/product-spec.md, point 6). */
 export const GUEST_USER_NAME = 'Guest User';
 
 export const isCallType = (value: string): value is CallType => (CALL_TYPES as readonly string[]).includes(value);

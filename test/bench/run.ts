@@ -5,13 +5,16 @@ import { join } from 'node:path';
 import { ensureBrowserOrExit } from '../../scripts/browser';
 import { spawnLocalStage, repoRoot, type SpawnedStage } from '../support/local-stage';
 import { acceptsBench } from './benches/accepts';
+import { dashboardBench } from './benches/dashboard';
 import { directoryBench } from './benches/directory';
 import { eventsBench } from './benches/events';
 import { feedbackBench } from './benches/feedback';
 import { identityBench } from './benches/identity';
 import { publicPagesBench } from './benches/public-pages';
+import { sessionPageBench } from './benches/session-page';
 import { chatTokenBench } from './benches/chat-token';
 import { videoBundleBench } from './benches/video-bundle';
+import { slotsBench } from './benches/slots';
 
 export interface Bench {
   name: string;
@@ -26,7 +29,7 @@ export interface Bench {
   run: (context: { stage: SpawnedStage }) => Promise<Record<string, unknown>>;
 }
 
-const benches: Bench[] = [feedbackBench, identityBench, eventsBench, directoryBench, acceptsBench, publicPagesBench, chatTokenBench, videoBundleBench];
+const benches: Bench[] = [feedbackBench, identityBench, eventsBench, directoryBench, dashboardBench, acceptsBench, publicPagesBench, chatTokenBench, videoBundleBench, slotsBench, sessionPageBench];
 
 const only = process.argv.slice(2);
 const selected = only.length ? benches.filter((bench) => only.includes(bench.name)) : benches;

@@ -265,7 +265,8 @@ test('at 375px the Feedback tab covers no content, on public and signed-in pages
 test('the guest page has its heading, the guest name and the camera check in the public container', async ({ page }) => {
   await page.setViewportSize(widths.phone);
   await page.route('**/api/chat/getOrCreateToken?**', (route) => route.abort('connectionrefused'));
-  await page.goto('/join/default/e2e-guest');
+  // With an invitation in the link, as a member's guest link has it (the token endpoint is scripted above).
+  await page.goto('/join/default/e2e-guest#invitation=e2e-invitation');
   await expect(page.getByRole('heading', { level: 1, name: 'Join a call' })).toBeVisible();
   // Without its token the guest connection fails: said in words, with a retry, inside the container.
   const alert = page.getByRole('main').getByRole('alert');

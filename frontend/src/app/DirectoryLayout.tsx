@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingState } from '../components/StatePanel/StatePanel';
-import { useAuth } from '../features/auth/useAuth';
+import { useAuth } from '../lib/auth/useAuth';
 import { QueryProvider } from '../lib/query';
 import { DefaultLayout } from './PageShell';
 

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '../components/Icon/Icon';
 import { PageHeader } from '../components/PageHeader/PageHeader';
-import { useAuth } from '../features/auth/useAuth';
+import { useAuth } from '../lib/auth/useAuth';
 import { useOnboardingRedirect } from '../features/mentoring/onboarding-redirect';
-import { useStreamConnection } from '../features/connection';
+import { useStreamConnection } from '../lib/stream';
+import { UpcomingSessions } from '../features/scheduling';
 import styles from './MemberHomePage.module.css';
 
 const shortcuts: { to: string; title: string; text: string; icon: IconName }[] = [
@@ -57,6 +58,7 @@ export const MemberHomePage = () => {
           </li>
         ))}
       </ul>
+      <UpcomingSessions />
     </>
   );
 };

@@ -1,24 +1,17 @@
-import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { Footer } from '../components/Footer/Footer';
 import { Header } from '../components/Header/Header';
 import { Toaster } from '../components/Toast/Toaster';
-import { AuthProvider } from '../features/auth/AuthProvider';
+import { AuthProvider } from '../lib/auth/AuthProvider';
 import { FeedbackTab } from '../features/feedback/FeedbackTab';
 import { useFocusOnNavigation } from './focus';
 import { SidebarSelectionProvider } from './sidebar';
-import { pageTitle } from './site-config';
+import { pageTitle } from '../config/site-config';
 import styles from './PageShell.module.css';
+import type { PageLayout, RouteHandle } from '../lib/route-handle';
 
-export type PageLayout = ComponentType<{ children: ReactNode }>;
-
-/** What a route may put in its `handle`. */
-export interface RouteHandle {
-  /** A layout of its own instead of header, content and footer. */
-  layout?: PageLayout;
-  /** The page's name in the document title; without one the title is the site name. */
-  title?: string;
-}
+export type { PageLayout, RouteHandle };
 
 /** The handle of the deepest matched route that sets `key`. */
 const deepestHandle = <K extends keyof RouteHandle>(matches: ReturnType<typeof useMatches>, key: K): RouteHandle[K] | undefined => {

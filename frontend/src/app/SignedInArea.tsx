@@ -1,19 +1,21 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { MemberHeader } from '../components/MemberHeader/MemberHeader';
-import { useAuth } from '../features/auth/useAuth';
-import { StreamConnectionProvider } from '../features/connection';
+import { MemberHeader } from './MemberHeader/MemberHeader';
+import { useAuth } from '../lib/auth/useAuth';
+import { StreamConnectionProvider } from '../lib/stream';
 import { useOwnProfile } from '../features/mentoring/lib/hooks';
 import { mentorDirectoryRoutes } from '../features/mentoring/routes';
 import { LazyCallNotifications } from '../features/video';
 import { QueryProvider } from '../lib/query';
 import { availableEntries, currentEntry, entriesForRole, memberNav, type MemberRole } from './member-nav';
 import { Frame } from './PageShell';
-import { signedInRoutes } from './routes';
+import { signedInRoutes } from './signed-in-routes';
 import { useSidebarSelection } from './sidebar';
 import styles from './SignedInArea.module.css';
-import { MentorActionsContext, type MentorActions } from '../features/mentoring/mentor-actions';
+import { MentorActionsSlot } from '../features/mentoring/slots';
 import { RequestMentorshipButton } from '../features/mentorships';
+import { FeatureSlots } from './feature-slots';
+import { SafeguardingProvider, SuspendedBanner } from '../features/safeguarding';
 
 /**
  * Every signed-in page: the member's own header (their sections, the account menu) in the same frame and
@@ -22,7 +24,9 @@ import { RequestMentorshipButton } from '../features/mentorships';
  * The sections are narrowed to a mentee's, mentor's or coordinator's once the profile says which.
  */
 /** A mentee may ask any mentor they can see; the server decides whether the request stands. */
-const requestMentorship: MentorActions = (mentor) => <RequestMentorshipButton mentorId={mentor.id} mentorName={mentor.displayName} />;
+const RequestMentorship = ({ mentor }: { mentor: { id: string; displayName: string } }) => (
+  <RequestMentorshipButton mentorId={mentor.id} mentorName={mentor.displayName} />
+);
 
 const MemberArea = () => {
   const own = useOwnProfile();
@@ -39,6 +43,11 @@ const MemberArea = () => {
     if (entry) setSelection(entry.label);
   }, [entry, setSelection]);
 
+  // The account is gone: the session with it.
+  const afterAccountDeleted = useCallback(() => {
+    void signOut().finally(() => navigate('/'));
+  }, [signOut, navigate]);
+
   const member = { name: user?.name ?? '', email: user?.email ?? '' };
   const header = (
     <MemberHeader
@@ -52,18 +61,23 @@ const MemberArea = () => {
     />
   );
   return (
-    <MentorActionsContext.Provider value={role === 'mentee' ? requestMentorship : null}>
-      <StreamConnectionProvider mode="user">
-        <Suspense fallback={null}>
-          <LazyCallNotifications />
-        </Suspense>
-        <Frame header={header}>
-          <div className={styles.content}>
-            <Outlet />
-          </div>
-        </Frame>
-      </StreamConnectionProvider>
-    </MentorActionsContext.Provider>
+    <MentorActionsSlot.Provider value={role === 'mentee' ? RequestMentorship : null}>
+      <SafeguardingProvider onAccountDeleted={afterAccountDeleted}>
+        <StreamConnectionProvider mode="user">
+          <Suspense fallback={null}>
+            <LazyCallNotifications />
+          </Suspense>
+          <FeatureSlots>
+            <Frame header={header}>
+              <div className={styles.content}>
+                <SuspendedBanner />
+                <Outlet />
+              </div>
+            </Frame>
+          </FeatureSlots>
+        </StreamConnectionProvider>
+      </SafeguardingProvider>
+    </MentorActionsSlot.Provider>
   );
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { availableEntries, currentEntry, entriesForRole, memberNav, type MemberNavEntry } from './member-nav';
-import { signedInRoutes } from './routes';
+import { signedInRoutes } from './signed-in-routes';
 
 const entries: MemberNavEntry[] = [
   { label: 'Home', path: '/home', icon: 'home' },

@@ -1,15 +1,16 @@
 import type { RouteObject } from 'react-router';
 import { PUBLIC_PAGE_PATHS } from '@mentoring/shared/public-pages';
-import { accountRoutes, authRoutes, RequireAuth } from '../features/auth';
+import { authRoutes } from '../features/auth';
+import { RequireAuth } from '../lib/auth';
 import { AboutPage } from '../pages/AboutPage';
 import { BecomeAMentorPage } from '../pages/BecomeAMentorPage';
 import { HomePage } from '../pages/HomePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { PartnershipsPage } from '../pages/PartnershipsPage';
 import { VolunteerPage } from '../pages/VolunteerPage';
-import { publicVideoRoutes, signedInVideoRoutes } from '../features/video/routes';
-import { signedInMentorshipRoutes } from '../features/mentorships/routes';
-import { mentorDirectoryRoutes, signedInMentoringRoutes } from '../features/mentoring/routes';
+import { publicVideoRoutes } from '../features/video/routes';
+import { mentorDirectoryRoutes } from '../features/mentoring/routes';
+import { signedInRoutes } from './signed-in-routes';
 import { LoadingState } from '../components/StatePanel/StatePanel';
 import { OwnLayout, PageShell, type RouteHandle } from './PageShell';
 
@@ -20,25 +21,6 @@ import { OwnLayout, PageShell, type RouteHandle } from './PageShell';
  * /login and /signup get theirs there once that list names them, and the local stage serves them already.
  */
 export const publicPaths = [...PUBLIC_PAGE_PATHS, '/login', '/signup'] as const;
-
-/** Pages of the signed-in area, each loaded only when opened (chat, video and the auth SDK stay out of the public pages). */
-export const signedInRoutes: RouteObject[] = [
-  { path: 'home', lazy: async () => ({ Component: (await import('./MemberHomePage')).default }), handle: { title: 'Home' } satisfies RouteHandle },
-  ...accountRoutes,
-  {
-    path: 'messages',
-    lazy: async () => ({ Component: (await import('../features/chat')).MessagesWhenAvailable }),
-    handle: { title: 'Messages' } satisfies RouteHandle,
-  },
-  ...signedInVideoRoutes,
-  ...signedInMentorshipRoutes,
-  ...signedInMentoringRoutes,
-  {
-    path: 'sessions',
-    lazy: async () => ({ Component: (await import('../features/sessions/SessionsPage')).default }),
-    handle: { title: 'Past sessions' } satisfies RouteHandle,
-  },
-];
 
 /** Every route of the SPA. */
 export const routes: RouteObject[] = [

@@ -1,4 +1,4 @@
-import { siteConfig } from '../app/site-config';
+import { siteConfig } from '../config/site-config';
 import { Card, Cards, Page, Section, Steps } from './Page';
 
 export const PartnershipsPage = () => (

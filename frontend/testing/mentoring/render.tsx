@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { Toaster } from '../../src/components/Toast/Toaster';
-import { AuthContext, type AuthContextValue } from '../../src/features/auth/AuthProvider';
+import { AuthContext, type AuthContextValue } from '../../src/lib/auth/AuthProvider';
 import { QueryProvider } from '../../src/lib/query';
 import { setIdTokenSource } from '../../src/lib/api-client';
 

@@ -78,6 +78,8 @@ export interface StoredMentorship {
   acceptedBy: ('mentor' | 'mentee')[];
   channelCid: string | null;
   events: MentorshipDetail['events'];
+  /** The surveys due for whoever looks (the fit check after a first session, the closing survey). */
+  surveysDue?: MentorshipDetail['surveysDue'];
 }
 
 export const stored = (mentor: MemberView, mentee: MemberView, state: MentorshipState, extra: Partial<StoredMentorship> = {}): StoredMentorship => {
@@ -153,6 +155,10 @@ export const createFakeApi = (options: FakeApiOptions) => {
     events: m.events,
     channelCid: m.channelCid,
     actions: allowedActions(m.state, role).filter((action) => !(action === 'acceptProposal' && role !== 'coordinator' && m.acceptedBy.includes(role))),
+    surveysDue: m.surveysDue ?? [],
+    firstSessionAt: null,
+    lastSessionAt: null,
+    fitCheck: {},
   });
 
   const record = async (request: Request) => {
@@ -266,7 +272,13 @@ export const createFakeApi = (options: FakeApiOptions) => {
     http.get('/api/coordinator/mentorships', ({ request }) => {
       if (!viewer.coordinator) return error(403, 'forbidden', 'Coordinators only.');
       const state = new URL(request.url).searchParams.get('state');
-      return HttpResponse.json({ mentorships: [...mentorships.values()].filter((m) => !state || m.state === state).map((m) => summary(m, 'coordinator')) });
+      const q = new URL(request.url).searchParams.get('q')?.toLowerCase();
+      return HttpResponse.json({
+        mentorships: [...mentorships.values()]
+          .filter((m) => !state || m.state === state)
+          .filter((m) => !q || [m.mentor.displayName, m.mentee.displayName].some((name) => name.toLowerCase().includes(q)))
+          .map((m) => summary(m, 'coordinator')),
+      });
     }),
     http.post('/api/coordinator/mentorships/:id/:action', ({ params }) => transition(String(params.id), String(params.action) as MentorshipAction, 'coordinator')),
     http.post('/api/coordinator/mentorships', async ({ request }) => {
@@ -293,6 +305,10 @@ export const createFakeApi = (options: FakeApiOptions) => {
       return HttpResponse.json({ members: pool.filter((m) => matches(q, m.displayName)).map(row), nextCursor: null });
     }),
     http.get('/api/calls/:type/:id/artifacts', () => HttpResponse.json({ recordings: [], transcriptions: [] })),
+    // The sessions the app's slots show on these pages: none unless a test adds the scheduling fake's handlers first.
+    http.get('/api/sessions/upcoming', () => HttpResponse.json({ sessions: [] })),
+    http.get('/api/mentorships/:id/sessions', () => HttpResponse.json({ sessions: [] })),
+    http.get('/api/mentorships/:id/action-items', () => HttpResponse.json({ items: [] })),
     http.post('/api/feedback', () => HttpResponse.json({ id: '00000000-0000-4000-8000-000000000000' }, { status: 201 })),
   ];
 

@@ -3,11 +3,14 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { FeatureSlots, preloadFeatureSlots } from '../../src/app/feature-slots';
 import { Toaster } from '../../src/components/Toast/Toaster';
 import { QueryProvider } from '../../src/lib/query';
-import { StreamConnectionContext, type StreamConnection } from '../../src/features/connection/context';
+import { StreamConnectionContext, type StreamConnection } from '../../src/lib/stream/context';
 
 const Elsewhere = () => <p data-testid="elsewhere">{useLocation().pathname}</p>;
+
+await preloadFeatureSlots();
 
 export const notConnected: StreamConnection = { status: 'not-connected', mode: 'user', chatClient: null, videoClient: null, failed: false, retry: () => undefined };
 
@@ -28,7 +31,9 @@ export const renderAt = (element: ReactElement, { route, path = route, connectio
   const view = render(
     <QueryProvider client={client}>
       <StreamConnectionContext.Provider value={connection}>
-        <RouterProvider router={router} />
+        <FeatureSlots>
+          <RouterProvider router={router} />
+        </FeatureSlots>
         <Toaster />
       </StreamConnectionContext.Provider>
     </QueryProvider>,

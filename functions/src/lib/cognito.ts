@@ -1,4 +1,12 @@
-import { AdminAddUserToGroupCommand, CognitoIdentityProviderClient, ListUsersCommand, type UserType } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminAddUserToGroupCommand,
+  AdminDeleteUserCommand,
+  CognitoIdentityProviderClient,
+  ListUsersCommand,
+  ListUsersInGroupCommand,
+  UserNotFoundException,
+  type UserType,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { requiredEnv } from './env';
 import { sdkClientConfig } from './aws-clients';
 
@@ -26,4 +34,28 @@ export const findUserByEmail = async (email: string) => {
 /** Idempotent: adding a member who is in the group already changes nothing. */
 export const addUserToGroup = async (username: string, group: string) => {
   await client.send(new AdminAddUserToGroupCommand({ UserPoolId: poolId(), Username: username, GroupName: group }));
+};
+
+/** The e-mail addresses of every enabled member of a group (e.g. all coordinators), page by page. */
+export const groupEmails = async (group: string) => {
+  const emails: string[] = [];
+  let NextToken: string | undefined;
+  do {
+    const page = await client.send(new ListUsersInGroupCommand({ UserPoolId: poolId(), GroupName: group, NextToken }));
+    for (const user of page.Users ?? []) {
+      const email = attribute(user, 'email');
+      if (email && user.Enabled !== false) emails.push(email);
+    }
+    NextToken = page.NextToken;
+  } while (NextToken);
+  return [...new Set(emails)];
+};
+
+/** Deletes the account; an account already gone is not an error (a retried deletion). */
+export const deleteUser = async (username: string) => {
+  try {
+    await client.send(new AdminDeleteUserCommand({ UserPoolId: poolId(), Username: username }));
+  } catch (error) {
+    if (!(error instanceof UserNotFoundException)) throw error;
+  }
 };

@@ -63,6 +63,8 @@ export interface DirectoryRequest {
   /** A signed-in mentee's profile: the page is then sorted by match score. */
   mentee?: MenteeForMatching;
   excluded?: ReadonlySet<string>;
+  /** Mentors the viewer must not see at all: a block between them, either way. */
+  hidden?: ReadonlySet<string>;
 }
 
 /**
@@ -90,6 +92,7 @@ export const queryDirectory = (entries: readonly DirectoryEntry[], request: Dire
 
   const matching = entries.filter(({ member, text, topics }) => {
     if (member.id === request.viewerId) return false;
+    if (request.hidden?.has(member.id)) return false;
     if (wantedTopics.length && !wantedTopics.some((topic) => topics.has(topic))) return false;
     if (languages.size && !member.languages.some((code) => languages.has(code))) return false;
     if (wantsOnline && member.format === 'in_person') return false;

@@ -27,3 +27,13 @@ export const publishAfterWrite = async <T extends AppEventType>(type: T, detail:
     emitMetric('NotificationFailed', 1);
   }
 };
+
+/** Any follow-up of a stored change (several e-mails, schedules): logged and counted like the two above, never thrown. */
+export const afterWrite = async (what: string, work: () => Promise<unknown>) => {
+  try {
+    await work();
+  } catch (error) {
+    logger.error('Follow-up of a stored change failed', { what, error: error as Error });
+    emitMetric('NotificationFailed', 1);
+  }
+};

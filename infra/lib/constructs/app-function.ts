@@ -90,6 +90,8 @@ export class AppFunction extends NodejsFunction {
         NODE_OPTIONS: '--enable-source-maps',
         // Its AWS SDK clients time out before the function does (functions/src/lib/aws-clients.ts).
         FUNCTION_TIMEOUT_SECONDS: String(props.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
+        // What the archive writes as its records' expiry and what a member's data export states.
+        RECORDING_RETENTION_DAYS: String(props.stage.recordingRetentionDays),
         ...props.environment,
       },
       bundling: {

@@ -13,6 +13,7 @@ import {
   eventRules,
   METRICS_NAMESPACE,
   ruleSource,
+  STORED_EVENT_PREFIX,
   STREAM_EVENT_SOURCE,
   type BucketKey,
   type EventRuleDefinition,
@@ -50,7 +51,7 @@ export class EventsStack extends Stack {
   readonly consumers: AppFunction[] = [];
   readonly deadLetterQueues: Queue[] = [];
   readonly rules: Rule[] = [];
-  /** Spec point 4: every failed recording, transcription, captioning or broadcast needs a human (monitoring stack). */
+  /** docs/product-spec.md, point 4: every failed recording, transcription, captioning or broadcast needs a human (monitoring stack). */
   readonly callFeatureFailed = new Metric({
     namespace: METRICS_NAMESPACE,
     metricName: 'CallFeatureFailed' satisfies keyof typeof businessMetrics,
@@ -95,7 +96,14 @@ export class EventsStack extends Stack {
       serverAccessLogsPrefix: 'archive/',
       // Presigned links are the access control; the sessions page reads transcripts with fetch().
       cors: [{ allowedMethods: [HttpMethods.GET, HttpMethods.HEAD], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3000 }],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1), noncurrentVersionExpiration: Duration.days(30) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1), noncurrentVersionExpiration: Duration.days(30) },
+        // Recordings and transcripts are deleted after the stage's retention period (their records expire with them,
+        // through the calls table's TTL); the delete markers' hidden versions go a day later, not 30.
+        { id: 'RecordingRetention', prefix: 'calls/', expiration: Duration.days(stage.recordingRetentionDays), noncurrentVersionExpiration: Duration.days(1) },
+        // Large Stream events the bus carries by reference: kept as long as the bus archive keeps the reference, for replays.
+        { prefix: STORED_EVENT_PREFIX, expiration: Duration.days(retain ? 365 : 30), noncurrentVersionExpiration: Duration.days(1) },
+      ],
       removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !retain,
     });

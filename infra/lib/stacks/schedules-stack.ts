@@ -1,15 +1,15 @@
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
-import { Aws, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, type CfnResource, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { CfnSchedule, ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { schedules as scheduleTable, type ScheduleDefinition, type SecretName, type TableKey } from '@mentoring/shared';
+import { schedules as scheduleTable, SCHEDULER_CONTEXT, weeklyCron, type ScheduleDefinition, type SecretName, type TableKey } from '@mentoring/shared';
 import { AppFunction } from '../constructs/app-function';
 import { acknowledge } from '../nag';
 import { scheduleNames, scheduleTargets, type ScheduleTargets } from '../schedules';
@@ -96,6 +96,24 @@ export class SchedulesStack extends Stack {
       // Scheduler invokes asynchronously: a handler that throws is retried twice by Lambda, then dead-lettered.
       fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: MAX_EVENT_AGE, onFailure: new SqsDestination(this.deadLetterQueue) });
       this.functions.push(fn);
+      if (definition.weekly) {
+        // A recurring kind's one schedule belongs to the deployment (the local stand-in makes the same one at start).
+        new CfnSchedule(this, `${pascal(kind)}Recurring`, {
+          name: kind,
+          groupName: this.group.scheduleGroupName,
+          description: `Every week: ${kind}`,
+          scheduleExpression: weeklyCron(definition.weekly),
+          scheduleExpressionTimezone: 'UTC',
+          flexibleTimeWindow: { mode: 'OFF' },
+          target: {
+            arn: fn.functionArn,
+            roleArn: role.roleArn,
+            input: JSON.stringify({ kind, payload: {}, ...SCHEDULER_CONTEXT }),
+            deadLetterConfig: { arn: this.deadLetterQueue.queueArn },
+            retryPolicy: { maximumEventAgeInSeconds: MAX_EVENT_AGE.toSeconds(), maximumRetryAttempts: 3 },
+          },
+        }).addDependency(this.group.node.defaultChild as CfnResource);
+      }
     }
     // Exactly the kinds' functions, without their versions or aliases (grantInvoke would add `:*`).
     role.addToPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: this.functions.map((fn) => fn.functionArn) }));

@@ -35,7 +35,7 @@ import { acknowledge, LAMBDA_BASIC_EXECUTION } from '../nag';
 import { repoRoot } from '../paths';
 import { removalPolicy, type StageConfig } from '../stages';
 import { siteUrlParameterName } from '../constructs/app-function';
-import { contentSecurityPolicy } from '../web/content-security-policy';
+import { archiveBucketOrigin, cognitoOrigin, contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from '../web/content-security-policy';
 
 /** The viewer-request function, with the shared list of prerendered pages written into it. */
 export const spaFallbackSource = () =>
@@ -45,6 +45,8 @@ export const spaFallbackSource = () =>
   );
 
 export const SPA_DIST = join(repoRoot, 'frontend/dist');
+/** Built source maps: kept out of the deployed site (and not served by the local stage either). */
+export const SOURCE_MAPS = '*.map';
 const PLACEHOLDER_SPA = join(repoRoot, 'infra/assets/spa-placeholder');
 
 export interface WebStackProps extends StackProps {
@@ -58,6 +60,8 @@ export interface WebStackProps extends StackProps {
   mediaBucket?: IBucket;
   /** The api stack's origin-verify secret: CloudFront sends its value to the API in ORIGIN_VERIFY_HEADER. */
   originSecret?: ISecret;
+  /** The call archive: the CSP lets the SPA play and fetch its presigned links, and no other bucket's. */
+  archiveBucket?: IBucket;
 }
 
 /** Photos are served at /media/<key>; the bucket's keys have no /media prefix, so a viewer-request function strips it. */
@@ -102,20 +106,24 @@ export class WebStack extends Stack {
       autoDeleteObjects: !retain,
     });
 
+    // One definition with the local stage (shared/src/security-headers.ts); without an archive bucket (a test's
+    // stack), the archive's place in the CSP allows nothing.
+    const csp = contentSecurityPolicy({
+      cognito: cognitoOrigin(stage.region),
+      archive: props.archiveBucket ? archiveBucketOrigin(props.archiveBucket.bucketName, stage.region) : "'none'",
+      uploads: props.mediaBucket ? archiveBucketOrigin(props.mediaBucket.bucketName, stage.region) : undefined,
+    });
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `Mentoring ${stage.name}: CSP, HSTS, no framing, no sniffing`,
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(stage.region), override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: true, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, preload: true, override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         contentTypeOptions: { override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
       },
       customHeadersBehavior: {
-        customHeaders: [
-          // Video calls need the camera, microphone and screen sharing; nothing else does.
-          { header: 'Permissions-Policy', value: 'camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=()', override: true },
-        ],
+        customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
       },
     });
 
@@ -236,8 +244,9 @@ export class WebStack extends Stack {
     new BucketDeployment(this, 'DeployAssets', {
       sources: [spa],
       destinationBucket: site,
-      // HTML goes with config.json below; CloudFront compresses by itself, so the precompressed copies stay home.
-      exclude: ['*.html', '*.br', '*.gz'],
+      // HTML goes with config.json below; CloudFront compresses by itself, so the precompressed copies stay home;
+      // source maps are not published (vite.config.ts).
+      exclude: ['*.html', '*.br', '*.gz', SOURCE_MAPS],
       prune: false,
       cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
       logGroup,

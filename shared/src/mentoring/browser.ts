@@ -1,9 +1,11 @@
 /**
  * `@mentoring/shared/mentoring`: the mentoring modules without zod, for the SPA (scoring, time zones,
- * reference lists) plus the profile types. The schemas stay in the package's index.
+ * reference lists, common slots and the sessions' rules) plus the profile types. The schemas stay in the package's index.
  */
 export * from './matching';
 export * from './time';
 export * from './reference';
 export type * from './profile';
 export type * from './programme';
+export * from './slots';
+export * from './sessions-rules';

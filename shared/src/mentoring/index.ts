@@ -6,3 +6,5 @@ export * from './mentorship-calls';
 export * from './matching';
 export * from './time';
 export * from './sessions';
+export * from './slots';
+export * from './session-record';

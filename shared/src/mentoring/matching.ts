@@ -1,6 +1,6 @@
 /**
  * How well a mentor suits a mentee: one pure function, so the directory, a coordinator's suggestions, the
- * SPA and the tests all use the same one (DOMAIN.md, "Finding a mentor").
+ * SPA and the tests all use the same one (docs/domain.md, "Finding a mentor").
  *
  * A shared language is required; mentors the mentee declined or blocked, or who declined them, are left out
  * (the caller passes their ids in `excluded`). Otherwise the score, 0–100, adds up:

@@ -15,6 +15,13 @@ const SUFFIX = /^[a-z0-9]{1,25}$/;
 export const mentorshipChannelId = (mentorshipId: string) => mentorshipId;
 export const mentorshipChannelCid = (mentorshipId: string) => `${MENTORSHIP_CHANNEL_TYPE}:${mentorshipChannelId(mentorshipId)}`;
 
+/** A fresh call id suffix: 8 random lower-case letters or digits. */
+export const randomCallSuffix = () => {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
+};
+
 /** A new call id of this mentorship; `suffix` defaults to the time in base 36, which is unique enough per pair. */
 export const mentorshipCallId = (mentorshipId: string, suffix = Date.now().toString(36)) => {
   if (!MENTORSHIP_ID.test(mentorshipId)) throw new Error(`Not a mentorship id: ${mentorshipId}`);

@@ -3,7 +3,7 @@
  * functions, so the SPA imports them (`@mentoring/shared/mentorship`) without the schema library.
  * mentorship.ts re-exports all of it next to the schemas.
  */
-/** The states of one mentorship, from the first request to its end (DOMAIN.md, "The mentorship and its life cycle"). */
+/** The states of one mentorship, from the first request to its end (docs/domain.md, "The mentorship and its life cycle"). */
 export const MENTORSHIP_STATES = [
   'REQUESTED',
   'PROPOSED',

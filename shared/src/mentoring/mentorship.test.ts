@@ -15,7 +15,7 @@ const ACTORS: Actor[] = ['mentor', 'mentee', 'coordinator', 'system'];
 const ACTIONS = Object.keys(TRANSITIONS) as MentorshipAction[];
 
 /**
- * DOMAIN.md's diagram written out by hand, independently of TRANSITIONS: every move that is allowed, as
+ * docs/domain.md's diagram written out by hand, independently of TRANSITIONS: every move that is allowed, as
  * [from, action, actor, to]. Anything not in this list must be refused.
  */
 const ALLOWED: [MentorshipState, MentorshipAction, Actor, MentorshipState][] = [

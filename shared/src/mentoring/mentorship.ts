@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { callSummarySchema } from '../calls';
 import { memberViewSchema } from './profile';
+import { FIT_CHECK_ANSWERS, SURVEYS } from './sessions';
 import { DECLINE_REASONS, END_REASONS, MENTORSHIP_STATES, TRANSITIONS, type DeclineReason, type EndReason, type MentorshipAction } from './mentorship-machine';
 
 export * from './mentorship-machine';
@@ -53,6 +54,13 @@ export const mentorshipDetailSchema = mentorshipSummarySchema.extend({
   channelCid: z.string().nullable(),
   /** What the viewer may do now (the state machine's `allowedActions`). */
   actions: z.array(z.enum(Object.keys(TRANSITIONS) as [MentorshipAction, ...MentorshipAction[]])),
+  /** The surveys the viewer is asked now (the fit check after the first session, the closing one at completion). */
+  surveysDue: z.array(z.enum(SURVEYS)),
+  /** When the pair's first and latest held sessions started (null before any). */
+  firstSessionAt: z.string().nullable(),
+  lastSessionAt: z.string().nullable(),
+  /** The fit check's answers so far; coordinators see both, a member sees their own. */
+  fitCheck: z.object({ mentor: z.enum(FIT_CHECK_ANSWERS).optional(), mentee: z.enum(FIT_CHECK_ANSWERS).optional() }),
 });
 export type MentorshipDetail = z.infer<typeof mentorshipDetailSchema>;
 

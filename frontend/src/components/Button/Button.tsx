@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './Button.module.css';
 
@@ -7,7 +7,8 @@ export type ButtonVariant = 'primary' | 'secondary' | 'accent';
 export const buttonClass = (variant: ButtonVariant = 'primary', extra?: string) =>
   [styles.button, styles[variant], extra].filter(Boolean).join(' ');
 
-export const Button = ({ variant, className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) => (
+// React 19 passes `ref` as a prop, so a page can move the focus to one of its buttons.
+export const Button = ({ variant, className, type = 'button', ...props }: ComponentPropsWithRef<'button'> & { variant?: ButtonVariant }) => (
   <button type={type} className={buttonClass(variant, className)} {...props} />
 );
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { siteConfig } from '../../app/site-config';
+import { siteConfig } from '../../config/site-config';
 import { renderApp } from '../../../testing/render';
 
 const footer = () => screen.getByRole('contentinfo');

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { siteConfig } from '../../app/site-config';
+import { siteConfig } from '../../config/site-config';
 import { renderApp } from '../../../testing/render';
 
 const header = () => screen.getByRole('banner');

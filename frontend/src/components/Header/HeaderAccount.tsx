@@ -1,5 +1,5 @@
 import { NavLink, useNavigate } from 'react-router';
-import { useAuth } from '../../features/auth/useAuth';
+import { useAuth } from '../../lib/auth/useAuth';
 import { buttonClass } from '../Button/Button';
 import styles from './Header.module.css';
 

@@ -1,4 +1,4 @@
-import { passwordProblems } from '@mentoring/shared';
+import { passwordProblems } from '@mentoring/shared/auth';
 import { authMessages } from './messages';
 
 /** A Cognito or Amplify failure in words a person can act on; never a stack trace or an error name. */

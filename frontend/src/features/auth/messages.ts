@@ -1,4 +1,4 @@
-import { PASSWORD_POLICY } from '@mentoring/shared';
+import { PASSWORD_POLICY } from '@mentoring/shared/auth';
 
 /** What the sign-in, sign-up and password forms say. */
 export const authMessages = {

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { CHAT_API, createFakeStream, videoHandlers } from '../../../testing/chat/fake-stream';
 import { MessagesRoute } from './index';
 
-vi.mock('../auth', () => ({
+vi.mock('../../lib/auth', () => ({
   useAuth: () => ({
     status: 'signedIn',
     user: { id: 'ada', name: 'Ada Lovelace', email: 'ada@example.org' },

@@ -12,8 +12,9 @@ import {
   Window,
   useChatContext,
 } from 'stream-chat-react';
+import { WithMessageReport } from '../../components/ChatSafety/ChatSafety';
 import { EmptyState } from '../../components/StatePanel/StatePanel';
-import { ConnectionNotice, useStreamConnection } from '../connection';
+import { ConnectionNotice, useStreamConnection } from '../../lib/stream';
 import { chatCopy } from './copy';
 
 const sort: ChannelSort = { last_message_at: -1 };
@@ -54,14 +55,16 @@ const Conversations = ({ userId }: { userId: string }) => {
             {chatCopy.back}
           </button>
         ) : null}
-        <Channel EmptyPlaceholder={noneOpen}>
-          <Window>
-            <ChannelHeader />
-            <MessageList />
-            <MessageComposer />
-          </Window>
-          <Thread />
-        </Channel>
+        <WithMessageReport>
+          <Channel EmptyPlaceholder={noneOpen}>
+            <Window>
+              <ChannelHeader />
+              <MessageList />
+              <MessageComposer />
+            </Window>
+            <Thread />
+          </Channel>
+        </WithMessageReport>
       </section>
     </div>
   );

@@ -1,4 +1,4 @@
-import { connectionCopy } from '../connection/copy';
+import { connectionCopy } from '../../lib/stream/copy';
 
 export const chatCopy = {
   heading: 'Messages',

@@ -272,7 +272,12 @@ export const copy = {
     onlyText: 'This part of the programme is for the people who run it. If you think you should have access, ask a coordinator to add you.',
     goHome: 'Go to your home',
     sections: 'Coordinator',
+    dashboardTab: 'Dashboard',
     applicationsTab: 'Applications',
+    mentorshipsTab: 'Mentorships',
+    membersTab: 'Members',
+    reportsTab: 'Safeguarding reports',
+    feedbackTab: 'Feedback',
     settingsTab: 'Programme settings',
   },
 

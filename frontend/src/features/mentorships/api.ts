@@ -8,7 +8,8 @@ import { toSummary, type MentorshipDetail } from './model';
 export const mentorshipQuery = (id: string) => apiQuery('GET /api/mentorships/{id}', { params: { id } });
 export const myMentorshipsQuery = () => apiQuery('GET /api/mentorships');
 export const activeMentorshipsQuery = () => apiQuery('GET /api/mentorships', { query: { states: 'ACTIVE' } });
-export const coordinatorMentorshipsQuery = (state: MentorshipState) => apiQuery('GET /api/coordinator/mentorships', { query: { state } });
+export const coordinatorMentorshipsQuery = (state: MentorshipState, q = '') =>
+  apiQuery('GET /api/coordinator/mentorships', { query: { state, ...(q.trim() ? { q: q.trim() } : {}) } });
 
 type ListAnswer = ApiAnswer<'GET /api/mentorships'>;
 

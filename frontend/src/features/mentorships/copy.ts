@@ -1,5 +1,5 @@
 // The mentorship pages' own words. State labels and reasons come from @mentoring/shared/mentorship.
-import { connectionCopy } from '../connection/copy';
+import { connectionCopy } from '../../lib/stream/copy';
 
 export const MESSAGE_MAX = 2000;
 
@@ -169,6 +169,8 @@ export const copy = {
   coordinator: {
     title: 'Mentorships in the programme',
     tabs: 'Mentorships by state',
+    searchLabel: 'Find by mentor or mentee name',
+    emptySearch: (state: string, q: string) => `No “${state}” mentorship has a member named like “${q}”.`,
     loading: 'Loading mentorships…',
     forbidden: 'This page is for the programme’s coordinators.',
     empty: (state: string) => `No mentorships are “${state}” right now.`,
@@ -216,6 +218,5 @@ export const copy = {
     noPartners: 'When you have an active mentorship, your partner appears here to call.',
     partnersLoading: 'Loading your partners…',
     partnerLabel: (name: string, role: 'mentor' | 'mentee') => `${name} (your ${role})`,
-    pickSomeone: 'Choose who to ring, or untick “Ring the people you chose” to start a call on your own.',
   },
 } as const;

@@ -88,10 +88,3 @@ export const initials = (name: string) =>
 
 const languageNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
 export const languageName = (code: string) => languageNames?.of(code) ?? code;
-
-/** A call id suffix: 8 lower-case letters or digits (the convention of `mentorshipCallId`). */
-export const callSuffix = () => {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
-};

@@ -1,5 +1,5 @@
 /**
- * Conformance, device half (spec points 4 and 8): a browser that denies camera and microphone. Its own file
+ * Conformance, device half (docs/product-spec.md, points 4 and 8): a browser that denies camera and microphone. Its own file
  * because the SDK keeps browser permissions in module-wide state.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -51,7 +51,7 @@ const participant = (sessionId: string, roles: string[], extra: Partial<StreamVi
 const dispatchSfu = (call: Call, eventPayload: object) =>
   (call as unknown as { dispatcher: { dispatch: (message: { eventPayload: object }) => void } }).dispatcher.dispatch({ eventPayload });
 
-describe('SDK version (spec point 9)', () => {
+describe('SDK version (docs/product-spec.md, point 9)', () => {
   it('ships the call SDK version the spec names', async () => {
     const { client } = await offline('alice', false);
     expect(client.streamClient.getUserAgent()).toMatch(new RegExp(`^stream-video-javascript-client-(browser|node)-${CALL_SDK_VERSION.replaceAll('.', '\\.')}-video-react-sdk-`));
@@ -62,7 +62,7 @@ describe('SDK version (spec point 9)', () => {
   });
 });
 
-describe('participant sorting (spec points 1 and 6)', () => {
+describe('participant sorting (docs/product-spec.md, points 1 and 6)', () => {
   const shuffled = () => [
     participant('viewer', ['user']),
     participant('speaker', ['speaker']),
@@ -88,7 +88,7 @@ describe('participant sorting (spec points 1 and 6)', () => {
   });
 });
 
-describe('call messages (spec point 8)', () => {
+describe('call messages (docs/product-spec.md, point 8)', () => {
   it(`refuses a second join: '${callMessages.joinTwice}'`, async () => {
     const { client, api } = await offline();
     scriptCall(api, { type: 'default', id: 'twice', createdBy: 'alice' });
@@ -160,7 +160,7 @@ describe('call messages (spec point 8)', () => {
   });
 });
 
-describe('captions (spec points 4 and 9)', () => {
+describe('captions (docs/product-spec.md, points 4 and 9)', () => {
   const caption = (call: Call, speaker: string, start: string, text: string) =>
     call.state.updateFromEvent({
       type: 'call.closed_caption',
@@ -187,7 +187,7 @@ describe('captions (spec points 4 and 9)', () => {
   });
 });
 
-describe('recording, transcribing, captioning and broadcasting flags (spec point 4)', () => {
+describe('recording, transcribing, captioning and broadcasting flags (docs/product-spec.md, point 4)', () => {
   it.each([
     ['recording', 'call.recording_started', 'call.recording_stopped', 'call.recording_failed'],
     ['transcribing', 'call.transcription_started', 'call.transcription_stopped', 'call.transcription_failed'],
@@ -222,7 +222,7 @@ describe('recording, transcribing, captioning and broadcasting flags (spec point
   });
 });
 
-describe('ringing (spec point 4; timeouts from the call settings)', () => {
+describe('ringing (docs/product-spec.md, point 4; timeouts from the call settings)', () => {
   const ringingCall = async (me: string, createdBy: string, members: string[], ring = {}) => {
     const { client, api } = await offline(me);
     scriptCall(api, { type: 'default', id: 'ring', createdBy, members, settings: callSettings({ ring }), session: {} });
@@ -294,7 +294,7 @@ describe('ringing (spec point 4; timeouts from the call settings)', () => {
   });
 });
 
-describe('leaving by rule (spec point 4)', () => {
+describe('leaving by rule (docs/product-spec.md, point 4)', () => {
   const watchedCall = async (ownCapabilities: OwnCapability[] = []) => {
     const { client, api } = await offline('alice');
     scriptCall(api, { type: 'livestream', id: 'rules', createdBy: 'host', members: ['host', 'alice'], ownCapabilities, session: {} });
@@ -365,7 +365,7 @@ describe('leaving by rule (spec point 4)', () => {
   });
 });
 
-describe('permissions and capabilities (spec points 5 and 6)', () => {
+describe('permissions and capabilities (docs/product-spec.md, points 5 and 6)', () => {
   it('a permission request is allowed only where the setting has access_request_enabled', async () => {
     const { client, api } = await offline('alice');
     scriptCall(api, { type: 'audio_room', id: 'ask', createdBy: 'host', settings: callSettings({ audioAccessRequest: false }), session: {} });
@@ -408,7 +408,7 @@ describe('permissions and capabilities (spec points 5 and 6)', () => {
   });
 });
 
-describe('users and tokens (spec points 4 and 5)', () => {
+describe('users and tokens (docs/product-spec.md, points 4 and 5)', () => {
   it('a user needs an id', async () => {
     const { client } = await offline('alice', false);
     await expect(client.connectUser({ id: '' }, fakeUserToken(''))).rejects.toThrow('The "id" field on the user is missing');
@@ -444,7 +444,7 @@ describe('users and tokens (spec points 4 and 5)', () => {
   });
 });
 
-describe('participant visibility (spec point 2)', () => {
+describe('participant visibility (docs/product-spec.md, point 2)', () => {
   it(`tracks tiles in the viewport with a threshold of ${PARTICIPANT_VISIBILITY_THRESHOLD}`, () => {
     const observers: IntersectionObserverInit[] = [];
     vi.stubGlobal(

@@ -12,6 +12,7 @@ export const text = {
   callsPage: {
     title: 'Calls',
     lead: 'Start a video call with a member, or join one from a link.',
+    pickSomeone: 'Choose who to ring, or untick “Ring the people you chose” to start a call on your own.',
     start: 'Start a call',
     type: 'Call type',
     ring: 'Ring the people you chose',
@@ -33,6 +34,20 @@ export const text = {
   guest: {
     title: 'Join a call',
     lead: 'Check your camera and microphone, then join. You join as a guest: no account is needed.',
+    noInvitation: 'This link has no invitation in it.',
+    noInvitationText: 'Guests join with the link a member of the call made for them. Ask them for a new link, and open all of it.',
+  },
+  guestLink: {
+    title: 'Invite a guest',
+    lead: 'A guest joins this call only, with video, as Guest User. No account is needed.',
+    create: 'Create a guest link',
+    creating: 'Creating…',
+    label: 'Guest link',
+    copy: 'Copy link',
+    copied: 'Link copied',
+    copyFailed: 'Copying did not work: select the link and copy it yourself.',
+    expires: (when: string) => `Anyone with this link can join this call until ${when}.`,
+    failed: 'We could not create a guest link. Please try again.',
   },
   lobby: {
     title: 'Ready to join?',
@@ -54,8 +69,17 @@ export const text = {
     howToFix:
       'To allow it, click the lock or camera icon in the address bar, allow access, then reload the page. You can still join without it.',
   },
+  consent: {
+    promptLabel: 'Recording consent',
+    prompt: 'Recording and transcription start only when everyone in this call agrees. Do you agree to this call being recorded and transcribed?',
+    agree: 'I agree to recording',
+    you: 'you',
+    checking: 'Checking who has agreed to recording…',
+    waiting: (missing: readonly string[]) => `Waiting for everyone to agree to recording: ${missing.join(', ')} ${missing.length === 1 ? 'has' : 'have'} not agreed yet.`,
+  },
   controls: {
     leave: 'Leave call',
+    report: 'Report a concern',
     endForEveryone: 'End call for everyone',
     startRecording: 'Start recording',
     stopRecording: 'Stop recording',

@@ -1,10 +1,11 @@
 import { eventHandler } from '../../lib/events/handler';
 import { emitMetric } from '../../lib/metrics';
+import { recordSessionEvent } from '../../lib/sessions/record-event';
 import { artifactReadySchema } from '../../lib/stream/events';
 import { archiveArtifact } from './archive';
 
 /** call.recording_ready and call.transcription_ready: keep the file before Stream's link expires. */
-export const handler = eventHandler(artifactReadySchema, async ({ detailType, detail }) => {
+export const handler = eventHandler(artifactReadySchema, async ({ detailType, detail, event }) => {
   const kind = detailType === 'call.recording_ready' ? 'recording' : 'transcription';
   const file = kind === 'recording' ? detail.call_recording : detail.call_transcription;
   if (!file) throw new Error(`${detailType} carries no ${kind} file`);
@@ -23,4 +24,6 @@ export const handler = eventHandler(artifactReadySchema, async ({ detailType, de
     emitMetric('ArtifactArchived', 1);
     emitMetric('ArtifactBytes', record.size);
   }
+  // Once the file is ours, a mentorship call's session links it (the record says it has one; never a copy).
+  await recordSessionEvent(detailType, event.detail);
 });

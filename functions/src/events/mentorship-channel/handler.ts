@@ -2,6 +2,7 @@ import { appEventSchemas } from '@mentoring/shared';
 import { eventHandler } from '../../lib/events/handler';
 import { logger } from '../../lib/powertools';
 import { getMentorship, listEvents } from '../../lib/repositories/mentorships';
+import { pairHeld } from '../../lib/safeguarding/stream-access';
 import { syncChannel } from '../../lib/stream/mentorship-channel';
 
 /** mentorship.changed → the pair's Stream channel (lib/stream/mentorship-channel.ts); a failure throws, so the bus retries. */
@@ -12,5 +13,7 @@ export const handler = eventHandler(appEventSchemas['mentorship.changed'], async
     return;
   }
   const events = await listEvents(record.id);
-  await syncChannel(record, events.find((event) => event.version === detail.version));
+  // An active pair's channel stays frozen while either is suspended or has blocked the other.
+  const held = record.state === 'ACTIVE' ? await pairHeld(record) : false;
+  await syncChannel(record, events.find((event) => event.version === detail.version), { held });
 });

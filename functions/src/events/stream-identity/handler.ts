@@ -5,7 +5,7 @@ import { getMemberItem } from '../../lib/repositories/member-photo';
 import { siteUrl } from '../../lib/site-url';
 import { StreamNotConfiguredError } from '../../lib/stream/credentials';
 import { streamServerClient } from '../../lib/stream/server-client';
-import { memberStreamId } from '../../lib/stream/stream-user-id';
+import { MEMBER_STREAM_ROLE, memberStreamId } from '../../lib/stream/stream-user-id';
 import { emitMetric } from '../../lib/metrics';
 
 /**
@@ -38,7 +38,7 @@ export const handler = eventHandler(appEventSchemas['member.changed'], async ({ 
       name,
       // The whole user is replaced: without an image, a removed photo disappears from Stream too.
       ...(photo ? { image: `${await siteUrl()}${photo}` } : {}),
-      role: 'user',
+      role: MEMBER_STREAM_ROLE,
       custom: { mentoringRole: role },
     },
   ]);

@@ -1,15 +1,17 @@
-import { route } from '@mentoring/shared';
+import { GUEST_USER_NAME, route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { emitMetric } from '../../lib/metrics';
 import { getStreamCredentials } from '../../lib/stream/credentials';
-import { isGuestId, memberStreamId } from '../../lib/stream/stream-user-id';
+import { verifyGuestInvitation } from '../../lib/stream/guest-invitation';
+import { GUEST_STREAM_ROLE, isGuestId, memberStreamId } from '../../lib/stream/stream-user-id';
 // Awaited below so test/bench can swap in an async signer (jose) for comparison.
-import { createUserToken } from '../../lib/stream/user-token';
+import { createUserToken, USER_TOKEN_VALIDITY_SECONDS } from '../../lib/stream/user-token';
 
 /**
- * GET /api/chat/getOrCreateToken (spec point 7): a Stream user token for a guest id, or for the
- * signed-in member whose identity comes from the verified Cognito token.
+ * GET /api/chat/getOrCreateToken (docs/product-spec.md, point 7): for a guest with a valid invitation, a Stream call token
+ * good for the invited call only, with the guest role; for the signed-in member whose identity comes from
+ * the verified Cognito token, a Stream user token.
  */
 export const handler = httpHandler(route('GET /api/chat/getOrCreateToken'), async ({ query: params, identity }) => {
 
@@ -18,10 +20,28 @@ export const handler = httpHandler(route('GET /api/chat/getOrCreateToken'), asyn
     if (!isGuestId(params.streamChatUuid)) {
       throw new HttpError('validation_failed', 'A guest id is "guest-" followed by a UUID.');
     }
+    if (!params.invitation) throw new HttpError('unauthenticated', 'A guest needs an invitation to a call.');
     const { apiKey, apiSecret } = await getStreamCredentials();
-    const token = await createUserToken(params.streamChatUuid, apiSecret);
+    const check = verifyGuestInvitation(apiSecret, params.invitation);
+    if (!check.ok) {
+      throw new HttpError('unauthenticated', check.reason === 'expired' ? 'This invitation has expired; ask for a new link.' : 'This invitation is not valid.');
+    }
+    const callCid = check.payload.cid;
+    // Loaded on the guest path only: members' tokens (the common case) keep their small, fast cold start.
+    const { streamServerClient } = await import('../../lib/stream/server-client');
+    const client = await streamServerClient();
+    // The guest's Stream user is made here, with the guest role, before the browser can connect and have Stream
+    // make it with the default role 'user' (which may create calls and use chat).
+    await client.upsertUsers([{ id: params.streamChatUuid, name: GUEST_USER_NAME, role: GUEST_STREAM_ROLE, custom: { invitedTo: callCid } }]);
+    // A call token: good for this one call only, and the guest's role within it.
+    const token = client.generateCallToken({
+      user_id: params.streamChatUuid,
+      role: GUEST_STREAM_ROLE,
+      call_cids: [callCid],
+      validity_in_seconds: USER_TOKEN_VALIDITY_SECONDS,
+    });
     emitMetric('TokensMinted', 1, { kind: 'guest' });
-    return { token, apiKey };
+    return { token, apiKey, callCid };
   }
 
   if (!identity) throw new HttpError('unauthenticated', 'Sign in to get a chat token.');

@@ -33,6 +33,7 @@ export const handler = httpHandler(route('GET /api/coordinator/members'), async 
       topics: member.topics ?? [],
       approvalState: member.approvalState,
       matched: member.role === 'mentee' ? matched.has(member.id) : (member.activeMentees ?? 0) > 0,
+      ...(member.suspended ? { suspended: true } : {}),
     })),
     nextCursor: encodeCursor(next),
   };

@@ -9,5 +9,11 @@ const PER_STATE = 200;
 export const handler = httpHandler(route('GET /api/coordinator/mentorships'), async ({ query }) => {
   const states = query.state ? [query.state] : MENTORSHIP_STATES;
   const records = (await Promise.all(states.map((state) => listBy('byState', state, { limit: PER_STATE })))).flat();
-  return { mentorships: await summariesOf(records, () => 'coordinator') };
+  const summaries = await summariesOf(records, () => 'coordinator');
+  const needle = query.q?.toLocaleLowerCase();
+  return {
+    mentorships: needle
+      ? summaries.filter((summary) => [summary.mentor.displayName, summary.mentee.displayName].some((name) => name.toLocaleLowerCase().includes(needle)))
+      : summaries,
+  };
 });

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetDirectoryCache } from '../../lib/directory';
-import { call, coordinatorClaims, MEMBERS_TABLE, menteeItem, mentorItem, PROGRAMME_TABLE, storedProgramme } from '../../../testing/mentoring';
+import { call, coordinatorClaims, MEMBERS_TABLE, menteeItem, mentorItem, PROGRAMME_TABLE, SAFEGUARDING_TABLE, storedProgramme } from '../../../testing/mentoring';
 import { useTestIdentity } from '../../../testing/tokens';
 import { handler } from './get';
 
@@ -19,6 +19,7 @@ describe('GET /api/mentors/{id}', () => {
     dynamo.reset();
     resetDirectoryCache();
     dynamo.on(GetCommand, { TableName: PROGRAMME_TABLE }).resolves({});
+    dynamo.on(GetCommand, { TableName: SAFEGUARDING_TABLE }).resolves({});
     dynamo.on(GetCommand, { TableName: MEMBERS_TABLE, Key: { id: 'mentor-1' } }).resolves({ Item: mentorItem({ acceptingRequests: false, listed: undefined }) });
     dynamo.on(GetCommand, { TableName: MEMBERS_TABLE, Key: { id: 'pending-1' } }).resolves({ Item: mentorItem({ id: 'pending-1', approvalState: 'pending', listed: undefined }) });
     dynamo.on(GetCommand, { TableName: MEMBERS_TABLE, Key: { id: 'mentee-1' } }).resolves({ Item: menteeItem() });
@@ -39,6 +40,15 @@ describe('GET /api/mentors/{id}', () => {
     expect((await get('pending-1', coordinatorClaims())).status).toBe(200);
     dynamo.on(GetCommand, { TableName: MEMBERS_TABLE, Key: { id: 'nobody' } }).resolves({});
     expect((await get('nobody', { sub: 'mentee-1' })).body).toEqual(other.body);
+  });
+
+  it.each([
+    ['the viewer blocked the mentor', { pk: 'BLOCKS#mentee-1', sk: 'mentor-1' }],
+    ['the mentor blocked the viewer', { pk: 'BLOCKS#mentor-1', sk: 'mentee-1' }],
+  ])('answers the unknown-id 404 when %s', async (_, key) => {
+    dynamo.on(GetCommand, { TableName: SAFEGUARDING_TABLE, Key: key }).resolves({ Item: { pk: key.pk } });
+    const answer = await get('mentor-1', { sub: 'mentee-1' });
+    expect(answer).toMatchObject({ status: 404, body: { error: { code: 'not_found', message: 'No mentor with this id.' } } });
   });
 
   it('never shows a mentee through the mentors route', async () => {

@@ -4,7 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDirectoryCache } from '../../lib/directory';
 import type { MemberItem } from '../../lib/repositories/members';
-import { call, MEMBERS_TABLE, menteeItem, mentorItem, PROGRAMME_TABLE, storedProgramme } from '../../../testing/mentoring';
+import { call, MEMBERS_TABLE, menteeItem, mentorItem, PROGRAMME_TABLE, SAFEGUARDING_TABLE, storedProgramme } from '../../../testing/mentoring';
 import { useTestIdentity } from '../../../testing/tokens';
 import { handler } from './list';
 
@@ -32,6 +32,7 @@ describe('GET /api/mentors', () => {
     resetDirectoryCache();
     delete process.env.DIRECTORY_CACHE_SECONDS;
     dynamo.on(QueryCommand).resolves({ Items: mentors, ConsumedCapacity: { TableName: MEMBERS_TABLE, CapacityUnits: 2.5 } });
+    dynamo.on(QueryCommand, { TableName: SAFEGUARDING_TABLE }).resolves({ Items: [] });
     dynamo.on(GetCommand, { TableName: PROGRAMME_TABLE }).resolves({ Item: storedProgramme({ directoryVisibility: 'public' }) });
     dynamo.on(GetCommand, { TableName: MEMBERS_TABLE, Key: { id: 'mentee-1' } }).resolves({ Item: viewer });
     dynamo.on(GetCommand, { TableName: MEMBERS_TABLE, Key: { id: 'visitor-member' } }).resolves({});
@@ -40,7 +41,7 @@ describe('GET /api/mentors', () => {
 
   it('reads the directory index whole (listed mentors only), asking for the capacity it consumes', async () => {
     await list();
-    expect(dynamo.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({
+    expect(dynamo.commandCalls(QueryCommand).find((entry) => entry.args[0].input.TableName === MEMBERS_TABLE)!.args[0].input).toMatchObject({
       TableName: MEMBERS_TABLE,
       IndexName: 'directory',
       KeyConditionExpression: 'listed = :listed',
@@ -102,6 +103,18 @@ describe('GET /api/mentors', () => {
     const answer = await list(query);
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatchObject({ code: 'validation_failed', message });
+  });
+
+  it('never shows a signed-in member the mentors they blocked or who blocked them, reading both of their block lists', async () => {
+    dynamo.on(QueryCommand, { TableName: SAFEGUARDING_TABLE, ExpressionAttributeValues: { ':pk': 'BLOCKS#visitor-member' } }).resolves({ Items: [{ pk: 'BLOCKS#visitor-member', sk: 'm-bo', blockedAt: 'x' }] });
+    dynamo.on(QueryCommand, { TableName: SAFEGUARDING_TABLE, ExpressionAttributeValues: { ':pk': 'BLOCKED_BY#visitor-member' } }).resolves({ Items: [{ pk: 'BLOCKED_BY#visitor-member', sk: 'm-cy', blockedAt: 'x' }] });
+    const answer = await list(undefined, { sub: 'visitor-member' });
+    expect(ids(answer.body)).toEqual(['m-di', 'm-ana', 'm-ed']);
+    expect(answer.body.total).toBe(3);
+    // Visitors have no blocks: the whole list, with no read of the safeguarding table.
+    dynamo.resetHistory();
+    expect(ids((await list()).body)).toEqual(['m-bo', 'm-di', 'm-cy', 'm-ana', 'm-ed']);
+    expect(dynamo.commandCalls(QueryCommand).filter((entry) => entry.args[0].input.TableName === SAFEGUARDING_TABLE)).toHaveLength(0);
   });
 
   it('sorts a signed-in mentee’s directory by match score with reasons, leaving out mentors without a shared language', async () => {

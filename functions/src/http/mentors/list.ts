@@ -4,6 +4,7 @@ import { queryDirectory } from '../../lib/directory-query';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { getMember } from '../../lib/repositories/members';
+import { hiddenFrom } from '../../lib/repositories/safeguarding';
 
 /**
  * The mentor directory: filters, text search, the viewer's match score, cursor pages. It reads the
@@ -11,7 +12,12 @@ import { getMember } from '../../lib/repositories/members';
  * everything else happens in memory (functions/src/lib/directory-query.ts).
  */
 export const handler = httpHandler(route('GET /api/mentors'), async ({ query, identity }) => {
-  const [programme, viewer] = await Promise.all([directoryProgramme(), identity ? getMember(identity.sub, { consistent: false }) : undefined]);
+  const [programme, viewer, hidden] = await Promise.all([
+    directoryProgramme(),
+    identity ? getMember(identity.sub, { consistent: false }) : undefined,
+    // Blocked members never see each other, whichever of them blocked: two small queries of the viewer's own.
+    identity ? hiddenFrom(identity.sub) : undefined,
+  ]);
   if (programme.directoryVisibility === 'members' && !identity) throw new HttpError('unauthenticated', 'Sign in to see the mentors.');
 
   const badLanguages = (query.languages ?? []).filter((code) => !isLanguageCode(code));
@@ -33,6 +39,7 @@ export const handler = httpHandler(route('GET /api/mentors'), async ({ query, id
       ...query,
       viewerZone,
       viewerId: viewer?.id,
+      hidden,
       mentee,
       excluded: mentee ? await excludedMentorIds(mentee.id) : undefined,
     },

@@ -26,6 +26,7 @@ const bus = mockClient(EventBridgeClient);
 Object.assign(process.env, {
   MENTORSHIPS_TABLE: 'mentorships',
   MEMBERS_TABLE: 'members',
+  SAFEGUARDING_TABLE: 'safeguarding',
   PROGRAMME_TABLE: 'programme',
   MAIL_FROM: 'programme@example.org',
   SITE_URL: 'https://mentoring.example.org',
@@ -124,15 +125,38 @@ describe('POST /api/mentorships (a request)', () => {
     expect(status).toBe(201);
     expect(body).toMatchObject({ state: 'REQUESTED', viewerRole: 'mentee', mentor: { id: MENTOR.id }, actions: ['withdraw'] });
     const [items] = transactions();
-    expect(items!.map((item) => Object.keys(item)[0])).toEqual(['Put', 'Put', 'Put', 'Update', 'ConditionCheck', 'ConditionCheck']);
+    expect(items!.map((item) => Object.keys(item)[0])).toEqual(['Put', 'Put', 'Put', 'Update', 'ConditionCheck', 'ConditionCheck', 'ConditionCheck', 'ConditionCheck']);
     expect(items![2]!.Put).toMatchObject({ Item: { pk: `PAIR#${MENTOR.id}#${MENTEE.id}`, sk: 'GUARD' }, ConditionExpression: 'attribute_not_exists(pk)' });
     expect(items![3]!.Update).toMatchObject({ Key: { pk: `MENTEE#${MENTEE.id}`, sk: 'COUNTERS' }, ExpressionAttributeValues: { ':max': 3 } });
     expect(items![4]!.ConditionCheck).toMatchObject({ Key: { pk: `MENTEE#${MENTEE.id}`, sk: 'MATCH' } });
     expect(items![5]!.ConditionCheck).toMatchObject({ TableName: 'members', Key: { id: MENTOR.id } });
+    // Neither has blocked the other when it commits (safeguarding): both directions of the block.
+    expect(items![6]!.ConditionCheck).toMatchObject({ TableName: 'safeguarding', Key: { pk: `BLOCKS#${MENTEE.id}`, sk: MENTOR.id }, ConditionExpression: 'attribute_not_exists(pk)' });
+    expect(items![7]!.ConditionCheck).toMatchObject({ TableName: 'safeguarding', Key: { pk: `BLOCKS#${MENTOR.id}`, sk: MENTEE.id }, ConditionExpression: 'attribute_not_exists(pk)' });
     expect(schedules.scheduleOnce.mock.calls.map((args) => (args as unknown[])[0])).toEqual(['request-expiry', 'request-reminder']);
     const mail = ses.commandCalls(SendEmailCommand)[0]!.args[0].input;
     expect(mail.Destination!.ToAddresses).toEqual([`${MENTOR.id}@example.org`]);
     expect(mail.Content!.Simple!.Body!.Text!.Data).toContain(`https://mentoring.example.org/mentorships/${body.id}`);
+  });
+
+  it.each([
+    ['the mentee blocked the mentor', (mentee: string, mentor: string) => `BLOCKS#${mentee}/${mentor}`, 409, 'You have blocked this mentor. Unblock them first if you want to ask again.'],
+    ['the mentor blocked the mentee', (mentee: string, mentor: string) => `BLOCKS#${mentor}/${mentee}`, 404, 'There is no such mentor.'],
+  ])('refuses a request when %s, storing nothing', async (_, key, status, message) => {
+    stored([MENTOR, MENTEE], [], { [key(MENTEE.id, MENTOR.id)]: { blockedAt: '2026-01-01T00:00:00.000Z' } });
+    const response = await call(requestHandler, 'POST', '/api/mentorships', MENTEE.id, { body: { mentorId: MENTOR.id, message: 'Please mentor me' } });
+    expect(response.status).toBe(status);
+    expect(response.body.error).toEqual({ code: status === 404 ? 'not_found' : 'conflict', message });
+    expect(transactions()).toEqual([]);
+  });
+
+  it('answers a block that commits during the request as the mentor being absent, cancelling its schedules', async () => {
+    stored([MENTOR, MENTEE], []);
+    dynamo.on(TransactWriteCommand).rejects(cancelled(['None', 'None', 'None', 'None', 'None', 'None', 'None', 'ConditionalCheckFailed']));
+    const response = await call(requestHandler, 'POST', '/api/mentorships', MENTEE.id, { body: { mentorId: MENTOR.id, message: 'Please mentor me' } });
+    expect(response.status).toBe(409);
+    expect(response.body.error!.message).toBe('There is no such mentor.');
+    expect(schedules.cancelSchedule).toHaveBeenCalledTimes(2);
   });
 
   it('refuses a request over the open-request limit, saying the limit in words, and cancels the schedules it set', async () => {

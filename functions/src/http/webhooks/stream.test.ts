@@ -1,10 +1,13 @@
 import { gzipSync } from 'node:zlib';
-import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createHash } from 'node:crypto';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { resolveDetail } from '../../lib/events/stored-detail';
 import { signWebhook } from '../../lib/stream/webhook-signature';
 import { apiEvent, lambdaContext } from '../../../testing/events';
 import { handler } from './stream';
@@ -12,14 +15,20 @@ import { handler } from './stream';
 const dynamo = mockClient(DynamoDBDocumentClient);
 mockClient(DynamoDBClient);
 const bus = mockClient(EventBridgeClient);
+const s3 = mockClient(S3Client);
 Object.assign(process.env, {
   WEBHOOK_DELIVERIES_TABLE: 'deliveries-test',
   EVENT_BUS_NAME: 'bus-test',
   STREAM_API_KEY: 'key-test',
   STREAM_API_SECRET: 'secret-test',
+  ARCHIVE_BUCKET: 'archive-test',
 });
 
-const event = { type: 'call.recording_ready', call_cid: 'default:abc', created_at: '2026-01-01T00:00:00.000Z' };
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const event = { type: 'call.recording_ready', call_cid: 'default:abc', created_at: minutesAgo(1) };
+const digestOf = (body: string) => createHash('sha256').update(body).digest('hex');
+const cancelled = (codes: string[]) =>
+  new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
 
 const deliver = async ({
   body = JSON.stringify(event),
@@ -51,7 +60,9 @@ describe('POST /api/webhooks/stream', () => {
   beforeEach(() => {
     dynamo.reset();
     bus.reset();
-    dynamo.on(PutCommand).resolves({});
+    s3.reset();
+    dynamo.on(TransactWriteCommand).resolves({});
+    s3.on(PutObjectCommand).resolves({});
     dynamo.on(DeleteCommand).resolves({});
     bus.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'event-1' }] });
   });
@@ -62,11 +73,12 @@ describe('POST /api/webhooks/stream', () => {
     expect(bus.commandCalls(PutEventsCommand)[0]!.args[0].input).toEqual({
       Entries: [{ EventBusName: 'bus-test', Source: 'getstream.io', DetailType: 'call.recording_ready', Detail: JSON.stringify(event) }],
     });
-    expect(dynamo.commandCalls(PutCommand)[0]!.args[0].input).toMatchObject({
-      TableName: 'deliveries-test',
-      Item: { id: 'delivery-1', expiresAt: expect.any(Number) },
-      ConditionExpression: 'attribute_not_exists(id)',
-    });
+    const items = dynamo.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(items.map((item) => item.Put)).toEqual([
+      { TableName: 'deliveries-test', Item: { id: 'delivery-1', receivedAt: expect.any(String), expiresAt: expect.any(Number) }, ConditionExpression: 'attribute_not_exists(id)' },
+      { TableName: 'deliveries-test', Item: { id: `payload#${digestOf(JSON.stringify(event))}`, receivedAt: expect.any(String), expiresAt: expect.any(Number) }, ConditionExpression: 'attribute_not_exists(id)' },
+    ]);
+    expect(s3.calls()).toHaveLength(0);
   });
 
   it.each([
@@ -81,7 +93,7 @@ describe('POST /api/webhooks/stream', () => {
     expect(response.statusCode).toBe(401);
     expect(errorCode(response)).toBe('unauthenticated');
     expect(bus.commandCalls(PutEventsCommand)).toHaveLength(0);
-    expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
   it('verifies a base64 body from API Gateway', async () => {
@@ -113,22 +125,104 @@ describe('POST /api/webhooks/stream', () => {
     expect(response.statusCode).toBe(413);
   });
 
-  it('acknowledges a retried delivery without publishing it again', async () => {
-    dynamo.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }));
+  it.each([
+    ['longer than a DynamoDB key could ever need', 'x'.repeat(129)],
+    ['far over the key size', 'x'.repeat(4096)],
+    ['with a character outside the charset', 'delivery#1'],
+    ['with a space', 'delivery 1'],
+    ['empty', ''],
+  ])('answers 400 to an X-Webhook-Id %s, before touching the table', async (_name, id) => {
+    const response = await deliver({ id });
+    expect(response.statusCode).toBe(400);
+    expect(errorCode(response)).toBe('validation_failed');
+    expect(dynamo.calls()).toHaveLength(0);
+    expect(bus.calls()).toHaveLength(0);
+  });
+
+  it('takes a UUID as X-Webhook-Id', async () => {
+    expect((await deliver({ id: '0b7f3c1e-5d2a-4c8e-9f61-2a3b4c5d6e7f' })).statusCode).toBe(202);
+  });
+
+  it('answers 400 to a signed event without created_at', async () => {
+    const response = await deliver({ body: JSON.stringify({ type: 'call.ended', call_cid: 'default:abc' }) });
+    expect(response.statusCode).toBe(400);
+    expect(bus.calls()).toHaveLength(0);
+  });
+
+  it.each([
+    ['older than the replay window', minutesAgo(61)],
+    ['from well in the future', minutesAgo(-10)],
+  ])('ignores a signed event %s with a 202 Stream will not retry, and publishes nothing', async (_name, createdAt) => {
+    const response = await deliver({ body: JSON.stringify({ ...event, created_at: createdAt }) });
+    expect(response.statusCode).toBe(202);
+    expect(JSON.parse(response.body!)).toEqual({ accepted: false, duplicate: false, stale: true });
+    expect(bus.calls()).toHaveLength(0);
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('publishes an event inside the window', async () => {
+    expect(JSON.parse((await deliver({ body: JSON.stringify({ ...event, created_at: minutesAgo(59) }) })).body!)).toEqual({ accepted: true, duplicate: false });
+  });
+
+  it.each([
+    ['a retried delivery id', ['ConditionalCheckFailed', 'None']],
+    ['the same signed body under a new id', ['None', 'ConditionalCheckFailed']],
+  ])('acknowledges %s without publishing it again', async (_name, codes) => {
+    dynamo.on(TransactWriteCommand).rejects(cancelled(codes));
     const response = await deliver();
     expect(response.statusCode).toBe(202);
     expect(JSON.parse(response.body!)).toEqual({ accepted: true, duplicate: true });
     expect(bus.commandCalls(PutEventsCommand)).toHaveLength(0);
   });
 
+  it('dedupes by the body alone when Stream sends no webhook id', async () => {
+    const response = (await handler(
+      apiEvent({
+        method: 'POST',
+        path: '/api/webhooks/stream',
+        headers: { 'X-Signature': signWebhook(JSON.stringify(event), 'secret-test'), 'X-Api-Key': 'key-test' },
+        body: JSON.stringify(event),
+      }),
+      lambdaContext(),
+    )) as APIGatewayProxyStructuredResultV2;
+    expect(response.statusCode).toBe(202);
+    expect(dynamo.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!.map((item) => item.Put!.Item!.id)).toEqual([`payload#${digestOf(JSON.stringify(event))}`]);
+  });
+
+  it('stores an event too large for a bus entry in S3 and publishes a reference that consumers resolve', async () => {
+    // Under the intake limit, but with source and detail-type over EventBridge's 256 KB.
+    const overhead = Buffer.byteLength(JSON.stringify({ ...event, pad: '' }));
+    const big = { ...event, pad: 'x'.repeat(256 * 1024 - 10 - overhead) };
+    const body = JSON.stringify(big);
+    expect(Buffer.byteLength(body)).toBe(256 * 1024 - 10);
+    const response = await deliver({ body });
+    expect(response.statusCode).toBe(202);
+    const key = `webhook-events/${digestOf(body)}.json`;
+    expect(s3.commandCalls(PutObjectCommand)[0]!.args[0].input).toMatchObject({ Bucket: 'archive-test', Key: key, Body: body });
+    const detail = bus.commandCalls(PutEventsCommand)[0]!.args[0].input.Entries![0]!.Detail!;
+    expect(JSON.parse(detail)).toEqual({ type: 'call.recording_ready', storedDetail: { key, bytes: Buffer.byteLength(body) } });
+
+    s3.on(GetObjectCommand, { Bucket: 'archive-test', Key: key }).resolves({ Body: { transformToString: async () => body } as never });
+    expect(await resolveDetail(JSON.parse(detail))).toEqual(big);
+  });
+
+  it('never reads a stored detail outside the stored-events prefix', async () => {
+    const forged = { type: 'call.ended', storedDetail: { key: 'recordings/someone-else.mp4', bytes: 1 } };
+    expect(await resolveDetail(forged)).toEqual(forged);
+    expect(s3.calls()).toHaveLength(0);
+  });
+
   it.each([
     ['throws', () => bus.on(PutEventsCommand).rejects(new Error('throttled'))],
     ['refuses the entry', () => bus.on(PutEventsCommand).resolves({ FailedEntryCount: 1, Entries: [{ ErrorCode: 'InternalFailure' }] })],
-  ])('answers 500 and releases the delivery marker when the bus %s, so Stream\'s retry goes through', async (_name, arrange) => {
+  ])('answers 500 and releases both markers when the bus %s, so Stream\'s retry goes through', async (_name, arrange) => {
     arrange();
     const response = await deliver();
     expect(response.statusCode).toBe(500);
     expect(errorCode(response)).toBe('internal');
-    expect(dynamo.commandCalls(DeleteCommand)[0]!.args[0].input).toEqual({ TableName: 'deliveries-test', Key: { id: 'delivery-1' } });
+    expect(dynamo.commandCalls(DeleteCommand).map((call) => call.args[0].input)).toEqual([
+      { TableName: 'deliveries-test', Key: { id: 'delivery-1' } },
+      { TableName: 'deliveries-test', Key: { id: `payload#${digestOf(JSON.stringify(event))}` } },
+    ]);
   });
 });

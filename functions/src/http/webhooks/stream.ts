@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { route } from '@mentoring/shared';
 import { z } from 'zod';
 import { publishStreamEvent } from '../../lib/event-bus';
+import { busDetail } from '../../lib/events/stored-detail';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { header } from '../../lib/http/middlewares';
@@ -12,10 +14,29 @@ import { claimDelivery, releaseDelivery } from '../../lib/repositories/webhook-d
 import { getStreamCredentials } from '../../lib/stream/credentials';
 import { isValidWebhookSignature, safeEqual } from '../../lib/stream/webhook-signature';
 
-/** EventBridge takes entries up to 256 KB; a larger body could never be published, so it is refused up front. */
+/**
+ * The largest body taken in. Up to this, an event that does not fit a bus entry with its source and type
+ * (256 KB in all) travels through S3 (publishStreamEvent); larger ones are refused before any work.
+ */
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
 
-const eventSchema = z.looseObject({ type: z.string().min(1).max(128) });
+const eventSchema = z.looseObject({ type: z.string().min(1).max(128), created_at: z.iso.datetime({ offset: true }) });
+
+/**
+ * X-Webhook-Id becomes a DynamoDB key (at most 2048 bytes): Stream sends a UUID, so anything longer than
+ * that or outside a plain charset is refused before it reaches the table. '#' is left out because payload
+ * markers in the same table use it.
+ */
+const WEBHOOK_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * The replay window: a signed body whose event is older than this is not published, however it arrives.
+ * Stream retries a delivery within minutes; an hour leaves room for a slow retry while staying far inside
+ * the payload markers' life (MARKER_TTL_SECONDS), so every replay is either stale or already seen.
+ */
+export const STALE_AFTER_SECONDS = 60 * 60;
+/** Stream's clock and ours may disagree a little; an event "from the future" beyond this is refused as well. */
+const FUTURE_SKEW_SECONDS = 5 * 60;
 
 /** The bytes Stream signed: API Gateway may hand them over base64-encoded, and Stream may gzip them. */
 const rawBody = (event: APIGatewayProxyEventV2) => {
@@ -33,7 +54,8 @@ const rawBody = (event: APIGatewayProxyEventV2) => {
 };
 
 /**
- * Stream's webhook: authenticate the exact bytes first, then publish each delivery to the bus once.
+ * Stream's webhook: authenticate the exact bytes first, refuse stale events, then publish each delivery to
+ * the bus once, by its webhook id and by the digest of its bytes.
  * Nothing else happens here, because Stream gives a delivery 6 s and the consumers do the work.
  */
 export const handler = httpHandler(route('POST /api/webhooks/stream'), async ({ event }) => {
@@ -51,19 +73,34 @@ export const handler = httpHandler(route('POST /api/webhooks/stream'), async ({ 
     throw new HttpError('validation_failed', 'The request body is not valid JSON.');
   }
   const result = eventSchema.safeParse(parsed);
-  if (!result.success) throw new HttpError('validation_failed', 'The event has no type.', result.error.issues);
+  if (!result.success) throw new HttpError('validation_failed', 'The event needs a type and a created_at time.', result.error.issues);
   const { type } = result.data;
 
   const deliveryId = header(event, 'x-webhook-id');
-  if (deliveryId && !(await claimDelivery(deliveryId))) {
+  if (deliveryId !== undefined && !WEBHOOK_ID.test(deliveryId)) {
+    throw new HttpError('validation_failed', 'X-Webhook-Id must be 1 to 128 letters, digits, ".", ":", "_" or "-".');
+  }
+
+  // Answered 2xx on purpose: the signature is good, so this is Stream's own event (or a copy of it), and no
+  // retry can make it fresh; a 4xx or 5xx would only have Stream retry it until it gives up.
+  const ageSeconds = (Date.now() - Date.parse(result.data.created_at)) / 1000;
+  if (ageSeconds > STALE_AFTER_SECONDS || ageSeconds < -FUTURE_SKEW_SECONDS) {
+    logger.warn('Ignored a stale Stream event', { type, deliveryId, createdAt: result.data.created_at });
+    emitMetric('WebhooksReceived', 1, { outcome: 'stale' });
+    return { accepted: false, duplicate: false, stale: true };
+  }
+
+  const delivery = { id: deliveryId, digest: createHash('sha256').update(body).digest('hex') };
+  const claim = await claimDelivery(delivery);
+  if (claim !== 'claimed') {
     emitMetric('WebhooksReceived', 1, { outcome: 'duplicate' });
     return { accepted: true, duplicate: true };
   }
   try {
-    await publishStreamEvent(type, text);
+    await publishStreamEvent(type, await busDetail(type, text, delivery.digest));
   } catch (error) {
     logger.error('Publishing a Stream event failed', { type, deliveryId, error: error as Error });
-    if (deliveryId) await releaseDelivery(deliveryId).catch((release: unknown) => logger.error('Releasing the delivery failed', { deliveryId, error: release as Error }));
+    await releaseDelivery(delivery).catch((release: unknown) => logger.error('Releasing the delivery failed', { deliveryId, error: release as Error }));
     throw new HttpError('internal', 'The event could not be queued; please retry.');
   }
   emitMetric('WebhooksReceived', 1, { outcome: 'published' });

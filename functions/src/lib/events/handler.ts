@@ -4,8 +4,10 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import type { z } from 'zod';
+import { STREAM_EVENT_SOURCE } from '@mentoring/shared';
 import { emitMetric } from '../metrics';
 import { logger, metrics, tracer } from '../powertools';
+import { resolveDetail } from './stored-detail';
 
 export type StreamBusEvent = EventBridgeEvent<string, unknown>;
 
@@ -27,7 +29,8 @@ export const eventHandler = <S extends z.ZodType>(schema: S, run: (request: Cons
     .use(injectLambdaContext(logger))
     .use(logMetrics(metrics))
     .handler(async (event, context) => {
-      const parsed = schema.safeParse(event.detail);
+      // The one place consumers get their detail: a large Stream event arrives as a reference to S3.
+      const parsed = schema.safeParse(event.source === STREAM_EVENT_SOURCE ? await resolveDetail(event.detail) : event.detail);
       if (!parsed.success) {
         throw new Error(`Event ${event.id} (${event['detail-type']}) has an unexpected shape: ${JSON.stringify(parsed.error.issues)}`);
       }

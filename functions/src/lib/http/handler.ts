@@ -4,7 +4,7 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import type { AuthMode, RouteContract, RouteKey } from '@mentoring/shared';
+import { refusesSuspended, type AuthMode, type HttpMethod, type RouteContract, type RouteKey } from '@mentoring/shared';
 import { logger, metrics, tracer } from '../powertools';
 import { authenticate, type AuthenticatedEvent } from './authenticate';
 import { HttpError } from './errors';
@@ -12,6 +12,7 @@ import type { Identity } from './identity';
 import { errorHandler, jsonBody } from './middlewares';
 import { idempotency, idempotencyScopeOf } from './idempotency';
 import { verifyOrigin } from './origin';
+import { refuseSuspended } from './suspension';
 import { json } from './responses';
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -51,7 +52,7 @@ const parsePart = (schema: z.ZodType | undefined, value: unknown, what: string) 
  * the feature code runs, and the feature's answer checked by the answer schema before it leaves (which
  * also drops any field the contract does not name). Every failure has the documented error shape.
  */
-export const httpHandler = <R extends RouteContract & { key: RouteKey }>(
+export const httpHandler = <R extends RouteContract & { key: RouteKey; method?: HttpMethod }>(
   route: R,
   run: (request: HttpRequest<R>) => Promise<z.input<R['response']>>,
 ) => {
@@ -63,8 +64,10 @@ export const httpHandler = <R extends RouteContract & { key: RouteKey }>(
     .use(errorHandler())
     // Before anything reads the request: a call that did not come through CloudFront learns nothing.
     .use(verifyOrigin())
-    .use(authenticate(route.auth))
-    .use(logMetrics(metrics, { captureColdStartMetric: true }));
+    .use(authenticate(route.auth));
+  // A suspended member can sign in and read, nothing more: every signed-in write checks their item first.
+  if (refusesSuspended({ ...route, method: route.method ?? (route.key.split(' ')[0] as HttpMethod) })) handler.use(refuseSuspended());
+  handler.use(logMetrics(metrics, { captureColdStartMetric: true }));
   if (route.body) handler.use(jsonBody(route.body, { maxBytes: route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES }));
   // Last: a replay is only for a request that is allowed and valid, and keyed by the verified caller and body.
   if ((route as RouteContract).idempotent) handler.use(idempotency(route.key));

@@ -14,10 +14,21 @@ export interface Mail {
   /** Plain text, always; every message must read well without HTML. */
   text: string;
   html?: string;
+  /** Files sent with the message, e.g. a calendar invitation (SESv2's Simple content carries them). */
+  attachments?: readonly MailAttachment[];
+}
+
+export interface MailAttachment {
+  fileName: string;
+  /** With parameters where they matter, e.g. `text/calendar; method=REQUEST; charset=UTF-8`. */
+  contentType: string;
+  content: string | Uint8Array;
+  /** `inline` for a calendar invitation, so mail clients offer to add it to the calendar. */
+  disposition?: 'attachment' | 'inline';
 }
 
 /** Sends one message from the stage's sender (MAIL_FROM). */
-export const sendMail = async ({ to, subject, text, html }: Mail) => {
+export const sendMail = async ({ to, subject, text, html, attachments }: Mail) => {
   await client.send(
     new SendEmailCommand({
       FromEmailAddress: requiredEnv('MAIL_FROM'),
@@ -26,6 +37,17 @@ export const sendMail = async ({ to, subject, text, html }: Mail) => {
         Simple: {
           Subject: { Data: subject, Charset: 'UTF-8' },
           Body: { Text: { Data: text, Charset: 'UTF-8' }, ...(html ? { Html: { Data: html, Charset: 'UTF-8' } } : {}) },
+          ...(attachments?.length
+            ? {
+                Attachments: attachments.map((attachment) => ({
+                  FileName: attachment.fileName,
+                  ContentType: attachment.contentType,
+                  ContentDisposition: attachment.disposition === 'inline' ? 'INLINE' : 'ATTACHMENT',
+                  ContentTransferEncoding: 'BASE64',
+                  RawContent: typeof attachment.content === 'string' ? new TextEncoder().encode(attachment.content) : attachment.content,
+                })),
+              }
+            : {}),
         },
       },
     }),

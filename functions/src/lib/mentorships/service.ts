@@ -1,5 +1,5 @@
 /**
- * The mentorship's life cycle (DOMAIN.md, shared/src/mentoring/mentorship.ts): who may do what, and every
+ * The mentorship's life cycle (docs/domain.md, shared/src/mentoring/mentorship.ts): who may do what, and every
  * change as one transaction (repositories/mentorships.ts). What follows a committed change (e-mails,
  * cancelled schedules, the pair's Stream channel through the bus) never undoes it: failures are logged.
  */
@@ -48,6 +48,7 @@ import {
   type MentorshipRecord,
   type Side,
 } from '../repositories/mentorships';
+import { blockBetween, noBlockChecks } from '../repositories/safeguarding';
 
 /** Attempts of a transaction that lost a race it may still win (a place or a count changed meanwhile). */
 export const MAX_ATTEMPTS = 8;
@@ -176,7 +177,10 @@ const newRecord = (fields: Pick<MentorshipRecord, 'mentorId' | 'menteeId' | 'ori
   ...fields,
 });
 
+const blockItems = (a: string, b: string): Labelled[] => noBlockChecks(a, b).map((item) => ({ label: 'block', item }));
+
 const creationRefusal = (failed: TransitionCancelled, { maxOpenRequests }: { maxOpenRequests: number }, forProposal: boolean) => {
+  if (failed.failed.includes('block')) return new HttpError('conflict', forProposal ? 'One of these two has blocked the other.' : 'There is no such mentor.');
   if (failed.failed.includes('pair')) {
     return new HttpError('conflict', forProposal ? 'These two already have a live request or mentorship.' : 'You already have a request or mentorship with this mentor.');
   }
@@ -199,6 +203,10 @@ export const createRequest = async (menteeId: string, { mentorId, message }: { m
   }
   // Pending, rejected or unknown mentors, and mentees, appear nowhere: the same answer as for a wrong id.
   if (!mentor || mentor.role !== 'mentor' || !mentor.approved) throw new HttpError('not_found', 'There is no such mentor.');
+  const blocks = await blockBetween(menteeId, mentorId);
+  if (blocks.aBlockedB) throw new HttpError('conflict', 'You have blocked this mentor. Unblock them first if you want to ask again.');
+  // Blocked by the mentor: the same answer as for someone who is not there, as the directory hides them too.
+  if (blocks.bBlockedA) throw new HttpError('not_found', 'There is no such mentor.');
   if (!canReceiveRequests(mentor)) throw new HttpError('conflict', 'This mentor is not taking new requests right now.');
 
   const now = new Date();
@@ -217,6 +225,7 @@ export const createRequest = async (menteeId: string, { mentorId, message }: { m
       { maxOpenRequests: programme.maxOpenRequestsPerMentee },
     ),
     { label: 'member', item: receivesRequestsCheck(mentorId) },
+    ...blockItems(menteeId, mentorId),
   ];
   try {
     await commit(items);
@@ -235,10 +244,15 @@ export const createProposal = async (coordinatorId: string, { mentorId, menteeId
   if (!mentor || mentor.role !== 'mentor' || !mentor.approved) throw new HttpError('conflict', 'Only an approved mentor can be proposed.');
   if (!mentee || mentee.role !== 'mentee' || !mentee.approved) throw new HttpError('conflict', 'Only a mentee with an approved profile can be proposed.');
   if (mentor.activeMentees >= mentor.capacity) throw new HttpError('conflict', `This mentor has no place left: all ${mentor.capacity} are taken.`);
+  if (mentor.suspended || mentee.suspended) throw new HttpError('conflict', 'A suspended member cannot be proposed.');
+  if ((await blockBetween(mentorId, menteeId)).any) throw new HttpError('conflict', 'One of these two has blocked the other.');
   const at = new Date().toISOString();
   const record = newRecord({ mentorId, menteeId, origin: 'proposal', message, proposedBy: coordinatorId, expiresAt: null }, at);
   try {
-    await commit(creationItems(record, { at, type: 'proposed', actor: 'coordinator', actorId: coordinatorId, from: null, to: 'PROPOSED', reason: null, message }, { maxOpenRequests: 0 }));
+    await commit([
+      ...creationItems(record, { at, type: 'proposed', actor: 'coordinator', actorId: coordinatorId, from: null, to: 'PROPOSED', reason: null, message }, { maxOpenRequests: 0 }),
+      ...blockItems(mentorId, menteeId),
+    ]);
   } catch (error) {
     if (error instanceof TransitionCancelled) throw creationRefusal(error, { maxOpenRequests: 0 }, true);
     throw error;

@@ -1,7 +1,8 @@
 import { allowedActions, mentorshipChannelCid, type MentorshipDetail, type MentorshipSummary } from '@mentoring/shared';
-import { getParties, getParty, memberViewOf, type Party } from '../repositories/mentorship-parties';
+import { getParties, getParty, memberViewOf, toParty, type Party } from '../repositories/mentorship-parties';
 import { photoUrl } from '../repositories/members';
 import { listEvents, sideOf, type MentorshipRecord } from '../repositories/mentorships';
+import { surveysDue } from '../sessions/surveys';
 
 export type ViewerRole = MentorshipSummary['viewerRole'];
 
@@ -38,11 +39,14 @@ export const summariesOf = async (records: MentorshipRecord[], viewerRoleOf: (re
 export const viewerRoleOf = (record: MentorshipRecord, viewer: { id: string; isCoordinator: boolean }): ViewerRole | null =>
   sideOf(record, viewer.id) ?? (viewer.isCoordinator ? 'coordinator' : null);
 
+/** A member who deleted their account (issue 17): the other side keeps the mentorship's history, with no profile. */
+const formerMember = (id: string, role: 'mentor' | 'mentee'): Party =>
+  toParty({ id, role, displayName: 'A former member', headline: '', bio: '', languages: [], country: '', timezone: 'UTC', availability: [], format: 'online', topics: [] });
+
 export const detailOf = async (record: MentorshipRecord, viewerRole: ViewerRole): Promise<MentorshipDetail> => {
   const [parties, events] = await Promise.all([getParties([record.mentorId, record.menteeId]), listEvents(record.id)]);
-  const mentor = parties.get(record.mentorId) ?? (await getParty(record.mentorId));
-  const mentee = parties.get(record.menteeId) ?? (await getParty(record.menteeId));
-  if (!mentor || !mentee) throw new Error(`Mentorship ${record.id} names a member who is gone`);
+  const mentor = parties.get(record.mentorId) ?? (await getParty(record.mentorId)) ?? formerMember(record.mentorId, 'mentor');
+  const mentee = parties.get(record.menteeId) ?? (await getParty(record.menteeId)) ?? formerMember(record.menteeId, 'mentee');
   const actions = allowedActions(record.state, viewerRole).filter(
     (action) => action !== 'acceptProposal' || viewerRole === 'coordinator' || !record.acceptedBy.includes(viewerRole),
   );
@@ -53,5 +57,9 @@ export const detailOf = async (record: MentorshipRecord, viewerRole: ViewerRole)
     events,
     channelCid: record.activatedAt ? mentorshipChannelCid(record.id) : null,
     actions,
+    surveysDue: surveysDue(record, viewerRole === 'coordinator' ? null : viewerRole),
+    firstSessionAt: record.firstSessionAt ?? null,
+    lastSessionAt: record.lastSessionAt ?? null,
+    fitCheck: viewerRole === 'coordinator' ? (record.fitCheck ?? {}) : record.fitCheck?.[viewerRole] ? { [viewerRole]: record.fitCheck[viewerRole] } : {},
   };
 };

@@ -1,5 +1,6 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ArtifactKind, CallFeature, CallSummary } from '@mentoring/shared';
+import { artifactExpiresAt } from '../safeguarding/retention';
 import { documentClient, ignoreStale, tableName } from '../dynamo';
 
 /**
@@ -186,13 +187,21 @@ export const getArtifact = async (cid: string, kind: ArtifactKind, sessionId: st
     )
   ).Item as ArtifactRecord | undefined;
 
-/** Written only once the file is wholly in S3, and never over an earlier record. */
+/**
+ * Written only once the file is wholly in S3, and never over an earlier record. `expiresAt` (the table's TTL)
+ * deletes the record when the archive's lifecycle rule deletes the file: the stage's retention, from archiving.
+ */
 export const saveArtifact = (artifact: ArtifactRecord) =>
   ignoreStale(() =>
     documentClient.send(
       new PutCommand({
         TableName: table(),
-        Item: { pk: callKey(artifact.cid), sk: artifactSortKey(artifact.kind, artifact.sessionId, artifact.filename), ...artifact },
+        Item: {
+          pk: callKey(artifact.cid),
+          sk: artifactSortKey(artifact.kind, artifact.sessionId, artifact.filename),
+          ...artifact,
+          expiresAt: artifactExpiresAt(artifact.archivedAt),
+        },
         ConditionExpression: 'attribute_not_exists(sk)',
       }),
     ),

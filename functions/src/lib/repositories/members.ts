@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type {
   Application,
@@ -62,6 +62,9 @@ export interface MemberItem {
   /** Present ("mentor") only while the mentor is listed in the directory. */
   listed?: typeof LISTED;
   lastActiveAt?: string | null;
+  /** Set by a coordinator (issue 17): the member can sign in and read, nothing more, and is never listed. */
+  suspended?: boolean;
+  suspendedAt?: string | null;
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -105,7 +108,7 @@ export const openPlaces = (member: Pick<MemberItem, 'capacity' | 'activeMentees'
 
 /** Whether the mentor belongs in the directory: approved, accepting requests, and a place left. */
 export const isListed = (member: MemberItem) =>
-  member.role === 'mentor' && member.approvalState === 'approved' && member.acceptingRequests === true && openPlaces(member) > 0;
+  member.role === 'mentor' && member.approvalState === 'approved' && member.acceptingRequests === true && member.suspended !== true && openPlaces(member) > 0;
 
 /** The item with `listed` set exactly when it should be: every write goes through this. */
 export const withListing = (member: MemberItem): MemberItem => {
@@ -228,6 +231,10 @@ export const submitProfile = (current: MemberItem, { state, now }: { state: 'pen
       condition: { expression: 'approvalState IN (:draft, :rejected)', values: { ':draft': 'draft', ':rejected': 'rejected' } },
     },
   );
+
+/** A coordinator suspends (true) or restores (false) the member; `listed` follows through `withListing`. */
+export const setSuspended = (current: MemberItem, suspended: boolean, now: string) =>
+  updateMember(current, { suspended, suspendedAt: suspended ? now : null }, { now });
 
 /** A coordinator's decision on a pending profile; refused (StaleMemberError) unless it is still pending. */
 export const decideApplication = (
@@ -365,6 +372,7 @@ export const toOwnProfile = (member: MemberItem | undefined, identity: { email: 
   codeOfConductVersion: member?.codeOfConductVersion ?? null,
   isCoordinator: identity.isCoordinator,
   onboarded: Boolean(member?.submittedAt),
+  ...(member?.suspended ? { suspended: true } : {}),
 });
 
 export const toApplication = (member: MemberItem): Application => ({
@@ -406,4 +414,10 @@ export const searchApproved = async ({ role, q, limit, cursor }: { role?: Role; 
   const next =
     found.length > limit && last ? { id: last.id, approvalState: 'approved', submittedAt: last.submittedAt } : ExclusiveStartKey;
   return { members, next };
+};
+
+/** The member's item goes (their account is deleted); the photo's key is answered so its file can go too. */
+export const deleteMember = async (id: string) => {
+  const { Attributes } = await documentClient.send(new DeleteCommand({ TableName: table(), Key: { id }, ReturnValues: 'ALL_OLD' }));
+  return Attributes as MemberItem | undefined;
 };

@@ -39,6 +39,8 @@ export interface Party {
   acceptingRequests: boolean;
   listed: boolean;
   expiredInARow: number;
+  /** Suspended by a coordinator: never listed, never given a place. */
+  suspended: boolean;
   displayName: string;
   headline: string;
   photoKey: string | null;
@@ -58,6 +60,7 @@ export const toParty = (item: MemberItem): Party => ({
   acceptingRequests: item.acceptingRequests === true,
   listed: typeof item.listed === 'string',
   expiredInARow: num(item.expiredInARow),
+  suspended: item.suspended === true,
   displayName: str(item.displayName, 'A member'),
   headline: str(item.headline),
   photoKey: typeof item.photoKey === 'string' ? item.photoKey : null,
@@ -104,7 +107,7 @@ export const canReceiveRequests = (mentor: Party) =>
  */
 export const placeUpdate = (mentor: Party, delta: 1 | -1, { resetExpiryStreak = false } = {}) => {
   const next = mentor.activeMentees + delta;
-  const listed = mentor.approved && mentor.acceptingRequests && next < mentor.capacity;
+  const listed = mentor.approved && mentor.acceptingRequests && !mentor.suspended && next < mentor.capacity;
   const sets = ['activeMentees = :next'];
   if (listed) sets.push('listed = :listed');
   if (resetExpiryStreak) sets.push('expiredInARow = :zero');
@@ -117,6 +120,8 @@ export const placeUpdate = (mentor: Party, delta: 1 | -1, { resetExpiryStreak = 
     mentor.capacity ? '#capacity = :capacity' : 'attribute_not_exists(#capacity)',
     mentor.acceptingRequests ? '#accepting = :true' : '(attribute_not_exists(#accepting) OR #accepting <> :true)',
     mentor.approved ? '#approval = :approved' : '(attribute_not_exists(#approval) OR #approval <> :approved)',
+    // A suspension written meanwhile must not be undone by listing the mentor again.
+    mentor.suspended ? '#suspended = :true' : '(attribute_not_exists(#suspended) OR #suspended <> :true)',
   ];
   const values: Record<string, unknown> = { ':next': next, ':mentor': 'mentor', ':true': true, ':approved': 'approved', ':one': 1 };
   if (mentor.activeMentees === 0 || resetExpiryStreak) values[':zero'] = 0;
@@ -129,7 +134,7 @@ export const placeUpdate = (mentor: Party, delta: 1 | -1, { resetExpiryStreak = 
       Key: { id: mentor.id },
       UpdateExpression: `SET ${sets.join(', ')}${listed ? '' : ' REMOVE listed'} ADD version :one`,
       ConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeNames: { '#role': 'role', '#capacity': 'capacity', '#accepting': 'acceptingRequests', '#approval': 'approvalState' },
+      ExpressionAttributeNames: { '#role': 'role', '#capacity': 'capacity', '#accepting': 'acceptingRequests', '#approval': 'approvalState', '#suspended': 'suspended' },
       ExpressionAttributeValues: values,
     },
   };
@@ -156,7 +161,7 @@ export const resetExpiryStreakItem = (mentorId: string) => ({
   },
 });
 
-/** Expired requests in a row after which a mentor is paused (DOMAIN.md). */
+/** Expired requests in a row after which a mentor is paused (docs/domain.md). */
 export const EXPIRIES_BEFORE_PAUSE = 2;
 
 /** The transaction item that counts one more expired request of the mentor's, with the expiry itself. */

@@ -11,7 +11,7 @@
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, type BatchGetCommandOutput, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { Actor, DeclineReason, EndReason, MentorshipAction, MentorshipEvent, MentorshipState } from '@mentoring/shared';
+import type { Actor, DeclineReason, EndReason, FitCheckAnswer, MentorshipAction, MentorshipEvent, MentorshipState } from '@mentoring/shared';
 import { randomUUID } from 'node:crypto';
 import { documentClient, tableName } from '../dynamo';
 import { logger } from '../powertools';
@@ -38,6 +38,14 @@ export interface MentorshipRecord {
   endMessage: string | null;
   acceptedBy: Side[];
   proposedBy: string | null;
+  /** Kept by the session-record consumer when a session of the pair is held (min and max of their starts). */
+  firstSessionAt?: string;
+  lastSessionAt?: string;
+  /** The surveys' answers, each side's once (functions/src/lib/sessions/surveys.ts). */
+  fitCheck?: Partial<Record<Side, FitCheckAnswer>>;
+  /** When a side answered "not a fit" first: the coordinators' dashboard flags the pair. */
+  fitFlaggedAt?: string;
+  closingSurvey?: Partial<Record<Side, string>>;
 }
 
 export const sideOf = (record: Pick<MentorshipRecord, 'mentorId' | 'menteeId'>, memberId: string): Side | null =>
@@ -55,7 +63,7 @@ export const countersKey = (menteeId: string) => ({ pk: `MENTEE#${menteeId}`, sk
 const pad = (version: number) => String(version).padStart(6, '0');
 
 /** Every item of a transaction with what it stands for, so a cancellation reason names the rule that said no. */
-export type Label = 'meta' | 'event' | 'pair' | 'match' | 'counters' | 'place' | 'member' | `other:${string}`;
+export type Label = 'meta' | 'event' | 'pair' | 'match' | 'counters' | 'place' | 'member' | 'block' | `other:${string}`;
 export interface Labelled {
   label: Label;
   item: NonNullable<TransactWriteCommandInput['TransactItems']>[number];

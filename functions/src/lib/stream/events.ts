@@ -28,3 +28,18 @@ export const membershipEventSchema = callEventSchema.extend({
   members: z.array(z.union([member, z.string().min(1)])).optional(),
   session_id: z.string().nullish(),
 });
+
+const participant = z.looseObject({
+  user: z.looseObject({ id: z.string().min(1).max(128) }),
+  user_session_id: z.string().min(1).max(128),
+  joined_at: timestamp.nullish(),
+});
+
+/** What the session-record consumer reads of call sessions, participants and ready artifacts. */
+export const sessionRecordEventSchema = callEventSchema.extend({
+  session_id: z.string().min(1).max(128).nullish(),
+  participant: participant.nullish(),
+  duration_seconds: z.number().min(0).nullish(),
+  call_recording: artifactFile.nullish(),
+  call_transcription: artifactFile.nullish(),
+});

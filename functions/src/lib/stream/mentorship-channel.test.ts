@@ -60,6 +60,12 @@ describe('the pair\'s Stream channel (requests checked at the network boundary)'
     expect(patches.map((patch) => patch.body)).toEqual([{ set: { frozen: false } }]);
   });
 
+  it('keeps an active pair\'s channel frozen, never opening it, while safeguarding holds it (a suspension or a block)', async () => {
+    await syncChannel(record('ACTIVE'), { type: 'resume', reason: null, version: 5 }, { held: true });
+    const patches = recorder.requests().filter((request) => request.method === 'PATCH');
+    expect(patches.map((patch) => patch.body)).toEqual([{ set: { frozen: true } }]);
+  });
+
   it('throws when Stream fails, so the bus retries', async () => {
     recorder.failNext(1, 500);
     await expect(syncChannel(record('ACTIVE'), { type: 'accept', reason: null, version: 2 })).rejects.toThrow();

@@ -54,7 +54,12 @@ export const systemMessageText = (event: Pick<MentorshipEvent, 'type' | 'reason'
 };
 
 /** Brings the channel in line with the stored mentorship after the change that made `version`. */
-export const syncChannel = async (record: MentorshipRecord, event: (Pick<MentorshipEvent, 'type' | 'reason'> & { version: number }) | undefined) => {
+export const syncChannel = async (
+  record: MentorshipRecord,
+  event: (Pick<MentorshipEvent, 'type' | 'reason'> & { version: number }) | undefined,
+  /** held: frozen whatever the state (a side suspended, or a block between them: safeguarding). */
+  { held = false }: { held?: boolean } = {},
+) => {
   const stream = await streamClient();
   if (!programmeUserReady) {
     await stream.upsertUsers([{ id: PROGRAMME_USER.id, name: PROGRAMME_USER.name, role: PROGRAMME_USER.role }]);
@@ -69,7 +74,7 @@ export const syncChannel = async (record: MentorshipRecord, event: (Pick<Mentors
     },
   });
   // The stored state decides, not the event: deliveries out of order still end frozen or open as they should.
-  const frozen = record.state !== 'ACTIVE';
+  const frozen = record.state !== 'ACTIVE' || held;
   const text = event ? systemMessageText(event) : null;
   if (!frozen) await channel.updateChannelPartial({ set: { frozen: false } });
   if (event && text) {

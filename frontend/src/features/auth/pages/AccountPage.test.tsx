@@ -6,10 +6,10 @@ import { authMessages } from '../messages';
 import { AccountPage } from './AccountPage';
 
 const api = vi.hoisted(() => ({ updateUserAttributes: vi.fn(), updatePassword: vi.fn() }));
-vi.mock('../amplify', () => ({ loadAuth: async () => ({ api, authFlowType: 'USER_PASSWORD_AUTH', cognito: {} }) }));
+vi.mock('../../../lib/auth/amplify', () => ({ loadAuth: async () => ({ api, authFlowType: 'USER_PASSWORD_AUTH', cognito: {} }) }));
 
 const auth = vi.hoisted(() => ({ refresh: vi.fn(async () => undefined) }));
-vi.mock('../useAuth', () => ({
+vi.mock('../../../lib/auth/useAuth', () => ({
   useAuth: () => ({
     status: 'signedIn',
     user: { id: 'sub-1', name: 'Ada Lovelace', email: 'augusta.ada.king-noel.countess-of-lovelace@example.org' },

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { passwordProblems } from '@mentoring/shared';
+import { passwordProblems } from '@mentoring/shared/auth';
 import { Button } from '../../../components/Button/Button';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { apiQuery } from '../../../lib/query';
-import { loadAuth } from '../amplify';
+import { useSafetySlots } from '../../../lib/safety-slots';
+import { loadAuth } from '../../../lib/auth/amplify';
 import { authMessages } from '../messages';
-import { useAuth } from '../useAuth';
+import { useAuth } from '../../../lib/auth/useAuth';
 import { Field, FormError, FormNotice, useFormAction } from './form';
 import styles from './AccountPage.module.css';
 
@@ -123,21 +124,25 @@ const PasswordCard = () => {
   );
 };
 
-/** /account: the member's name, sign-in e-mail and password. */
-export const AccountPage = () => (
-  <>
-    <PageHeader title="Your account" lead="Your name, the e-mail address you sign in with, and your password." />
-    <div className={styles.cards}>
-      <NameCard />
-      <SignInCard />
-      <PasswordCard />
-      {/*
-        Slot for the profile photo (issue 12: the profile API's presigned upload) and slot for the choice of
-        e-mail notifications (issue 12: the profile API's notification settings). Both are saved by the profile
-        API, not by Cognito, so they arrive with it; no control stands here until they can be saved.
-      */}
-    </div>
-  </>
-);
+/** /account: the member's name, sign-in e-mail and password; below them what the app adds (your data). */
+export const AccountPage = () => {
+  const { accountSections } = useSafetySlots();
+  return (
+    <>
+      <PageHeader title="Your account" lead="Your name, the e-mail address you sign in with, and your password." />
+      <div className={styles.cards}>
+        <NameCard />
+        <SignInCard />
+        <PasswordCard />
+        {/*
+          Slot for the profile photo (issue 12: the profile API's presigned upload) and slot for the choice of
+          e-mail notifications (issue 12: the profile API's notification settings). Both are saved by the profile
+          API, not by Cognito, so they arrive with it; no control stands here until they can be saved.
+        */}
+      </div>
+      {accountSections && <div className={styles.cards}>{accountSections}</div>}
+    </>
+  );
+};
 
 export default AccountPage;

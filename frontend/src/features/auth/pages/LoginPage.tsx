@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { loadAuth } from '../amplify';
+import { loadAuth } from '../../../lib/auth/amplify';
 import { authErrorMessage } from '../errors';
 import { authMessages } from '../messages';
-import { DEFAULT_NEXT, safeNext } from '../RequireAuth';
-import { useAuth } from '../useAuth';
+import { DEFAULT_NEXT, safeNext } from '../../../lib/auth/RequireAuth';
+import { useAuth } from '../../../lib/auth/useAuth';
 import { Field, FormError, FormNotice } from './form';
 
 /** /login: e-mail and password; back to `next` once signed in. */

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { passwordProblems } from '@mentoring/shared';
-import { loadAuth } from '../amplify';
+import { passwordProblems } from '@mentoring/shared/auth';
+import { loadAuth } from '../../../lib/auth/amplify';
 import { authMessages } from '../messages';
-import { DEFAULT_NEXT, safeNext } from '../RequireAuth';
-import { useAuth } from '../useAuth';
+import { DEFAULT_NEXT, safeNext } from '../../../lib/auth/RequireAuth';
+import { useAuth } from '../../../lib/auth/useAuth';
 import { Field, FormError, FormNotice, useFormAction } from './form';
 
 /** /signup: name, e-mail and password, then the code from the e-mail (which can be sent again). */

@@ -7,7 +7,7 @@ import { AvailabilityGlance } from './AvailabilityList';
 import { Avatar } from './Avatar';
 import { Tags } from './Tags';
 import styles from './MentorCard.module.css';
-import { useMentorActions } from '../mentor-actions';
+import { MentorActionsSlot } from '../slots';
 
 const SHOWN_TOPICS = 4;
 
@@ -16,7 +16,6 @@ export const MentorCard = ({ mentor, viewerZone }: { mentor: MentorCardData; vie
   const apart = hoursApart(mentor.timezone, viewerZone);
   const topics = mentor.topics.slice(0, SHOWN_TOPICS);
   const more = mentor.topics.length - topics.length;
-  const actions = useMentorActions();
   return (
     <article className={styles.card} aria-labelledby={`mentor-${mentor.id}`}>
       <div className={styles.top}>
@@ -58,7 +57,7 @@ export const MentorCard = ({ mentor, viewerZone }: { mentor: MentorCardData; vie
         </div>
       </dl>
       <AvailabilityGlance windows={mentor.availability} from={mentor.timezone} to={viewerZone} />
-      {actions?.(mentor)}
+      <MentorActionsSlot.Slot mentor={mentor} />
     </article>
   );
 };

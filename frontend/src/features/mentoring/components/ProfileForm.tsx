@@ -30,7 +30,7 @@ interface ProfileFormProps {
   idPrefix?: string;
 }
 
-/** The profile of DOMAIN.md, the same for onboarding and /profile: shared fields, then the role's own. */
+/** The profile of docs/domain.md, the same for onboarding and /profile: shared fields, then the role's own. */
 export const ProfileForm = ({ draft, onChange, topics, onSubmit, submitLabel, before, actions, extraValidate, idPrefix = 'profile' }: ProfileFormProps) => {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string[]>([]);

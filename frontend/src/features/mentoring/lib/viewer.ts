@@ -1,4 +1,4 @@
-import { useAuth } from '../../auth/useAuth';
+import { useAuth } from '../../../lib/auth/useAuth';
 import { useOwnProfile } from './hooks';
 import { browserTimeZone } from './time';
 

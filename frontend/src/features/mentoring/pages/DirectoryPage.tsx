@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueries } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/Button/Button';
 import { api, ApiError } from '../../../lib/api-client';
@@ -39,14 +39,15 @@ export const DirectoryPage = () => {
       setSearch(filters.q);
     }
   }, [filters.q]);
+  // Only a change of the typed text starts the delay; the filters are read when it ends.
+  const commitSearch = useEffectEvent((typed: string) => {
+    if (typed === filters.q) return;
+    lastSearch.current = typed;
+    setFilters({ ...filters, q: typed });
+  });
   useEffect(() => {
-    if (search.trim() === filters.q) return;
-    const timer = setTimeout(() => {
-      lastSearch.current = search.trim();
-      setFilters({ ...filters, q: search.trim() });
-    }, SEARCH_DELAY_MS);
+    const timer = setTimeout(() => commitSearch(search.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-    // Only a change of the typed text starts the delay.
   }, [search]);
 
   const mentors = useInfiniteQuery({

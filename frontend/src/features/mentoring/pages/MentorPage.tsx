@@ -9,14 +9,15 @@ import { useViewer } from '../lib/viewer';
 import { MembersOnly } from './MembersOnly';
 import pageStyles from './Page.module.css';
 import styles from './Directory.module.css';
-import { useMentorActions } from '../mentor-actions';
+import { MentorActionsSlot } from '../slots';
+import { useSafetySlots } from '../../../lib/safety-slots';
 
 /** /mentors/:id: a mentor's profile, times shown in the viewer's zone. Requests come with a later issue. */
 export const MentorPage = () => {
   const { id = '' } = useParams();
   const location = useLocation();
   const viewer = useViewer();
-  const actions = useMentorActions();
+  const { memberActions } = useSafetySlots();
   const mentor = useQuery({ ...apiQuery('GET /api/mentors/{id}', { params: { id } }), enabled: viewer.ready });
   // Back to the directory with the filters the member came from, when they came from it.
   const back = (location.state as { from?: string } | null)?.from ?? '/mentors';
@@ -46,7 +47,8 @@ export const MentorPage = () => {
       {mentor.isPending && <LoadingState lines={6} />}
       {mentor.isError && <ErrorState error={mentor.error} onRetry={() => void mentor.refetch()} />}
       {mentor.data && <ProfileView profile={mentor.data} viewerZone={viewer.zone} />}
-      {mentor.data && actions?.(mentor.data)}
+      {mentor.data && <MentorActionsSlot.Slot mentor={mentor.data} />}
+      {mentor.data && viewer.signedIn && mentor.data.id !== viewer.userId && memberActions?.({ id: mentor.data.id, displayName: mentor.data.displayName })}
     </div>
   );
 };

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useAuth } from '../../auth/useAuth';
+import { useAuth } from '../../../lib/auth/useAuth';
 import { Button, ButtonLink } from '../../../components/Button/Button';
 import { errorMessage } from '../../../lib/api-client';
 import { copy } from '../copy';

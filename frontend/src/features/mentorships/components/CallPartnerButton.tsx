@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { mentorshipCallId } from '@mentoring/shared/mentorship-calls';
+import { mentorshipCallId, randomCallSuffix } from '@mentoring/shared/mentorship-calls';
 import { Button } from '../../../components/Button/Button';
-import { useStreamAvailability, useStreamConnection } from '../../connection';
-import { startCall } from '../../video/components/startCall';
+import { useStreamAvailability, useStreamConnection } from '../../../lib/stream';
+import { startCall } from '../../../lib/stream/start-call';
 import { copy } from '../copy';
-import { callSuffix, type Party } from '../model';
+import type { Party } from '../model';
 import styles from '../mentorships.module.css';
 
 /**
@@ -25,7 +25,7 @@ export const CallPartnerButton = ({ mentorshipId, partner }: { mentorshipId: str
     setBusy(true);
     setError(null);
     try {
-      await startCall(videoClient, { type: 'default', memberIds: [partner.id], ring: true, id: mentorshipCallId(mentorshipId, callSuffix()) });
+      await startCall(videoClient, { type: 'default', memberIds: [partner.id], ring: true, id: mentorshipCallId(mentorshipId, randomCallSuffix()) });
     } catch (cause) {
       console.warn(cause);
       setError(copy.detail.callUnavailable);

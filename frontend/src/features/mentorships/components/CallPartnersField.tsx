@@ -1,10 +1,9 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { mentorshipCallId } from '@mentoring/shared/mentorship-calls';
 import { errorMessage } from '../../../lib/api-client';
 import { activeMentorshipsQuery } from '../api';
 import { copy } from '../copy';
-import { callSuffix, otherParty } from '../model';
+import { otherParty } from '../model';
 import styles from '../mentorships.module.css';
 import { Avatar } from './Avatar';
 
@@ -14,12 +13,8 @@ export interface CallPartner {
   displayName: string;
 }
 
-/** A call with one partner belongs to that mentorship (its id says so); a call with several to none. */
-export const callIdFor = (partners: readonly CallPartner[]) =>
-  partners.length === 1 ? mentorshipCallId(partners[0]!.mentorshipId, callSuffix()) : undefined;
-
 /**
- * The member's mentorship partners by name, to call or ring (nobody types a user id), from their active
+ * The call page's partner picker (the app puts it in the video feature's slot): the member's mentorship partners by name, to call or ring (nobody types a user id), from their active
  * mentorships.
  */
 export const CallPartnersField = ({ chosen, onChange }: { chosen: readonly CallPartner[]; onChange: (partners: CallPartner[]) => void }) => {

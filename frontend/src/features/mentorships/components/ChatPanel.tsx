@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useStreamAvailability } from '../../connection';
+import { useStreamAvailability } from '../../../lib/stream';
 import { copy } from '../copy';
 import styles from '../mentorships.module.css';
 

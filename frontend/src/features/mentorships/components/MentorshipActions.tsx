@@ -3,7 +3,7 @@ import { DECLINE_REASONS, END_REASONS, type DeclineReason, type EndReason, type 
 import { Button, ButtonLink } from '../../../components/Button/Button';
 import { Modal } from '../../../components/Modal/Modal';
 import { toast } from '../../../components/Toast/toast';
-import { FeedbackDialog } from '../../feedback/FeedbackDialog';
+import { MatchFeedbackSlot } from '../slots';
 import { errorMessage } from '../../../lib/api-client';
 import { useMentorshipAction, type ActionInput } from '../api';
 import { copy } from '../copy';
@@ -146,13 +146,12 @@ export const MentorshipActions = ({
           </div>
         </div>
       </Modal>
-      <FeedbackDialog
+      <MatchFeedbackSlot.Slot
         open={feedbackOpen}
         onClose={() => {
           setFeedbackOpen(false);
           setEnded(null);
         }}
-        feedbackType="match"
         mentorshipId={mentorship.id}
       />
     </>

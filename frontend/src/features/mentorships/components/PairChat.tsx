@@ -1,7 +1,8 @@
 import 'stream-chat-react/dist/css/index.css';
 import { useMemo } from 'react';
 import { Channel, Chat, MessageComposer, MessageList, Window } from 'stream-chat-react';
-import { ConnectionNotice, useStreamConnection } from '../../connection';
+import { WithMessageReport } from '../../../components/ChatSafety/ChatSafety';
+import { ConnectionNotice, useStreamConnection } from '../../../lib/stream';
 import styles from '../mentorships.module.css';
 
 /**
@@ -20,12 +21,14 @@ export const PairChat = ({ channelCid, writable }: { channelCid: string; writabl
   return (
     <div className={styles.chat}>
       <Chat client={chatClient}>
-        <Channel channel={channel}>
-          <Window>
-            <MessageList />
-            {writable && <MessageComposer />}
-          </Window>
-        </Channel>
+        <WithMessageReport>
+          <Channel channel={channel}>
+            <Window>
+              <MessageList />
+              {writable && <MessageComposer />}
+            </Window>
+          </Channel>
+        </WithMessageReport>
       </Chat>
     </div>
   );

@@ -47,6 +47,17 @@ describe('/coordinator/mentorships', () => {
     expect(await within(panel()).findByText('No mentorships are “Invalidated” right now.')).toBeInTheDocument();
   });
 
+  it('finds mentorships by a member name, and keeps the search when the tab changes', async () => {
+    const { user, router } = setup({ mentorships: [stored(grace, ada, 'REQUESTED'), stored(linus, alan, 'REQUESTED'), stored(grace, alan, 'ACTIVE')] });
+    expect(await within(panel()).findByRole('link', { name: 'Linus Torvalds mentors Alan Turing' })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Find by mentor or mentee name' }), 'ada');
+    await waitFor(() => expect(within(panel()).queryByRole('link', { name: 'Linus Torvalds mentors Alan Turing' })).toBeNull());
+    expect(within(panel()).getByRole('link', { name: 'Grace Hopper mentors Ada Lovelace' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Active' }));
+    expect(router.state.location.search).toBe('?state=ACTIVE&q=ada');
+    expect(await within(panel()).findByText('No “Active” mentorship has a member named like “ada”.')).toBeInTheDocument();
+  });
+
   it('suspends an active mentorship and resumes it from the Suspended tab', async () => {
     const pair = stored(linus, alan, 'ACTIVE');
     const { user, api } = setup({ mentorships: [pair] }, '/coordinator/mentorships?state=ACTIVE');

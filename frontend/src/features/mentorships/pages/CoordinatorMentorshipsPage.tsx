@@ -37,11 +37,14 @@ const Row = ({ mentorship }: { mentorship: MentorshipSummary }) => {
   );
 };
 
-const StateList = ({ state }: { state: MentorshipState }) => {
-  const list = useQuery(coordinatorMentorshipsQuery(state));
+const StateList = ({ state, q }: { state: MentorshipState; q: string }) => {
+  const list = useQuery(coordinatorMentorshipsQuery(state, q));
   if (list.isPending) return <p role="status">{copy.coordinator.loading}</p>;
   if (list.isError) return <p role="alert">{list.error instanceof ApiError && list.error.status === 403 ? copy.coordinator.forbidden : errorMessage(list.error)}</p>;
-  if (list.data.mentorships.length === 0) return <p className={styles.emptyLine}>{copy.coordinator.empty(copy.coordinator.tabLabels[state])}</p>;
+  if (list.data.mentorships.length === 0) {
+    const label = copy.coordinator.tabLabels[state];
+    return <p className={styles.emptyLine}>{q.trim() ? copy.coordinator.emptySearch(label, q.trim()) : copy.coordinator.empty(label)}</p>;
+  }
   return (
     <ul className={styles.list}>
       {list.data.mentorships.map((mentorship) => (
@@ -59,11 +62,12 @@ export const CoordinatorMentorshipsPage = () => {
   const [params, setParams] = useSearchParams();
   const requested = params.get('state');
   const state: MentorshipState = isState(requested) ? requested : 'REQUESTED';
+  const q = params.get('q') ?? '';
   const tabsRef = useRef<HTMLDivElement>(null);
   const id = useId();
 
   const select = (next: MentorshipState, focus = false) => {
-    setParams({ state: next }, { replace: true });
+    setParams({ state: next, ...(q ? { q } : {}) }, { replace: true });
     if (focus) tabsRef.current?.querySelector<HTMLButtonElement>(`[data-state="${next}"]`)?.focus();
   };
 
@@ -83,6 +87,15 @@ export const CoordinatorMentorshipsPage = () => {
         <h1>{copy.coordinator.title}</h1>
         <ProposePairButton />
       </div>
+      <form role="search" className={styles.search} onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor={`${id}-q`}>{copy.coordinator.searchLabel}</label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          defaultValue={q}
+          onChange={(event) => setParams({ state, ...(event.target.value ? { q: event.target.value } : {}) }, { replace: true })}
+        />
+      </form>
       <div>
         <div ref={tabsRef} role="tablist" aria-label={copy.coordinator.tabs} className={styles.tabs} onKeyDown={onKeyDown}>
           {MENTORSHIP_STATES.map((value) => (
@@ -103,7 +116,7 @@ export const CoordinatorMentorshipsPage = () => {
           ))}
         </div>
         <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${state}`} tabIndex={0}>
-          <StateList state={state} />
+          <StateList state={state} q={q} />
         </div>
       </div>
     </div>

@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { vi, afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mentorshipIdOfCall } from '@mentoring/shared/mentorship-calls';
-import { resetRuntimeConfig } from '../../connection/runtime-config';
-import type { StreamConnection } from '../../connection/context';
+import { resetRuntimeConfig } from '../../../lib/stream/runtime-config';
+import type { StreamConnection } from '../../../lib/stream/context';
 import { createOfflineClient, callResponse, member, type OfflineClient } from '../../../../testing/video/offlineStream';
 import { createFakeApi, menteeView, mentorView, stored, type FakeApiOptions, type StoredMentorship } from '../../../../testing/mentorships/fake-api';
 import { notConnected, renderAt } from '../../../../testing/mentorships/render';
 import { MentorshipPage } from './MentorshipPage';
-import { connectionCopy } from '../../connection/copy';
+import { connectionCopy } from '../../../lib/stream/copy';
 
 const grace = mentorView('grace', 'Grace Hopper', { headline: 'Compiler pioneer', languages: ['en', 'es'], timezone: 'America/New_York' });
 const ada = menteeView('ada', 'Ada Lovelace', { goals: 'Write my first compiler.', timezone: 'Europe/London' });

@@ -3,12 +3,12 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { DECLINE_REASONS, END_REASONS } from '@mentoring/shared/mentorship';
 import { Button } from '../../../components/Button/Button';
-import { FeedbackDialog } from '../../feedback/FeedbackDialog';
-import { CallArchive } from '../../sessions/SessionsPage';
+import { CallArchiveSlot, MatchFeedbackSlot, MentorshipSectionsSlot } from '../slots';
 import { errorMessage } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { mentorshipQuery } from '../api';
 import { CallPartnerButton } from '../components/CallPartnerButton';
+import { useSafetySlots } from '../../../lib/safety-slots';
 import { ChatPanel } from '../components/ChatPanel';
 import { MentorshipActions } from '../components/MentorshipActions';
 import { ProfileCard } from '../components/ProfileCard';
@@ -36,7 +36,7 @@ const Calls = ({ id }: { id: string }) => {
   return (
     <div className={styles.calls}>
       {calls.data.calls.map((call) => (
-        <CallArchive key={call.cid} call={call} headingLevel={3} />
+        <CallArchiveSlot.Slot key={call.cid} call={call} headingLevel={3} />
       ))}
     </div>
   );
@@ -48,6 +48,7 @@ const hasBeenActive = (m: MentorshipDetail) => ['ACTIVE', 'SUSPENDED', 'COMPLETE
 const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const other = otherParty(mentorship);
+  const { memberActions } = useSafetySlots();
   const requestMessage = mentorship.message && (
     <div>
       <h3 className={styles.role}>{mentorship.state === 'PROPOSED' || mentorship.events[0]?.type === 'proposed' ? copy.detail.proposalMessage : copy.detail.message}</h3>
@@ -84,6 +85,8 @@ const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
         />
       </Panel>
 
+      <MentorshipSectionsSlot.Slot mentorship={mentorship} />
+
       <section aria-labelledby={`${mentorship.id}-pair`}>
         <h2 id={`${mentorship.id}-pair`} className="visually-hidden">
           {copy.detail.pair}
@@ -92,6 +95,8 @@ const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
           <ProfileCard profile={mentorship.mentorProfile} isViewer={mentorship.viewerRole === 'mentor'} />
           <ProfileCard profile={mentorship.menteeProfile} isViewer={mentorship.viewerRole === 'mentee'} />
         </div>
+        {isMember(mentorship) &&
+          memberActions?.({ id: other.id, displayName: other.displayName, mentorshipId: mentorship.id, active: mentorship.state === 'ACTIVE' || mentorship.state === 'SUSPENDED' })}
       </section>
 
       <div className={styles.columns}>
@@ -118,7 +123,7 @@ const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
               <Button variant="secondary" onClick={() => setFeedbackOpen(true)}>
                 {copy.detail.feedbackButton}
               </Button>
-              <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} feedbackType="match" mentorshipId={mentorship.id} />
+              <MatchFeedbackSlot.Slot open={feedbackOpen} onClose={() => setFeedbackOpen(false)} mentorshipId={mentorship.id} />
             </Panel>
           )}
         </div>

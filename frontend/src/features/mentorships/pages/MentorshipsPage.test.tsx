@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { vi, afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetRuntimeConfig } from '../../connection/runtime-config';
+import { resetRuntimeConfig } from '../../../lib/stream/runtime-config';
 import { createFakeApi, menteeView, mentorView, ownProfile, stored, type FakeApiOptions } from '../../../../testing/mentorships/fake-api';
 import { renderAt } from '../../../../testing/mentorships/render';
 import { MentorshipsPage } from './MentorshipsPage';
@@ -41,9 +41,9 @@ describe('/mentorships for a mentor', () => {
     expect(within(request).getByRole('link', { name: 'Alan Turing asks you to be their mentor' })).toHaveAttribute('href', expect.stringMatching(/^\/mentorships\/[0-9a-f-]{36}$/));
     expect(section(/^Your mentorships/)).toHaveAccessibleName('Your mentorships (1)');
     expect(card(section(/^Your mentorships/), 'You mentor Ada Lovelace')).toHaveTextContent('Active');
-    // The order on the page: requests, then mentorships under way, then past ones.
+    // The order on the page: the upcoming sessions (the app's slot), requests, mentorships under way, past ones.
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(headings).toEqual(['Requests (1)', 'Your mentorships (1)', 'Past (0)']);
+    expect(headings).toEqual(['Upcoming sessions', 'Requests (1)', 'Your mentorships (1)', 'Past (0)']);
   });
 
   it('accepts a request: it moves to the mentorships under way and the outcome is announced', async () => {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { myMentorshipsQuery } from '../api';
+import { InboxTopSlot } from '../slots';
 import { MentorshipCard } from '../components/MentorshipCard';
 import { EmptyState } from '../components/EmptyState';
 import { copy } from '../copy';
@@ -75,6 +76,7 @@ export const MentorshipsPage = () => {
   return (
     <div className={styles.page}>
       <h1>{copy.inbox.title}</h1>
+      <InboxTopSlot.Slot />
       {body()}
     </div>
   );

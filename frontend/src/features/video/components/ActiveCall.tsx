@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { CallParticipantsList, NoiseCancellationProvider, PaginatedGridLayout, SpeakerLayout, useCall } from '@stream-io/video-react-sdk';
 import type { INoiseCancellation } from '@stream-io/audio-filters-web';
-import { ROLE_SORTED_CALL_TYPES, type CallType } from '@mentoring/shared';
+import { ROLE_SORTED_CALL_TYPES, type CallType } from '@mentoring/shared/video';
 import { AudioRoomPanel } from './AudioRoomPanel';
 import { CallControlsBar, type CallPanel } from './CallControlsBar';
 import { CallIndicators } from './CallIndicators';

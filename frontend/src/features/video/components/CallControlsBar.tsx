@@ -10,10 +10,13 @@ import {
   useNoiseCancellation,
 } from '@stream-io/video-react-sdk';
 import type { ReactNode } from 'react';
+import { mentorshipIdOfCall } from '@mentoring/shared/mentorship-calls';
+import { useSafetySlots } from '../../../lib/safety-slots';
 import { text } from '../strings';
 import { useCallFeatureFlags } from './useCallFeatureFlags';
 import { DeviceSettingsPanel } from './DeviceSettingsPanel';
 import { Gate } from './Gate';
+import { RecordingConsentControls } from './RecordingConsent';
 import { useCallAction } from './useCallAction';
 
 interface ToggleProps {
@@ -63,9 +66,12 @@ export interface CallControlsBarProps {
 
 export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancellation }: CallControlsBarProps) => {
   const call = useCall();
+  const { report } = useSafetySlots();
   const { recording, transcribing, captioning, broadcasting, live } = useCallFeatureFlags();
   const { busy, error, run } = useCallAction();
   if (!call) return null;
+  // A mentorship's call is a session: its recording waits for everyone's consent (the session id is the call id).
+  const sessionId = mentorshipIdOfCall(call.type, call.id) ? call.id : null;
 
   const panelButton = (value: Exclude<CallPanel, null>, label: string): ReactNode => (
     <button type="button" className="call-button" aria-pressed={panel === value} onClick={() => onPanel(panel === value ? null : value)}>
@@ -96,20 +102,44 @@ export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancella
         </span>
       </Gate>
       {noiseCancellation && <NoiseCancellationToggle />}
-      <StartStop
-        on={recording}
-        busy={busy}
-        run={run}
-        start={{ can: OwnCapability.START_RECORD_CALL, label: text.controls.startRecording, action: () => call.startRecording() }}
-        stop={{ can: OwnCapability.STOP_RECORD_CALL, label: text.controls.stopRecording, action: () => call.stopRecording() }}
-      />
-      <StartStop
-        on={transcribing}
-        busy={busy}
-        run={run}
-        start={{ can: OwnCapability.START_TRANSCRIPTION_CALL, label: text.controls.startTranscription, action: () => call.startTranscription() }}
-        stop={{ can: OwnCapability.STOP_TRANSCRIPTION_CALL, label: text.controls.stopTranscription, action: () => call.stopTranscription() }}
-      />
+      {sessionId ? (
+        <RecordingConsentControls
+          sessionId={sessionId}
+          busy={busy}
+          run={run}
+          features={[
+            {
+              on: recording,
+              can: { start: OwnCapability.START_RECORD_CALL, stop: OwnCapability.STOP_RECORD_CALL },
+              labels: { start: text.controls.startRecording, stop: text.controls.stopRecording },
+              actions: { start: () => call.startRecording(), stop: () => call.stopRecording() },
+            },
+            {
+              on: transcribing,
+              can: { start: OwnCapability.START_TRANSCRIPTION_CALL, stop: OwnCapability.STOP_TRANSCRIPTION_CALL },
+              labels: { start: text.controls.startTranscription, stop: text.controls.stopTranscription },
+              actions: { start: () => call.startTranscription(), stop: () => call.stopTranscription() },
+            },
+          ]}
+        />
+      ) : (
+        <>
+          <StartStop
+            on={recording}
+            busy={busy}
+            run={run}
+            start={{ can: OwnCapability.START_RECORD_CALL, label: text.controls.startRecording, action: () => call.startRecording() }}
+            stop={{ can: OwnCapability.STOP_RECORD_CALL, label: text.controls.stopRecording, action: () => call.stopRecording() }}
+          />
+          <StartStop
+            on={transcribing}
+            busy={busy}
+            run={run}
+            start={{ can: OwnCapability.START_TRANSCRIPTION_CALL, label: text.controls.startTranscription, action: () => call.startTranscription() }}
+            stop={{ can: OwnCapability.STOP_TRANSCRIPTION_CALL, label: text.controls.stopTranscription, action: () => call.stopTranscription() }}
+          />
+        </>
+      )}
       <StartStop
         on={captioning}
         busy={busy}
@@ -146,6 +176,11 @@ export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancella
           {text.controls.endForEveryone}
         </button>
       </Gate>
+      {report && (
+        <button type="button" className="call-button" onClick={() => report({ subject: { kind: 'call', callCid: call.cid }, about: 'this call', canEndMentorship: call.id.startsWith('m-') })}>
+          {text.controls.report}
+        </button>
+      )}
       <button type="button" className="call-button call-button--danger" onClick={onLeave}>
         {text.controls.leave}
       </button>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CallingState, StreamCall, StreamTheme, type Call } from '@stream-io/video-react-sdk';
 import { ActiveCall } from './ActiveCall';
 import { Lobby } from './Lobby';
@@ -15,12 +15,14 @@ export interface CallExperienceProps {
   joined?: boolean;
   /** The lobby's heading level: 2 where the page has its own h1. */
   titleLevel?: 1 | 2;
+  /** Shown beside the lobby and the call (a member's guest link); guests get none. */
+  aside?: ReactNode;
 }
 
 type Stage = 'lobby' | 'call' | 'post-call';
 
 /** One call from lobby to post-call screen. Must be rendered inside <StreamVideo>. */
-export const CallExperience = ({ call, create, onDone, doneLabel, joined = false, titleLevel = 1 }: CallExperienceProps) => {
+export const CallExperience = ({ call, create, onDone, doneLabel, joined = false, titleLevel = 1, aside }: CallExperienceProps) => {
   const [stage, setStage] = useState<Stage>(joined ? 'call' : 'lobby');
   const reason = useRef<ExitReason | null>(null);
   const [exitReason, setExitReason] = useState<ExitReason>('left');
@@ -59,6 +61,7 @@ export const CallExperience = ({ call, create, onDone, doneLabel, joined = false
       <StreamTheme className="call-experience">
         {stage === 'lobby' && <Lobby onJoin={join} titleLevel={titleLevel} />}
         {stage === 'call' && <ActiveCall onLeave={leave} />}
+        {stage !== 'post-call' && aside}
         {stage === 'post-call' && <PostCall call={call} reason={exitReason} onDone={onDone} doneLabel={doneLabel} />}
       </StreamTheme>
     </StreamCall>

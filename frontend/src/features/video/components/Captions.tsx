@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useCall, useCallStateHooks } from '@stream-io/video-react-sdk';
-import { CAPTIONS } from '@mentoring/shared';
+import { CAPTIONS } from '@mentoring/shared/video';
 
-/** Live closed captions: the SDK keeps at most 2, each for 2.7 s (spec point 9); we state both explicitly. */
+/** Live closed captions: the SDK keeps at most 2, each for 2.7 s (docs/product-spec.md, point 9); we state both explicitly. */
 export const Captions = () => {
   const call = useCall();
   const { useCallClosedCaptions, useParticipants } = useCallStateHooks();

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Call } from '@stream-io/video-react-sdk';
-import { FEEDBACK_RATING } from '@mentoring/shared';
+import { FEEDBACK_RATING } from '@mentoring/shared/video';
 import { text } from '../strings';
 import type { ExitReason } from './exitReasons';
 

@@ -11,7 +11,7 @@ const RingingCallCard = ({ onJoined }: { onJoined: (call: Call) => void }) => {
   const ring = useCallSettings()?.ring;
   const { busy, error, run } = useCallAction();
 
-  // The SDK joins the creator's call once someone accepts (spec point 4); follow it into the call page, once.
+  // The SDK joins the creator's call once someone accepts (docs/product-spec.md, point 4); follow it into the call page, once.
   const followed = useRef(false);
   useEffect(() => {
     if (!call || callingState !== CallingState.JOINED || followed.current) return;

@@ -3,7 +3,7 @@ import { ParticipantView, useCall, useCallStateHooks } from '@stream-io/video-re
 
 /**
  * Participants in the call's own order. For livestream and audio_room the SDK's call type sorts admin,
- * host and speaker first (spec point 1); the SDK's stock layouts would replace that sorting with their own.
+ * host and speaker first (docs/product-spec.md, point 1); the SDK's stock layouts would replace that sorting with their own.
  */
 export const RoleSortedStage = () => {
   const call = useCall();

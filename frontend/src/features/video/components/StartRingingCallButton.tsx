@@ -1,6 +1,6 @@
 import { useStreamVideoClient } from '@stream-io/video-react-sdk';
 import type { CallType } from '@mentoring/shared';
-import { startCall } from './startCall';
+import { startCall } from '../../../lib/stream/start-call';
 import { useCallAction } from './useCallAction';
 
 export interface StartRingingCallButtonProps {

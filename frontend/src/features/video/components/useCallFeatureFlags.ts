@@ -1,6 +1,6 @@
 import { useCallStateHooks } from '@stream-io/video-react-sdk';
 
-/** Spec point 4: the call's recording, transcribing, captioning and broadcasting flags, and whether it is live. */
+/** docs/product-spec.md, point 4: the call's recording, transcribing, captioning and broadcasting flags, and whether it is live. */
 export const useCallFeatureFlags = () => {
   const { useIsCallRecordingInProgress, useIsCallTranscribingInProgress, useIsCallCaptioningInProgress, useIsCallHLSBroadcastingInProgress, useIsCallLive } =
     useCallStateHooks();

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { CallingState, useStreamVideoClient } from '@stream-io/video-react-sdk';
-import { isCallType } from '@mentoring/shared';
+import { isCallType } from '@mentoring/shared/video';
 import '@stream-io/video-react-sdk/dist/css/styles.css';
 import '../video.css';
 import { CallExperience } from '../components/CallExperience';
+import { GuestLink } from '../components/GuestLink';
 import { useLeaveOnUnmount } from '../components/useLeaveOnUnmount';
 import { VideoClientBoundary } from '../components/VideoClientBoundary';
 import { ErrorState } from '../../../components/StatePanel/StatePanel';
@@ -17,7 +18,16 @@ const SignedInCall = ({ type, id }: { type: string; id: string }) => {
   const call = useMemo(() => client?.state.calls.find((known) => known.cid === `${type}:${id}` && known.state.callingState === CallingState.JOINED) ?? client?.call(type, id), [client, type, id]);
   useLeaveOnUnmount(call);
   if (!call) return null;
-  return <CallExperience call={call} create joined={call.state.callingState === CallingState.JOINED} onDone={() => navigate('/calls')} doneLabel={text.postCall.back} />;
+  return (
+    <CallExperience
+      call={call}
+      create
+      joined={call.state.callingState === CallingState.JOINED}
+      onDone={() => navigate('/calls')}
+      doneLabel={text.postCall.back}
+      aside={<GuestLink type={type} id={id} />}
+    />
+  );
 };
 
 /** /calls/:type/:id (signed in): lobby, call, post-call. */

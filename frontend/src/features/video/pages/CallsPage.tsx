@@ -1,18 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useStreamVideoClient, type Call } from '@stream-io/video-react-sdk';
-import { CALL_TYPES, type CallType } from '@mentoring/shared';
+import { CALL_TYPES, type CallType } from '@mentoring/shared/video';
 import '@stream-io/video-react-sdk/dist/css/styles.css';
 import '../video.css';
 import { Button } from '../../../components/Button/Button';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
 import { VideoClientBoundary } from '../components/VideoClientBoundary';
-import { parseCallLink, startCall } from '../components/startCall';
+import { startCall } from '../../../lib/stream/start-call';
+import { parseCallLink } from '../components/call-links';
 import { useCallAction } from '../components/useCallAction';
 import { callTypeLabels, text } from '../strings';
-import { CallPartnersField, callIdFor, type CallPartner } from '../../mentorships/components/CallPartnersField';
-import { copy as mentorshipCopy } from '../../mentorships/copy';
+import { CallPartnersSlot, callIdFor, type CallPartner } from '../slots';
 import styles from './CallsPage.module.css';
 
 const callPath = (call: Pick<Call, 'type' | 'id'>) => `/calls/${call.type}/${call.id}`;
@@ -52,7 +52,7 @@ const StartCallForm = () => {
           ))}
         </select>
       </label>
-      <CallPartnersField chosen={partners} onChange={setPartners} />
+      <CallPartnersSlot.Slot chosen={partners} onChange={setPartners} />
       <label className={styles.check}>
         <input type="checkbox" checked={ring} onChange={(event) => setRing(event.target.checked)} />
         {text.callsPage.ring}
@@ -62,7 +62,7 @@ const StartCallForm = () => {
           {text.callsPage.startButton}
         </Button>
       </div>
-      {nobody && <p role="alert">{mentorshipCopy.calls.pickSomeone}</p>}
+      {nobody && <p role="alert">{text.callsPage.pickSomeone}</p>}
       {error && <p role="alert">{error}</p>}
     </form>
   );

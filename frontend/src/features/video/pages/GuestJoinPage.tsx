@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useStreamVideoClient } from '@stream-io/video-react-sdk';
-import { isCallType } from '@mentoring/shared';
+import { isCallType } from '@mentoring/shared/video';
 import '@stream-io/video-react-sdk/dist/css/styles.css';
 import '../video.css';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { ErrorState } from '../../../components/StatePanel/StatePanel';
-import { StreamConnectionProvider } from '../../connection';
+import { StreamConnectionProvider } from '../../../lib/stream';
 import { CallExperience } from '../components/CallExperience';
 import { useLeaveOnUnmount } from '../components/useLeaveOnUnmount';
 import { VideoClientBoundary } from '../components/VideoClientBoundary';
@@ -34,6 +34,12 @@ const GuestCall = ({ type, id }: { type: string; id: string }) => {
   return <CallExperience call={call} create={false} onDone={() => navigate('/')} doneLabel={text.postCall.backHome} titleLevel={2} />;
 };
 
+/** The invitation rides in the link's fragment (#invitation=…), which browsers never send to a server. */
+const useInvitation = () => {
+  const { hash } = useLocation();
+  return new URLSearchParams(hash.replace(/^#/, '')).get('invitation') ?? undefined;
+};
+
 /**
  * /join/:type/:id: a visitor joins with video only, as Guest User, through the guest token flow: the page says
  * what it is, whose call it is once Stream answers, who they join as, checks camera and microphone, then joins.
@@ -41,6 +47,7 @@ const GuestCall = ({ type, id }: { type: string; id: string }) => {
 export const GuestJoinPage = () => {
   const { type = '', id = '' } = useParams();
   const guestId = useGuestId();
+  const invitation = useInvitation();
   return (
     <div className={styles.page}>
       <PageHeader title={text.guest.title} lead={text.guest.lead} />
@@ -48,8 +55,12 @@ export const GuestJoinPage = () => {
         <ErrorState title={text.badCallType}>
           <p>{text.badCallTypeText}</p>
         </ErrorState>
+      ) : !invitation ? (
+        <ErrorState title={text.guest.noInvitation}>
+          <p>{text.guest.noInvitationText}</p>
+        </ErrorState>
       ) : (
-        <StreamConnectionProvider mode="guest" guestId={guestId}>
+        <StreamConnectionProvider mode="guest" guestId={guestId} invitation={invitation}>
           <VideoClientBoundary>
             <GuestCall type={type} id={id} />
           </VideoClientBoundary>

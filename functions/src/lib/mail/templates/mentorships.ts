@@ -1,5 +1,5 @@
 /**
- * The mentorship e-mails of DOMAIN.md's "Notifications": each says what happened and links to the page
+ * The mentorship e-mails of docs/domain.md's "Notifications": each says what happened and links to the page
  * where the member acts (<site>/mentorships/<id>). Plain text only, which reads well everywhere.
  */
 import { DECLINE_REASONS, END_REASONS, type DeclineReason, type EndReason } from '@mentoring/shared';

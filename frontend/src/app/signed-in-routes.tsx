@@ -1,0 +1,30 @@
+import type { RouteObject } from 'react-router';
+import { accountRoutes } from '../features/auth';
+import { signedInMentoringRoutes } from '../features/mentoring/routes';
+import { signedInMentorshipRoutes } from '../features/mentorships/routes';
+import { coordinatorSafeguardingPages } from '../features/safeguarding/routes';
+import { coordinationPages } from '../features/coordination';
+import { signedInSchedulingRoutes } from '../features/scheduling/routes';
+import { signedInVideoRoutes } from '../features/video/routes';
+import type { RouteHandle } from '../lib/route-handle';
+
+/** Pages of the signed-in area, each loaded only when opened (chat, video and the auth SDK stay out of the public pages). */
+export const signedInRoutes: RouteObject[] = [
+  { path: 'home', lazy: async () => ({ Component: (await import('./MemberHomePage')).default }), handle: { title: 'Home' } satisfies RouteHandle },
+  ...accountRoutes,
+  {
+    path: 'messages',
+    lazy: async () => ({ Component: (await import('../features/chat')).MessagesWhenAvailable }),
+    handle: { title: 'Messages' } satisfies RouteHandle,
+  },
+  ...signedInVideoRoutes,
+  ...signedInMentorshipRoutes,
+  ...signedInSchedulingRoutes,
+  // The coordinator area (mentoring) opens on the dashboard (coordination), with the lists and the safeguarding queue.
+  ...signedInMentoringRoutes([...coordinationPages, ...coordinatorSafeguardingPages]),
+  {
+    path: 'sessions',
+    lazy: async () => ({ Component: (await import('../features/sessions/SessionsPage')).default }),
+    handle: { title: 'Past sessions' } satisfies RouteHandle,
+  },
+];

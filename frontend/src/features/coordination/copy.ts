@@ -1,0 +1,93 @@
+/** The coordinator's dashboard, members and feedback pages, in a coordinator's words. */
+const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
+
+export const copy = {
+  common: {
+    loading: 'Loading…',
+    errorHeading: 'This could not be loaded',
+    retry: 'Try again',
+    export: 'Export CSV',
+    exporting: 'Exporting…',
+    exported: (count: number) => `Exported ${plural(count, 'row', 'rows')}.`,
+    exportFailed: 'The export failed. Please try again.',
+    search: 'Search',
+  },
+  dashboard: {
+    heading: 'Programme dashboard',
+    lead: 'What needs you first, then how the programme is doing.',
+    attentionHeading: 'Needs attention',
+    attentionCount: (count: number) => plural(count, 'item', 'items'),
+    attentionEmpty: 'Nothing needs your attention right now.',
+    attentionEmptyText: 'Unanswered requests, quiet pairs, fit checks that said “not a fit”, open reports and waiting applications show up here.',
+    since: (date: string) => `since ${date}`,
+    open: 'Open',
+    levels: { high: 'Urgent', medium: 'Soon', low: 'When you can' },
+    kinds: {
+      open_report: 'Open reports',
+      request_unanswered: 'Unanswered requests',
+      quiet_pair: 'Quiet pairs',
+      not_a_fit: '“Not a fit”',
+      pending_application: 'Applications',
+    },
+    funnelHeading: 'From sign-up to completion',
+    funnelLead: 'Mentees who reached each step.',
+    step: 'Step',
+    mentees: 'Mentees',
+    ofPrevious: 'Of the step before',
+    median: (text: string, count: number) => `Median time from sign-up to match: ${text} (${plural(count, 'mentee', 'mentees')}).`,
+    noMedian: 'Nobody has been matched yet, so there is no time from sign-up to match.',
+    statesHeading: 'Mentorships by state',
+    state: 'State',
+    count: 'Count',
+    membersLine: (mentees: number, mentors: number) => `${plural(mentees, 'mentee', 'mentees')} and ${plural(mentors, 'mentor', 'mentors')} have a profile.`,
+    chartLoading: 'Loading the chart…',
+    funnelChart: 'Bar chart of the funnel: the table below holds the same numbers.',
+    statesChart: 'Bar chart of mentorships by state: the table below holds the same numbers.',
+    listsHeading: 'Lists',
+    lists: { applications: 'Applications', mentorships: 'Mentorships', members: 'Members', feedback: 'Feedback', settings: 'Programme settings' },
+    updated: (time: string) => `Figures as of ${time}.`,
+  },
+  members: {
+    heading: 'Members',
+    lead: 'Approved mentors and mentees. Search by name, filter by role.',
+    role: 'Role',
+    roles: { all: 'Everyone', mentor: 'Mentors', mentee: 'Mentees' },
+    searchLabel: 'Name',
+    matched: 'Matched',
+    notMatched: 'Not matched',
+    empty: 'No member matches.',
+    more: 'Show more',
+    count: (count: number, more: boolean) => `${plural(count, 'member', 'members')}${more ? ' so far' : ''}`,
+  },
+  feedback: {
+    heading: 'Feedback',
+    lead: 'Everything members and visitors told us: about the platform (global) and about their matches.',
+    type: 'Type',
+    types: { all: 'All', global: 'Global', match: 'Match' },
+    rating: 'Rating',
+    ratings: { all: 'Any rating', '2': '2 stars or fewer', '3': '3 stars or fewer' },
+    searchLabel: 'Words in the answers',
+    empty: 'No feedback matches.',
+    noRating: 'No rating',
+    stars: (rating: number) => `${rating} of 5 stars`,
+    anonymous: 'A visitor',
+    from: (name: string) => `From ${name}`,
+    onPage: (source: string) => `on ${source}`,
+    mentorship: 'About a mentorship',
+    average: (average: number | null, count: number) =>
+      `${plural(count, 'message', 'messages')}${average === null ? '' : `, average rating ${average.toLocaleString('en-GB', { maximumFractionDigits: 2 })} of 5`}.`,
+    truncated: 'Only the newest messages are listed.',
+    chartHeading: 'Ratings',
+    ratingsChart: 'Bar chart of how many messages gave each rating: the list holds the same.',
+  },
+};
+
+/** "3 days", "5 hours": how long a duration in ms is, roughly. */
+export const duration = (ms: number) => {
+  const hours = ms / 3_600_000;
+  if (hours < 48) return plural(Math.round(hours), 'hour', 'hours');
+  return plural(Math.round(hours / 24), 'day', 'days');
+};
+
+export const formatDate = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date(iso));
+export const formatDateTime = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));

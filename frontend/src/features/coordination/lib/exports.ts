@@ -1,0 +1,26 @@
+import type { ApiQuery } from '@mentoring/shared/routes';
+import { api } from '../../../lib/api-client';
+import { feedbackColumns, memberColumns, mentorshipColumns, type MemberRow } from './columns';
+import { datedName } from './download';
+
+/** Every approved member the search finds (all pages of it), for the members CSV. */
+export const exportAllMembers = async (query: Omit<NonNullable<ApiQuery<'GET /api/coordinator/members'>>, 'cursor' | 'limit'>) => {
+  const rows: MemberRow[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await api('GET /api/coordinator/members', { query: { ...query, limit: 50, ...(cursor ? { cursor } : {}) } });
+    rows.push(...page.members);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return { filename: datedName('members'), columns: memberColumns, rows };
+};
+
+export const exportAllMentorships = async () => {
+  const { mentorships } = await api('GET /api/coordinator/mentorships', { query: {} });
+  return { filename: datedName('mentorships'), columns: mentorshipColumns, rows: mentorships };
+};
+
+export const exportAllFeedback = async (query: NonNullable<ApiQuery<'GET /api/coordinator/feedback'>>) => {
+  const { feedback } = await api('GET /api/coordinator/feedback', { query });
+  return { filename: datedName('feedback'), columns: feedbackColumns, rows: feedback };
+};

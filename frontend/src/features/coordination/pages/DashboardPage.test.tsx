@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../../../testing/mentoring/render';
+import type { Dashboard } from '../lib/columns';
+import { DashboardPage } from './DashboardPage';
+
+// recharts measures its container (ResizeObserver), which jsdom lacks: the chart itself is looked at in e2e.
+vi.mock('../components/BarChart', () => ({ default: ({ label }: { label: string }) => <figure role="img" aria-label={label} /> }));
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const dashboard = (overrides: Partial<Dashboard> = {}): Dashboard => ({
+  generatedAt: '2026-06-15T12:00:00.000Z',
+  attention: [
+    { key: 'open_report:r1', kind: 'open_report', level: 'high', title: 'Open report: harassment', since: '2026-06-14T10:00:00.000Z', link: '/coordinator/reports/r1' },
+    {
+      key: 'quiet_pair:m1',
+      kind: 'quiet_pair',
+      level: 'medium',
+      title: '@Mara and Tom: no session in 45 days',
+      since: '2026-04-30T10:00:00.000Z',
+      link: '/mentorships/m1',
+      quietDays: 45,
+    },
+  ],
+  attentionCounts: { open_report: 1, request_unanswered: 0, quiet_pair: 1, not_a_fit: 0, pending_application: 0 },
+  funnel: {
+    steps: [
+      { step: 'signedUp', label: 'Signed up', count: 10 },
+      { step: 'profileComplete', label: 'Profile complete', count: 8 },
+      { step: 'approved', label: 'Approved', count: 8 },
+      { step: 'requested', label: 'Requested', count: 6 },
+      { step: 'matched', label: 'Matched', count: 3 },
+      { step: 'firstSession', label: 'First session', count: 2 },
+      { step: 'completed', label: 'Completed', count: 1 },
+    ],
+    medianSignUpToMatchMs: 9 * 86_400_000,
+    matchedWithTimes: 3,
+  },
+  mentorshipsByState: { ACTIVE: 2, REQUESTED: 3 },
+  membersByRole: { mentor: 4, mentee: 10 },
+  readCapacityUnits: 12.5,
+  ...overrides,
+});
+
+const routes = [{ path: '/coordinator', element: <DashboardPage /> }];
+
+describe('the coordinator dashboard', () => {
+  it('lists what needs attention first, in the order the server gave, with links, then the funnel', async () => {
+    server.use(http.get('*/api/coordinator/dashboard', () => HttpResponse.json(dashboard())));
+    renderRoutes(routes, '/coordinator');
+    const attention = await screen.findByRole('region', { name: /Needs attention/ });
+    const items = within(within(attention).getByRole('list', { name: '' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^UrgentOpen report: harassmentOpen reports · since 14 Jun 2026$/),
+      expect.stringMatching(/^Soon@Mara and Tom: no session in 45 daysQuiet pairs · since 30 Apr 2026$/),
+    ]);
+    expect(within(attention).getByRole('link', { name: 'Open report: harassment' })).toHaveAttribute('href', '/coordinator/reports/r1');
+    const funnel = screen.getByRole('region', { name: 'From sign-up to completion' });
+    expect(within(funnel).getByText('Median time from sign-up to match: 9 days (3 mentees).')).toBeInTheDocument();
+    expect(within(funnel).getByRole('row', { name: 'Matched 3 50 %' })).toBeInTheDocument();
+    expect(await within(funnel).findByRole('img', { name: /Bar chart of the funnel/ })).toBeInTheDocument();
+  });
+
+  it('exports the list as CSV with formula-like cells made inert', async () => {
+    server.use(http.get('*/api/coordinator/dashboard', () => HttpResponse.json(dashboard())));
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:csv';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderRoutes(routes, '/coordinator');
+    await user.click(await screen.findByRole('button', { name: 'Export CSV: needs attention' }));
+    await waitFor(() => expect(click).toHaveBeenCalledOnce());
+    const bytes = new Uint8Array(await blobs[0]!.arrayBuffer());
+    // A byte-order mark first, so spreadsheets read UTF-8 (TextDecoder drops it again below).
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe(
+      'Kind,Urgency,What,Since,Link\r\n' +
+        'open_report,high,Open report: harassment,2026-06-14T10:00:00.000Z,http://localhost:3000/coordinator/reports/r1\r\n' +
+        "quiet_pair,medium,'@Mara and Tom: no session in 45 days,2026-04-30T10:00:00.000Z,http://localhost:3000/mentorships/m1\r\n",
+    );
+    expect(await screen.findByText('Exported 2 rows.')).toBeInTheDocument();
+    click.mockRestore();
+  });
+
+  it('says so when nothing needs attention', async () => {
+    server.use(http.get('*/api/coordinator/dashboard', () => HttpResponse.json(dashboard({ attention: [] }))));
+    renderRoutes(routes, '/coordinator');
+    expect(await screen.findByRole('heading', { name: 'Nothing needs your attention right now.' })).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry when the dashboard cannot be read', async () => {
+    server.use(http.get('*/api/coordinator/dashboard', () => HttpResponse.json({ error: { code: 'forbidden', message: 'Only coordinators may do this.' } }, { status: 403 })));
+    renderRoutes(routes, '/coordinator');
+    expect(await screen.findByRole('heading', { name: 'This could not be loaded' })).toBeInTheDocument();
+    expect(screen.getByText('Only coordinators may do this.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,12 @@
+import type { CallSummary } from '@mentoring/shared';
+import { createSlot } from '../../lib/slots';
+import type { MentorshipDetail } from './model';
+
+/** What other features put on the mentorship pages; the app fills these (app/feature-slots.tsx). */
+export const MatchFeedbackSlot = createSlot<{ open: boolean; onClose: () => void; mentorshipId: string }>('MatchFeedback');
+/** One call of the pair with its recordings and transcript. */
+export const CallArchiveSlot = createSlot<{ call: CallSummary; headingLevel?: 2 | 3 }>('CallArchive');
+/** Sections of one mentorship's page after what the viewer can do: its sessions, action items, a survey that is due. */
+export const MentorshipSectionsSlot = createSlot<{ mentorship: MentorshipDetail }>('MentorshipSections');
+/** The top of the member's list of mentorships: their upcoming sessions. */
+export const InboxTopSlot = createSlot<object>('InboxTop');

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from '../../../components/Button/Button';
+import { Modal } from '../../../components/Modal/Modal';
+import { api, errorMessage } from '../../../lib/api-client';
+import { copy } from '../copy';
+import styles from '../safeguarding.module.css';
+
+/** A coordinator suspends or restores a member, after saying what that does. Exported for other member lists. */
+export const SuspendButton = ({ memberId, displayName, suspended }: { memberId: string; displayName: string; suspended: boolean }) => {
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const mutation = useMutation({
+    mutationFn: () =>
+      suspended
+        ? api('POST /api/coordinator/members/{id}/restore', { params: { id: memberId } })
+        : api('POST /api/coordinator/members/{id}/suspend', { params: { id: memberId } }),
+    onSuccess: async () => {
+      setOpen(false);
+      await client.invalidateQueries({ queryKey: ['GET /api/coordinator/members'] });
+    },
+  });
+  return (
+    <>
+      <Button variant={suspended ? 'secondary' : 'accent'} onClick={() => setOpen(true)} aria-label={`${suspended ? copy.members.restore : copy.members.suspend} ${displayName}`}>
+        {suspended ? copy.members.restore : copy.members.suspend}
+      </Button>
+      <Modal open={open} onClose={() => setOpen(false)} title={suspended ? copy.members.restoreTitle(displayName) : copy.members.suspendTitle(displayName)} closeIcon>
+        <div className={styles.form}>
+          <p className={styles.prose}>{suspended ? copy.members.restoreText(displayName) : copy.members.suspendText(displayName)}</p>
+          {mutation.isError && (
+            <p className={styles.error} role="alert">
+              {errorMessage(mutation.error)}
+            </p>
+          )}
+          <div className={styles.dialogActions}>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              {copy.members.cancel}
+            </Button>
+            <Button variant="accent" onClick={() => mutation.mutate()} disabled={mutation.isPending} aria-busy={mutation.isPending}>
+              {suspended ? copy.members.restore : copy.members.suspend}
+            </Button>
+          </div>
+        </div>
+      </Modal>
+    </>
+  );
+};

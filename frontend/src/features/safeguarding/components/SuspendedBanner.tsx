@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiQuery } from '../../../lib/query';
+import { copy } from '../copy';
+import styles from '../safeguarding.module.css';
+
+/** Tells a suspended member, on every page, why changes are refused (the server refuses them regardless). */
+export const SuspendedBanner = () => {
+  const own = useQuery(apiQuery('GET /api/profile/me'));
+  if (!own.data?.suspended) return null;
+  return (
+    <p className={styles.banner} role="status">
+      {copy.banner}
+    </p>
+  );
+};

@@ -1,0 +1,20 @@
+import type { Session } from './api';
+
+const endOf = (session: Session) => (session.startsAt ? Date.parse(session.startsAt) + session.durationMinutes * 60_000 : null);
+
+/** Proposals waiting for a pick, sessions still to come (soonest first) and the rest (latest first). */
+export const sessionSections = (sessions: readonly Session[], now = Date.now()) => {
+  const proposals = sessions.filter((s) => s.state === 'proposed');
+  const upcoming = sessions
+    .filter((s) => s.state === 'scheduled' && (endOf(s) ?? 0) > now)
+    .sort((a, b) => (a.startsAt ?? '').localeCompare(b.startsAt ?? ''));
+  const past = sessions
+    .filter((s) => s.state === 'held' || s.state === 'cancelled' || (s.state === 'scheduled' && (endOf(s) ?? 0) <= now))
+    .sort((a, b) => (b.startsAt ?? b.createdAt).localeCompare(a.startsAt ?? a.createdAt));
+  return { proposals, upcoming, past };
+};
+
+/** The session page's address: under its mentorship, so the page knows the pair. */
+export const sessionPath = (session: Pick<Session, 'id' | 'mentorshipId'>) => `/mentorships/${session.mentorshipId}/sessions/${session.id}`;
+/** The call page of a session (the video feature's /calls/:type/:id). */
+export const callPath = (session: Pick<Session, 'callType' | 'callId'>) => `/calls/${session.callType}/${session.callId}`;

@@ -1,0 +1,305 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { StrictMode, type ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@mentoring/shared';
+import { resetRuntimeConfig } from './runtime-config';
+import userEvent from '@testing-library/user-event';
+import { CONNECT_TIMEOUT_MS, ConnectionNotice, StreamConnectionProvider, connectionCopy, useStreamConnection } from './index';
+import { setIdTokenSource } from '../api-client';
+
+/** Stand-ins for the Stream SDK clients: they record what the provider asks of them. */
+const sdk = vi.hoisted(() => {
+  class FakeClient {
+    static instances: FakeClient[] = [];
+    connected = false;
+    user: unknown = null;
+    tokenProvider: (() => Promise<string>) | null = null;
+    connectUser = vi.fn(async (user: unknown, provider: () => Promise<string>) => {
+      this.user = user;
+      this.tokenProvider = provider;
+      await provider();
+      await sdk.connectGate;
+      if (sdk.failConnect) throw new Error('websocket refused');
+      this.connected = true;
+    });
+    disconnectUser = vi.fn(async () => {
+      this.connected = false;
+    });
+    constructor(readonly apiKey: string) {
+      (this.constructor as typeof FakeClient).instances.push(this);
+    }
+  }
+  class FakeChat extends FakeClient {
+    static override instances: FakeChat[] = [];
+  }
+  class FakeVideo extends FakeClient {
+    static override instances: FakeVideo[] = [];
+  }
+  return { FakeChat, FakeVideo, connectGate: Promise.resolve() as Promise<void>, failConnect: false };
+});
+vi.mock('stream-chat', () => ({ StreamChat: sdk.FakeChat }));
+vi.mock('@stream-io/video-react-sdk', () => ({ StreamVideoClient: sdk.FakeVideo }));
+
+const auth = vi.hoisted(() => ({
+  state: {
+    status: 'signedIn' as 'loading' | 'signedIn' | 'signedOut',
+    user: { id: 'sub-1', name: 'Ada Lovelace', email: 'ada@example.org' } as { id: string; name: string; email: string } | null,
+    getIdToken: async () => 'id-token-1' as string | null,
+    signOut: async () => undefined,
+  },
+}));
+vi.mock('../auth', () => ({ useAuth: () => auth.state }));
+
+const GUEST_ID = 'guest-0b7f3c1e-5d2a-4c8e-9f61-2a3b4c5d6e7f';
+let tokenAnswer: () => unknown;
+let configAnswer: unknown;
+const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+  const url = String(input);
+  const body = url.startsWith('/config.json') ? configAnswer : tokenAnswer();
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+});
+const tokenRequests = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/chat/getOrCreateToken'));
+
+const Probe = () => {
+  const { status, mode, chatClient, videoClient } = useStreamConnection();
+  return (
+    <p data-testid="probe">
+      {status} {mode} chat:{chatClient ? 'yes' : 'no'} video:{videoClient ? 'yes' : 'no'}
+    </p>
+  );
+};
+const probe = () => screen.getByTestId('probe').textContent;
+const renderProvider = (element: ReactNode) => render(<StrictMode>{element}</StrictMode>);
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+
+describe('StreamConnectionProvider', () => {
+  let errors: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    sdk.FakeChat.instances = [];
+    sdk.FakeVideo.instances = [];
+    sdk.connectGate = Promise.resolve();
+    sdk.failConnect = false;
+    auth.state.status = 'signedIn';
+    auth.state.user = { id: 'sub-1', name: 'Ada Lovelace', email: 'ada@example.org' };
+    configAnswer = { stage: 'test', version: '1', stream: { configured: true } };
+    tokenAnswer = () => ({ token: 'stream-token', apiKey: 'api-key', user: { streamChatUuid: 'sub-1', id: 'sub-1', name: 'Ada Lovelace', email: 'ada@example.org' } });
+    fetchMock.mockClear();
+    vi.stubGlobal('fetch', fetchMock);
+    resetRuntimeConfig();
+    errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    errors.mockRestore();
+  });
+
+  it('connects chat and video under the member identity, once, even in StrictMode', async () => {
+    renderProvider(
+      <StreamConnectionProvider mode="user">
+        <Probe />
+      </StreamConnectionProvider>,
+    );
+    await waitFor(() => expect(probe()).toBe('connected user chat:yes video:yes'));
+    expect(sdk.FakeChat.instances).toHaveLength(1);
+    expect(sdk.FakeVideo.instances).toHaveLength(1);
+    expect(tokenRequests()).toHaveLength(1);
+    const [chat] = sdk.FakeChat.instances;
+    const [video] = sdk.FakeVideo.instances;
+    expect(chat!.apiKey).toBe('api-key');
+    expect(chat!.user).toEqual({ id: 'sub-1', name: 'Ada Lovelace' });
+    expect(video!.user).toEqual({ id: 'sub-1', name: 'Ada Lovelace' });
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('asks for the member token with the spec query and the Cognito ID token', async () => {
+    setIdTokenSource(async () => 'id-token-1');
+    renderProvider(<StreamConnectionProvider mode="user"><Probe /></StreamConnectionProvider>);
+    await waitFor(() => expect(tokenRequests()).toHaveLength(1));
+    const [url, init] = tokenRequests()[0]!;
+    const query = new URL(String(url), 'http://localhost').searchParams;
+    expect(Object.fromEntries(query)).toEqual({ userId: 'sub-1', userName: 'Ada Lovelace', email: 'ada@example.org', isGuest: 'false' });
+    expect(init!.headers).toEqual({ authorization: 'Bearer id-token-1' });
+    setIdTokenSource(async () => null);
+  });
+
+  it('is not connected until both clients have connected', async () => {
+    let open!: () => void;
+    sdk.connectGate = new Promise((resolve) => (open = resolve));
+    renderProvider(<StreamConnectionProvider mode="user"><Probe /></StreamConnectionProvider>);
+    await waitFor(() => expect(sdk.FakeChat.instances[0]?.connectUser).toHaveBeenCalled());
+    await settle();
+    expect(probe()).toBe('not-connected user chat:no video:no');
+    open();
+    await waitFor(() => expect(probe()).toBe('connected user chat:yes video:yes'));
+  });
+
+  it('connects a guest to video only, as Guest User with the guest id, sending the invitation from the link', async () => {
+    tokenAnswer = () => ({ token: 'guest-token', apiKey: 'api-key' });
+    auth.state.status = 'signedOut';
+    auth.state.user = null;
+    renderProvider(<StreamConnectionProvider mode="guest" guestId={GUEST_ID} invitation="v1.payload.signature"><Probe /></StreamConnectionProvider>);
+    await waitFor(() => expect(probe()).toBe('connected guest chat:no video:yes'));
+    expect(sdk.FakeChat.instances).toHaveLength(0);
+    expect(sdk.FakeVideo.instances[0]!.user).toEqual({ id: GUEST_ID, name: 'Guest User' });
+    const query = new URL(String(tokenRequests()[0]![0]), 'http://localhost').searchParams;
+    expect(Object.fromEntries(query)).toEqual({ streamChatUuid: GUEST_ID, isGuest: 'true', invitation: 'v1.payload.signature' });
+    expect(tokenRequests()[0]![1]!.headers).toEqual({});
+  });
+
+  it.each([
+    ['guest', messages.chatSetup.noGuestToken, { apiKey: 'api-key' }],
+    ['user', messages.chatSetup.noUserToken, { apiKey: 'api-key', user: { streamChatUuid: 'sub-1' } }],
+    ['user', messages.chatSetup.noStreamChatUuid, { token: 'stream-token', apiKey: 'api-key', user: { id: 'sub-1' } }],
+  ] as const)('in %s mode, logs "%s" and stays not connected, never showing it', async (mode, message, answer) => {
+    tokenAnswer = () => answer;
+    const { container } = renderProvider(
+      <StreamConnectionProvider mode={mode} guestId={GUEST_ID}><Probe /></StreamConnectionProvider>,
+    );
+    await waitFor(() => expect(errors).toHaveBeenCalledWith(message));
+    await settle();
+    expect(probe()).toMatch(/^not-connected /);
+    expect(container.textContent).not.toContain(message);
+    expect([...sdk.FakeChat.instances, ...sdk.FakeVideo.instances].every((client) => !client.connected)).toBe(true);
+  });
+
+  it('logs a failed API answer (401) as the missing token, not connected', async () => {
+    fetchMock.mockImplementationOnce(async () => new Response(JSON.stringify(configAnswer)));
+    fetchMock.mockImplementationOnce(async () => new Response('{"error":{"code":"unauthenticated","message":"x"}}', { status: 401 }));
+    renderProvider(<StreamConnectionProvider mode="user"><Probe /></StreamConnectionProvider>);
+    await waitFor(() => expect(errors).toHaveBeenCalledWith(messages.chatSetup.noUserToken));
+    expect(probe()).toBe('not-connected user chat:no video:no');
+  });
+
+  it('stays not connected and disconnects what it opened when a client fails to connect', async () => {
+    sdk.failConnect = true;
+    renderProvider(<StreamConnectionProvider mode="user"><Probe /></StreamConnectionProvider>);
+    await waitFor(() => expect(errors).toHaveBeenCalled());
+    await settle();
+    expect(probe()).toBe('not-connected user chat:no video:no');
+    expect(sdk.FakeChat.instances[0]!.disconnectUser).toHaveBeenCalled();
+    expect(sdk.FakeVideo.instances[0]!.disconnectUser).toHaveBeenCalled();
+  });
+
+  it('tells the page an attempt failed (never why) and connects when asked to try again', async () => {
+    sdk.failConnect = true;
+    renderProvider(
+      <StreamConnectionProvider mode="user">
+        <ConnectionNotice service="chat" />
+        <Probe />
+      </StreamConnectionProvider>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(connectionCopy.chat.failedTitle);
+    expect(alert).toHaveTextContent(connectionCopy.chat.failedText);
+    // Messages speaks of chat only, and never blames the member's own connection.
+    expect(alert).not.toHaveTextContent(/video|check your connection/i);
+    expect(alert).not.toHaveTextContent('websocket refused');
+    sdk.failConnect = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(probe()).toBe('connected user chat:yes video:yes'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('words the failure for calls on the call pages', async () => {
+    sdk.failConnect = true;
+    renderProvider(
+      <StreamConnectionProvider mode="user">
+        <ConnectionNotice service="calls" />
+      </StreamConnectionProvider>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(connectionCopy.calls.failedTitle);
+    expect(alert).not.toHaveTextContent(/chat/i);
+  });
+
+  it('turns a connection that never answers into the error state after the timeout, and closes what it opened', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      // The socket opens (connectUser is called) but no answer ever comes.
+      sdk.connectGate = new Promise(() => undefined);
+      renderProvider(
+        <StreamConnectionProvider mode="user">
+          <ConnectionNotice service="chat" />
+          <Probe />
+        </StreamConnectionProvider>,
+      );
+      await waitFor(() => expect(sdk.FakeVideo.instances[0]?.connectUser).toHaveBeenCalled());
+      expect(screen.getByRole('status')).toHaveTextContent(connectionCopy.chat.connecting);
+      await act(async () => vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS - 1_000));
+      expect(screen.queryByRole('alert')).toBeNull();
+      await act(async () => vi.advanceTimersByTimeAsync(1_000));
+      expect(screen.getByRole('alert')).toHaveTextContent(connectionCopy.chat.failedTitle);
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+      expect(probe()).toBe('not-connected user chat:no video:no');
+      expect(sdk.FakeChat.instances[0]!.disconnectUser).toHaveBeenCalled();
+      expect(sdk.FakeVideo.instances[0]!.disconnectUser).toHaveBeenCalled();
+      expect(errors).toHaveBeenCalledWith('Stream connection failed', expect.objectContaining({ message: expect.stringMatching(/did not answer/) }));
+
+      // Trying again starts a fresh attempt, which this time answers.
+      sdk.connectGate = Promise.resolve();
+      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(probe()).toBe('connected user chat:yes video:yes'));
+      expect(sdk.FakeChat.instances).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('disconnects both clients on cleanup', async () => {
+    const { unmount } = renderProvider(<StreamConnectionProvider mode="user"><Probe /></StreamConnectionProvider>);
+    await waitFor(() => expect(probe()).toBe('connected user chat:yes video:yes'));
+    unmount();
+    expect(sdk.FakeChat.instances[0]!.disconnectUser).toHaveBeenCalledTimes(1);
+    expect(sdk.FakeVideo.instances[0]!.disconnectUser).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaks no socket when it unmounts while connecting', async () => {
+    let open!: () => void;
+    sdk.connectGate = new Promise((resolve) => (open = resolve));
+    const { unmount } = renderProvider(<StreamConnectionProvider mode="user"><Probe /></StreamConnectionProvider>);
+    await waitFor(() => expect(sdk.FakeVideo.instances[0]?.connectUser).toHaveBeenCalled());
+    unmount();
+    open();
+    await settle();
+    expect(sdk.FakeChat.instances[0]!.connected).toBe(false);
+    expect(sdk.FakeVideo.instances[0]!.connected).toBe(false);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('hands the SDKs a token provider that fetches a fresh token after the first', async () => {
+    renderProvider(<StreamConnectionProvider mode="user"><Probe /></StreamConnectionProvider>);
+    await waitFor(() => expect(probe()).toBe('connected user chat:yes video:yes'));
+    tokenAnswer = () => ({ token: 'refreshed-token', apiKey: 'api-key', user: { streamChatUuid: 'sub-1' } });
+    await expect(sdk.FakeChat.instances[0]!.tokenProvider!()).resolves.toBe('refreshed-token');
+    await expect(sdk.FakeVideo.instances[0]!.tokenProvider!()).resolves.toBe('refreshed-token');
+    expect(tokenRequests()).toHaveLength(3);
+  });
+
+  it('does not connect a member who is signed out', async () => {
+    auth.state.status = 'signedOut';
+    auth.state.user = null;
+    renderProvider(<StreamConnectionProvider mode="user"><Probe /></StreamConnectionProvider>);
+    await settle();
+    expect(probe()).toBe('not-connected user chat:no video:no');
+    expect(tokenRequests()).toHaveLength(0);
+  });
+
+  it('does not try to connect when the stage has no Stream credentials', async () => {
+    configAnswer = { stage: 'local', version: '1', stream: { configured: false } };
+    renderProvider(<StreamConnectionProvider mode="user"><Probe /></StreamConnectionProvider>);
+    await settle();
+    expect(probe()).toBe('not-connected user chat:no video:no');
+    expect(tokenRequests()).toHaveLength(0);
+  });
+
+  it('needs a guest id in guest mode', async () => {
+    renderProvider(<StreamConnectionProvider mode="guest"><Probe /></StreamConnectionProvider>);
+    await settle();
+    expect(probe()).toBe('not-connected guest chat:no video:no');
+    expect(tokenRequests()).toHaveLength(0);
+  });
+
+  it('refuses to be used outside the provider', () => {
+    expect(() => render(<Probe />)).toThrow(/inside <StreamConnectionProvider>/);
+  });
+});

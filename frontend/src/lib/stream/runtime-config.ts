@@ -1,0 +1,10 @@
+import type { RuntimeConfig } from '@mentoring/shared';
+import { loadRuntimeConfig as loadConfig } from '../../config/runtime-config';
+
+export { resetRuntimeConfig } from '../../config/runtime-config';
+
+/** /config.json, or null when it cannot be read (the connection then simply stays not connected). */
+export const loadRuntimeConfig = () => loadConfig().catch(() => null);
+
+/** Only a local stage without credentials says false; a deployed stage always has its secret. */
+export const streamConfigured = (config: RuntimeConfig | null) => config?.stream?.configured !== false;

@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import { route, type ActionItem } from '@mentoring/shared';
+import { httpHandler } from '../../lib/http/handler';
+import { createActionItem } from '../../lib/repositories/action-items';
+import { mentorshipForMember } from '../../lib/sessions/access';
+import { assertItemFields, assertItemsMayChange } from '../../lib/sessions/action-item-rules';
+
+export const handler = httpHandler(route('POST /api/mentorships/{id}/action-items'), async ({ params, body, identity }) => {
+  const { mentorship } = await mentorshipForMember(params.id, identity);
+  assertItemsMayChange(mentorship);
+  assertItemFields(mentorship, body);
+  const at = new Date().toISOString();
+  const item: ActionItem = {
+    id: randomUUID(),
+    mentorshipId: mentorship.id,
+    text: body.text,
+    ownerId: body.ownerId,
+    dueOn: body.dueOn ?? null,
+    done: false,
+    sessionId: body.sessionId ?? null,
+    createdAt: at,
+    updatedAt: at,
+    version: 1,
+  };
+  await createActionItem(item);
+  return item;
+});

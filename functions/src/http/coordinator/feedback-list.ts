@@ -1,0 +1,52 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { route, type FeedbackItem } from '@mentoring/shared';
+import { documentClient, tableName } from '../../lib/dynamo';
+import { httpHandler } from '../../lib/http/handler';
+import { getParties } from '../../lib/repositories/mentorship-parties';
+
+/** The newest this many are listed; feedback is a trickle next to members (one message per member's thought). */
+export const MAX_FEEDBACK = 2000;
+
+/**
+ * Every feedback message (global and match), newest first, with who sent it. The table is keyed by id only and
+ * read whole by a Scan (filtered by type on the server side when asked), which at a programme's volume of
+ * feedback costs less than keeping an index for it.
+ */
+export const handler = httpHandler(route('GET /api/coordinator/feedback'), async ({ query }) => {
+  const items: FeedbackItem[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new ScanCommand({
+        TableName: tableName('feedback'),
+        ExclusiveStartKey,
+        ...(query.type ? { FilterExpression: 'feedbackType = :type', ExpressionAttributeValues: { ':type': query.type } } : {}),
+      }),
+    );
+    items.push(...((page.Items ?? []) as FeedbackItem[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+
+  const needle = query.q?.toLocaleLowerCase();
+  const matching = items
+    .filter((item) => query.maxRating === undefined || (typeof item.rating === 'number' && item.rating <= query.maxRating))
+    .filter((item) => !needle || item.answers.some((answer) => answer.toLocaleLowerCase().includes(needle)))
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id)));
+  const listed = matching.slice(0, MAX_FEEDBACK);
+  const senders = await getParties(listed.flatMap((item) => (item.userId ? [item.userId] : [])));
+  const rated = listed.flatMap((item) => (typeof item.rating === 'number' ? [item.rating] : []));
+  return {
+    feedback: listed.map((item) => ({
+      id: item.id,
+      feedbackType: item.feedbackType,
+      rating: item.rating ?? null,
+      answers: item.answers ?? [],
+      source: item.source,
+      mentorshipId: item.mentorshipId ?? null,
+      from: item.userId ? { id: item.userId, displayName: senders.get(item.userId)?.displayName ?? 'A former member' } : null,
+      createdAt: item.createdAt,
+    })),
+    averageRating: rated.length ? Math.round((rated.reduce((sum, rating) => sum + rating, 0) / rated.length) * 100) / 100 : null,
+    truncated: matching.length > listed.length,
+  };
+});

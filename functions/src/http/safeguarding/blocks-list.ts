@@ -1,0 +1,11 @@
+import { route } from '@mentoring/shared';
+import { httpHandler } from '../../lib/http/handler';
+import { getParties } from '../../lib/repositories/mentorship-parties';
+import { blocksOf } from '../../lib/repositories/safeguarding';
+
+/** GET /api/me/blocks: whom the caller blocked (never who blocked them). */
+export const handler = httpHandler(route('GET /api/me/blocks'), async ({ identity }) => {
+  const rows = await blocksOf(identity.sub);
+  const parties = await getParties(rows.map((row) => row.id));
+  return { blocks: rows.map((row) => ({ memberId: row.id, displayName: parties.get(row.id)?.displayName ?? 'A former member', blockedAt: row.blockedAt })) };
+});

@@ -1,0 +1,64 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { route } from '@mentoring/shared';
+import { documentClient, tableName } from '../../lib/dynamo';
+import { httpHandler } from '../../lib/http/handler';
+import { listCallsOf } from '../../lib/repositories/calls';
+import { getMember } from '../../lib/repositories/members';
+import { listBy, listEvents } from '../../lib/repositories/mentorships';
+import { blocksOf, getReport, reportsBy } from '../../lib/repositories/safeguarding';
+import { retentionStatement } from '../../lib/safeguarding/retention';
+import { memberStreamId } from '../../lib/stream/stream-user-id';
+
+const sessionsAs = async (index: 'byMentor' | 'byMentee', memberId: string) => {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new QueryCommand({
+        TableName: tableName('sessions'),
+        IndexName: index,
+        KeyConditionExpression: '#key = :id',
+        ExpressionAttributeNames: { '#key': index === 'byMentor' ? 'mentorId' : 'menteeId' },
+        ExpressionAttributeValues: { ':id': memberId },
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...(page.Items ?? []).map(({ pk: _pk, sk: _sk, ...rest }) => rest));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+};
+
+/**
+ * GET /api/me/export: everything the programme holds about the caller, as JSON: the account, the profile,
+ * their mentorships with each one's history, sessions, calls, the reports they made (without coordinators'
+ * internal notes) and whom they blocked. Who blocked them and reports about them are others' data.
+ */
+export const handler = httpHandler(route('GET /api/me/export'), async ({ identity }) => {
+  const id = identity.sub;
+  const [profile, asMentor, asMentee, sessionsMentor, sessionsMentee, calls, reportIds, blocks] = await Promise.all([
+    getMember(id, { consistent: false }),
+    listBy('byMentor', id, { limit: 1000 }),
+    listBy('byMentee', id, { limit: 1000 }),
+    sessionsAs('byMentor', id),
+    sessionsAs('byMentee', id),
+    listCallsOf(memberStreamId(id)),
+    reportsBy(id),
+    blocksOf(id),
+  ]);
+  const mentorships = await Promise.all([...asMentor, ...asMentee].map(async (record) => ({ ...record, events: await listEvents(record.id) })));
+  const reports = (await Promise.all(reportIds.map((reportId) => getReport(reportId)))).flatMap((report) =>
+    report ? [{ id: report.id, category: report.category, description: report.description, subject: report.subject, status: report.status, createdAt: report.createdAt }] : [],
+  );
+  return {
+    exportedAt: new Date().toISOString(),
+    account: { id, email: identity.email, name: identity.name },
+    profile: profile ? { ...profile } : null,
+    mentorships,
+    sessions: [...sessionsMentor, ...sessionsMentee],
+    calls: calls.map((call) => ({ ...call })),
+    reportsMade: reports,
+    blocks: blocks.map((block) => ({ memberId: block.id, blockedAt: block.blockedAt })),
+    retention: retentionStatement(),
+  };
+});

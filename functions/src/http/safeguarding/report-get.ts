@@ -1,0 +1,11 @@
+import { route } from '@mentoring/shared';
+import { HttpError } from '../../lib/http/errors';
+import { httpHandler } from '../../lib/http/handler';
+import { getReport } from '../../lib/repositories/safeguarding';
+import { toReportDetail } from '../../lib/safeguarding/reports';
+
+export const handler = httpHandler(route('GET /api/coordinator/reports/{id}'), async ({ params }) => {
+  const report = await getReport(params.id);
+  if (!report) throw new HttpError('not_found', 'There is no such report.');
+  return toReportDetail(report);
+});

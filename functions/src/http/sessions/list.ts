@@ -1,0 +1,10 @@
+import { route } from '@mentoring/shared';
+import { httpHandler } from '../../lib/http/handler';
+import { listMentorshipSessions, toSession } from '../../lib/repositories/sessions';
+import { mentorshipOfMember } from '../../lib/sessions/service';
+
+/** Every session of the mentorship (booked, proposed, cancelled, held), by start. */
+export const handler = httpHandler(route('GET /api/mentorships/{id}/sessions'), async ({ params, identity }) => {
+  const record = await mentorshipOfMember(params.id, identity.sub);
+  return { sessions: (await listMentorshipSessions(record.id)).map(toSession) };
+});

@@ -1,0 +1,6 @@
+import { scheduleHandler } from '../lib/schedule-handler';
+import { sendReminder } from '../lib/sessions/reminders';
+
+export const handler = scheduleHandler('session-reminder', async ({ payload }) => {
+  await sendReminder(payload);
+});

@@ -1,0 +1,52 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+
+const require = createRequire(import.meta.url);
+const config = require('../.dependency-cruiser.cjs');
+
+/** A throwaway tree laid out like the repository, with the imports a change might add. */
+const tree = mkdtempSync(join(tmpdir(), 'boundaries-'));
+const write = (files: Record<string, string>) => {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(tree, path)), { recursive: true });
+    writeFileSync(join(tree, path), text);
+  }
+};
+afterAll(() => rmSync(tree, { recursive: true, force: true }));
+
+write({
+  'frontend/src/features/chat/Page.ts': "import { copy } from '../mentorships/copy';\nexport const page = copy;\n",
+  'frontend/src/features/chat/own.ts': "import { page } from './Page';\nimport { slot } from '../../lib/slots';\nexport const own = [page, slot];\n",
+  'frontend/src/features/chat/Page.test.ts': "import { composed } from '../../app/compose';\nexport const t = composed;\n",
+  'frontend/src/features/mentorships/copy.ts': 'export const copy = 1;\n',
+  'frontend/src/features/mentorships/uses-app.ts': "import { composed } from '../../app/compose';\nexport const u = composed;\n",
+  'frontend/src/app/compose.ts': "import { copy } from '../features/mentorships/copy';\nexport const composed = copy;\n",
+  'frontend/src/lib/slots.ts': 'export const slot = 1;\n',
+  'frontend/src/components/Card.ts': "import { copy } from '../features/mentorships/copy';\nexport const card = copy;\n",
+  'frontend/src/lib/uses-helper.ts': "import { helper } from '../../testing/helper';\nexport const h = helper;\n",
+  'frontend/testing/helper.ts': 'export const helper = 1;\n',
+  'shared/src/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
+  'shared/src/b.ts': "export const b = () => import('./a');\n",
+});
+
+const violations = async () => {
+  const result = (await cruise(['frontend', 'shared'], { baseDir: tree, validate: true, ruleSet: { forbidden: config.forbidden }, tsPreCompilationDeps: true }))
+    .output as ICruiseResult;
+  return result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
+};
+
+describe('the folder rules of .dependency-cruiser.cjs', () => {
+  it('refuse a feature importing another feature or the app, a shared folder importing a feature, a test helper in production, and a cycle; allow the rest', async () => {
+    expect(await violations()).toEqual([
+      'feature-imports-app: frontend/src/features/mentorships/uses-app.ts → frontend/src/app/compose.ts',
+      'feature-imports-feature: frontend/src/features/chat/Page.ts → frontend/src/features/mentorships/copy.ts',
+      'no-circular: shared/src/a.ts → shared/src/b.ts',
+      'production-imports-test-helper: frontend/src/lib/uses-helper.ts → frontend/testing/helper.ts',
+      'shared-folder-imports-feature: frontend/src/components/Card.ts → frontend/src/features/mentorships/copy.ts',
+    ]);
+  });
+});

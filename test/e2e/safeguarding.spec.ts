@@ -1,0 +1,181 @@
+import AxeBuilder from '@axe-core/playwright';
+import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { cognitoClient, createTestUser, signIn, type StageCognito, type TestUser } from '../support/auth';
+import { scriptMemberStream } from './member-stream';
+import { screenshot, stageInfo, widths } from './support';
+
+/*
+ * Safeguarding in two browsers: a mentee reports a message in the pair's chat (Stream's chat is scripted at
+ * the network boundary: the channel answers with one message from the mentor), and a coordinator finds the
+ * report in /coordinator/reports, reads it, notes and resolves it. The pair is made through the API.
+ */
+
+const stage = () => {
+  const info = stageInfo() as ReturnType<typeof stageInfo> & { cognito?: StageCognito };
+  if (!info.cognito) throw new Error('The stage names no user pool');
+  return { url: info.url, cognito: info.cognito };
+};
+
+const call = async (request: APIRequestContext, user: Pick<TestUser, 'idToken'>, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => {
+  const response = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${user.idToken}` } });
+  expect(response.ok(), `${method} ${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as Record<string, unknown>;
+};
+
+const profile = (user: TestUser, role: 'mentor' | 'mentee', codeOfConductVersion: number, topic: string) => ({
+  role,
+  displayName: user.name,
+  headline: role === 'mentor' ? 'Compiler pioneer' : 'Learning to build compilers',
+  bio: `${user.name} on the e2e stage.`,
+  languages: ['en'],
+  country: 'DE',
+  timezone: 'Europe/Berlin',
+  availability: [{ day: 2, start: '18:00', end: '20:00' }],
+  format: 'online',
+  codeOfConductVersion,
+  topics: [topic],
+  ...(role === 'mentor' ? { yearsOfExperience: 20, capacity: 2, acceptingRequests: true } : { goals: 'Write my first compiler.' }),
+});
+
+const makeCoordinator = async (cognito: StageCognito) => {
+  const user = await createTestUser(stage(), { name: 'Cora Coordinator' });
+  const client = cognitoClient(cognito);
+  try {
+    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: cognito.userPoolId, Username: user.email, GroupName: 'coordinators' }));
+  } finally {
+    client.destroy();
+  }
+  return { ...user, idToken: await signIn(cognito, user.email, user.password) };
+};
+
+const signedInPage = async (browser: Browser, user: TestUser, next: string, script?: (page: Page) => Promise<void>): Promise<Page> => {
+  const context = await browser.newContext({ viewport: widths.desktop });
+  const page = await context.newPage();
+  if (script) await script(page);
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`));
+  return page;
+};
+
+const axeAtBothWidths = async (page: Page, name: string) => {
+  for (const [label, viewport] of Object.entries(widths)) {
+    await page.setViewportSize(viewport);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), `${name} scrolls sideways at ${label}`).toBeLessThanOrEqual(0);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    expect(results.violations, `${name} at ${label}`).toEqual([]);
+    await screenshot(page, `${name}-${label}`);
+  }
+  await page.setViewportSize(widths.desktop);
+};
+
+/** The pair's channel as Stream answers its query: open, both members, one message from the mentor. */
+const scriptPairChannel = async (page: Page, { mentorshipId, mentor, mentee, text }: { mentorshipId: string; mentor: TestUser; mentee: TestUser; text: string }) => {
+  const now = new Date().toISOString();
+  const user = (who: TestUser) => ({ id: who.sub, name: who.name, role: 'user', created_at: now, updated_at: now, online: false });
+  const message = {
+    id: 'e2e-message-1',
+    text,
+    html: `<p>${text}</p>`,
+    type: 'regular',
+    user: user(mentor),
+    attachments: [],
+    latest_reactions: [],
+    own_reactions: [],
+    reaction_counts: {},
+    reaction_scores: {},
+    reply_count: 0,
+    mentioned_users: [],
+    created_at: now,
+    updated_at: now,
+  };
+  await page.route(`https://chat.stream-io-api.com/channels/messaging/${mentorshipId}/query**`, (route) =>
+    route.fulfill({
+      json: {
+        channel: {
+          id: mentorshipId,
+          type: 'messaging',
+          cid: `messaging:${mentorshipId}`,
+          created_at: now,
+          updated_at: now,
+          frozen: false,
+          disabled: false,
+          member_count: 2,
+          config: { name: 'messaging', typing_events: true, read_events: true, reactions: true, replies: true, quotes: true, uploads: true, url_enrichment: true, commands: [] },
+          own_capabilities: ['send-message', 'read-events', 'send-reaction', 'quote-message', 'send-reply', 'flag-message', 'mute-channel', 'typing-events'],
+        },
+        messages: [message],
+        pinned_messages: [],
+        members: [mentor, mentee].map((who) => ({ user_id: who.sub, user: user(who), created_at: now, updated_at: now, channel_role: 'channel_member' })),
+        read: [],
+        watcher_count: 1,
+        duration: '1ms',
+      },
+    }),
+  );
+};
+
+test('a mentee reports a chat message; a coordinator finds it in the queue, notes and resolves it', async ({ browser, request }) => {
+  test.setTimeout(150_000);
+  const { cognito } = stage();
+  const [grace, ada, cora] = await Promise.all([createTestUser(stage(), { name: 'Grace Hopper' }), createTestUser(stage(), { name: 'Ada Lovelace' }), makeCoordinator(cognito)]);
+  const programme = await call(request, cora, 'GET', '/api/programme');
+  const version = programme.codeOfConductVersion as number;
+  const topic = (programme.topics as string[])[0]!;
+  for (const [user, role] of [[grace, 'mentor'], [ada, 'mentee']] as const) {
+    await call(request, user, 'PUT', '/api/profile/me', profile(user, role, version, topic));
+    await call(request, user, 'POST', '/api/profile/me/submit');
+  }
+  await call(request, cora, 'POST', `/api/coordinator/applications/${grace.sub}/decision`, { decision: 'approved' });
+  const requested = await call(request, ada, 'POST', '/api/mentorships', { mentorId: grace.sub, message: 'I would like to learn about compilers from you.' });
+  const mentorshipId = requested.id as string;
+  await call(request, grace, 'POST', `/api/mentorships/${mentorshipId}/accept`);
+
+  // The mentee opens the mentorship: the chat shows the mentor's message, and its menu offers "Report".
+  const text = 'Answer me right now or I will tell everyone.';
+  const adaPage = await signedInPage(browser, ada, `/mentorships/${mentorshipId}`, async (page) => {
+    await scriptMemberStream(page);
+    await scriptPairChannel(page, { mentorshipId, mentor: grace, mentee: ada, text });
+  });
+  const message = adaPage.locator('.str-chat__message').filter({ hasText: text });
+  await expect(message).toBeVisible({ timeout: 20_000 });
+  await message.hover();
+  await message.getByRole('button', { name: 'Open Message Actions Menu' }).click();
+  await adaPage.getByRole('menu', { name: 'Message Actions' }).getByRole('menuitem', { name: 'Report', exact: true }).click();
+
+  const dialog = adaPage.getByRole('dialog', { name: 'Report a concern' });
+  await expect(dialog.getByText('About a message from Grace Hopper.')).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Harassment or bullying' }).check();
+  await dialog.getByRole('textbox', { name: 'What happened?' }).fill('She threatens me when I do not answer at once.');
+  await axeAtBothWidths(adaPage, 'safeguarding-report-dialog');
+  await dialog.getByRole('button', { name: 'Send the report' }).click();
+  await expect(dialog.getByText('Your report reached the programme coordinators.', { exact: false })).toBeVisible();
+  await screenshot(adaPage, 'safeguarding-report-sent');
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(dialog).toBeHidden();
+
+  // The coordinator: the queue's open tab has it; its page shows the message as seen; a note; resolved.
+  const coraPage = await signedInPage(browser, cora, '/coordinator/reports');
+  const item = coraPage.getByRole('listitem').filter({ hasText: 'Ada Lovelace' }).filter({ hasText: 'A chat message from Grace Hopper' });
+  await expect(item).toBeVisible();
+  await axeAtBothWidths(coraPage, 'safeguarding-queue');
+  await item.getByRole('link', { name: 'Harassment or bullying' }).click();
+  await expect(coraPage.getByRole('heading', { level: 1, name: 'Harassment or bullying' })).toBeVisible();
+  await expect(coraPage.getByText(text)).toBeVisible();
+  await expect(coraPage.getByText('She threatens me when I do not answer at once.')).toBeVisible();
+  await coraPage.getByRole('textbox', { name: 'Note' }).fill('Spoke to Ada on the phone; she is safe. Warned Grace.');
+  await coraPage.getByRole('button', { name: 'Add a note' }).click();
+  await expect(coraPage.getByText('Spoke to Ada on the phone; she is safe. Warned Grace.')).toBeVisible();
+  await axeAtBothWidths(coraPage, 'safeguarding-report');
+  await coraPage.getByRole('button', { name: 'Mark as resolved' }).click();
+  await expect(coraPage.getByText('Resolved', { exact: true })).toBeVisible();
+
+  await coraPage.getByRole('link', { name: 'All reports' }).click();
+  await expect(coraPage.getByRole('listitem').filter({ hasText: 'A chat message from Grace Hopper' }).filter({ hasText: 'Ada Lovelace' })).toHaveCount(0);
+  await coraPage.getByRole('link', { name: 'Resolved' }).click();
+  await expect(coraPage.getByRole('listitem').filter({ hasText: 'A chat message from Grace Hopper' }).filter({ hasText: 'Ada Lovelace' })).toBeVisible();
+  await screenshot(coraPage, 'safeguarding-queue-resolved');
+});

@@ -1,0 +1,164 @@
+import AxeBuilder from '@axe-core/playwright';
+import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { cognitoClient, createTestUser, signIn, type StageCognito, type TestUser } from '../support/auth';
+import { join } from 'node:path';
+import { screenshot, screenshotsDir, stageInfo, widths } from './support';
+
+/*
+ * Sessions of a mentorship in two browsers: the mentee books one of the pair's common free times from the
+ * mentorship's page; both members see it among their upcoming sessions; the mentee writes a note and an action
+ * item on the session's page and the mentor reads them there. The pair is made through the API (profiles, the
+ * mentor's approval, request and accept), as those pages are tested on their own.
+ */
+
+const stage = () => {
+  const info = stageInfo() as ReturnType<typeof stageInfo> & { cognito?: StageCognito };
+  if (!info.cognito) throw new Error('The stage names no user pool');
+  return { url: info.url, cognito: info.cognito };
+};
+
+const call = async (request: APIRequestContext, user: Pick<TestUser, 'idToken'>, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => {
+  const response = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${user.idToken}` } });
+  expect(response.ok(), `${method} ${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as Record<string, unknown>;
+};
+
+// Tuesdays and Thursdays: 12:00–14:00 in New York is 18:00–20:00 in Berlin (both zones on standard or both on summer time).
+const profile = (user: TestUser, role: 'mentor' | 'mentee', codeOfConductVersion: number, topic: string) => ({
+  role,
+  displayName: user.name,
+  headline: role === 'mentor' ? 'Compiler pioneer' : 'Learning to build compilers',
+  bio: `${user.name} on the e2e stage.`,
+  languages: ['en'],
+  country: role === 'mentor' ? 'US' : 'DE',
+  timezone: role === 'mentor' ? 'America/New_York' : 'Europe/Berlin',
+  availability: [2, 4].map((day) => (role === 'mentor' ? { day, start: '12:00', end: '14:00' } : { day, start: '18:00', end: '20:00' })),
+  format: 'online',
+  codeOfConductVersion,
+  topics: [topic],
+  ...(role === 'mentor' ? { yearsOfExperience: 20, capacity: 2, acceptingRequests: true } : { goals: 'Write my first compiler.' }),
+});
+
+const makeCoordinator = async (cognito: StageCognito) => {
+  const user = await createTestUser(stage(), { name: 'Cora Coordinator' });
+  const client = cognitoClient(cognito);
+  try {
+    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: cognito.userPoolId, Username: user.email, GroupName: 'coordinators' }));
+  } finally {
+    client.destroy();
+  }
+  return { ...user, idToken: await signIn(cognito, user.email, user.password) };
+};
+
+const signedInPage = async (browser: Browser, user: TestUser, next: string): Promise<Page> => {
+  const context = await browser.newContext({ viewport: widths.desktop, timezoneId: 'Europe/Berlin' });
+  const page = await context.newPage();
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/\//g, '\\/')}$`));
+  return page;
+};
+
+const axeAtBothWidths = async (page: Page, name: string) => {
+  for (const [label, viewport] of Object.entries(widths)) {
+    await page.setViewportSize(viewport);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), `${name} scrolls sideways at ${label}`).toBeLessThanOrEqual(0);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    expect(results.violations, `${name} at ${label}`).toEqual([]);
+    await screenshot(page, `${name}-${label}`);
+  }
+  await page.setViewportSize(widths.desktop);
+};
+
+test('a mentee books a session from the mentorship page; both see it coming; a note and an action item on its page', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const { cognito } = stage();
+  const [grace, ada, coordinator] = await Promise.all([
+    createTestUser(stage(), { name: 'Grace Hopper' }),
+    createTestUser(stage(), { name: 'Ada Lovelace' }),
+    makeCoordinator(cognito),
+  ]);
+  const programme = await call(request, coordinator, 'GET', '/api/programme');
+  const version = programme.codeOfConductVersion as number;
+  const topic = (programme.topics as string[])[0]!;
+  for (const [user, role] of [[grace, 'mentor'], [ada, 'mentee']] as const) {
+    await call(request, user, 'PUT', '/api/profile/me', profile(user, role, version, topic));
+    await call(request, user, 'POST', '/api/profile/me/submit');
+  }
+  await call(request, coordinator, 'POST', `/api/coordinator/applications/${grace.sub}/decision`, { decision: 'approved' });
+  const requested = await call(request, ada, 'POST', '/api/mentorships', { mentorId: grace.sub, message: 'I would like to learn about compilers from you.' });
+  const mentorshipId = requested.id as string;
+  await call(request, grace, 'POST', `/api/mentorships/${mentorshipId}/accept`);
+
+  // The mentee books from the mentorship's page: times in her zone, Grace's beside them.
+  const adaPage = await signedInPage(browser, ada, `/mentorships/${mentorshipId}`);
+  const sessions = adaPage.getByRole('region', { name: 'Sessions' });
+  await expect(sessions.getByText('No sessions booked yet.')).toBeVisible();
+  await sessions.getByRole('button', { name: 'Book a session' }).click();
+  const booking = adaPage.getByRole('form', { name: 'Book a session' });
+  await expect(booking.getByText("Times are in your time zone (Berlin); Grace Hopper's time (New York) is shown where it differs.")).toBeVisible();
+  const firstDay = booking.getByRole('group', { name: 'Free times for both of you' }).getByRole('group').first();
+  const slot = firstDay.getByRole('radio').first();
+  await expect(slot.locator('xpath=..')).toContainText(/^18:00\d\d:00 for Grace$/);
+  await booking.getByLabel('Agenda').fill('Parsing: where to start');
+  await slot.check();
+  await axeAtBothWidths(adaPage, 'sessions-booking');
+  // The whole page is long at 375 px: the booking form on its own, to look at closely.
+  await adaPage.setViewportSize(widths.phone);
+  await booking.screenshot({ path: join(screenshotsDir, 'sessions-booking-form-phone.png') });
+  await adaPage.setViewportSize(widths.desktop);
+  await booking.getByRole('button', { name: 'Book this session' }).click();
+  const row = sessions.getByRole('region', { name: 'Upcoming' }).getByRole('listitem');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('18:00');
+  await expect(row).toContainText('Parsing: where to start');
+  await expect(booking).toBeHidden();
+  await axeAtBothWidths(adaPage, 'sessions-mentorship-page');
+
+  // Both members see it among their upcoming sessions.
+  await adaPage.goto('/mentorships');
+  const adaUpcoming = adaPage.getByRole('region', { name: 'Upcoming sessions' });
+  await expect(adaUpcoming.getByRole('listitem')).toHaveCount(1);
+  await expect(adaUpcoming).toContainText('with Grace Hopper · 1 h');
+  const gracePage = await signedInPage(browser, grace, '/mentorships');
+  const graceUpcoming = gracePage.getByRole('region', { name: 'Upcoming sessions' });
+  await expect(graceUpcoming.getByRole('listitem')).toHaveCount(1);
+  await expect(graceUpcoming).toContainText('with Ada Lovelace · 1 h');
+  await axeAtBothWidths(gracePage, 'sessions-upcoming-mentor');
+
+  // The mentee opens the session: a note and an action item.
+  await adaUpcoming.getByRole('link').first().click();
+  await expect(adaPage).toHaveURL(new RegExp(`/mentorships/${mentorshipId}/sessions/m-`));
+  const sessionPath = new URL(adaPage.url()).pathname;
+  await expect(adaPage.getByRole('heading', { level: 1, name: /^Session on .+, 18:00$/ })).toBeVisible();
+  await expect(adaPage.getByRole('link', { name: 'Join the call' })).toHaveAttribute('href', new RegExp(`^/calls/default/m-${mentorshipId}-`));
+  await adaPage.getByLabel('Notes for this session').fill('Ada: read the dragon book, chapter 2.');
+  await adaPage.getByRole('button', { name: 'Save notes' }).click();
+  await expect(adaPage.getByText('Notes saved.')).toBeVisible();
+  const items = adaPage.getByRole('region', { name: 'Action items' });
+  await items.getByLabel('What is to be done').fill('Write a tokenizer');
+  await items.getByLabel('Owner').selectOption({ label: 'Ada Lovelace' });
+  await items.getByLabel('Due date').fill('2030-01-15');
+  await items.getByRole('button', { name: 'Add action item' }).click();
+  await expect(items.getByRole('checkbox', { name: 'Write a tokenizer' })).toBeVisible();
+  await expect(items).toContainText('Ada Lovelace · Due 15 Jan 2030');
+  await axeAtBothWidths(adaPage, 'sessions-session-page');
+
+  // The mentor reads both on the same page, and ticks the item done.
+  await gracePage.goto(sessionPath);
+  await expect(gracePage.getByLabel('Notes for this session')).toHaveValue('Ada: read the dragon book, chapter 2.');
+  await expect(gracePage.getByRole('heading', { level: 1, name: /^Session on .+, 12:00$/ })).toBeVisible();
+  const graceItems = gracePage.getByRole('region', { name: 'Action items' });
+  // A click, then a waiting assertion: the tick is an optimistic cache update that lands a moment after the click,
+  // which check() (it reads the state at once) would take for a click that did nothing.
+  await graceItems.getByRole('checkbox', { name: 'Write a tokenizer' }).click();
+  await expect(graceItems.getByRole('checkbox', { name: 'Write a tokenizer' })).toBeChecked();
+  await adaPage.goto(`/mentorships/${mentorshipId}`);
+  await expect(adaPage.getByRole('region', { name: 'Action items' }).getByRole('checkbox', { name: 'Write a tokenizer' })).toBeChecked();
+
+  await adaPage.context().close();
+  await gracePage.context().close();
+});

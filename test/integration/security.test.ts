@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { decodeJwt } from 'jose';
+import { describe, expect, inject, it } from 'vitest';
+import { securityHeaders, type RuntimeConfig } from '@mentoring/shared';
+import { createGuestInvitation } from '../../functions/src/lib/stream/guest-invitation';
+import { streamSignature } from '../support/stream';
+import { streamRequests } from '../support/stream-stub';
+import { api } from './support/api';
+import { bearer, newUser } from './support/auth';
+import { getItem, tableName } from './support/db';
+
+const isLocal = inject('isLocal');
+const credentials = inject('streamCredentials');
+
+const waitFor = async <T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 20_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+const deliver = (payload: unknown, { id = randomUUID() }: { id?: string } = {}) => {
+  const raw = Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload));
+  return api('/api/webhooks/stream', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-webhook-id': id, 'x-api-key': credentials!.apiKey, 'x-signature': streamSignature(raw, credentials!.apiSecret) },
+    body: raw,
+  });
+};
+
+const at = (offsetSeconds = 0) => new Date(Date.now() + offsetSeconds * 1000).toISOString();
+const newCid = () => `default:${randomUUID()}`;
+
+interface BusEvent {
+  event: { id: string; 'detail-type': string; detail: { call_cid?: string; storedDetail?: { key: string } } };
+  deliveries: { rule: string; status: string }[];
+}
+const busEvents = async () => ((await (await fetch(`${inject('eventBusEndpoint')}/_local/events`)).json()) as { events: BusEvent[] }).events;
+
+const errorCode = async (response: Response) => ((await response.json()) as { error: { code: string } }).error.code;
+
+describe.runIf(isLocal)('guests are invited to one call (local stage)', () => {
+  const guestId = () => `guest-${randomUUID()}`;
+  const guestToken = (query: Record<string, string>) => api(`/api/chat/getOrCreateToken?${new URLSearchParams({ isGuest: 'true', ...query })}`);
+
+  it('a member of a call invites a guest, who gets a call token for that call only, with the guest role', async () => {
+    const [member, stranger] = await Promise.all([newUser('Inviting Member'), newUser('Stranger')]);
+    const cid = newCid();
+    const [type, id] = cid.split(':') as [string, string];
+    expect((await deliver({
+      type: 'call.created',
+      call_cid: cid,
+      created_at: at(-30),
+      call: { cid, created_by: { id: member.sub }, created_at: at(-30) },
+      members: [{ user_id: member.sub, role: 'admin' }],
+    })).status).toBe(202);
+    await waitFor(() => getItem(tableName('calls'), { pk: `CALL#${cid}`, sk: `MEMBER#${member.sub}` }), 'the membership');
+
+    const refused = await api(`/api/calls/${type}/${id}/guest-invitations`, { method: 'POST', headers: bearer(stranger.idToken) });
+    expect(refused.status).toBe(403);
+    expect(await errorCode(refused)).toBe('forbidden');
+    expect((await api(`/api/calls/${type}/${id}/guest-invitations`, { method: 'POST' })).status).toBe(401);
+
+    const created = await api(`/api/calls/${type}/${id}/guest-invitations`, { method: 'POST', headers: bearer(member.idToken) });
+    expect(created.status).toBe(201);
+    const invitation = (await created.json()) as { invitation: string; path: string; expiresAt: string };
+    expect(invitation.path).toBe(`/join/${type}/${id}#invitation=${invitation.invitation}`);
+    const hours = (Date.parse(invitation.expiresAt) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+
+    const guest = guestId();
+    const recorder = inject('streamRecorderUrl')!;
+    await fetch(`${recorder}/_recorded`, { method: 'DELETE' });
+    const answer = await guestToken({ streamChatUuid: guest, invitation: invitation.invitation });
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { token: string; apiKey: string; callCid: string };
+    expect(body.callCid).toBe(cid);
+    const claims = decodeJwt(body.token);
+    expect(claims).toMatchObject({ user_id: guest, role: 'guest', call_cids: [cid] });
+    const upserts = (await streamRequests(recorder)).filter((request) => request.method === 'POST' && request.path.endsWith('/users'));
+    expect(upserts.map((request) => request.body)).toEqual([{ users: { [guest]: { id: guest, name: 'Guest User', role: 'guest', custom: { invitedTo: cid } } } }]);
+  });
+
+  it('refuses a guest without an invitation, or with an expired, tampered or foreign one (401), and issues nothing', async () => {
+    const cid = newCid();
+    const expired = createGuestInvitation(credentials!.apiSecret, { cid, by: 'someone', now: Date.now() - 25 * 3_600_000 }).invitation;
+    const valid = createGuestInvitation(credentials!.apiSecret, { cid, by: 'someone' }).invitation;
+    const [version, payload, signature] = valid.split('.') as [string, string, string];
+    const otherCall = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), cid: newCid() })).toString('base64url');
+    const foreign = createGuestInvitation('not-the-stage-secret', { cid, by: 'someone' }).invitation;
+    const cases: [string, Record<string, string>, string][] = [
+      ['none', {}, 'A guest needs an invitation'],
+      ['expired', { invitation: expired }, 'expired'],
+      ['tampered', { invitation: `${version}.${otherCall}.${signature}` }, 'not valid'],
+      ['signed elsewhere', { invitation: foreign }, 'not valid'],
+    ];
+    for (const [name, query, message] of cases) {
+      const response = await guestToken({ streamChatUuid: guestId(), ...query });
+      expect(response.status, name).toBe(401);
+      const body = (await response.json()) as { error: { code: string; message: string }; token?: string };
+      expect(body.error.code, name).toBe('unauthenticated');
+      expect(body.error.message, name).toContain(message);
+      expect(body.token, name).toBeUndefined();
+    }
+  });
+});
+
+describe.runIf(isLocal)('webhook hardening (local stage)', () => {
+  it('answers 400 to an X-Webhook-Id over DynamoDB\'s key size, and publishes nothing', async () => {
+    const cid = newCid();
+    const response = await deliver({ type: 'call.ended', call_cid: cid, created_at: at() }, { id: 'x'.repeat(3000) });
+    expect(response.status).toBe(400);
+    expect(await errorCode(response)).toBe('validation_failed');
+    expect((await busEvents()).filter(({ event }) => event.detail.call_cid === cid)).toEqual([]);
+  });
+
+  it('stores a signed body too large for the bus in S3, publishes a reference, and the consumer reads it', async () => {
+    const cid = newCid();
+    const event = {
+      type: 'call.member_added',
+      call_cid: cid,
+      created_at: at(),
+      members: [{ user_id: 'big-member', role: 'user' }],
+      call: { custom: { notes: '' } },
+    };
+    const overhead = Buffer.byteLength(JSON.stringify(event));
+    event.call.custom.notes = 'n'.repeat(256 * 1024 - 20 - overhead);
+    const body = JSON.stringify(event);
+    expect(Buffer.byteLength(body)).toBe(256 * 1024 - 20);
+    expect((await deliver(body)).status).toBe(202);
+
+    await waitFor(() => getItem(tableName('calls'), { pk: `CALL#${cid}`, sk: 'MEMBER#big-member' }), 'the member from the stored event');
+    const published = (await busEvents()).filter(({ event: sent }) => sent.detail.storedDetail && sent['detail-type'] === 'call.member_added');
+    const ours = published.find(({ event: sent }) => sent.detail.storedDetail!.key.startsWith('webhook-events/'))!;
+    expect(ours.deliveries).toContainEqual(expect.objectContaining({ rule: 'call-membership', status: 'succeeded' }));
+    const s3 = new S3Client({ endpoint: inject('s3Endpoint')!, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, forcePathStyle: true });
+    const stored = await s3.send(new GetObjectCommand({ Bucket: 'archive', Key: ours.event.detail.storedDetail!.key }));
+    expect(await stored.Body!.transformToString()).toBe(body);
+  });
+
+  it('publishes the same signed body once, whatever webhook id it comes under, and ignores a stale one', async () => {
+    const cid = newCid();
+    const body = JSON.stringify({ type: 'call.ended', call_cid: cid, created_at: at() });
+    const first = await deliver(body);
+    const replay = await deliver(body);
+    expect(first.status).toBe(202);
+    expect(await first.json()).toEqual({ accepted: true, duplicate: false });
+    expect(replay.status).toBe(202);
+    expect(await replay.json()).toEqual({ accepted: true, duplicate: true });
+
+    const staleCid = newCid();
+    const stale = await deliver({ type: 'call.ended', call_cid: staleCid, created_at: at(-2 * 3600) });
+    expect(stale.status).toBe(202);
+    expect(await stale.json()).toEqual({ accepted: false, duplicate: false, stale: true });
+    const events = await busEvents();
+    expect(events.filter(({ event }) => event.detail.call_cid === cid)).toHaveLength(1);
+    expect(events.filter(({ event }) => event.detail.call_cid === staleCid)).toHaveLength(0);
+  });
+});
+
+describe.runIf(isLocal)('local stage parity with AWS', () => {
+  const s3Endpoint = () => inject('s3Endpoint')!;
+
+  it('sends the CloudFront policy\'s security headers, from the shared definition, on API and site answers', async () => {
+    const config = (await (await api('/config.json')).json()) as RuntimeConfig & { cognito: { endpoint: string } };
+    const expected = securityHeaders({ cognito: config.cognito.endpoint, archive: `${s3Endpoint()}/archive/`, uploads: `${s3Endpoint()}/media` });
+    for (const path of ['/api/health', '/api/no-such-route', '/config.json', '/']) {
+      const response = await api(path);
+      const sent = Object.fromEntries(Object.keys(expected).map((name) => [name, response.headers.get(name)]));
+      expect(sent, path).toEqual(expected);
+    }
+    // Exactly the archive bucket: not the media bucket, not the whole S3 endpoint.
+    const csp = expected['content-security-policy']!;
+    expect(csp).toContain(`${s3Endpoint()}/archive/`);
+    expect(csp).not.toMatch(new RegExp(`${s3Endpoint().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|;|$)`));
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  describe('the local S3 refuses what S3 refuses', () => {
+    const client = new S3Client({ endpoint: inject('s3Endpoint') ?? 'http://unused', region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, forcePathStyle: true });
+    const key = `recordings/${randomUUID()}/secret.txt`;
+    const other = `recordings/${randomUUID()}/other.txt`;
+    const presign = (objectKey: string, expiresIn = 300, signingDate = new Date()) =>
+      getSignedUrl(client, new GetObjectCommand({ Bucket: 'archive', Key: objectKey }), { expiresIn, signingDate });
+
+    it('serves a correctly presigned link, and nothing unsigned, tampered, foreign or expired', async () => {
+      await client.send(new PutObjectCommand({ Bucket: 'archive', Key: key, Body: 'member A only' }));
+      await client.send(new PutObjectCommand({ Bucket: 'archive', Key: other, Body: 'member B only' }));
+      const url = new URL(await presign(key));
+      expect(await (await fetch(url)).text()).toBe('member A only');
+
+      const unsigned = new URL(url.pathname, url.origin);
+      const tampered = new URL(url.toString().replace(key, other));
+      const badSignature = new URL(url);
+      badSignature.searchParams.set('X-Amz-Signature', '0'.repeat(64));
+      const longer = new URL(url);
+      longer.searchParams.set('X-Amz-Expires', '604800');
+      const foreignKey = new URL(url);
+      foreignKey.searchParams.set('X-Amz-Credential', (url.searchParams.get('X-Amz-Credential') ?? '').replace(/^local/, 'someone-else'));
+      const forgedHeader = new URL(url.pathname, url.origin);
+      for (const [name, target, init] of [
+        ['unsigned', unsigned, {}],
+        ['another key under the same signature', tampered, {}],
+        ['a wrong signature', badSignature, {}],
+        ['a stretched expiry', longer, {}],
+        ['an unknown access key', foreignKey, {}],
+        ['a made-up Authorization header', forgedHeader, { headers: { authorization: `AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/s3/aws4_request, SignedHeaders=host, Signature=${'a'.repeat(64)}`, 'x-amz-date': '20260101T000000Z' } }],
+      ] as const) {
+        const response = await fetch(target, init);
+        expect(response.status, name).toBe(403);
+        expect(await response.text(), name).not.toContain('member');
+      }
+    });
+
+    it('refuses a presigned link once it has expired', async () => {
+      await client.send(new PutObjectCommand({ Bucket: 'archive', Key: key, Body: 'member A only' }));
+      // Signed two minutes ago for one minute: correct in every other way.
+      const url = await presign(key, 60, new Date(Date.now() - 120_000));
+      const response = await fetch(url);
+      expect(response.status).toBe(403);
+      expect(await response.text()).toContain('Request has expired');
+    });
+  });
+});
