@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +13,7 @@ import {
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { COORDINATORS_GROUP, PASSWORD_POLICY } from '@mentoring/shared';
-import { freePort } from './ports';
+import { rememberedPort } from './ports';
 import { stopChild } from './processes';
 import { localCredentials } from './dynamodb';
 
@@ -37,25 +36,6 @@ export interface CognitoLocal extends CognitoLocalInfo {
   ended: Promise<string>;
   pid?: number;
 }
-
-const isFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-
-/**
- * A persistent stage reuses its last port: the port is part of the tokens' issuer, so keeping it
- * keeps the browser's stored session valid across restarts.
- */
-const choosePort = async (stateFile: string | null) => {
-  if (stateFile && existsSync(stateFile)) {
-    const { port } = JSON.parse(readFileSync(stateFile, 'utf8')) as { port?: number };
-    if (port && (await isFree(port))) return port;
-  }
-  return freePort();
-};
 
 const waitUntilHealthy = async (url: string, child: ChildProcess, output: () => string) => {
   const deadline = Date.now() + 30_000;
@@ -135,10 +115,10 @@ export const startCognitoLocal = async ({
   const configDir = join(workDir, '.cognito');
   mkdirSync(configDir, { recursive: true });
   const stateFile = dataDir ? join(workDir, 'port.json') : null;
-  const port = await choosePort(stateFile);
+  // The port is part of the tokens' issuer: keeping it keeps the browser's stored session valid across restarts.
+  const port = await rememberedPort(stateFile);
   const endpoint = `http://localhost:${port}`;
   writeFileSync(join(configDir, 'config.json'), JSON.stringify({ TokenConfig: { IssuerDomain: endpoint } }, null, 2));
-  if (stateFile) writeFileSync(stateFile, JSON.stringify({ port }));
 
   const child = spawn(process.execPath, [fileURLToPath(new URL('./cognito-local-server.mjs', import.meta.url))], {
     cwd: workDir,

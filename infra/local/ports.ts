@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 
@@ -30,3 +31,24 @@ export const listen = (server: Server, port: number, host: string) =>
       resolve((server.address() as AddressInfo).port);
     });
   });
+
+const isFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+
+/**
+ * The port a persistent stage's service had last time (kept in `stateFile`) if it is still free, else a new one
+ * that is remembered: endpoints that end up in tokens or in the browser's stored session stay valid across restarts.
+ */
+export const rememberedPort = async (stateFile: string | null) => {
+  if (stateFile && existsSync(stateFile)) {
+    const { port } = JSON.parse(readFileSync(stateFile, 'utf8')) as { port?: number };
+    if (port && (await isFree(port))) return port;
+  }
+  const port = await freePort();
+  if (stateFile) writeFileSync(stateFile, JSON.stringify({ port }));
+  return port;
+};

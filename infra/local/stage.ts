@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,8 @@ import { startLocalScheduler } from './scheduler';
 import { createMediaServer, localBucketNames, startS3rver } from './s3';
 import { LOCAL_MAIL_FROM, startLocalSes } from './ses';
 import { ensureTables, localTableNames } from './tables';
-import { clientAddress, createApiRateLimiter, createUserPoolRateLimiter } from './rate-limiter';
+import { clientAddress, createApiRateLimiter } from './rate-limiter';
+import { startCognitoFront } from './cognito-front';
 import { supervise } from './supervisor';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -193,32 +194,12 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     const cognito = cognitoSupervised.current;
     const originSecret = randomBytes(32).toString('base64url');
     const rateLimited = options.rateLimits ?? true;
-    const userPoolLimiter = createUserPoolRateLimiter();
-    // The user pool's web ACL: sign-up and sign-in calls pass through here on their way to cognito-local.
-    const cognitoFront = createServer((req, res) => {
-      const decision = rateLimited ? userPoolLimiter(clientAddress(req), req.headers['x-amz-target'] as string | undefined) : { allowed: true as const };
-      if (!decision.allowed) {
-        // Cognito's own error shape: the SPA's Cognito client reads __type, as it would from Cognito behind WAF.
-        res.writeHead(429, { 'content-type': 'application/x-amz-json-1.1', 'retry-after': String(decision.retryAfterSeconds) });
-        res.end(JSON.stringify({ __type: 'TooManyRequestsException', message: 'Too many requests from this address. Please wait a moment and try again.' }));
-        return;
-      }
-      const target = new URL(cognito.endpoint);
-      const upstream = httpRequest(
-        { host: '127.0.0.1', port: target.port, method: req.method, path: req.url, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.on('error', () => {
-        if (!res.headersSent) res.writeHead(503, { 'content-type': 'application/x-amz-json-1.1' });
-        res.end(JSON.stringify({ __type: 'ServiceUnavailableException', message: 'cognito-local is not answering.' }));
-      });
-      req.pipe(upstream);
+    const cognitoFront = await startCognitoFront({
+      upstream: () => cognitoSupervised.current.endpoint,
+      stateFile: join(cognitoDir, 'front-port.json'),
+      rateLimited,
     });
-    const cognitoFrontPort = await listen(cognitoFront, 0, '127.0.0.1');
-    cleanups.push(() => new Promise<void>((resolve) => { cognitoFront.closeAllConnections(); cognitoFront.close(() => resolve()); }));
+    cleanups.push(cognitoFront.stop);
     const tables = localTableNames();
     const version = appVersion();
     // Where Stream is comes with its credentials: tests point STREAM_BASE_URL at a stand-in for Stream's API.
@@ -277,7 +258,7 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       originSecret,
     };
     functions.environment = environment;
-    const cognitoConfig = { endpoint: `http://localhost:${cognitoFrontPort}`, userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId };
+    const cognitoConfig = { endpoint: cognitoFront.endpoint, userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId };
     const config: RuntimeConfig = {
       stage: 'local',
       version,
@@ -305,7 +286,7 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     // CloudFront's response headers policy, from the same definition, on every answer (SPA, API, media). Locally
     // the buckets are s3rver's path-style ones, which CSP names exactly by their paths (a photo is POSTed to the bucket's root).
     const headers = localSecurityHeaders(
-      { cognito: cognito.endpoint, archive: `${s3.endpoint}/${s3.buckets.archive}/`, uploads: `${s3.endpoint}/${s3.buckets.media}` },
+      { cognito: cognitoFront.endpoint, archive: `${s3.endpoint}/${s3.buckets.archive}/`, uploads: `${s3.endpoint}/${s3.buckets.media}` },
       options.web,
     );
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {

@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { build, type Plugin } from 'esbuild';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '@mentoring/shared';
+import { createTestUser } from '../../support/auth';
 import { streamTestCredentials } from '../../support/stream-test-credentials';
-import { repoRoot } from '../../support/local-stage';
+import { repoRoot, type SpawnedStage } from '../../support/local-stage';
 import type { Bench } from '../run';
 import { loadFigures, percentile, round } from '../stats';
 
@@ -52,15 +53,18 @@ const bundle = async (name: string, signer: string | null) => {
   return outfile;
 };
 
-/** One fresh Node process: how long the module takes to load, and the first request after it. */
+/**
+ * One fresh Node process: how long the module takes to load, and the first request after it: a member's, whose
+ * ID token is verified against the stage's cognito-local (its JWKS fetched once, as on a cold Lambda).
+ */
 const coldStartProbe = `
 const { pathToFileURL } = await import('node:url');
 const t0 = performance.now();
 const { handler } = await import(pathToFileURL(process.argv[1]).href);
 const t1 = performance.now();
-const guestId = process.argv[2];
-const event = { version: '2.0', rawPath: '/api/chat/getOrCreateToken', rawQueryString: '', headers: {},
-  queryStringParameters: { isGuest: 'true', streamChatUuid: guestId },
+const event = { version: '2.0', rawPath: '/api/chat/getOrCreateToken', rawQueryString: '',
+  headers: { authorization: 'Bearer ' + process.env.BENCH_ID_TOKEN, '${ORIGIN_VERIFY_HEADER}': process.env.${ORIGIN_VERIFY_ENV} },
+  queryStringParameters: {},
   requestContext: { http: { method: 'GET', path: '/api/chat/getOrCreateToken' }, requestId: 'bench' } };
 const context = { awsRequestId: 'bench', functionName: 'bench', getRemainingTimeInMillis: () => 10000 };
 const response = await handler(event, context);
@@ -68,14 +72,31 @@ const t2 = performance.now();
 console.log(JSON.stringify({ initMs: t1 - t0, firstRequestMs: t2 - t1, status: response.statusCode, body: response.body }));
 `;
 
-const coldStart = (file: string) => {
+/** What the local stage gives the function: its Stream secret, the pool it verifies tokens of, the origin secret. */
+const functionEnv = (stage: SpawnedStage, idToken: string) => {
+  const { endpoint, userPoolId, userPoolClientId } = stage.cognito;
+  const originSecret = 'bench-origin-secret';
+  return {
+    ...process.env,
+    ...streamTestCredentials,
+    COGNITO_USER_POOL_ID: userPoolId,
+    COGNITO_CLIENT_ID: userPoolClientId,
+    COGNITO_ISSUER: `${endpoint}/${userPoolId}`,
+    COGNITO_JWKS_URI: `${endpoint}/${userPoolId}/.well-known/jwks.json`,
+    [ORIGIN_VERIFY_ENV]: originSecret,
+    BENCH_ID_TOKEN: idToken,
+    POWERTOOLS_LOG_LEVEL: 'ERROR',
+    POWERTOOLS_METRICS_DISABLED: 'true',
+  };
+};
+
+const coldStart = (file: string, env: NodeJS.ProcessEnv) => {
   const inits: number[] = [];
   const firsts: number[] = [];
   for (let run = 0; run < INIT_RUNS; run += 1) {
-    const guestId = `guest-${randomUUID()}`;
-    const probe = spawnSync(process.execPath, ['--input-type=module', '-e', coldStartProbe, file, guestId], {
+    const probe = spawnSync(process.execPath, ['--input-type=module', '-e', coldStartProbe, file], {
       cwd: repoRoot,
-      env: { ...process.env, ...streamTestCredentials, POWERTOOLS_LOG_LEVEL: 'ERROR', POWERTOOLS_METRICS_DISABLED: 'true' },
+      env,
       encoding: 'utf8',
     });
     const line = probe.stdout.trim().split('\n').at(-1) ?? '';
@@ -91,15 +112,18 @@ const coldStart = (file: string) => {
 };
 
 /**
- * GET /api/chat/getOrCreateToken (guest) through the local stage, and the handler's cold start with each
- * way of signing the token: bundle size and module init time in a fresh Node process.
+ * GET /api/chat/getOrCreateToken for a signed-in member (the common case; a guest's token needs an invitation and
+ * a call to Stream) through the local stage, and the handler's cold start with each way of signing the token:
+ * bundle size and module init time in a fresh Node process.
  */
 export const chatTokenBench: Bench = {
   name: 'chat-token',
   env: { ...streamTestCredentials },
   run: async ({ stage }) => {
+    const member = await createTestUser(stage, { name: 'Bench Member' });
     const result = await autocannon({
-      url: `${stage.url}/api/chat/getOrCreateToken?isGuest=true&streamChatUuid=guest-${randomUUID()}`,
+      url: `${stage.url}/api/chat/getOrCreateToken`,
+      headers: { authorization: `Bearer ${member.idToken}` },
       connections: CONNECTIONS,
       duration: SECONDS,
     });
@@ -111,7 +135,7 @@ export const chatTokenBench: Bench = {
     for (const [name, signer] of Object.entries(signers)) {
       const file = await bundle(name, signer);
       const bundleKiB = round(statSync(file).size / 1024, 1);
-      const figures = coldStart(file);
+      const figures = coldStart(file, functionEnv(stage, member.idToken));
       handlerColdStart[name] = {
         bundleKiB,
         ...figures,
