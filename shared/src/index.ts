@@ -22,3 +22,4 @@ export * from './coordination/dashboard';
 export * from './coordination/schemas';
 export * from './csv';
 export * from './limits';
+export * from './idempotent-routes';

@@ -51,6 +51,7 @@ import {
   slotQuerySchema,
 } from './mentoring/sessions';
 import { recordingConsentStateSchema } from './mentoring/session-record';
+import { isIdempotentRoute } from './idempotent-routes';
 import type { FunctionNeeds } from './needs';
 import {
   blockListSchema,
@@ -103,11 +104,6 @@ export interface RouteContract {
    * flood of them cannot take the account's concurrency from the other routes and the event consumers.
    */
   reservedConcurrency?: number;
-  /**
-   * A create a client may retry: a request with an Idempotency-Key header is run once per caller and key,
-   * and a retry gets the first answer again (functions/src/lib/http/idempotency.ts).
-   */
-  idempotent?: boolean;
   /** Packages with native code, installed for Lambda's Linux ARM64 beside the bundle instead of bundled (e.g. sharp). */
   nodeModules?: readonly string[];
   /** A `required` write a suspended member may still make (deleting their own account); every other one refuses them. */
@@ -117,7 +113,7 @@ export interface RouteContract {
 /** A route as the infrastructure reads it: its entry, with method and path split out of the key. */
 export type RouteDefinition = RouteContract & { key: RouteKey; method: HttpMethod; path: `/api/${string}` };
 
-/** What Powertools' DynamoDB persistence layer does with the idempotency table (routes with `idempotent: true`). */
+/** What Powertools' DynamoDB persistence layer does with the idempotency table (shared/src/idempotent-routes.ts). */
 export const IDEMPOTENCY_ACTIONS = ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] as const;
 
 const callPart = z.string().regex(CALL_PART_PATTERN);
@@ -155,13 +151,12 @@ export const routes = {
     body: feedbackInputSchema,
     response: z.object({ id: z.uuid() }),
     status: 201,
-    idempotent: true,
     // Anyone may post: a flood of it stays within five instances (each answers in tens of ms).
     reservedConcurrency: 5,
     // Match feedback names a mentorship: only its members may send it. A survey's answer is kept on the
     // mentorship's META too, and "not a fit" e-mails the coordinators.
     needs: {
-      tables: { feedback: ['PutItem'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem'], idempotency: IDEMPOTENCY_ACTIONS },
+      tables: { feedback: ['PutItem'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem'] },
       email: true,
       userPool: ['ListUsersInGroup'],
     },
@@ -349,13 +344,11 @@ export const routes = {
     body: mentorshipRequestSchema,
     response: mentorshipDetailSchema,
     status: 201,
-    idempotent: true,
     needs: {
       tables: {
         mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
         members: ['GetItem', 'BatchGetItem', 'ConditionCheckItem'],
         programme: ['GetItem'],
-        idempotency: IDEMPOTENCY_ACTIONS,
         // No request between two members when either has blocked the other: read first, checked in the transaction.
         safeguarding: ['GetItem', 'ConditionCheckItem'],
       },
@@ -762,18 +755,25 @@ export const route = <K extends ApiRouteKey>(key: K): Routes[K] & { key: K; meth
 export const refusesSuspended = (route: Pick<RouteContract, 'auth' | 'allowSuspended'> & { method: HttpMethod }) =>
   route.auth === 'required' && route.method !== 'GET' && !route.allowSuspended;
 
-/** The route's needs plus what its guards read: the member item, for the suspension check. */
-const withGuardNeeds = (route: RouteContract & { method: HttpMethod }): FunctionNeeds => {
-  if (!refusesSuspended(route)) return route.needs;
-  const members = route.needs.tables?.members ?? [];
-  return { ...route.needs, tables: { ...route.needs.tables, members: members.includes('GetItem') ? members : [...members, 'GetItem'] } };
+/**
+ * The route's needs plus what its guards use: the member item, for the suspension check; the idempotency table,
+ * for a create a client may retry.
+ */
+const withGuardNeeds = (route: RouteContract & { key: RouteKey; method: HttpMethod }): FunctionNeeds => {
+  const tables = { ...route.needs.tables };
+  if (refusesSuspended(route)) {
+    const members = tables.members ?? [];
+    tables.members = members.includes('GetItem') ? members : [...members, 'GetItem'];
+  }
+  if (isIdempotentRoute(route.key)) tables.idempotency = IDEMPOTENCY_ACTIONS;
+  return Object.keys(tables).length ? { ...route.needs, tables } : route.needs;
 };
 
 /** Every route, as the CDK api stack and the local gateway iterate them. */
 export const routeList = (): RouteDefinition[] =>
   Object.entries(routes as Record<RouteKey, RouteContract>).map(([key, entry]) => {
     const split = splitKey(key as RouteKey);
-    return { ...entry, key: key as RouteKey, ...split, needs: withGuardNeeds({ ...entry, ...split }) };
+    return { ...entry, key: key as RouteKey, ...split, needs: withGuardNeeds({ ...entry, key: key as RouteKey, ...split }) };
   });
 
 /** Answers every request no route matches (API Gateway's `$default` route). */

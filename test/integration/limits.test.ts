@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEEDBACK_TYPES, rateLimits } from '@mentoring/shared';
+import { FEEDBACK_TYPES, REPORT_CATEGORIES, rateLimits } from '@mentoring/shared';
 
 const FEEDBACK_TYPE = FEEDBACK_TYPES[0];
+import { createTestUser } from '../support/auth';
 import { spawnLocalStage, type SpawnedStage } from '../support/local-stage';
 
 /** Its own stage, with the limits on, whose stand-ins it may freeze and kill. */
@@ -56,6 +57,29 @@ describe('idempotent creates', () => {
     const other = await postFeedback({ 'idempotency-key': key }, { ...feedback, answers: ['something else'] });
     expect(other.status).toBe(409);
     expect(await other.json()).toEqual({ error: { code: 'conflict', message: expect.any(String) } });
+  });
+
+  it('stores a retried report once and replays the first answer', async () => {
+    const member = await createTestUser(stage);
+    const key = randomUUID();
+    const report = { category: Object.keys(REPORT_CATEGORIES)[0], description: 'Retried report', subject: { kind: 'message', channelCid: 'messaging:limits', messageId: key } };
+    const send = () =>
+      fetch(`${stage.url}/api/reports`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${member.idToken}`, 'idempotency-key': key },
+        body: JSON.stringify(report),
+      });
+    const [first, retry] = [await send(), await send()];
+    expect([first.status, retry.status]).toEqual([201, 201]);
+    const { id } = (await first.json()) as { id: string };
+    expect(await retry.json()).toMatchObject({ id });
+    const client = new DynamoDBClient({ endpoint: stage.dynamoDbEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    try {
+      const { Items = [] } = await client.send(new ScanCommand({ TableName: stage.tables.safeguarding!, FilterExpression: 'reporterId = :me', ExpressionAttributeValues: { ':me': { S: member.sub } } }));
+      expect(Items.map((item) => item.id?.S)).toEqual([id]);
+    } finally {
+      client.destroy();
+    }
   });
 
   it('refuses a malformed key', async () => {

@@ -4,6 +4,7 @@
  * path, so the client needs nothing else at run time.
  */
 import type { ErrorBody, ErrorCode } from '@mentoring/shared/errors';
+import { isIdempotentRoute } from '@mentoring/shared/idempotent-routes';
 import type { ApiAnswer, ApiBody, ApiParams, ApiQuery, ApiRouteKey } from '@mentoring/shared/routes';
 
 /** Any failed call: the documented error shape read into one type, or words of our own when there was none. */
@@ -60,26 +61,45 @@ const readError = async (response: Response) => {
   return new ApiError(response.status, error.code, error.message, error.issues);
 };
 
-/** Calls one route of the contract: the member's ID token attached when signed in, the answer typed by its schema. */
+/** Answers after which a create's outcome is unknown: it may have been stored, so only a keyed retry is safe. */
+const LOST_ANSWER_STATUSES = new Set([502, 503, 504]);
+/** Long enough for a dependency's hiccup to pass, short enough that the member is still looking at the button. */
+export const RETRY_DELAY_MS = 1000;
+
+/**
+ * Calls one route of the contract: the member's ID token attached when signed in, the answer typed by its schema.
+ * A create a client may retry (shared/src/idempotent-routes.ts) carries an Idempotency-Key, and is tried once more
+ * with the same key when its answer was lost: the server stores it once and replays the first answer.
+ */
 export const api = async <K extends ApiRouteKey>(key: K, ...[input]: Needed<K>): Promise<ApiAnswer<K>> => {
   const [method, template] = key.split(' ') as [string, string];
   const { params, query, body } = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
-  const token = await idTokenSource();
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(`${pathOf(template, params)}${queryOf(query)}`, {
-      method,
-      headers,
-      // The spec's feedback call is made "with credentials"; on one origin this is what same-origin does anyway.
-      credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(0, 'network', networkMessage);
+  const url = `${pathOf(template, params)}${queryOf(query)}`;
+  const idempotencyKey = isIdempotentRoute(key) ? crypto.randomUUID() : undefined;
+  const attempt = async () => {
+    const token = await idTokenSource();
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+    try {
+      return await fetch(url, {
+        method,
+        headers,
+        // The spec's feedback call is made "with credentials"; on one origin this is what same-origin does anyway.
+        credentials: 'include',
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      return null;
+    }
+  };
+  let response = await attempt();
+  if (idempotencyKey && (response === null || LOST_ANSWER_STATUSES.has(response.status))) {
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+    response = await attempt();
   }
+  if (response === null) throw new ApiError(0, 'network', networkMessage);
   if (!response.ok) throw await readError(response);
   return (await response.json()) as ApiAnswer<K>;
 };

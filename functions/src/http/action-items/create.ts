@@ -1,17 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { route, type ActionItem } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
+import { newRecordId } from '../../lib/http/idempotency';
 import { createActionItem } from '../../lib/repositories/action-items';
 import { mentorshipForMember } from '../../lib/sessions/access';
 import { assertItemFields, assertItemsMayChange } from '../../lib/sessions/action-item-rules';
 
-export const handler = httpHandler(route('POST /api/mentorships/{id}/action-items'), async ({ params, body, identity }) => {
+export const handler = httpHandler(route('POST /api/mentorships/{id}/action-items'), async ({ params, body, identity, idempotencyScope }) => {
   const { mentorship } = await mentorshipForMember(params.id, identity);
   assertItemsMayChange(mentorship);
   assertItemFields(mentorship, body);
   const at = new Date().toISOString();
   const item: ActionItem = {
-    id: randomUUID(),
+    id: newRecordId(idempotencyScope),
     mentorshipId: mentorship.id,
     text: body.text,
     ownerId: body.ownerId,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { COORDINATORS_GROUP, route, type FeedbackItem } from '@mentoring/shared';
 import { groupEmails } from '../../lib/cognito';
 import { HttpError } from '../../lib/http/errors';
@@ -6,7 +5,7 @@ import { httpHandler } from '../../lib/http/handler';
 import { notAFitMail } from '../../lib/mail/templates/surveys';
 import { emitMetric } from '../../lib/metrics';
 import { ignoreStale } from '../../lib/dynamo';
-import { uuidFrom } from '../../lib/http/idempotency';
+import { newRecordId } from '../../lib/http/idempotency';
 import { mailAfterWrite } from '../../lib/notify';
 import { logger } from '../../lib/powertools';
 import { getParties } from '../../lib/repositories/mentorship-parties';
@@ -42,9 +41,7 @@ export const handler = httpHandler(route('POST /api/feedback'), async ({ body, i
     if (!mentorship || !side) throw new HttpError('forbidden', 'Only the members of a mentorship can send feedback about it.');
   }
   const item: FeedbackItem = {
-    // A keyed create has its id from the key: if a first try was stored but its answer lost (a timeout),
-    // the retry finds its own item instead of storing a second one.
-    id: idempotencyScope ? uuidFrom(idempotencyScope) : randomUUID(),
+    id: newRecordId(idempotencyScope),
     source: body.source,
     rating: body.rating ?? null,
     feedbackType: body.feedbackType,

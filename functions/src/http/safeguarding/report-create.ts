@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { COORDINATORS_GROUP, mentorshipIdOfCall, MENTORSHIP_CHANNEL_TYPE, route, type ReportSubject } from '@mentoring/shared';
 import { groupEmails } from '../../lib/cognito';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
+import { newRecordId } from '../../lib/http/idempotency';
 import { reportReceived } from '../../lib/mail/templates/safeguarding';
 import { mailAfterWrite } from '../../lib/notify';
 import { logger } from '../../lib/powertools';
@@ -30,7 +30,7 @@ const mentorshipOfSubject = (subject: ReportSubject): string | null => {
  * transaction), then the mentorship ends if they asked (the mentorship service's end transition), then every
  * coordinator is e-mailed. Only the reporter's own mentorships can be named; anything else is a 404.
  */
-export const handler = httpHandler(route('POST /api/reports'), async ({ body, identity }) => {
+export const handler = httpHandler(route('POST /api/reports'), async ({ body, identity, idempotencyScope }) => {
   const reporterId = identity.sub;
   let concernsId: string | null = body.subject.kind === 'member' ? body.subject.memberId : body.subject.kind === 'message' ? (body.subject.memberId ?? null) : null;
   const mentorshipId = mentorshipOfSubject(body.subject);
@@ -49,7 +49,7 @@ export const handler = httpHandler(route('POST /api/reports'), async ({ body, id
 
   const now = new Date().toISOString();
   const report: ReportItem = {
-    id: randomUUID(),
+    id: newRecordId(idempotencyScope),
     category: body.category,
     description: body.description,
     subject: body.subject,

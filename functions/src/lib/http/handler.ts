@@ -4,7 +4,7 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { refusesSuspended, type AuthMode, type HttpMethod, type RouteContract, type RouteKey } from '@mentoring/shared';
+import { isIdempotentRoute, refusesSuspended, type AuthMode, type HttpMethod, type RouteContract, type RouteKey } from '@mentoring/shared';
 import { logger, metrics, tracer } from '../powertools';
 import { authenticate, type AuthenticatedEvent } from './authenticate';
 import { HttpError } from './errors';
@@ -29,7 +29,7 @@ export interface HttpRequest<R extends RouteContract> {
   body: Parsed<R, 'body'>;
   /** The verified caller: always present on `required` routes, null on `none` routes and for anonymous callers. */
   identity: IdentityFor<R['auth']>;
-  /** On an `idempotent` route, the scope (route, caller, Idempotency-Key) of a keyed request; null without a key. */
+  /** On an idempotent route (shared/src/idempotent-routes.ts), the scope (route, caller, Idempotency-Key) of a keyed request; null without a key. */
   idempotencyScope: string | null;
 }
 
@@ -70,7 +70,7 @@ export const httpHandler = <R extends RouteContract & { key: RouteKey; method?: 
   handler.use(logMetrics(metrics, { captureColdStartMetric: true }));
   if (route.body) handler.use(jsonBody(route.body, { maxBytes: route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES }));
   // Last: a replay is only for a request that is allowed and valid, and keyed by the verified caller and body.
-  if ((route as RouteContract).idempotent) handler.use(idempotency(route.key));
+  if (isIdempotentRoute(route.key)) handler.use(idempotency(route.key));
   return handler.handler(async (event, context) => {
     const params = parsePart(route.params, event.pathParameters, 'path');
     const query = parsePart(route.query, event.queryStringParameters, 'query');

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { MiddlewareObj } from '@middy/core';
 import { IdempotencyConfig } from '@aws-lambda-powertools/idempotency';
@@ -88,3 +88,9 @@ export const uuidFrom = (scope: string) => {
   const s = hex.join('');
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 };
+
+/**
+ * The id of the record a create stores: from its key when it has one, so that a retry of a first try that was
+ * stored but whose answer was lost (a timeout) meets its own record in the write's condition instead of adding a second.
+ */
+export const newRecordId = (scope: string | null) => (scope ? uuidFrom(scope) : randomUUID());
