@@ -98,8 +98,7 @@ export class ApiStack extends Stack {
     });
     acknowledge(this.originSecret, 'AwsSolutions-SMG4', 'Rotating it needs CloudFront and the functions updated together: a redeploy with a new secret (README, Security).');
     const originSecretValue = this.originSecret.secretValue.unsafeUnwrap();
-    const notFoundOrigin = notFound;
-    notFoundOrigin.addEnvironment(ORIGIN_VERIFY_ENV, originSecretValue);
+    notFound.addEnvironment(ORIGIN_VERIFY_ENV, originSecretValue);
 
     const secrets = new Map<string, ISecret>();
     const secret = (name: string) => {
