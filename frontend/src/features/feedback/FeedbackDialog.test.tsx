@@ -1,11 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RATING_STARS } from '@mentoring/shared';
 import { messages } from '@mentoring/shared/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../components/Toast/Toaster';
 import { FeedbackDialog } from './FeedbackDialog';
-import { setIdTokenSource } from '../../lib/api-client';
+import { RETRY_DELAY_MS, setIdTokenSource } from '../../lib/api-client';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -127,17 +127,21 @@ describe('FeedbackDialog', () => {
     expect(sentBody()).toEqual({ source: '/about', rating: null, feedbackType: 'match', answers: ['A good pair'], mentorshipId: 'ms-1' });
   });
 
+  // A lost answer (no connection) is tried once more with the same Idempotency-Key; an error answer is not.
   it.each([
-    ['a non-2xx answer', () => fetchMock.mockResolvedValue(answer(500))],
-    ['a network error', () => fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))],
-  ])('on %s toasts the error and stays open with the input kept', async (_case, arrange) => {
+    ['a non-2xx answer', () => fetchMock.mockResolvedValue(answer(500)), 1],
+    ['a network error', () => fetchMock.mockRejectedValue(new TypeError('Failed to fetch')), 2],
+  ])('on %s toasts the error and stays open with the input kept', async (_case, arrange, tries) => {
     arrange();
     const { user, onClose } = renderDialog();
     await user.click(stars()[1]!);
     await user.type(screen.getByPlaceholderText('Your feedback...'), 'Keep me');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('There was an error. Please try again.');
+    await waitFor(() => expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain('There was an error. Please try again.'), {
+      timeout: RETRY_DELAY_MS + 1000,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(tries);
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Your feedback...')).toHaveValue('Keep me');
