@@ -104,7 +104,10 @@ export interface RouteContract {
    * flood of them cannot take the account's concurrency from the other routes and the event consumers.
    */
   reservedConcurrency?: number;
-  /** Packages with native code, installed for Lambda's Linux ARM64 beside the bundle instead of bundled (e.g. sharp). */
+  /**
+   * Packages installed for Lambda's Linux ARM64 beside the bundle instead of bundled: native code (sharp), or a
+   * large library that only a rare path imports (lazily), so the common path does not load it at cold start.
+   */
   nodeModules?: readonly string[];
   /** A `required` write a suspended member may still make (deleting their own account); every other one refuses them. */
   allowSuspended?: boolean;
@@ -224,6 +227,9 @@ export const routes = {
     }),
     // Anyone may ask (guests): signing a token is quick, ten instances answer hundreds a second.
     reservedConcurrency: 10,
+    // Only the guest path loads Stream's SDK (to make the guest's user): beside the bundle, not in it, so the
+    // members' token, asked for on every sign-in, starts without parsing it.
+    nodeModules: ['@stream-io/node-sdk'],
     needs: { secrets: ['stream'] },
   },
 

@@ -3,8 +3,8 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { build, type Plugin } from 'esbuild';
-import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '@mentoring/shared';
-import { createTestUser } from '../../support/auth';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER, route } from '@mentoring/shared';
+import { createTestUser, decodeJwt } from '../../support/auth';
 import { streamTestCredentials } from '../../support/stream-test-credentials';
 import { repoRoot, type SpawnedStage } from '../../support/local-stage';
 import type { Bench } from '../run';
@@ -33,7 +33,7 @@ const swapSigner = (file: string | null): Plugin => ({
   },
 });
 
-/** Bundled as the CDK AppFunction does: ESM, minified, node target, @aws-sdk/* left to the Lambda runtime. */
+/** Bundled as the CDK AppFunction does: ESM, minified, node target, @aws-sdk/* left to the Lambda runtime, the route's nodeModules beside it. */
 const bundle = async (name: string, signer: string | null) => {
   const outfile = join(outDir, `${name}.mjs`);
   await build({
@@ -45,7 +45,7 @@ const bundle = async (name: string, signer: string | null) => {
     target: 'node24',
     minify: true,
     mainFields: ['module', 'main'],
-    external: ['@aws-sdk/*'],
+    external: ['@aws-sdk/*', ...(route('GET /api/chat/getOrCreateToken').nodeModules ?? [])],
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
     plugins: [swapSigner(signer)],
     logLevel: 'error',
@@ -62,9 +62,9 @@ const { pathToFileURL } = await import('node:url');
 const t0 = performance.now();
 const { handler } = await import(pathToFileURL(process.argv[1]).href);
 const t1 = performance.now();
-const event = { version: '2.0', rawPath: '/api/chat/getOrCreateToken', rawQueryString: '',
+const event = { version: '2.0', rawPath: '/api/chat/getOrCreateToken', rawQueryString: 'isGuest=false',
   headers: { authorization: 'Bearer ' + process.env.BENCH_ID_TOKEN, '${ORIGIN_VERIFY_HEADER}': process.env.${ORIGIN_VERIFY_ENV} },
-  queryStringParameters: {},
+  queryStringParameters: { isGuest: 'false' },
   requestContext: { http: { method: 'GET', path: '/api/chat/getOrCreateToken' }, requestId: 'bench' } };
 const context = { awsRequestId: 'bench', functionName: 'bench', getRemainingTimeInMillis: () => 10000 };
 const response = await handler(event, context);
@@ -74,16 +74,16 @@ console.log(JSON.stringify({ initMs: t1 - t0, firstRequestMs: t2 - t1, status: r
 
 /** What the local stage gives the function: its Stream secret, the pool it verifies tokens of, the origin secret. */
 const functionEnv = (stage: SpawnedStage, idToken: string) => {
-  const { endpoint, userPoolId, userPoolClientId } = stage.cognito;
-  const originSecret = 'bench-origin-secret';
+  // cognito-local's own address (the stage's config names the rate-limiting front before it), as the token says.
+  const issuer = String(decodeJwt(idToken).iss);
   return {
     ...process.env,
     ...streamTestCredentials,
-    COGNITO_USER_POOL_ID: userPoolId,
-    COGNITO_CLIENT_ID: userPoolClientId,
-    COGNITO_ISSUER: `${endpoint}/${userPoolId}`,
-    COGNITO_JWKS_URI: `${endpoint}/${userPoolId}/.well-known/jwks.json`,
-    [ORIGIN_VERIFY_ENV]: originSecret,
+    COGNITO_USER_POOL_ID: stage.cognito.userPoolId,
+    COGNITO_CLIENT_ID: stage.cognito.userPoolClientId,
+    COGNITO_ISSUER: issuer,
+    COGNITO_JWKS_URI: `${issuer}/.well-known/jwks.json`,
+    [ORIGIN_VERIFY_ENV]: 'bench-origin-secret',
     BENCH_ID_TOKEN: idToken,
     POWERTOOLS_LOG_LEVEL: 'ERROR',
     POWERTOOLS_METRICS_DISABLED: 'true',
@@ -122,7 +122,7 @@ export const chatTokenBench: Bench = {
   run: async ({ stage }) => {
     const member = await createTestUser(stage, { name: 'Bench Member' });
     const result = await autocannon({
-      url: `${stage.url}/api/chat/getOrCreateToken`,
+      url: `${stage.url}/api/chat/getOrCreateToken?isGuest=false`,
       headers: { authorization: `Bearer ${member.idToken}` },
       connections: CONNECTIONS,
       duration: SECONDS,

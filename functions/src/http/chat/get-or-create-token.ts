@@ -3,6 +3,7 @@ import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { emitMetric } from '../../lib/metrics';
 import { getStreamCredentials } from '../../lib/stream/credentials';
+import { streamServerClient } from '../../lib/stream/server-client';
 import { verifyGuestInvitation } from '../../lib/stream/guest-invitation';
 import { GUEST_STREAM_ROLE, isGuestId, memberStreamId } from '../../lib/stream/stream-user-id';
 // Awaited below so test/bench can swap in an async signer (jose) for comparison.
@@ -27,8 +28,6 @@ export const handler = httpHandler(route('GET /api/chat/getOrCreateToken'), asyn
       throw new HttpError('unauthenticated', check.reason === 'expired' ? 'This invitation has expired; ask for a new link.' : 'This invitation is not valid.');
     }
     const callCid = check.payload.cid;
-    // Loaded on the guest path only: members' tokens (the common case) keep their small, fast cold start.
-    const { streamServerClient } = await import('../../lib/stream/server-client');
     const client = await streamServerClient();
     // The guest's Stream user is made here, with the guest role, before the browser can connect and have Stream
     // make it with the default role 'user' (which may create calls and use chat).

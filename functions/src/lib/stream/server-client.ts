@@ -1,4 +1,4 @@
-import { StreamClient } from '@stream-io/node-sdk';
+import type { StreamClient } from '@stream-io/node-sdk';
 import { getStreamCredentials } from './credentials';
 
 /** Stream answers in well under a second; a stuck call should fail and be retried by the bus, not eat the timeout. */
@@ -8,11 +8,13 @@ let cached: { apiKey: string; client: StreamClient } | undefined;
 
 /**
  * The server-side Stream client, one per container (rebuilt if the key rotates). STREAM_BASE_URL points it at
- * another host; only tests set it.
+ * another host; only tests set it. The SDK is loaded on first use: the token route installs it beside its bundle
+ * (its entry's `nodeModules`), so members' tokens, which never need it, do not pay for loading it.
  */
 export const streamServerClient = async () => {
   const { apiKey, apiSecret } = await getStreamCredentials();
   if (cached?.apiKey !== apiKey) {
+    const { StreamClient } = await import('@stream-io/node-sdk');
     cached = { apiKey, client: new StreamClient(apiKey, apiSecret, { timeout: TIMEOUT_MS, basePath: process.env.STREAM_BASE_URL || undefined }) };
   }
   return cached.client;
