@@ -3,6 +3,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
+import { EdgeStack } from './stacks/edge-stack';
 import { MonitoringStack } from './stacks/monitoring-stack';
 import { WebStack } from './stacks/web-stack';
 import { EventsStack } from './stacks/events-stack';
@@ -18,10 +19,14 @@ export const buildApp = (app: App = new App()) => {
   const prefix = `Mentoring-${stage.name}`;
 
   const data = new DataStack(app, `${prefix}-Data`, { env, stage });
+  const mail = new MailStack(app, `${prefix}-Mail`, { env, stage });
   const auth = new AuthStack(app, `${prefix}-Auth`, { env, stage });
+  // Cognito sends its codes through the stage's SES identity: it must exist first.
+  auth.addStackDependency(mail, 'The user pool e-mails from the SES identity');
+  // CloudFront's web ACL lives in us-east-1 whatever the stage's region; the web stack reads it across regions.
+  const edge = stage.waf ? new EdgeStack(app, `${prefix}-Edge`, { env: { ...env, region: 'us-east-1' }, stage, crossRegionReferences: true }) : undefined;
   const events = new EventsStack(app, `${prefix}-Events`, { env, stage, tables: data.tables });
   const media = new MediaStack(app, `${prefix}-Media`, { env, stage });
-  const mail = new MailStack(app, `${prefix}-Mail`, { env, stage });
   const schedules = new SchedulesStack(app, `${prefix}-Schedules`, { env, stage, tables: data.tables, eventBus: events.bus, userPool: auth.userPool });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,
@@ -37,6 +42,8 @@ export const buildApp = (app: App = new App()) => {
   const web = new WebStack(app, `${prefix}-Web`, {
     env,
     stage,
+    crossRegionReferences: edge !== undefined,
+    webAclArn: edge?.webAcl.attrArn,
     api: api.api,
     originSecret: api.originSecret,
     mediaBucket: media.bucket,
@@ -57,6 +64,7 @@ export const buildApp = (app: App = new App()) => {
     eventRules: events.rules,
     extraAlarms: [
       ...schedules.lostInvocations,
+      ...(auth.webAclBlocked ? [auth.webAclBlocked] : []),
       {
         id: 'CallFeatureFailedAlarm',
         metric: events.callFeatureFailed,
@@ -68,5 +76,5 @@ export const buildApp = (app: App = new App()) => {
   Tags.of(app).add('stage', stage.name);
   Tags.of(app).add('project', 'mentoring-platform');
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stage, stacks: { data, auth, events, media, mail, schedules, api, web, monitoring } };
+  return { app, stage, stacks: { data, auth, events, media, mail, schedules, api, web, monitoring, edge } };
 };

@@ -39,6 +39,11 @@ export const stageSettingsSchema = z.object({
    * calls table) are kept before they are deleted (docs/domain.md: a retention period set per stage).
    */
   recordingRetentionDays: z.number().int().min(1).max(3650),
+  /**
+   * AWS WAF: a web ACL on CloudFront (the shared rate limits and AWS's managed rules) and one on the user pool
+   * (sign-up and sign-in limits). A fixed monthly cost (README, Security), so off unless a stage turns it on.
+   */
+  waf: z.boolean().default(false),
 });
 export type StageSettings = z.infer<typeof stageSettingsSchema>;
 

@@ -48,9 +48,9 @@ describe('monitoring stack', () => {
     const alarms = Object.values(monitoring.findResources('AWS::CloudWatch::Alarm'));
     const functionCount = routes.length + 1 + eventRules.length + Object.keys(schedules).length;
     const tableCount = Object.keys(stacks.data.tables).length;
-    // API 5xx and latency; errors and throttles per function; throttles per table; per event rule its DLQ depth and failed deliveries;
+    // API 5xx, 4xx share and latency; errors and throttles per function; throttles per table; per event rule its DLQ depth and failed deliveries;
     // the schedules' dead-letter depth and its two lost-invocation alarms; and the failed call feature alarm.
-    expect(alarms).toHaveLength(2 + functionCount * 2 + tableCount + eventRules.length * 2 + 1 + 2 + 1);
+    expect(alarms).toHaveLength(3 + functionCount * 2 + tableCount + eventRules.length * 2 + 1 + 2 + 1);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
       expect(alarm.Properties.TreatMissingData).toBe('notBreaching');

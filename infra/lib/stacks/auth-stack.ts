@@ -5,12 +5,19 @@ import {
   FeaturePlan,
   Mfa,
   UserPool,
+  UserPoolEmail,
   VerificationEmailStyle,
   type UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { COORDINATORS_GROUP, PASSWORD_POLICY } from '@mentoring/shared';
-import type { StageConfig } from '../stages';
+import { mailIdentity, type StageConfig } from '../stages';
+import { userPoolRateLimitedBody, userPoolWebAclRules, webAclProps } from '../waf';
+
+/** Requests the user pool's web ACL may block in 5 minutes before someone is told: a script at work, not a person. */
+export const USER_POOL_BLOCKED_ALARM_THRESHOLD = 50;
 
 export interface AuthStackProps extends StackProps {
   stage: StageConfig;
@@ -23,6 +30,8 @@ export interface AuthStackProps extends StackProps {
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
+  /** With `waf`: the alarm the monitoring stack raises on the user pool's blocked requests. */
+  readonly webAclBlocked?: { id: string; metric: Metric; description: string; threshold: number };
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
@@ -53,6 +62,14 @@ export class AuthStack extends Stack {
         tempPasswordValidity: Duration.days(3),
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Codes and resets go out through the stage's SES identity (mail stack), not Cognito's own sender and its
+      // small daily quota: sign-ups are not capped by it, and mail comes from the programme's address.
+      email: UserPoolEmail.withSES({
+        fromEmail: stage.mail.from,
+        fromName: stage.mail.fromName,
+        sesRegion: stage.region,
+        sesVerifiedDomain: mailIdentity(stage).kind === 'domain' ? mailIdentity(stage).name : undefined,
+      }),
       // Members may add an authenticator app; requiring one before a first conversation would keep mentees away.
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
@@ -94,6 +111,25 @@ export class AuthStack extends Stack {
       groupName: COORDINATORS_GROUP,
       description: 'Programme coordinators: review applications, edit the programme settings, add coordinators.',
     });
+
+    if (stage.waf) {
+      // Sign-up and sign-in calls go from the browser to Cognito directly; this ACL limits them per address.
+      const name = `mentoring-${stage.name}-user-pool`;
+      const webAcl = new CfnWebACL(this, 'UserPoolWebAcl', webAclProps(name, 'REGIONAL', userPoolWebAclRules(), userPoolRateLimitedBody()));
+      new CfnWebACLAssociation(this, 'UserPoolWebAclAssociation', { resourceArn: this.userPool.userPoolArn, webAclArn: webAcl.attrArn });
+      this.webAclBlocked = {
+        id: 'UserPoolBlockedRequestsAlarm',
+        metric: new Metric({
+          namespace: 'AWS/WAFV2',
+          metricName: 'BlockedRequests',
+          dimensionsMap: { WebACL: name, Region: stage.region, Rule: 'ALL' },
+          period: Duration.minutes(5),
+          statistic: 'Sum',
+        }),
+        description: `The user pool's web ACL blocked ${USER_POOL_BLOCKED_ALARM_THRESHOLD} or more sign-up or sign-in calls in 5 minutes`,
+        threshold: USER_POOL_BLOCKED_ALARM_THRESHOLD,
+      };
+    }
 
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });

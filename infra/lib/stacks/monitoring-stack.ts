@@ -49,11 +49,14 @@ export interface MonitoringStackProps extends StackProps {
   /** EventBridge rules whose failed invocations need a human. */
   eventRules?: IRule[];
   /** Business alarms other stacks define (e.g. a failed call recording), raised through the same topic. */
-  extraAlarms?: { id: string; metric: IMetric; description: string }[];
+  extraAlarms?: { id: string; metric: IMetric; description: string; /** Default 1: any occurrence. */ threshold?: number }[];
   distribution?: IDistribution;
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
+/** The 4xx alarm: this share of the API's answers, once there are at least this many requests in 5 minutes. */
+export const API_4XX_SHARE_PERCENT = 25;
+export const API_4XX_MIN_REQUESTS = 100;
 
 /** Where operators live: one dashboard per stage, and alarms on what needs a human, mailed through SNS. */
 export class MonitoringStack extends Stack {
@@ -92,6 +95,19 @@ export class MonitoringStack extends Stack {
     const requests = api.metricCount({ period: FIVE_MINUTES, statistic: 'Sum' });
     const latency = (statistic: string) => api.metricLatency({ period: FIVE_MINUTES, statistic, label: `latency ${statistic}` });
     alarm('Api5xxAlarm', api5xx, 5, 'The API answered 5 or more 5xx in 5 minutes');
+    // A spike of refusals (429 from the stage's throttle, 401/403 from probing, 400 from a broken client): a share,
+    // so a busy day does not page, counted only once there is traffic enough to mean something.
+    alarm(
+      'Api4xxSpikeAlarm',
+      new MathExpression({
+        expression: `IF(requests >= ${API_4XX_MIN_REQUESTS}, 100 * errors / requests, 0)`,
+        usingMetrics: { errors: api4xx, requests },
+        label: '4xx share (%)',
+        period: FIVE_MINUTES,
+      }),
+      API_4XX_SHARE_PERCENT,
+      `${API_4XX_SHARE_PERCENT}% or more of ${API_4XX_MIN_REQUESTS}+ API requests in 5 minutes were refused (4xx, 429 included)`,
+    );
     alarm('ApiLatencyAlarm', latency('p99'), 3000, 'API p99 latency was 3 s or more for 15 minutes', 3);
 
     const fnLabel = (fn: IFunction) => fn.node.id.replace(/Function$/, '');
@@ -125,7 +141,7 @@ export class MonitoringStack extends Stack {
         }),
     );
     failedInvocations.forEach((metric, index) => alarm(`${rules[index]!.node.id}FailedInvocationsAlarm`, metric, 1, `EventBridge could not deliver to the target of ${rules[index]!.node.id}`));
-    for (const extra of props.extraAlarms ?? []) alarm(extra.id, extra.metric, 1, extra.description);
+    for (const extra of props.extraAlarms ?? []) alarm(extra.id, extra.metric, extra.threshold ?? 1, extra.description);
 
     // Powertools publishes with a `service` dimension (and function_name for cold starts), so graphs SEARCH for them.
     const business = (unit: 'counts' | 'bytes') =>

@@ -58,6 +58,8 @@ export interface WebStackProps extends StackProps {
   spaDirectory?: string;
   /** The media stack's bucket: its photos/ are served under /media/photos/*. */
   mediaBucket?: IBucket;
+  /** The edge stack's web ACL (stages with `waf: true`), attached to the distribution. */
+  webAclArn?: string;
   /** The api stack's origin-verify secret: CloudFront sends its value to the API in ORIGIN_VERIFY_HEADER. */
   originSecret?: ISecret;
   /** The call archive: the CSP lets the SPA play and fetch its presigned links, and no other bucket's. */
@@ -141,6 +143,7 @@ export class WebStack extends Stack {
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
+      webAclId: props.webAclArn,
       // Only settable with a custom certificate; the default *.cloudfront.net one is fixed by AWS.
       minimumProtocolVersion: domain ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       domainNames: domain ? [domain.name] : undefined,
@@ -175,7 +178,9 @@ export class WebStack extends Stack {
       },
     });
     acknowledge(this.distribution, 'AwsSolutions-CFR1', 'Mentors and mentees may connect from any country; no geo restriction is wanted.');
-    acknowledge(this.distribution, 'AwsSolutions-CFR2', 'No WAF: the API is throttled per stage and WAF costs a fixed monthly fee an idle stage should not pay.');
+    if (!props.webAclArn) {
+      acknowledge(this.distribution, 'AwsSolutions-CFR2', 'WAF is a stage setting (`waf`, on in prod): this stage is throttled per route and spares the fixed monthly fee.');
+    }
     if (!domain) {
       acknowledge(
         this.distribution,
