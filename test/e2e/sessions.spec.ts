@@ -8,8 +8,10 @@ import { screenshot, screenshotsDir, stageInfo, widths } from './support';
 /*
  * Sessions of a mentorship in two browsers: the mentee books one of the pair's common free times from the
  * mentorship's page; both members see it among their upcoming sessions; the mentee writes a note and an action
- * item on the session's page and the mentor reads them there. The pair is made through the API (profiles, the
- * mentor's approval, request and accept), as those pages are tested on their own.
+ * item on the session's page and the mentor reads them there. Then the other ways a session comes and goes:
+ * proposed times the other member picks from, a move and a cancellation, each with the reason the other reads.
+ * Pairs are made through the API (profiles, the mentor's approval, request and accept), as those pages are
+ * tested on their own.
  */
 
 const stage = () => {
@@ -51,6 +53,28 @@ const makeCoordinator = async (cognito: StageCognito) => {
   return { ...user, idToken: await signIn(cognito, user.email, user.password) };
 };
 
+/** Grace (mentor, New York) and Ada (mentee, Berlin) in an ACTIVE mentorship, made through the API. */
+const makePair = async (request: APIRequestContext) => {
+  const { cognito } = stage();
+  const [grace, ada, coordinator] = await Promise.all([
+    createTestUser(stage(), { name: 'Grace Hopper' }),
+    createTestUser(stage(), { name: 'Ada Lovelace' }),
+    makeCoordinator(cognito),
+  ]);
+  const programme = await call(request, coordinator, 'GET', '/api/programme');
+  const version = programme.codeOfConductVersion as number;
+  const topic = (programme.topics as string[])[0]!;
+  for (const [user, role] of [[grace, 'mentor'], [ada, 'mentee']] as const) {
+    await call(request, user, 'PUT', '/api/profile/me', profile(user, role, version, topic));
+    await call(request, user, 'POST', '/api/profile/me/submit');
+  }
+  await call(request, coordinator, 'POST', `/api/coordinator/applications/${grace.sub}/decision`, { decision: 'approved' });
+  const requested = await call(request, ada, 'POST', '/api/mentorships', { mentorId: grace.sub, message: 'I would like to learn about compilers from you.' });
+  const mentorshipId = requested.id as string;
+  await call(request, grace, 'POST', `/api/mentorships/${mentorshipId}/accept`);
+  return { grace, ada, mentorshipId };
+};
+
 const signedInPage = async (browser: Browser, user: TestUser, next: string): Promise<Page> => {
   const context = await browser.newContext({ viewport: widths.desktop, timezoneId: 'Europe/Berlin' });
   const page = await context.newPage();
@@ -75,23 +99,7 @@ const axeAtBothWidths = async (page: Page, name: string) => {
 
 test('a mentee books a session from the mentorship page; both see it coming; a note and an action item on its page', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const { cognito } = stage();
-  const [grace, ada, coordinator] = await Promise.all([
-    createTestUser(stage(), { name: 'Grace Hopper' }),
-    createTestUser(stage(), { name: 'Ada Lovelace' }),
-    makeCoordinator(cognito),
-  ]);
-  const programme = await call(request, coordinator, 'GET', '/api/programme');
-  const version = programme.codeOfConductVersion as number;
-  const topic = (programme.topics as string[])[0]!;
-  for (const [user, role] of [[grace, 'mentor'], [ada, 'mentee']] as const) {
-    await call(request, user, 'PUT', '/api/profile/me', profile(user, role, version, topic));
-    await call(request, user, 'POST', '/api/profile/me/submit');
-  }
-  await call(request, coordinator, 'POST', `/api/coordinator/applications/${grace.sub}/decision`, { decision: 'approved' });
-  const requested = await call(request, ada, 'POST', '/api/mentorships', { mentorId: grace.sub, message: 'I would like to learn about compilers from you.' });
-  const mentorshipId = requested.id as string;
-  await call(request, grace, 'POST', `/api/mentorships/${mentorshipId}/accept`);
+  const { grace, ada, mentorshipId } = await makePair(request);
 
   // The mentee books from the mentorship's page: times in her zone, Grace's beside them.
   const adaPage = await signedInPage(browser, ada, `/mentorships/${mentorshipId}`);
@@ -158,6 +166,78 @@ test('a mentee books a session from the mentorship page; both see it coming; a n
   await expect(graceItems.getByRole('checkbox', { name: 'Write a tokenizer' })).toBeChecked();
   await adaPage.goto(`/mentorships/${mentorshipId}`);
   await expect(adaPage.getByRole('region', { name: 'Action items' }).getByRole('checkbox', { name: 'Write a tokenizer' })).toBeChecked();
+
+  await adaPage.context().close();
+  await gracePage.context().close();
+});
+
+test('a mentee proposes three times and the mentor picks one; the mentee moves it and the mentor cancels it, each with a reason the other reads', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const { grace, ada, mentorshipId } = await makePair(request);
+  const path = `/mentorships/${mentorshipId}`;
+
+  // Ada proposes the first three common free times.
+  const adaPage = await signedInPage(browser, ada, path);
+  const adaSessions = adaPage.getByRole('region', { name: 'Sessions' });
+  await adaSessions.getByRole('button', { name: 'Book a session' }).click();
+  const booking = adaPage.getByRole('form', { name: 'Book a session' });
+  await booking.getByRole('radio', { name: 'Propose up to three times' }).check();
+  const times = booking.getByRole('group', { name: 'Free times for both of you' }).getByRole('checkbox');
+  for (const index of [0, 1, 2]) await times.nth(index).check();
+  // Three at most: the others cannot be ticked.
+  await expect(times.nth(3)).toBeDisabled();
+  await booking.getByRole('button', { name: 'Propose these 3 times' }).click();
+  const adaWaiting = adaSessions.getByRole('region', { name: 'Waiting for an answer' });
+  await expect(adaWaiting.getByText('You proposed these times; Grace Hopper picks one.')).toBeVisible();
+
+  // Grace picks the second; both then see one upcoming session and no proposal.
+  const gracePage = await signedInPage(browser, grace, path);
+  const graceSessions = gracePage.getByRole('region', { name: 'Sessions' });
+  const graceWaiting = graceSessions.getByRole('region', { name: 'Waiting for an answer' });
+  await expect(graceWaiting.getByText('Ada Lovelace proposed these times. Pick the one that suits you.')).toBeVisible();
+  const picks = graceWaiting.getByRole('button', { name: /^Pick this time: / });
+  await expect(picks).toHaveCount(3);
+  const picked = ((await picks.nth(1).getAttribute('aria-label')) ?? (await picks.nth(1).textContent()) ?? '').replace(/^Pick this time: /, '');
+  await picks.nth(1).click();
+  await expect(graceWaiting).toBeHidden();
+  const graceUpcoming = graceSessions.getByRole('region', { name: 'Upcoming' }).getByRole('listitem');
+  await expect(graceUpcoming).toHaveCount(1);
+  await expect(graceUpcoming).toContainText(picked.split(', ').at(-1)!);
+  await adaPage.reload();
+  await expect(adaWaiting).toBeHidden();
+  const adaUpcoming = adaSessions.getByRole('region', { name: 'Upcoming' }).getByRole('listitem');
+  await expect(adaUpcoming).toHaveCount(1);
+  const before = await adaUpcoming.textContent();
+
+  // Ada moves it to another common free time, with a reason.
+  await adaUpcoming.getByRole('button', { name: 'Reschedule' }).click();
+  const move = adaPage.getByRole('dialog', { name: 'Reschedule the session' });
+  await move.getByRole('radio').last().check();
+  await move.getByLabel('Reason').fill('A clash at work');
+  await move.getByRole('button', { name: 'Move the session' }).click();
+  await expect(adaPage.getByText('Session moved. You both get the updated invitation.')).toBeVisible();
+  await expect(move).toBeHidden();
+  await expect(adaUpcoming).toHaveCount(1);
+  await expect(adaUpcoming).not.toHaveText(before ?? '');
+  const moved = await adaUpcoming.textContent();
+
+  // Grace sees the new time; she cancels, and is asked for a reason first.
+  await gracePage.reload();
+  await expect(graceUpcoming).toHaveCount(1);
+  await graceUpcoming.getByRole('button', { name: 'Cancel session' }).click();
+  const cancel = gracePage.getByRole('dialog', { name: 'Cancel the session' });
+  await cancel.getByRole('button', { name: 'Cancel the session' }).click();
+  await expect(cancel.getByText('Say why, so the other person knows.')).toBeVisible();
+  await cancel.getByLabel('Reason').fill('I am ill');
+  await cancel.getByRole('button', { name: 'Cancel the session' }).click();
+  await expect(cancel).toBeHidden();
+  await expect(graceSessions.getByText('Cancelled by Grace Hopper: I am ill')).toBeVisible();
+
+  // Ada reads why, and has nothing upcoming any more.
+  await adaPage.reload();
+  await expect(adaSessions.getByText('Cancelled by Grace Hopper: I am ill')).toBeVisible();
+  await expect(adaSessions.getByText('No sessions booked yet.')).toBeVisible();
+  expect(moved).not.toBe(before);
 
   await adaPage.context().close();
   await gracePage.context().close();
