@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { cognitoClient, createTestUser, signIn, type StageCognito, type TestUser } from '../support/auth';
-import { screenshot, stageInfo, widths } from './support';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createTestUser, type TestUser } from '../support/auth';
+import { call, makeCoordinator, stage } from './pairs';
+import { screenshot, widths } from './support';
 
 /*
  * The life of a request in two browsers: a mentee asks a mentor from the mentor's profile; the mentor, in a
@@ -10,18 +10,6 @@ import { screenshot, stageInfo, widths } from './support';
  * see the mentorship's page. Profiles, the mentor's approval and the other request are made through the API,
  * as the onboarding and coordinator pages are tested on their own.
  */
-
-const stage = () => {
-  const info = stageInfo() as ReturnType<typeof stageInfo> & { cognito?: StageCognito };
-  if (!info.cognito) throw new Error('The stage names no user pool');
-  return { url: info.url, cognito: info.cognito };
-};
-
-const call = async (request: APIRequestContext, user: Pick<TestUser, 'idToken'>, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => {
-  const response = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${user.idToken}` } });
-  expect(response.ok(), `${method} ${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as Record<string, unknown>;
-};
 
 const profile = (user: TestUser, role: 'mentor' | 'mentee', codeOfConductVersion: number, topic: string) => ({
   role,
@@ -37,18 +25,6 @@ const profile = (user: TestUser, role: 'mentor' | 'mentee', codeOfConductVersion
   topics: [topic],
   ...(role === 'mentor' ? { yearsOfExperience: 20, capacity: 2, acceptingRequests: true } : { goals: 'Write my first compiler.' }),
 });
-
-const makeCoordinator = async (cognito: StageCognito) => {
-  const user = await createTestUser(stage(), { name: 'Cora Coordinator' });
-  const client = cognitoClient(cognito);
-  try {
-    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: cognito.userPoolId, Username: user.email, GroupName: 'coordinators' }));
-  } finally {
-    client.destroy();
-  }
-  // A new ID token carries the group.
-  return { ...user, idToken: await signIn(cognito, user.email, user.password) };
-};
 
 const signedInPage = async (browser: Browser, user: TestUser, next: string): Promise<Page> => {
   const context = await browser.newContext({ viewport: widths.desktop });

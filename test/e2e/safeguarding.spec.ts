@@ -1,27 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { cognitoClient, createTestUser, signIn, type StageCognito, type TestUser } from '../support/auth';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { TestUser } from '../support/auth';
 import { scriptMemberStream } from './member-stream';
-import { screenshot, stageInfo, widths } from './support';
+import { makePair } from './pairs';
+import { screenshot, widths } from './support';
 
 /*
  * Safeguarding in two browsers: a mentee reports a message in the pair's chat (Stream's chat is scripted at
  * the network boundary: the channel answers with one message from the mentor), and a coordinator finds the
  * report in /coordinator/reports, reads it, notes and resolves it. The pair is made through the API.
  */
-
-const stage = () => {
-  const info = stageInfo() as ReturnType<typeof stageInfo> & { cognito?: StageCognito };
-  if (!info.cognito) throw new Error('The stage names no user pool');
-  return { url: info.url, cognito: info.cognito };
-};
-
-const call = async (request: APIRequestContext, user: Pick<TestUser, 'idToken'>, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => {
-  const response = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${user.idToken}` } });
-  expect(response.ok(), `${method} ${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as Record<string, unknown>;
-};
 
 const profile = (user: TestUser, role: 'mentor' | 'mentee', codeOfConductVersion: number, topic: string) => ({
   role,
@@ -37,17 +25,6 @@ const profile = (user: TestUser, role: 'mentor' | 'mentee', codeOfConductVersion
   topics: [topic],
   ...(role === 'mentor' ? { yearsOfExperience: 20, capacity: 2, acceptingRequests: true } : { goals: 'Write my first compiler.' }),
 });
-
-const makeCoordinator = async (cognito: StageCognito) => {
-  const user = await createTestUser(stage(), { name: 'Cora Coordinator' });
-  const client = cognitoClient(cognito);
-  try {
-    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: cognito.userPoolId, Username: user.email, GroupName: 'coordinators' }));
-  } finally {
-    client.destroy();
-  }
-  return { ...user, idToken: await signIn(cognito, user.email, user.password) };
-};
 
 const signedInPage = async (browser: Browser, user: TestUser, next: string, script?: (page: Page) => Promise<void>): Promise<Page> => {
   const context = await browser.newContext({ viewport: widths.desktop });
@@ -120,19 +97,7 @@ const scriptPairChannel = async (page: Page, { mentorshipId, mentor, mentee, tex
 
 test('a mentee reports a chat message; a coordinator finds it in the queue, notes and resolves it', async ({ browser, request }) => {
   test.setTimeout(150_000);
-  const { cognito } = stage();
-  const [grace, ada, cora] = await Promise.all([createTestUser(stage(), { name: 'Grace Hopper' }), createTestUser(stage(), { name: 'Ada Lovelace' }), makeCoordinator(cognito)]);
-  const programme = await call(request, cora, 'GET', '/api/programme');
-  const version = programme.codeOfConductVersion as number;
-  const topic = (programme.topics as string[])[0]!;
-  for (const [user, role] of [[grace, 'mentor'], [ada, 'mentee']] as const) {
-    await call(request, user, 'PUT', '/api/profile/me', profile(user, role, version, topic));
-    await call(request, user, 'POST', '/api/profile/me/submit');
-  }
-  await call(request, cora, 'POST', `/api/coordinator/applications/${grace.sub}/decision`, { decision: 'approved' });
-  const requested = await call(request, ada, 'POST', '/api/mentorships', { mentorId: grace.sub, message: 'I would like to learn about compilers from you.' });
-  const mentorshipId = requested.id as string;
-  await call(request, grace, 'POST', `/api/mentorships/${mentorshipId}/accept`);
+  const { grace, ada, coordinator: cora, mentorshipId } = await makePair(request, profile);
 
   // The mentee opens the mentorship: the chat shows the mentor's message, and its menu offers "Report".
   const text = 'Answer me right now or I will tell everyone.';

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { cognitoClient, createTestUser, signIn, type StageCognito, type TestUser } from '../support/auth';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { TestUser } from '../support/auth';
 import { join } from 'node:path';
-import { screenshot, screenshotsDir, stageInfo, widths } from './support';
+import { makePair } from './pairs';
+import { screenshot, screenshotsDir, widths } from './support';
 
 /*
  * Sessions of a mentorship in two browsers: the mentee books one of the pair's common free times from the
@@ -13,18 +13,6 @@ import { screenshot, screenshotsDir, stageInfo, widths } from './support';
  * Pairs are made through the API (profiles, the mentor's approval, request and accept), as those pages are
  * tested on their own.
  */
-
-const stage = () => {
-  const info = stageInfo() as ReturnType<typeof stageInfo> & { cognito?: StageCognito };
-  if (!info.cognito) throw new Error('The stage names no user pool');
-  return { url: info.url, cognito: info.cognito };
-};
-
-const call = async (request: APIRequestContext, user: Pick<TestUser, 'idToken'>, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => {
-  const response = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${user.idToken}` } });
-  expect(response.ok(), `${method} ${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as Record<string, unknown>;
-};
 
 // Tuesdays and Thursdays: 12:00–14:00 in New York is 18:00–20:00 in Berlin (both zones on standard or both on summer time).
 const profile = (user: TestUser, role: 'mentor' | 'mentee', codeOfConductVersion: number, topic: string) => ({
@@ -41,39 +29,6 @@ const profile = (user: TestUser, role: 'mentor' | 'mentee', codeOfConductVersion
   topics: [topic],
   ...(role === 'mentor' ? { yearsOfExperience: 20, capacity: 2, acceptingRequests: true } : { goals: 'Write my first compiler.' }),
 });
-
-const makeCoordinator = async (cognito: StageCognito) => {
-  const user = await createTestUser(stage(), { name: 'Cora Coordinator' });
-  const client = cognitoClient(cognito);
-  try {
-    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: cognito.userPoolId, Username: user.email, GroupName: 'coordinators' }));
-  } finally {
-    client.destroy();
-  }
-  return { ...user, idToken: await signIn(cognito, user.email, user.password) };
-};
-
-/** Grace (mentor, New York) and Ada (mentee, Berlin) in an ACTIVE mentorship, made through the API. */
-const makePair = async (request: APIRequestContext) => {
-  const { cognito } = stage();
-  const [grace, ada, coordinator] = await Promise.all([
-    createTestUser(stage(), { name: 'Grace Hopper' }),
-    createTestUser(stage(), { name: 'Ada Lovelace' }),
-    makeCoordinator(cognito),
-  ]);
-  const programme = await call(request, coordinator, 'GET', '/api/programme');
-  const version = programme.codeOfConductVersion as number;
-  const topic = (programme.topics as string[])[0]!;
-  for (const [user, role] of [[grace, 'mentor'], [ada, 'mentee']] as const) {
-    await call(request, user, 'PUT', '/api/profile/me', profile(user, role, version, topic));
-    await call(request, user, 'POST', '/api/profile/me/submit');
-  }
-  await call(request, coordinator, 'POST', `/api/coordinator/applications/${grace.sub}/decision`, { decision: 'approved' });
-  const requested = await call(request, ada, 'POST', '/api/mentorships', { mentorId: grace.sub, message: 'I would like to learn about compilers from you.' });
-  const mentorshipId = requested.id as string;
-  await call(request, grace, 'POST', `/api/mentorships/${mentorshipId}/accept`);
-  return { grace, ada, mentorshipId };
-};
 
 const signedInPage = async (browser: Browser, user: TestUser, next: string): Promise<Page> => {
   const context = await browser.newContext({ viewport: widths.desktop, timezoneId: 'Europe/Berlin' });
@@ -99,7 +54,7 @@ const axeAtBothWidths = async (page: Page, name: string) => {
 
 test('a mentee books a session from the mentorship page; both see it coming; a note and an action item on its page', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const { grace, ada, mentorshipId } = await makePair(request);
+  const { grace, ada, mentorshipId } = await makePair(request, profile);
 
   // The mentee books from the mentorship's page: times in her zone, Grace's beside them.
   const adaPage = await signedInPage(browser, ada, `/mentorships/${mentorshipId}`);
@@ -173,7 +128,7 @@ test('a mentee books a session from the mentorship page; both see it coming; a n
 
 test('a mentee proposes three times and the mentor picks one; the mentee moves it and the mentor cancels it, each with a reason the other reads', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const { grace, ada, mentorshipId } = await makePair(request);
+  const { grace, ada, mentorshipId } = await makePair(request, profile);
   const path = `/mentorships/${mentorshipId}`;
 
   // Ada proposes the first three common free times.

@@ -6,6 +6,16 @@ import type { StageInfo } from '../support/local-stage';
 
 export const stageInfo = () => JSON.parse(readFileSync(stageInfoFile, 'utf8')) as Omit<StageInfo, 'dynamoDbEndpoint'> & { dynamoDbEndpoint: string | null };
 
+/**
+ * The stage info of the local stage global-setup started; a spec that needs what only it has (its S3 endpoint,
+ * the test Stream secret that signs webhooks) fails at once, saying so, when BASE_URL names a deployed stage.
+ */
+export const localStageInfo = () => {
+  const info = stageInfo();
+  if (!info.s3Endpoint || !info.cognito) throw new Error('This spec needs the local stage: run it without BASE_URL.');
+  return info;
+};
+
 export const screenshotsDir = join(import.meta.dirname, 'screenshots');
 
 /** Full-page screenshots go to a git-ignored folder, for people to look at. */

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { GUEST_USER_NAME, securityHeaders } from '@mentoring/shared';
-import { createTestUser, type StageCognito } from '../support/auth';
+import { createTestUser } from '../support/auth';
 import { streamSignature, testStreamCredentials } from '../support/stream';
 import { scriptMemberStream } from './member-stream';
 import { chromiumExecutable, chromiumFlags } from './playwright.config';
-import { screenshot, stageInfo, widths } from './support';
+import { localStageInfo, screenshot, widths } from './support';
 
 // Chromium's fake camera and microphone, with the permission prompts answered yes.
 test.use({
@@ -110,9 +110,9 @@ test('a guest link without its invitation says so and asks for no token', async 
 });
 
 test('a member creates a guest link; the guest opens it and reaches the lobby of that call as Guest User', async ({ browser, request }) => {
-  const info = stageInfo() as ReturnType<typeof stageInfo> & { cognito?: StageCognito };
-  test.skip(!info.cognito, 'Needs the local stage (its user pool and the test Stream secret).');
-  const member = await createTestUser({ url: info.url, cognito: info.cognito! }, { name: 'Ada Inviter' });
+  // Its webhook is signed with the local stage's test Stream secret.
+  const info = localStageInfo();
+  const member = await createTestUser({ url: info.url, cognito: info.cognito }, { name: 'Ada Inviter' });
   const callId = `e2e-${randomUUID()}`;
   const cid = `default:${callId}`;
   // Stream tells the product who is in the call, by its signed webhook.
@@ -166,8 +166,7 @@ test('a member creates a guest link; the guest opens it and reaches the lobby of
 });
 
 test('the local stage sends the security headers of the CloudFront policy with the SPA', async ({ request }) => {
-  const info = stageInfo();
-  test.skip(!info.s3Endpoint, 'Checks the local stage only.');
+  const info = localStageInfo();
   // The same definition the web stack's response headers policy is made from (infra/test/web-stack.test.ts).
   const expected = securityHeaders({ cognito: info.cognito.endpoint, archive: `${info.s3Endpoint}/archive/`, uploads: `${info.s3Endpoint}/media` });
   for (const path of ['/', '/calls', '/join/default/x', '/api/health']) {
