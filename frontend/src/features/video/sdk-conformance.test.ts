@@ -460,7 +460,9 @@ describe('users and tokens (docs/product-spec.md, points 4 and 5)', () => {
 });
 
 describe('participant visibility (docs/product-spec.md, point 2)', () => {
-  it(`tracks tiles in the viewport with a threshold of ${PARTICIPANT_VISIBILITY_THRESHOLD}`, () => {
+  it(`tracks tiles in the viewport with a threshold of ${PARTICIPANT_VISIBILITY_THRESHOLD}`, async () => {
+    const { client } = await offline('alice', false);
+    const call = client.call('default', 'viewport');
     const observers: IntersectionObserverInit[] = [];
     vi.stubGlobal(
       'IntersectionObserver',
@@ -474,7 +476,7 @@ describe('participant visibility (docs/product-spec.md, point 2)', () => {
       },
     );
     try {
-      new ViewportTracker().setViewport(document.createElement('div'));
+      new ViewportTracker(call.state).setViewport(document.createElement('div'));
       expect(observers).toEqual([expect.objectContaining({ threshold: PARTICIPANT_VISIBILITY_THRESHOLD })]);
     } finally {
       vi.unstubAllGlobals();
