@@ -247,7 +247,7 @@ describe('PUT /api/profile/me/photo', () => {
     expect(deletes()).toEqual([UPLOAD]);
   });
 
-  it('refuses bytes over the limit even when S3 did not say the size (the local stand-in ignores the POST policy)', async () => {
+  it('refuses bytes over the limit even when S3 did not say the size, its body destroyed', async () => {
     dynamo.on(GetCommand).resolves({ Item: member() });
     const object = objectBody(Buffer.concat([png, Buffer.alloc(MAX_PHOTO_BYTES)]), 0);
     s3.on(GetObjectCommand).resolves(object as never);
