@@ -46,13 +46,16 @@ describe.runIf(inject('isLocal'))('the local media store', () => {
   };
 
   /** Sends a form as the browser does, fields first and the file last. */
-  const send = async (url: string, fields: Record<string, string>, file: Buffer = png, type = 'image/png') => {
+  const send = async (url: string, fields: Record<string, string>, file: Buffer = png, type = 'image/png') => (await sendFromPage(url, fields, file, type)).answer;
+
+  /** As the SPA's page sends it, with its Origin: the answer, and whether the page may read it (CORS). */
+  const sendFromPage = async (url: string, fields: Record<string, string>, file: Buffer = png, type = 'image/png') => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', new Blob([new Uint8Array(file)], { type }), 'upload');
-    const response = await fetch(url, { method: 'POST', body: form });
+    const response = await fetch(url, { method: 'POST', body: form, headers: { origin: inject('baseUrl') } });
     const text = await response.text();
-    return { status: response.status, code: /<Code>([^<]+)<\/Code>/.exec(text)?.[1] };
+    return { answer: { status: response.status, code: /<Code>([^<]+)<\/Code>/.exec(text)?.[1] }, allowOrigin: response.headers.get('access-control-allow-origin') };
   };
 
   const isStored = async (key: string) => {
@@ -65,10 +68,14 @@ describe.runIf(inject('isLocal'))('the local media store', () => {
     }
   };
 
-  it('stores an upload that keeps to the policy the API signed', async () => {
+  it('stores an upload that keeps to the policy the API signed, and lets the page read the answer', async () => {
     const post = await presign(member);
-    expect(await send(post.url, post.fields)).toEqual({ status: 204, code: undefined });
+    const { answer, allowOrigin } = await sendFromPage(post.url, post.fields);
+    expect(answer).toEqual({ status: 204, code: undefined });
+    expect(allowOrigin).not.toBeNull();
     expect(await isStored(post.key)).toBe(true);
+    // A refusal too, so the page can tell why.
+    expect((await sendFromPage(post.url, { ...post.fields, key: `photos/${other.sub}/x.png` })).allowOrigin).not.toBeNull();
   });
 
   it("refuses the member's policy re-keyed into another member's folder as HTML, and stores nothing", async () => {
