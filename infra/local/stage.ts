@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { METRICS_NAMESPACE, ORIGIN_VERIFY_HEADER, rateLimitedBody, securityHeaders, type RuntimeConfig } from '@mentoring/shared';
-import { createApiGateway } from './api-gateway';
+import { createApiGateway, usesTables } from './api-gateway';
 import { startCognitoLocal, type CognitoLocalInfo } from './cognito';
 import { LOCAL_REGION, localCredentials, startDynamoDbLocal } from './dynamodb';
 import { startLocalEventBus } from './event-bus';
@@ -17,7 +17,7 @@ import { LOCAL_MAIL_FROM, startLocalSes } from './ses';
 import { ensureTables, localTableNames } from './tables';
 import { clientAddress, createApiRateLimiter } from './rate-limiter';
 import { startCognitoFront } from './cognito-front';
-import { supervise } from './supervisor';
+import { supervise, type Supervised, type Watchable } from './supervisor';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const frontendRoot = join(repoRoot, 'frontend');
@@ -146,7 +146,11 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     },
   });
   const cleanups: (() => Promise<void>)[] = [dynamo.stop];
+  const supervisors: Supervised<Watchable>[] = [dynamo];
   const stop = async () => {
+    // First, before anything ends: a stand-in that dies while the stage stops (Ctrl-C reaches their processes
+    // too) stays dead, and a restart under way is undone.
+    await Promise.all(supervisors.map((supervised) => supervised.standDown()));
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
   };
   try {
@@ -160,6 +164,7 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       s3Starts++ ? startS3rver({ directory: join(dataDir, 's3rver'), port: firstS3.port }) : firstS3,
     );
     cleanups.push(s3Supervised.stop);
+    supervisors.push(s3Supervised);
     const s3 = firstS3;
     const ses = await startLocalSes();
     cleanups.push(ses.stop);
@@ -191,6 +196,7 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     const cognitoDir = options.cognitoDir ?? join(dataDir, 'cognito');
     const cognitoSupervised = await supervise('cognito-local', () => startCognitoLocal({ dataDir: cognitoDir, onCode: options.onCognitoCode }));
     cleanups.push(cognitoSupervised.stop);
+    supervisors.push(cognitoSupervised);
     const cognito = cognitoSupervised.current;
     const originSecret = randomBytes(32).toString('base64url');
     const rateLimited = options.rateLimits ?? true;
@@ -266,7 +272,12 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       cognito: cognitoConfig,
       stream: { configured: Boolean(stream) },
     };
-    const api = createApiGateway({ functionsSrc: join(repoRoot, 'functions/src'), environment });
+    const api = createApiGateway({
+      functionsSrc: join(repoRoot, 'functions/src'),
+      environment,
+      // From DynamoDB Local's death until its tables are back, functions that need a table answer 503.
+      unavailable: (route) => !dynamo.available && usesTables(route.needs),
+    });
     // CloudFront's /media/photos/* behaviour: the resized photos, straight from the media bucket.
     const media = createMediaServer({ endpoint: s3.endpoint, bucket: s3.buckets.media! });
 
