@@ -273,13 +273,26 @@ export const createChatStandIn = ({ tokens, users, sendWebhook, dataDir, publicB
     return channelState(channel, request.caller, body);
   };
 
+  const channelDocument = (channel: StoredChannel) => ({
+    ...channel.custom,
+    type: channel.type,
+    id: channel.id,
+    cid: channel.cid,
+    frozen: channel.frozen,
+    disabled: channel.disabled,
+    members: Object.keys(channel.members),
+    created_by_id: channel.created_by_id,
+    last_message_at: channel.last_message_at,
+    created_at: channel.created_at,
+    updated_at: channel.updated_at,
+    member_count: Object.keys(channel.members).length,
+  });
+
   const queryChannels: Handler = async (request) => {
     const body = await request.body();
     const filter = body.filter_conditions as Filter | undefined;
     const visible = Object.values(state.channels).filter((channel) => canRead(request.caller, channel));
-    const matching = visible.filter((channel) =>
-      matchesFilter({ ...channel.custom, type: channel.type, id: channel.id, cid: channel.cid, frozen: channel.frozen, disabled: channel.disabled, members: Object.keys(channel.members), created_by_id: channel.created_by_id, last_message_at: channel.last_message_at, created_at: channel.created_at, updated_at: channel.updated_at, member_count: Object.keys(channel.members).length }, filter),
-    );
+    const matching = visible.filter((channel) => matchesFilter(channelDocument(channel), filter));
     const sort = normaliseSort(body.sort);
     const sorted = sortBy(matching, sort.length ? sort : [{ field: 'last_updated', direction: -1 }], (channel, field) => {
       if (field === 'last_message_at') return channel.last_message_at ?? channel.created_at;
@@ -559,7 +572,7 @@ export const createChatStandIn = ({ tokens, users, sendWebhook, dataDir, publicB
     requireMember(request.caller, channel, 'UploadAttachment');
     if (channel.frozen && !request.caller.server) throw notAllowed(request.caller, 'UploadAttachment', channel);
     const contentType = request.req.headers['content-type'] ?? '';
-    const form = await new Response(await readBody(request.req, 100 * 1024 * 1024), { headers: { 'content-type': contentType } }).formData().catch(() => {
+    const form = await new Response(new Uint8Array(await readBody(request.req, 100 * 1024 * 1024)), { headers: { 'content-type': contentType } }).formData().catch(() => {
       throw new StreamApiError('inputError', 'the upload must be multipart/form-data with a "file" field');
     });
     const file = form.get('file');
@@ -578,6 +591,19 @@ export const createChatStandIn = ({ tokens, users, sendWebhook, dataDir, publicB
     }
     res.writeHead(200, { ...corsHeaders, 'content-type': object.contentType, 'content-length': object.body.length, 'cache-control': 'private, max-age=3600' });
     res.end(object.body);
+  };
+
+  /** Message search (stream-chat's MessageSearchSource): the channels the caller may read that match, their messages that match. */
+  const search: Handler = async (request) => {
+    const payload = JSON.parse(request.url.searchParams.get('payload') ?? '{}') as { filter_conditions?: Filter; message_filter_conditions?: Filter; query?: string; limit?: number; offset?: number };
+    const viewer = request.caller.server ? undefined : request.caller.userId;
+    const channels = Object.values(state.channels).filter((channel) => canRead(request.caller, channel) && matchesFilter(channelDocument(channel), payload.filter_conditions));
+    const messageFilter = payload.message_filter_conditions ?? (payload.query ? { text: { $q: payload.query } } : undefined);
+    const found = channels
+      .flatMap((channel) => (state.messages[channel.cid] ?? []).filter((m) => m.type !== 'deleted' && matchesFilter({ ...m.custom, id: m.id, text: m.text, type: m.type, user_id: m.user_id, parent_id: m.parent_id, created_at: m.created_at }, messageFilter)))
+      .sort((a, b) => b.created_at.localeCompare(a.created_at));
+    const offset = Number(payload.offset ?? 0);
+    return { results: found.slice(offset, offset + Number(payload.limit ?? 20)).map((m) => ({ message: { ...shapes.message(m, viewer), channel: shapes.channel(state.channels[m.cid]!, viewer) } })) };
   };
 
   // --- users --------------------------------------------------------------------------------------------------
@@ -714,6 +740,7 @@ export const createChatStandIn = ({ tokens, users, sendWebhook, dataDir, publicB
     route('DELETE', `${prefix}/messages/:messageId/reaction/:reactionType`, 'DeleteReaction', deleteReaction);
     route('GET', `${prefix}/messages/:messageId/reactions`, 'GetReactions', getReactions);
     route('GET', `${prefix}/unread`, 'UnreadCounts', getUnread);
+    route('GET', `${prefix}/search`, 'Search', search);
   }
   for (const prefix of ['', '/api/v2']) {
     route('GET', `${prefix}/users`, 'QueryUsers', queryUsers);
