@@ -66,7 +66,16 @@ export interface LocalStage {
   /** The SES stand-in: its API endpoint and the page listing every message sent. */
   ses: { endpoint: string; inboxUrl: string };
   /** Where Stream is: the local stand-in (its URL), or the real service named by STREAM_API_KEY / STREAM_API_SECRET. */
-  stream: { mode: 'stand-in'; url: string; dataDir: string | null } | { mode: 'credentials' };
+  stream:
+    | {
+        mode: 'stand-in';
+        url: string;
+        dataDir: string | null;
+        /** The stand-in's own throwaway key and secret, for tests that sign as Stream would (webhooks); never sent to the browser. */
+        apiKey: string;
+        secret: string;
+      }
+    | { mode: 'credentials' };
   stop: () => Promise<void>;
 }
 
@@ -382,7 +391,9 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
         environment: scheduler.environment,
       },
       ses: { endpoint: ses.endpoint, inboxUrl: ses.inboxUrl },
-      stream: standIn ? { mode: 'stand-in', url: standIn.url, dataDir: streamDir ?? null } : { mode: 'credentials' },
+      stream: standIn && standInEnvironment
+        ? { mode: 'stand-in', url: standIn.url, dataDir: streamDir ?? null, apiKey: standInEnvironment.STREAM_API_KEY, secret: standInEnvironment.STREAM_API_SECRET }
+        : { mode: 'credentials' },
       stop,
     };
   } catch (error) {
