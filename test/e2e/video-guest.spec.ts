@@ -168,8 +168,10 @@ test('a member creates a guest link; the guest opens it and reaches the lobby of
 
 test('the local stage sends the security headers of the CloudFront policy with the SPA', async ({ request }) => {
   const info = localStageInfo();
-  // The same definition the web stack's response headers policy is made from (infra/test/web-stack.test.ts).
-  const expected = securityHeaders({ cognito: info.cognito.endpoint, archive: `${info.s3Endpoint}/archive/`, uploads: `${info.s3Endpoint}/media` });
+  // The same definition the web stack's response headers policy is made from (infra/test/web-stack.test.ts), with
+  // the local Stream stand-in's origin, which only a local stage without Stream credentials adds.
+  const stream = info.stream?.mode === 'stand-in' ? { stream: info.stream.url } : {};
+  const expected = securityHeaders({ cognito: info.cognito.endpoint, archive: `${info.s3Endpoint}/archive/`, uploads: `${info.s3Endpoint}/media`, ...stream });
   for (const path of ['/', '/calls', '/join/default/x', '/api/health']) {
     const headers = (await request.get(path)).headers();
     expect(Object.fromEntries(Object.keys(expected).map((name) => [name, headers[name]])), path).toEqual(expected);
