@@ -20,6 +20,8 @@ export interface StageInfo {
   scheduler: { endpoint: string; groupName: string; stateFile: string; deadLetterFile: string; environment: Record<string, string> };
   /** The SES stand-in (aws-ses-v2-local): its API endpoint and its inbox page. */
   ses: { endpoint: string; inboxUrl: string };
+  /** The Stream stand-in when the stage runs without Stream credentials: its URL, key and throwaway secret. */
+  stream: { mode: 'stand-in'; url: string; apiKey: string; secret: string } | { mode: 'credentials' };
 }
 
 export interface SpawnedStage extends StageInfo {
