@@ -39,7 +39,7 @@ export const routeVideoRequest = (c: VideoCoordinator, actor: Actor, method: str
     if (typeof body.type !== 'string' || typeof body.id !== 'string') throw badRequest('QueryCallMembers failed with error: "type and id are required"');
     return c.queryMembers(actor, { type: body.type, id: body.id });
   }
-  if (method === 'POST' && (path === '/call/stats' || /^\/call\/[^/]+\/[^/]+\/(stats\/[^/]+|feedback|reaction|report)$/.test(path))) {
+  if (method === 'POST' && (path === '/call/stats' || path === '/call_client_event' || /^\/call\/[^/]+\/[^/]+\/(stats\/[^/]+|feedback|reaction|report)$/.test(path))) {
     return { duration: '0.10ms' }; // telemetry and reactions: accepted and dropped
   }
   const match = /^\/call\/([^/]+)\/([^/]+)(?:\/(.+))?$/.exec(path);

@@ -1,0 +1,25 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumExecutable, chromiumFlags } from '../../../../../test/e2e/playwright.config';
+
+/**
+ * The video stand-in's own browser proof: the real video client in Chromium with a fake camera and microphone,
+ * against the stand-in alone (no stage). `npx playwright test --config infra/local/stream/video/testing/playwright.config.ts`
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.pw.ts',
+  outputDir: '../../../../../test-results/stream-video',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 20_000 },
+  use: {
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: chromiumExecutable,
+      args: [...chromiumFlags, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    },
+    trace: 'retain-on-failure',
+  },
+});
