@@ -131,6 +131,7 @@ const publishOptions = [
   PublishOption.create({ trackType: TrackType.AUDIO, codec: { name: 'opus', payloadType: 111, clockRate: 48000, encodingParameters: '2', fmtp: 'minptime=10;useinbandfec=1' }, bitrate: 64000, fps: 0, maxSpatialLayers: 0, maxTemporalLayers: 0, id: 0, useSingleLayer: false, audioBitrateProfiles: [] }),
   PublishOption.create({ trackType: TrackType.VIDEO, codec: { name: 'vp8', payloadType: 96, clockRate: 90000, encodingParameters: '', fmtp: '' }, bitrate: 1_200_000, fps: 30, maxSpatialLayers: 1, maxTemporalLayers: 1, videoDimension: { width: 1280, height: 720 }, id: 1, useSingleLayer: true, audioBitrateProfiles: [] }),
   PublishOption.create({ trackType: TrackType.SCREEN_SHARE, codec: { name: 'vp8', payloadType: 96, clockRate: 90000, encodingParameters: '', fmtp: '' }, bitrate: 2_000_000, fps: 15, maxSpatialLayers: 1, maxTemporalLayers: 1, videoDimension: { width: 1920, height: 1080 }, id: 2, useSingleLayer: true, audioBitrateProfiles: [] }),
+  PublishOption.create({ trackType: TrackType.SCREEN_SHARE_AUDIO, codec: { name: 'opus', payloadType: 111, clockRate: 48000, encodingParameters: '2', fmtp: 'minptime=10;useinbandfec=1' }, bitrate: 64000, fps: 0, maxSpatialLayers: 0, maxTemporalLayers: 0, id: 3, useSingleLayer: false, audioBitrateProfiles: [] }),
 ];
 
 export class SfuRpcError extends Error {

@@ -1,10 +1,11 @@
 // The browser side of the stand-in's own call test: the real, unmodified video client, driven from Playwright.
-import { StreamVideoClient } from '@stream-io/video-client';
+import { StreamVideoClient, type Call } from '@stream-io/video-client';
 
 declare global {
   interface Window {
     joinCall(options: { baseUrl: string; apiKey: string; userId: string; token: string; callId: string }): Promise<void>;
-    callHandle?: unknown;
+    callHandle?: Call;
+    remoteState(userId: string): { publishedTracks: number[]; audio?: { readyState: string; muted: boolean; enabled: boolean } } | undefined;
   }
 }
 
@@ -44,4 +45,14 @@ window.joinCall = async ({ baseUrl, apiKey, userId, token, callId }) => {
       }
     }
   });
+};
+
+window.remoteState = (userId) => {
+  const participant = window.callHandle?.state.participants.find((p) => p.userId === userId && !p.isLocalParticipant);
+  if (!participant) return undefined;
+  const audio = participant.audioStream?.getAudioTracks()[0];
+  return {
+    publishedTracks: [...participant.publishedTracks],
+    audio: audio && { readyState: audio.readyState, muted: audio.muted, enabled: audio.enabled },
+  };
 };

@@ -2,6 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { createCallPage } from './call-page';
 import { startVideoHarness, type VideoHarness } from './harness';
 
+/**
+ * Two browsers in one call through the stand-in's SFU: the real video client in Chromium with the fake camera,
+ * microphone and screen capture. TrackType as the SFU protocol numbers it: 1 audio, 2 video, 3 screen share.
+ */
 let harness: VideoHarness;
 
 test.beforeAll(async () => {
@@ -13,9 +17,6 @@ test.afterAll(async () => {
 });
 
 const join = async (page: Page, userId: string, callId: string) => {
-  page.on('console', (message) => {
-    if (message.type() === 'error') console.log(`[${userId}] ${message.text()}`);
-  });
   await page.goto(`${harness.baseUrl}/call-test/`);
   await page.waitForFunction(() => typeof window.joinCall === 'function');
   await page.evaluate((options) => window.joinCall(options), { baseUrl: harness.baseUrl, apiKey: harness.apiKey, userId, token: harness.userToken(userId), callId });
@@ -24,7 +25,9 @@ const join = async (page: Page, userId: string, callId: string) => {
 const playingWidth = (page: Page, id: string) =>
   page.evaluate((elementId) => (document.getElementById(elementId) as HTMLVideoElement | null)?.videoWidth ?? 0, id);
 
-test('two participants of one call each see the other’s camera', async ({ browser }) => {
+const remote = (page: Page, userId: string) => page.evaluate((id) => window.remoteState(id), userId);
+
+test('two participants see and hear each other, share a screen, turn a camera off, and leave', async ({ browser }) => {
   const callId = `pw-${Date.now()}`;
   const alice = await (await browser.newContext()).newPage();
   const bob = await (await browser.newContext()).newPage();
@@ -33,4 +36,32 @@ test('two participants of one call each see the other’s camera', async ({ brow
 
   await expect.poll(() => playingWidth(alice, 'video-bob')).toBeGreaterThan(0);
   await expect.poll(() => playingWidth(bob, 'video-alice')).toBeGreaterThan(0);
+  await expect.poll(async () => (await remote(bob, 'alice'))?.audio).toEqual({ readyState: 'live', muted: false, enabled: true });
+  await expect.poll(async () => (await remote(alice, 'bob'))?.audio).toEqual({ readyState: 'live', muted: false, enabled: true });
+
+  await alice.evaluate(() => window.callHandle!.screenShare.enable());
+  await expect.poll(() => playingWidth(bob, 'screen-alice')).toBeGreaterThan(0);
+  expect((await remote(bob, 'alice'))?.publishedTracks).toContain(3);
+
+  await alice.evaluate(() => window.callHandle!.camera.disable());
+  await expect.poll(async () => (await remote(bob, 'alice'))?.publishedTracks).not.toContain(2);
+  await alice.evaluate(() => window.callHandle!.camera.enable());
+  await expect.poll(async () => (await remote(bob, 'alice'))?.publishedTracks).toContain(2);
+
+  await alice.evaluate(() => window.callHandle!.leave());
+  await expect.poll(() => remote(bob, 'alice')).toBeUndefined();
+  await bob.evaluate(() => window.callHandle!.leave());
+
+  const cid = `default:${callId}`;
+  await expect
+    .poll(() => harness.webhooks.filter((w) => w.call_cid === cid).map((w) => w.type))
+    .toEqual([
+      'call.created',
+      'call.session_started',
+      'call.session_participant_joined',
+      'call.session_participant_joined',
+      'call.session_participant_left',
+      'call.session_participant_left',
+      'call.session_ended',
+    ]);
 });
