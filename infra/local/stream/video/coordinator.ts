@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { capabilitiesOf, knownCallTypes, mergeSettings, type Settings } from './call-types';
-import { CallStore, cidOf, type StoredCall, type StoredSession } from './call-store';
+import { cidOf, type CallStore, type StoredCall, type StoredSession } from './call-store';
 import { badRequest, notAllowed, notFound } from './errors';
 import { matchesFilter } from './call-filter';
 import type { SfuTokens } from './sfu-token';

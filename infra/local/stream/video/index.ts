@@ -79,15 +79,7 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
   const store = new CallStore(deps.dataDir);
   const sfuTokens = createSfuTokens();
   const sockets = new CoordinatorSockets({ apiKey: deps.apiKey, verifyUserToken: deps.verifyUserToken, users: deps.users, log });
-  let coordinator: VideoCoordinator | undefined;
-  const sfu = new LocalSfu({
-    verifyToken: (token) => sfuTokens.verify(token),
-    userInfo: (id) => deps.users.get(id) ?? {},
-    onParticipantJoined: (cid, userId, sessionId, role) => coordinator?.participantJoined(cid, userId, sessionId, role),
-    onParticipantLeft: (cid, sessionId) => coordinator?.participantLeft(cid, sessionId),
-    log,
-  });
-  coordinator = new VideoCoordinator({
+  const coordinator = new VideoCoordinator({
     users: deps.users,
     sendWebhook: deps.sendWebhook,
     deliver: (userIds, event) => sockets.deliver(userIds, event),
@@ -95,6 +87,13 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
     sfu: { url: `${base}/video/sfu/twirp`, wsEndpoint: `${wsBase}/video/sfu/ws`, endCall: (cid) => sfu.endCall(cid) },
     artifactUrl: (call, sessionId, filename) => `${base}/video/artifacts/${call.type}/${call.id}/${encodeURIComponent(sessionId || 'none')}/${encodeURIComponent(filename)}`,
     store,
+  });
+  const sfu = new LocalSfu({
+    verifyToken: (token) => sfuTokens.verify(token),
+    userInfo: (id) => deps.users.get(id) ?? {},
+    onParticipantJoined: (cid, userId, sessionId, role) => coordinator.participantJoined(cid, userId, sessionId, role),
+    onParticipantLeft: (cid, sessionId) => coordinator.participantLeft(cid, sessionId),
+    log,
   });
   const wss = new WebSocketServer({ noServer: true });
 

@@ -223,7 +223,7 @@ describe('the node SDK, as the product’s functions use it', () => {
     await call.stopRecording({ recording_type: 'composite' });
     const types = harness.webhooks.filter((w) => w.call_cid === `default:${id}`).map((w) => w.type);
     expect(types).toEqual(expect.arrayContaining(['call.recording_started', 'call.recording_stopped', 'call.recording_ready']));
-    const ready = harness.webhooks.find((w) => w.type === 'call.recording_ready' && w.call_cid === `default:${id}`) as { call_recording: { url: string; filename: string } };
+    const ready = harness.webhooks.find((w) => w.type === 'call.recording_ready' && w.call_cid === `default:${id}`) as unknown as { call_recording: { url: string; filename: string } };
     const download = await fetch(ready.call_recording.url);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('video/webm');
@@ -239,7 +239,7 @@ describe('the node SDK, as the product’s functions use it', () => {
     await call.getOrCreate({ data: { created_by_id: 'ada' } });
     await call.startTranscription();
     await call.stopTranscription();
-    const ready = harness.webhooks.find((w) => w.type === 'call.transcription_ready' && w.call_cid === `default:${id}`) as { call_transcription: { url: string } };
+    const ready = harness.webhooks.find((w) => w.type === 'call.transcription_ready' && w.call_cid === `default:${id}`) as unknown as { call_transcription: { url: string } };
     const text = await (await fetch(ready.call_transcription.url)).text();
     expect(JSON.parse(text.trim().split('\n')[0]!)).toMatchObject({ type: 'speech' });
   });

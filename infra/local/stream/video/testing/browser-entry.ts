@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // The browser side of the stand-in's own call test: the real, unmodified video client, driven from Playwright.
 import { StreamVideoClient, type Call } from '@stream-io/video-client';
 

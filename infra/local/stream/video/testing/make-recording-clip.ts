@@ -1,12 +1,17 @@
+/// <reference lib="dom" />
 // Makes assets/recording.webm, the clip every stand-in recording serves: two seconds of Chromium's fake camera
 // and microphone, recorded with MediaRecorder. Run once: `npx tsx infra/local/stream/video/testing/make-recording-clip.ts`.
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium } from '@playwright/test';
-import { chromiumExecutable, chromiumFlags } from '../../../../../test/e2e/playwright.config';
+import { findBrowser, machineProbes } from '../../../../../scripts/browser';
 
-const browser = await chromium.launch({ executablePath: chromiumExecutable, args: [...chromiumFlags, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] });
+const found = findBrowser(machineProbes());
+const browser = await chromium.launch({
+  executablePath: found && 'path' in found ? found.path : undefined,
+  args: ['--headless', '--no-sandbox', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+});
 // getUserMedia needs a secure context: a page from 127.0.0.1 is one.
 const server = createServer((_req, res) => res.end('<!doctype html><title>clip</title>'));
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

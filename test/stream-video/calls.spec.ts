@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createCallPage } from './call-page';
-import { startVideoHarness, type VideoHarness } from './harness';
+// The page's globals (joinCall, callHandle, remoteState) are declared by the page's script.
+import type {} from '../../infra/local/stream/video/testing/browser-entry';
+import { createCallPage } from '../../infra/local/stream/video/testing/call-page';
+import { startVideoHarness, type VideoHarness } from '../../infra/local/stream/video/testing/harness';
 
 /**
  * Two browsers in one call through the stand-in's SFU: the real video client in Chromium with the fake camera,

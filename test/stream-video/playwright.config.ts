@@ -1,14 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumExecutable, chromiumFlags } from '../../../../../test/e2e/playwright.config';
+import { chromiumExecutable, chromiumFlags } from '../e2e/playwright.config';
 
 /**
  * The video stand-in's own browser proof: the real video client in Chromium with a fake camera and microphone,
- * against the stand-in alone (no stage). `npx playwright test --config infra/local/stream/video/testing/playwright.config.ts`
+ * against the stand-in alone (no stage). `npx playwright test --config test/stream-video/playwright.config.ts`
  */
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.pw.ts',
-  outputDir: '../../../../../test-results/stream-video',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../../test-results/stream-video',
   fullyParallel: false,
   workers: 1,
   retries: 0,
