@@ -59,6 +59,23 @@ export interface StoredCall {
 
 export const cidOf = (call: { type: string; id: string }) => `${call.type}:${call.id}`;
 
+/**
+ * A session still open in the file was cut short by a restart (the SFU's connections died with it): it ends where
+ * the file left it, quietly, since nobody is in it any more.
+ */
+const closeStaleSession = (call: StoredCall) => {
+  const session = call.session;
+  if (session && !session.ended_at) {
+    const times = [call.updated_at, session.started_at, ...session.participants.flatMap((p) => [p.joined_at, p.left_at])];
+    const lastSeen = times.filter((t): t is string => Boolean(t)).sort().at(-1) ?? call.updated_at;
+    for (const p of session.participants) p.left_at ??= lastSeen;
+    if (session.started_at) session.ended_at = lastSeen;
+  }
+  call.recording = false;
+  call.transcribing = false;
+  return call;
+};
+
 /** The calls, kept in memory and, with a data directory, in one JSON file written after each change. */
 export class CallStore {
   private readonly calls = new Map<string, StoredCall>();
@@ -69,7 +86,7 @@ export class CallStore {
     mkdirSync(dataDir, { recursive: true });
     this.file = join(dataDir, 'video-calls.json');
     try {
-      for (const call of JSON.parse(readFileSync(this.file, 'utf8')) as StoredCall[]) this.calls.set(cidOf(call), call);
+      for (const call of JSON.parse(readFileSync(this.file, 'utf8')) as StoredCall[]) this.calls.set(cidOf(call), closeStaleSession(call));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }

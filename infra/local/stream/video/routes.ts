@@ -1,54 +1,63 @@
-import type { Actor, CallData, MemberInput, VideoCoordinator } from './coordinator';
-import { badRequest } from './errors';
+import { z } from 'zod';
+import type { Actor, VideoCoordinator } from './coordinator';
+import { StreamApiError } from './errors';
+
+/** The request bodies the stand-in reads, checked as Stream checks them (unknown fields are ignored, as there). */
+const custom = z.record(z.string(), z.unknown());
+const member = z.looseObject({ user_id: z.string().min(1).max(255), role: z.string().min(1).max(64).optional(), custom: custom.optional() });
+const callData = z.looseObject({
+  members: z.array(member).max(100).optional(),
+  custom: custom.optional(),
+  settings_override: custom.optional(),
+  starts_at: z.string().optional(),
+  team: z.string().optional(),
+  created_by_id: z.string().min(1).optional(),
+  created_by: z.looseObject({ id: z.string().min(1) }).optional(),
+});
+const schemas = {
+  getOrCreate: z.looseObject({ data: callData.optional(), ring: z.boolean().optional(), notify: z.boolean().optional(), video: z.boolean().optional() }),
+  update: z.looseObject({ custom: custom.optional(), settings_override: custom.optional(), starts_at: z.string().optional() }),
+  join: z.looseObject({ create: z.boolean().optional(), data: callData.optional(), ring: z.boolean().optional(), video: z.boolean().optional(), location: z.string().optional() }),
+  ring: z.looseObject({ video: z.boolean().optional(), members_ids: z.array(z.string()).optional() }),
+  reject: z.looseObject({ reason: z.string().max(256).optional() }),
+  members: z.looseObject({ update_members: z.array(member).max(100).optional(), remove_members: z.array(z.string().min(1)).max(100).optional() }),
+  queryMembers: z.looseObject({ type: z.string().min(1), id: z.string().min(1) }),
+  queryCalls: z.looseObject({
+    filter_conditions: custom.optional(),
+    sort: z.array(z.looseObject({ field: z.string(), direction: z.number().optional() })).optional(),
+    limit: z.number().int().min(1).max(100).optional(),
+  }),
+  event: z.looseObject({ custom: custom.optional() }),
+};
 
 type Body = Record<string, unknown>;
 
-const object = (value: unknown, name: string): Body | undefined => {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'object' || Array.isArray(value)) throw badRequest(`${name} must be an object`);
-  return value as Body;
+const parse = <T extends z.ZodType>(endpoint: string, schema: T, body: Body): z.infer<T> => {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new StreamApiError(400, 4, `${endpoint} failed with error: "${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid request'}"`);
 };
-const array = <T>(value: unknown, name: string): T[] | undefined => {
-  if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value)) throw badRequest(`${name} must be an array`);
-  return value as T[];
-};
-const members = (value: unknown, name: string) => {
-  const list = array<MemberInput>(value, name);
-  for (const member of list ?? []) {
-    if (typeof member !== 'object' || member === null || typeof member.user_id !== 'string' || !member.user_id) throw badRequest(`${name}: user_id is a required field`);
-  }
-  return list;
-};
-const callData = (value: unknown): CallData | undefined => {
-  const data = object(value, 'data');
-  if (!data) return undefined;
-  return { ...data, members: members(data.members, 'data.members'), custom: object(data.custom, 'data.custom'), settings_override: object(data.settings_override, 'data.settings_override') } as CallData;
-};
-const bool = (value: unknown) => value === true || value === 'true';
+
+const flag = (value: string | null) => value === 'true';
 
 /**
  * The video API's routes (the path after /video or /api/v2/video), answering what Stream answers;
  * undefined for a route the stand-in does not imitate.
  */
 export const routeVideoRequest = (c: VideoCoordinator, actor: Actor, method: string, path: string, body: Body, query: URLSearchParams): unknown => {
-  if (method === 'POST' && path === '/calls') {
-    return c.queryCalls(actor, { filter_conditions: object(body.filter_conditions, 'filter_conditions'), sort: array(body.sort, 'sort'), limit: typeof body.limit === 'number' ? body.limit : undefined });
-  }
-  if (method === 'POST' && path === '/call/members') {
-    if (typeof body.type !== 'string' || typeof body.id !== 'string') throw badRequest('QueryCallMembers failed with error: "type and id are required"');
-    return c.queryMembers(actor, { type: body.type, id: body.id });
-  }
+  if (method === 'POST' && path === '/calls') return c.queryCalls(actor, parse('QueryCalls', schemas.queryCalls, body));
+  if (method === 'POST' && path === '/call/members') return c.queryMembers(actor, parse('QueryCallMembers', schemas.queryMembers, body));
   if (method === 'POST' && (path === '/call/stats' || path === '/call_client_event' || /^\/call\/[^/]+\/[^/]+\/(stats\/[^/]+|feedback|reaction|report)$/.test(path))) {
-    return { duration: '0.10ms' }; // telemetry and reactions: accepted and dropped
+    return { duration: '0.10ms' }; // telemetry, feedback and reactions: accepted and dropped
   }
   const match = /^\/call\/([^/]+)\/([^/]+)(?:\/(.+))?$/.exec(path);
   if (!match) return undefined;
   const [, type = '', id = '', action] = match;
   if (!action) {
-    if (method === 'GET') return c.getCall(actor, type, id, { ring: bool(query.get('ring')), notify: bool(query.get('notify')) });
-    if (method === 'POST') return c.getOrCreate(actor, type, id, { data: callData(body.data), ring: bool(body.ring), notify: bool(body.notify), video: bool(body.video) });
-    if (method === 'PATCH') return c.update(actor, type, id, { custom: object(body.custom, 'custom'), settings_override: object(body.settings_override, 'settings_override'), starts_at: typeof body.starts_at === 'string' ? body.starts_at : undefined });
+    if (method === 'GET') return c.getCall(actor, type, id, { ring: flag(query.get('ring')), notify: flag(query.get('notify')) });
+    if (method === 'POST') return c.getOrCreate(actor, type, id, parse('GetOrCreateCall', schemas.getOrCreate, body));
+    if (method === 'PATCH') return c.update(actor, type, id, parse('UpdateCall', schemas.update, body));
     return undefined;
   }
   if (method === 'GET') {
@@ -62,17 +71,17 @@ export const routeVideoRequest = (c: VideoCoordinator, actor: Actor, method: str
     return recording[2] === 'start' ? c.startRecording(actor, type, id, recording[1]) : c.stopRecording(actor, type, id, recording[1]);
   }
   switch (action) {
-    case 'join': return c.join(actor, type, id, { create: bool(body.create), data: callData(body.data), ring: bool(body.ring), video: bool(body.video) });
-    case 'ring': return c.ringCall(actor, type, id, { video: bool(body.video), members_ids: array(body.members_ids, 'members_ids') });
+    case 'join': return c.join(actor, type, id, parse('JoinCall', schemas.join, body));
+    case 'ring': return c.ringCall(actor, type, id, parse('RingCall', schemas.ring, body));
     case 'accept': return c.accept(actor, type, id);
-    case 'reject': return c.reject(actor, type, id, { reason: typeof body.reason === 'string' ? body.reason : undefined });
+    case 'reject': return c.reject(actor, type, id, parse('RejectCall', schemas.reject, body));
     case 'mark_ended': return c.end(actor, type, id);
-    case 'members': return c.updateMembers(actor, type, id, { update_members: members(body.update_members, 'update_members'), remove_members: array<string>(body.remove_members, 'remove_members') });
+    case 'members': return c.updateMembers(actor, type, id, parse('UpdateCallMembers', schemas.members, body));
     case 'start_recording': return c.startRecording(actor, type, id);
     case 'stop_recording': return c.stopRecording(actor, type, id);
     case 'start_transcription': return c.startTranscription(actor, type, id);
     case 'stop_transcription': return c.stopTranscription(actor, type, id);
-    case 'event': return c.sendCustomEvent(actor, type, id, { custom: object(body.custom, 'custom') });
+    case 'event': return c.sendCustomEvent(actor, type, id, parse('SendCallEvent', schemas.event, body));
     default: return undefined;
   }
 };

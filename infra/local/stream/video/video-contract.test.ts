@@ -244,3 +244,43 @@ describe('the node SDK, as the product’s functions use it', () => {
     expect(JSON.parse(text.trim().split('\n')[0]!)).toMatchObject({ type: 'speech' });
   });
 });
+
+describe('requests Stream refuses', () => {
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}, apiKey = harness.apiKey) =>
+    fetch(`${harness.baseUrl}${path}?api_key=${apiKey}`, {
+      method: 'POST',
+      headers: { authorization: harness.serverToken(), 'stream-auth-type': 'jwt', 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  it('answers a malformed body with 400 and Stream’s error shape, and stores nothing', async () => {
+    const id = callId();
+    const response = await post(`/api/v2/video/call/default/${id}`, { data: { created_by_id: 'ada', members: 'everyone' } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 4, StatusCode: 400, message: expect.stringMatching(/GetOrCreateCall failed.*data\.members/) });
+    expect((await post(`/api/v2/video/call/default/${id}`, 'not json')).status).toBe(400);
+    const read = await fetch(`${harness.baseUrl}/api/v2/video/call/default/${id}?api_key=${harness.apiKey}`, { headers: { authorization: harness.serverToken() } });
+    expect(read.status).toBe(404);
+  });
+
+  it('refuses a member without a user_id and a query with a limit above 100', async () => {
+    const id = callId();
+    await server.video.call('default', id).getOrCreate({ data: { created_by_id: 'ada' } });
+    expect((await post(`/api/v2/video/call/default/${id}/members`, { update_members: [{ role: 'host' }] })).status).toBe(400);
+    expect((await post('/api/v2/video/calls', { limit: 1000 })).status).toBe(400);
+  });
+
+  it('refuses a request with no token (401) and one for another app’s key (401, code 2)', async () => {
+    const noToken = await post('/api/v2/video/calls', {}, { authorization: '' });
+    expect(noToken.status).toBe(401);
+    const otherApp = await post('/api/v2/video/calls', {}, {}, 'another-key');
+    expect(otherApp.status).toBe(401);
+    expect(await otherApp.json()).toMatchObject({ code: 2 });
+  });
+
+  it('refuses a server-side call created without a creator', async () => {
+    const response = await post(`/api/v2/video/call/default/${callId()}`, { data: {} });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: expect.stringMatching(/created_by/) });
+  });
+});
