@@ -67,3 +67,41 @@ test('two participants see and hear each other, share a screen, turn a camera of
       'call.session_ended',
     ]);
 });
+
+const connect = async (page: Page, userId: string) => {
+  await page.goto(`${harness.baseUrl}/call-test/`);
+  await page.waitForFunction(() => typeof window.connect === 'function');
+  await page.evaluate((options) => window.connect(options), { baseUrl: harness.baseUrl, apiKey: harness.apiKey, userId, token: harness.userToken(userId) });
+};
+
+test('a rings b, b accepts, and both are in the call seeing each other', async ({ browser }) => {
+  const callId = `ring-${Date.now()}`;
+  const a = await (await browser.newContext()).newPage();
+  const b = await (await browser.newContext()).newPage();
+  await connect(a, 'carol');
+  await connect(b, 'dave');
+
+  const accepting = b.evaluate(() => window.acceptIncomingCall());
+  await a.evaluate((id) => window.ringCall(id, ['carol', 'dave']), callId);
+  expect(await accepting).toBe(`default:${callId}`);
+
+  await expect.poll(() => a.evaluate(() => window.callingState())).toBe('joined');
+  await expect.poll(() => playingWidth(a, 'video-dave')).toBeGreaterThan(0);
+  await expect.poll(() => playingWidth(b, 'video-carol')).toBeGreaterThan(0);
+  expect(harness.webhooks.filter((w) => w.call_cid === `default:${callId}`).map((w) => w.type)).toEqual(expect.arrayContaining(['call.created', 'call.ring', 'call.accepted']));
+
+  await a.evaluate(() => window.callHandle!.endCall());
+  await expect.poll(() => b.evaluate(() => window.callingState())).toBe('left');
+});
+
+test('three participants each see the two others', async ({ browser }) => {
+  const callId = `three-${Date.now()}`;
+  const names = ['erin', 'frank', 'heidi'];
+  const pages = await Promise.all(names.map(async () => (await browser.newContext()).newPage()));
+  for (const [index, page] of pages.entries()) await join(page, names[index]!, callId);
+  for (const [index, page] of pages.entries()) {
+    for (const other of names.filter((name) => name !== names[index])) {
+      await expect.poll(() => playingWidth(page, `video-${other}`)).toBeGreaterThan(0);
+    }
+  }
+});

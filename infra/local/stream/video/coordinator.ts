@@ -345,6 +345,25 @@ export class VideoCoordinator {
     return { members_ids: Object.keys(call.members), duration: '0.10ms' };
   }
 
+  /** What the 1.60 client polls while it rings, to catch an accept or reject it missed on the socket. */
+  ringState(actor: Actor, type: string, id: string) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'read-call', cidOf(call));
+    const session = call.session;
+    return {
+      call_cid: cidOf(call),
+      created_by_user_id: call.created_by,
+      session_id: session?.id ?? '',
+      accepted_by: session?.accepted_by ?? {},
+      rejected_by: session?.rejected_by ?? {},
+      missed_by: session?.missed_by ?? {},
+      call_ended_at: call.ended_at,
+      session_started_at: session?.started_at,
+      session_ended_at: session?.ended_at,
+      duration: '0.10ms',
+    };
+  }
+
   accept(actor: Actor, type: string, id: string) {
     const call = this.existing(type, id);
     this.require(actor, call, 'join-call', cidOf(call));

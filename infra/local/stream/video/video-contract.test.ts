@@ -126,6 +126,8 @@ describe('calls from the browser client', () => {
     const state = await ada.call('default', id).get();
     expect(Object.keys(state.call.session?.accepted_by ?? {})).toEqual(['grace']);
     expect(Object.keys(state.call.session?.rejected_by ?? {})).toEqual(['linus']);
+    const ringState = await ada.call('default', id).getRingState();
+    expect(ringState).toMatchObject({ call_cid: `default:${id}`, created_by_user_id: 'ada', accepted_by: { grace: expect.any(String) }, rejected_by: { linus: expect.any(String) } });
   });
 
   it('joins with the local SFU’s address and a token for it', async () => {
