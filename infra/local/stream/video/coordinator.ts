@@ -346,10 +346,12 @@ export class VideoCoordinator {
   }
 
   /** What the 1.60 client polls while it rings, to catch an accept or reject it missed on the socket. */
-  ringState(actor: Actor, type: string, id: string) {
+  ringState(actor: Actor, type: string, id: string, sessionId?: string) {
     const call = this.existing(type, id);
     this.require(actor, call, 'read-call', cidOf(call));
     const session = call.session;
+    // The stand-in keeps a call's latest session only.
+    if (sessionId && session?.id !== sessionId) throw notFound(`Can't find call session ${sessionId} of ${cidOf(call)}`);
     return {
       call_cid: cidOf(call),
       created_by_user_id: call.created_by,

@@ -61,7 +61,7 @@ export const routeVideoRequest = (c: VideoCoordinator, actor: Actor, method: str
     return undefined;
   }
   if (method === 'GET') {
-    if (action === 'ring_state') return c.ringState(actor, type, id);
+    if (action === 'ring_state') return c.ringState(actor, type, id, query.get('call_session_id') ?? undefined);
     if (action === 'recordings') return c.listArtifacts(actor, type, id, 'recording');
     if (action === 'transcriptions') return c.listArtifacts(actor, type, id, 'transcription');
     return undefined;

@@ -123,10 +123,11 @@ describe('calls from the browser client', () => {
     const rejected = nextEvent(ada, 'call.rejected');
     await linus.call('default', id).reject('decline');
     expect(await rejected).toMatchObject({ user: { id: 'linus' }, reason: 'decline' });
-    const state = await ada.call('default', id).get();
+    const callOfAda = ada.call('default', id);
+    const state = await callOfAda.get();
     expect(Object.keys(state.call.session?.accepted_by ?? {})).toEqual(['grace']);
     expect(Object.keys(state.call.session?.rejected_by ?? {})).toEqual(['linus']);
-    const ringState = await ada.call('default', id).getRingState();
+    const ringState = await callOfAda.getRingState();
     expect(ringState).toMatchObject({ call_cid: `default:${id}`, created_by_user_id: 'ada', accepted_by: { grace: expect.any(String) }, rejected_by: { linus: expect.any(String) } });
   });
 
