@@ -5,7 +5,8 @@ import { badRequest, notAllowed, notFound } from './errors';
 import { matchesFilter } from './call-filter';
 import type { SfuTokens } from './sfu-token';
 
-export interface StreamUser {
+/** The user fields video reads (a type, not an interface, so that the shared users' own type fits it). */
+export type StreamUser = {
   id: string;
   name?: string;
   image?: string;
@@ -15,8 +16,7 @@ export interface StreamUser {
   created_at?: string;
   updated_at?: string;
   deactivated_at?: string;
-  [key: string]: unknown;
-}
+};
 
 /** Who is asking: a user (from a user token) or the server (node SDK, server token). */
 export type Actor =
