@@ -44,6 +44,8 @@ test('two participants see and hear each other, share a screen, turn a camera of
   await alice.evaluate(() => window.callHandle!.screenShare.enable());
   await expect.poll(() => playingWidth(bob, 'screen-alice')).toBeGreaterThan(0);
   expect((await remote(bob, 'alice'))?.publishedTracks).toContain(3);
+  await alice.evaluate(() => window.callHandle!.screenShare.disable());
+  await expect.poll(async () => (await remote(bob, 'alice'))?.publishedTracks).not.toContain(3);
 
   await alice.evaluate(() => window.callHandle!.camera.disable());
   await expect.poll(async () => (await remote(bob, 'alice'))?.publishedTracks).not.toContain(2);
