@@ -7,7 +7,7 @@ import { CoordinatorSockets } from './coordinator-socket';
 import { VideoCoordinator, type Actor, type StreamUser } from './coordinator';
 import { asStreamError, StreamApiError } from './errors';
 import { recordingClip, transcriptLines } from './artifacts';
-import { routeVideoRequest } from './routes';
+import { createGuest, routeVideoRequest } from './routes';
 import { createSfuTokens } from './sfu-token';
 
 export type { StreamUser } from './coordinator';
@@ -22,6 +22,8 @@ export interface VideoStandInDeps {
   sendWebhook(event: Record<string, unknown> & { type: string }): void;
   publicBaseUrl: string;
   dataDir?: string;
+  /** Signs a user token with the stage's secret; without it, POST /video/guest answers "not imitated". */
+  signUserToken?(claims: Record<string, unknown>): string;
   log?(message: string, details?: unknown): void;
 }
 
@@ -149,6 +151,12 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
         }
         if (apiPath.startsWith('/artifacts/') && (req.method === 'GET' || req.method === 'HEAD')) {
           serveArtifact(res, apiPath.slice('/artifacts/'.length).split('/'));
+          return true;
+        }
+        if (apiPath === '/guest' && req.method === 'POST') {
+          if (url.searchParams.get('api_key') !== deps.apiKey) throw new StreamApiError(401, 2, 'api_key not valid');
+          if (!deps.signUserToken) throw new StreamApiError(501, 4, 'POST /video/guest is not imitated here (no token signer)');
+          send(res, 201, createGuest(deps, await readJson(req)));
           return true;
         }
         const actor = authenticate(req, url);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Actor, VideoCoordinator } from './coordinator';
+import type { Actor, StreamUser, VideoCoordinator } from './coordinator';
 import { StreamApiError } from './errors';
 
 /** The request bodies the stand-in reads, checked as Stream checks them (unknown fields are ignored, as there). */
@@ -29,6 +29,10 @@ const schemas = {
   }),
   event: z.looseObject({ custom: custom.optional() }),
 };
+
+const guest = z.looseObject({
+  user: z.looseObject({ id: z.string().regex(/^[\w@-]{1,200}$/), name: z.string().max(200).optional(), image: z.string().max(2048).optional(), custom: custom.optional() }),
+});
 
 type Body = Record<string, unknown>;
 
@@ -85,4 +89,25 @@ export const routeVideoRequest = (c: VideoCoordinator, actor: Actor, method: str
     case 'event': return c.sendCustomEvent(actor, type, id, parse('SendCallEvent', schemas.event, body));
     default: return undefined;
   }
+};
+
+/**
+ * POST /guest (public): Stream makes a user with the guest role and answers a token for it. Guests made this way
+ * can take part in calls, never create them (the guest role's capabilities).
+ */
+export const createGuest = (
+  deps: { users: { get(id: string): StreamUser | undefined; upsert(user: StreamUser): StreamUser }; signUserToken?(claims: Record<string, unknown>): string },
+  body: Body,
+) => {
+  const { user } = parse('CreateGuest', guest, body);
+  if (deps.users.get(user.id) && deps.users.get(user.id)?.role !== 'guest') throw new StreamApiError(400, 4, `CreateGuest failed with error: "user ${user.id} already exists"`);
+  deps.users.upsert({ id: user.id, name: user.name, image: user.image, custom: user.custom ?? {}, role: 'guest' });
+  const now = Math.floor(Date.now() / 1000);
+  const access_token = deps.signUserToken!({ user_id: user.id, role: 'guest', iat: now, exp: now + 24 * 3600 });
+  const stored = deps.users.get(user.id)!;
+  return {
+    access_token,
+    user: { ...stored, role: 'guest', custom: stored.custom ?? {}, teams: [], blocked_user_ids: [], language: '', created_at: stored.created_at ?? new Date().toISOString(), updated_at: stored.updated_at ?? new Date().toISOString() },
+    duration: '0.10ms',
+  };
 };

@@ -194,6 +194,18 @@ describe('guests', () => {
     await expect(guest.streamClient.post(`/call/default/${other}/join`, { location: 'LCL' })).rejects.toMatchObject({ status: 403 });
   });
 
+  it('POST /guest makes a guest user whose token joins calls but creates none', async () => {
+    const anonymous = new StreamVideoClient({ apiKey: harness.apiKey, options: { baseURL: `${harness.baseUrl}/video`, locationHintUrl: `${harness.baseUrl}/video/location-hint` } });
+    const created = await anonymous.createGuestUser({ user: { id: 'visitor-1', name: 'Visitor' } });
+    expect(created.user).toMatchObject({ id: 'visitor-1', role: 'guest', name: 'Visitor' });
+    const visitor = await connect('visitor-1', created.access_token);
+    const ada = await connect('ada');
+    const id = callId();
+    await ada.call('default', id).getOrCreate();
+    await expect(visitor.streamClient.post(`/call/default/${id}/join`, { location: 'LCL' })).resolves.toMatchObject({ own_capabilities: expect.arrayContaining(['join-call', 'send-video']) });
+    await expect(visitor.call('default', callId()).getOrCreate()).rejects.toMatchObject({ status: 403, code: 17 });
+  });
+
   it('a guest may not create calls', async () => {
     const guest = await connect('guest-2', server.generateCallToken({ user_id: 'guest-2', role: 'guest', call_cids: ['default:made-up'] }));
     await expect(guest.call('default', 'made-up').getOrCreate()).rejects.toMatchObject({ status: 403, code: 17 });

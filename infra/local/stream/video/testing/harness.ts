@@ -67,6 +67,7 @@ export const startVideoHarness = async (options: { port?: number; extra?: (req: 
       },
     },
     sendWebhook: (event) => webhooks.push(event),
+    signUserToken: (claims) => signToken(claims),
     publicBaseUrl: baseUrl,
     log: () => undefined,
   });
