@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 // The page's globals (joinCall, callHandle, remoteState) are declared by the page's script.
 import type {} from '../../infra/local/stream/video/testing/browser-entry';
+import type {} from '../../infra/local/stream/video/testing/react-entry';
 import { createCallPage } from '../../infra/local/stream/video/testing/call-page';
 import { startVideoHarness, type VideoHarness } from '../../infra/local/stream/video/testing/harness';
 
@@ -105,5 +106,22 @@ test('three participants each see the two others', async ({ browser }) => {
     for (const other of names.filter((name) => name !== names[index])) {
       await expect.poll(() => playingWidth(page, `video-${other}`)).toBeGreaterThan(0);
     }
+  }
+});
+
+test('Stream’s React components show each participant the other’s video', async ({ browser }) => {
+  const callId = `react-${Date.now()}`;
+  const pages = await Promise.all(['ivan', 'judy'].map(async () => (await browser.newContext()).newPage()));
+  for (const [index, page] of pages.entries()) {
+    await page.goto(`${harness.baseUrl}/call-test/react`);
+    await page.waitForFunction(() => typeof window.joinWithReact === 'function');
+    await page.evaluate((options) => window.joinWithReact(options), { baseUrl: harness.baseUrl, apiKey: harness.apiKey, userId: ['ivan', 'judy'][index]!, token: harness.userToken(['ivan', 'judy'][index]!), callId });
+  }
+  for (const page of pages) {
+    await expect(page.locator('.str-video__participant-view')).toHaveCount(2);
+    // Every video the grid shows (one's own camera and the other's) plays.
+    await expect
+      .poll(() => page.locator('video.str-video__video').evaluateAll((videos) => videos.map((v) => (v as HTMLVideoElement).videoWidth > 0)))
+      .toEqual([true, true]);
   }
 });
