@@ -212,6 +212,7 @@ export class VideoCoordinator {
     const call = this.existing(type, id);
     this.require(actor, call, 'read-call', cidOf(call));
     if (options.ring) this.ring(actor, call, false);
+    else if (options.notify) this.notify(actor, call);
     return { ...this.stateFields(call, actor), duration: '0.10ms' };
   }
 
@@ -228,6 +229,7 @@ export class VideoCoordinator {
       this.require(actor, call, 'read-call', cid);
     }
     if (body.ring) this.ring(actor, call, body.video ?? false);
+    else if (body.notify) this.notify(actor, call);
     return { ...this.stateFields(call, actor), created, duration: '0.10ms' };
   }
 
@@ -335,6 +337,18 @@ export class VideoCoordinator {
       call,
       { type: 'call.ring', session_id: session.id, call: this.callResponse(call), members, user: this.userResponse(ringer), video },
       { except: ringer, to: Object.keys(call.members) },
+    );
+  }
+
+  /** `notify`: the members hear of the call (call.notification) without a ring. */
+  private notify(actor: Actor, call: StoredCall) {
+    const session = this.ensureSession(call);
+    this.deps.store.save();
+    const notifier = actor.kind === 'user' ? actor.userId : call.created_by;
+    this.emit(
+      call,
+      { type: 'call.notification', session_id: session.id, call: this.callResponse(call), members: this.memberResponses(call), user: this.userResponse(notifier) },
+      { except: notifier, to: Object.keys(call.members) },
     );
   }
 

@@ -131,6 +131,15 @@ describe('calls from the browser client', () => {
     expect(ringState).toMatchObject({ call_cid: `default:${id}`, created_by_user_id: 'ada', accepted_by: { grace: expect.any(String) }, rejected_by: { linus: expect.any(String) } });
   });
 
+  it('notifies the members without ringing them', async () => {
+    const ada = await connect('ada');
+    const grace = await connect('grace');
+    const id = callId();
+    const notified = nextEvent(grace, 'call.notification');
+    await ada.call('default', id).getOrCreate({ notify: true, data: { members: [{ user_id: 'ada' }, { user_id: 'grace' }] } });
+    expect(await notified).toMatchObject({ call_cid: `default:${id}`, user: { id: 'ada' }, members: expect.any(Array) });
+  });
+
   it('joins with the local SFU’s address and a token for it', async () => {
     const client = await connect('ada');
     const id = callId();
