@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 // The page's globals (joinCall, callHandle, remoteState) are declared by the page's script.
 import type {} from '../../infra/local/stream/video/testing/browser-entry';
@@ -10,17 +12,26 @@ import { startVideoHarness, type VideoHarness } from '../../infra/local/stream/v
  * microphone and screen capture. TrackType as the SFU protocol numbers it: 1 audio, 2 video, 3 screen share.
  */
 let harness: VideoHarness;
+let pageServer: Server;
+/** The pages come from another origin than the stand-in, as the SPA does: every call the SDKs make is cross-origin. */
+let pageOrigin: string;
 
 test.beforeAll(async () => {
-  harness = await startVideoHarness({ extra: await createCallPage() });
+  harness = await startVideoHarness();
+  const servePage = await createCallPage();
+  pageServer = createServer((req, res) => void servePage(req, res, new URL(req.url ?? '/', 'http://127.0.0.1')).then((served) => served || res.writeHead(404).end()));
+  await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
+  pageOrigin = `http://localhost:${(pageServer.address() as AddressInfo).port}`;
 });
 
 test.afterAll(async () => {
+  pageServer.closeAllConnections();
+  pageServer.close();
   await harness.close();
 });
 
 const join = async (page: Page, userId: string, callId: string) => {
-  await page.goto(`${harness.baseUrl}/call-test/`);
+  await page.goto(`${pageOrigin}/call-test/`);
   await page.waitForFunction(() => typeof window.joinCall === 'function');
   await page.evaluate((options) => window.joinCall(options), { baseUrl: harness.baseUrl, apiKey: harness.apiKey, userId, token: harness.userToken(userId), callId });
 };
@@ -72,7 +83,7 @@ test('two participants see and hear each other, share a screen, turn a camera of
 });
 
 const connect = async (page: Page, userId: string) => {
-  await page.goto(`${harness.baseUrl}/call-test/`);
+  await page.goto(`${pageOrigin}/call-test/`);
   await page.waitForFunction(() => typeof window.connect === 'function');
   await page.evaluate((options) => window.connect(options), { baseUrl: harness.baseUrl, apiKey: harness.apiKey, userId, token: harness.userToken(userId) });
 };
@@ -113,7 +124,7 @@ test('Stream’s React components show each participant the other’s video', as
   const callId = `react-${Date.now()}`;
   const pages = await Promise.all(['ivan', 'judy'].map(async () => (await browser.newContext()).newPage()));
   for (const [index, page] of pages.entries()) {
-    await page.goto(`${harness.baseUrl}/call-test/react`);
+    await page.goto(`${pageOrigin}/call-test/react`);
     await page.waitForFunction(() => typeof window.joinWithReact === 'function');
     await page.evaluate((options) => window.joinWithReact(options), { baseUrl: harness.baseUrl, apiKey: harness.apiKey, userId: ['ivan', 'judy'][index]!, token: harness.userToken(['ivan', 'judy'][index]!), callId });
   }

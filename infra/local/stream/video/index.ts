@@ -133,7 +133,9 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
       const apiPath = path.startsWith('/api/v2/video/') ? path.slice('/api/v2/video'.length) : path.startsWith('/video/') ? path.slice('/video'.length) : undefined;
       if (apiPath === undefined) return false;
       if (req.method === 'OPTIONS') {
-        res.writeHead(204, corsHeaders);
+        // Whatever headers the SDKs add (axios's, Twirp's), the preflight allows: the stand-in is for this machine.
+        const requested = req.headers['access-control-request-headers'];
+        res.writeHead(204, { ...corsHeaders, ...(requested ? { 'access-control-allow-headers': requested } : {}) });
         res.end();
         return true;
       }
