@@ -19,9 +19,13 @@ export const notFound = (message: string) => new StreamApiError(404, 16, message
 export const notImitated = (what: string) =>
   new StreamApiError(501, 4, `${what} is not imitated by the local Stream stand-in`);
 
-/** Whatever an injected verifier threw, as Stream's error (the deps throw errors carrying status and code). */
+/**
+ * An error as Stream's: the injected verifiers throw errors carrying Stream's numeric `code` and HTTP `status`;
+ * anything else is the stand-in's own failure (500).
+ */
 export const asStreamError = (error: unknown): StreamApiError => {
   if (error instanceof StreamApiError) return error;
-  const e = error as { status?: number; StatusCode?: number; code?: number; message?: string };
-  return new StreamApiError(e.status ?? e.StatusCode ?? 401, typeof e.code === 'number' ? e.code : 5, e.message ?? 'Unauthorized');
+  const e = error as { status?: number; StatusCode?: number; code?: unknown; message?: string };
+  if (typeof e?.code === 'number') return new StreamApiError(e.status ?? e.StatusCode ?? 400, e.code, e.message ?? 'Request refused');
+  return new StreamApiError(500, -1, `The local Stream stand-in failed: ${e?.message ?? String(error)}`);
 };

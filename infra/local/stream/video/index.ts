@@ -169,10 +169,10 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
           send(res, 501, new StreamApiError(501, 4, `${req.method} ${path} is not imitated by the local Stream stand-in`).body());
           return true;
         }
-        send(res, 201, result);
+        send(res, req.method === 'POST' ? 201 : 200, result);
       } catch (error) {
-        const e = error instanceof StreamApiError ? error : asStreamError(error);
-        if (!(error instanceof StreamApiError) && !(typeof (error as { code?: unknown }).code === 'number')) log(`${req.method} ${path} failed`, error);
+        const e = asStreamError(error);
+        if (e.status >= 500) log(`${req.method} ${path} failed`, error);
         send(res, e.status, e.body());
       }
       return true;
