@@ -52,7 +52,7 @@ export interface CallData {
 }
 
 const eventsToWebhooks = new Set([
-  'call.created', 'call.ring', 'call.accepted', 'call.rejected', 'call.ended', 'call.updated', 'call.member_added',
+  'call.created', 'call.ring', 'call.notification', 'call.accepted', 'call.rejected', 'call.ended', 'call.updated', 'call.member_added',
   'call.member_removed', 'call.member_updated', 'call.session_started', 'call.session_ended',
   'call.session_participant_joined', 'call.session_participant_left', 'call.recording_started',
   'call.recording_stopped', 'call.recording_ready', 'call.transcription_started', 'call.transcription_stopped',

@@ -269,6 +269,33 @@ describe('the node SDK, as the product’s functions use it', () => {
   });
 });
 
+describe('keeping state', () => {
+  it('a stand-in started on the same data directory knows the calls, members and recordings of the last one', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dataDir = mkdtempSync(join(tmpdir(), 'video-stand-in-'));
+    try {
+      const first = await startVideoHarness({ dataDir });
+      const firstServer = new StreamClient(first.apiKey, TEST_SECRET, { basePath: first.baseUrl });
+      await firstServer.video.call('default', 'kept').getOrCreate({ data: { created_by_id: 'ada', members: [{ user_id: 'ada' }, { user_id: 'grace' }] } });
+      await firstServer.video.call('default', 'kept').startRecording({ recording_type: 'composite' });
+      await firstServer.video.call('default', 'kept').stopRecording({ recording_type: 'composite' });
+      await first.close();
+
+      const second = await startVideoHarness({ dataDir });
+      const secondServer = new StreamClient(second.apiKey, TEST_SECRET, { basePath: second.baseUrl });
+      const { call, members } = await secondServer.video.call('default', 'kept').get();
+      expect(call.created_by.id).toBe('ada');
+      expect(members.map((m) => m.user_id).sort()).toEqual(['ada', 'grace']);
+      expect((await secondServer.video.call('default', 'kept').listRecordings()).recordings).toHaveLength(1);
+      await second.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('requests Stream refuses', () => {
   const post = (path: string, body: unknown, headers: Record<string, string> = {}, apiKey = harness.apiKey) =>
     fetch(`${harness.baseUrl}${path}?api_key=${apiKey}`, {

@@ -40,7 +40,7 @@ export interface VideoHarness {
   close(): Promise<void>;
 }
 
-export const startVideoHarness = async (options: { port?: number; extra?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> } = {}): Promise<VideoHarness> => {
+export const startVideoHarness = async (options: { port?: number; dataDir?: string; extra?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> } = {}): Promise<VideoHarness> => {
   const users = new Map<string, StreamUser>();
   const webhooks: VideoHarness['webhooks'] = [];
   const server = createServer();
@@ -69,6 +69,7 @@ export const startVideoHarness = async (options: { port?: number; extra?: (req: 
     sendWebhook: (event) => webhooks.push(event),
     signUserToken: (claims) => signToken(claims),
     publicBaseUrl: baseUrl,
+    dataDir: options.dataDir,
     log: () => undefined,
   });
   server.on('request', (req, res) => {
