@@ -12,8 +12,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 20_000 },
+  // Four Chromium contexts encoding and decoding video share two cores with everything else on this machine.
+  timeout: 120_000,
+  expect: { timeout: 45_000 },
   use: {
     ...devices['Desktop Chrome'],
     launchOptions: {

@@ -281,7 +281,7 @@ export class LocalSfu {
     if (!source || subscriber.forwards.has(key)) return;
     const sink = addForwardingTrack(subscriber.subscriber, trackKind(trackType), `${publisher.trackLookupPrefix}:TRACK_TYPE_${TrackType[trackType]}`);
     subscriber.forwards.set(key, { publisher, trackType, sink });
-    source.attach(sink.track);
+    source.attach(sink.track, sink.transceiver.sender);
   }
 
   private onPublishedTrack(participant: SfuParticipant, transceiver: RTCRtpTransceiver) {
@@ -299,7 +299,7 @@ export class LocalSfu {
     for (const other of participant.call.others(participant)) {
       const existing = other.forwards.get(`${participant.sessionId}:${type}`);
       if (existing) {
-        participant.published.get(type)?.attach(existing.sink.track);
+        participant.published.get(type)?.attach(existing.sink.track, existing.sink.transceiver.sender);
         continue;
       }
       this.forward(participant, type, other);

@@ -1,4 +1,4 @@
-import { MediaStream, MediaStreamTrack, RTCPeerConnection, useOPUS, useVP8, type RTCRtpTransceiver } from 'werift';
+import { MediaStream, MediaStreamTrack, RTCPeerConnection, useOPUS, useVP8, type RTCRtpSender, type RTCRtpTransceiver } from 'werift';
 
 /**
  * werift peer connections as Stream's SFU uses them: one the client publishes on (the SFU answers) and one it
@@ -26,6 +26,7 @@ export type MediaPeer = ReturnType<typeof createMediaPeer>;
 export class PublishedTrack {
   private readonly sinks = new Set<MediaStreamTrack>();
   private readonly keyframeTimer: NodeJS.Timeout | undefined;
+  private lastKeyframeRequest = 0;
 
   constructor(
     readonly source: MediaStreamTrack,
@@ -43,11 +44,18 @@ export class PublishedTrack {
   }
 
   requestKeyframe() {
-    if (this.source.ssrc !== undefined) void this.transceiver.receiver.sendRtcpPLI(this.source.ssrc).catch(() => undefined);
+    if (this.source.ssrc === undefined || this.source.kind !== 'video') return;
+    // Several subscribers asking at once get one keyframe.
+    const now = Date.now();
+    if (now - this.lastKeyframeRequest < 300) return;
+    this.lastKeyframeRequest = now;
+    void this.transceiver.receiver.sendRtcpPLI(this.source.ssrc).catch(() => undefined);
   }
 
-  attach(sink: MediaStreamTrack) {
+  /** A subscriber's decoder that lost its way (a PLI from its browser) is answered by the publisher's next keyframe. */
+  attach(sink: MediaStreamTrack, sender?: RTCRtpSender) {
     this.sinks.add(sink);
+    sender?.onPictureLossIndication.subscribe(() => this.requestKeyframe());
     this.requestKeyframe();
   }
 
