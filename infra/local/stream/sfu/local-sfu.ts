@@ -1,0 +1,447 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RTCIceCandidate, RTCRtpTransceiver } from 'werift';
+import type { WebSocket } from 'ws';
+import { Timestamp } from './gen/google/protobuf/timestamp';
+import { SfuEvent, SfuRequest, type JoinRequest } from './gen/video/sfu/event/events';
+import {
+  CallEndedReason,
+  CallState,
+  PublishOption,
+  ErrorCode,
+  ParticipantSource,
+  PeerType,
+  TrackType,
+  TrackUnpublishReason,
+  type Participant,
+  type TrackInfo,
+} from './gen/video/sfu/models/models';
+import {
+  ICETrickleResponse,
+  SendAnswerResponse,
+  SetPublisherResponse,
+  SignalServer,
+  UpdateMuteStatesResponse,
+  type ICERestartRequest,
+  type SendAnswerRequest,
+  type SetPublisherRequest,
+  type UpdateMuteStatesRequest,
+} from './gen/video/sfu/signal_rpc/signal';
+import type { ICETrickle } from './gen/video/sfu/models/models';
+import { addForwardingTrack, createMediaPeer, PublishedTrack, type MediaPeer } from './media-peer';
+
+export interface SfuGrant {
+  user_id: string;
+  call_cid: string;
+  role: string;
+}
+
+export interface LocalSfuDeps {
+  verifyToken(token: string): SfuGrant | undefined;
+  /** who the user is, for the participant's name and picture */
+  userInfo(userId: string): { name?: string; image?: string };
+  onParticipantJoined(cid: string, userId: string, sessionId: string, role: string): void;
+  onParticipantLeft(cid: string, sessionId: string): void;
+  log?(message: string, details?: unknown): void;
+}
+
+type SfuPayload = SfuEvent['eventPayload'];
+
+interface Forward {
+  publisher: SfuParticipant;
+  trackType: TrackType;
+  sink: ReturnType<typeof addForwardingTrack>;
+}
+
+class SfuParticipant {
+  readonly joinedAt = new Date();
+  publisher: MediaPeer | undefined;
+  readonly subscriber = createMediaPeer();
+  /** what SetPublisher announced, by m-line */
+  readonly announced = new Map<string, TrackInfo>();
+  readonly published = new Map<TrackType, PublishedTrack>();
+  readonly muted = new Set<TrackType>();
+  readonly forwards = new Map<string, Forward>();
+  negotiationId = 0;
+  negotiating: { id: number; timer: NodeJS.Timeout } | undefined;
+  renegotiate = false;
+  closed = false;
+
+  constructor(
+    readonly call: SfuCall,
+    readonly socket: WebSocket,
+    readonly userId: string,
+    readonly sessionId: string,
+    readonly role: string,
+    readonly name: string,
+    readonly image: string,
+  ) {}
+
+  get trackLookupPrefix() {
+    return this.sessionId.slice(0, 16);
+  }
+
+  /** Published and not muted: what the others can see and hear. */
+  get liveTracks() {
+    return [...this.published.keys()].filter((type) => !this.muted.has(type));
+  }
+
+  toProto(): Participant {
+    return {
+      userId: this.userId,
+      sessionId: this.sessionId,
+      publishedTracks: this.liveTracks,
+      joinedAt: Timestamp.fromDate(this.joinedAt),
+      trackLookupPrefix: this.trackLookupPrefix,
+      connectionQuality: 3, // excellent: everyone is on this machine
+      isSpeaking: false,
+      isDominantSpeaker: false,
+      audioLevel: 0,
+      name: this.name,
+      image: this.image,
+      roles: [this.role],
+      source: ParticipantSource.WEBRTC_UNSPECIFIED,
+    };
+  }
+
+  send(payload: SfuPayload) {
+    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
+    this.socket.send(SfuEvent.toBinary(SfuEvent.create({ eventPayload: payload })));
+  }
+}
+
+class SfuCall {
+  readonly participants = new Map<string, SfuParticipant>();
+  readonly startedAt = new Date();
+  constructor(readonly cid: string) {}
+
+  others(of: SfuParticipant) {
+    return [...this.participants.values()].filter((p) => p !== of);
+  }
+
+  broadcast(payload: SfuPayload, except?: SfuParticipant) {
+    for (const p of this.participants.values()) if (p !== except) p.send(payload);
+  }
+}
+
+const trackKind = (type: TrackType): 'audio' | 'video' =>
+  type === TrackType.AUDIO || type === TrackType.SCREEN_SHARE_AUDIO ? 'audio' : 'video';
+
+/** The publish options the stand-in asks for: one simulcast layer of VP8 (it forwards, it does not pick layers). */
+const publishOptions = [
+  PublishOption.create({ trackType: TrackType.AUDIO, codec: { name: 'opus', payloadType: 111, clockRate: 48000, encodingParameters: '2', fmtp: 'minptime=10;useinbandfec=1' }, bitrate: 64000, fps: 0, maxSpatialLayers: 0, maxTemporalLayers: 0, id: 0, useSingleLayer: false, audioBitrateProfiles: [] }),
+  PublishOption.create({ trackType: TrackType.VIDEO, codec: { name: 'vp8', payloadType: 96, clockRate: 90000, encodingParameters: '', fmtp: '' }, bitrate: 1_200_000, fps: 30, maxSpatialLayers: 1, maxTemporalLayers: 1, videoDimension: { width: 1280, height: 720 }, id: 1, useSingleLayer: true, audioBitrateProfiles: [] }),
+  PublishOption.create({ trackType: TrackType.SCREEN_SHARE, codec: { name: 'vp8', payloadType: 96, clockRate: 90000, encodingParameters: '', fmtp: '' }, bitrate: 2_000_000, fps: 15, maxSpatialLayers: 1, maxTemporalLayers: 1, videoDimension: { width: 1920, height: 1080 }, id: 2, useSingleLayer: true, audioBitrateProfiles: [] }),
+  PublishOption.create({ trackType: TrackType.SCREEN_SHARE_AUDIO, codec: { name: 'opus', payloadType: 111, clockRate: 48000, encodingParameters: '2', fmtp: 'minptime=10;useinbandfec=1' }, bitrate: 64000, fps: 0, maxSpatialLayers: 0, maxTemporalLayers: 0, id: 3, useSingleLayer: false, audioBitrateProfiles: [] }),
+];
+
+export class SfuRpcError extends Error {
+  constructor(
+    readonly status: number,
+    readonly twirpCode: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A small SFU that speaks Stream's SFU protocol (GetStream/protocol, video/sfu): the signalling WebSocket carries
+ * binary SfuRequest/SfuEvent messages, the Twirp SignalServer takes the negotiation, and werift peer connections
+ * forward every published track to every other participant of the call.
+ */
+export class LocalSfu {
+  private readonly calls = new Map<string, SfuCall>();
+  private readonly log: (message: string, details?: unknown) => void;
+
+  constructor(private readonly deps: LocalSfuDeps) {
+    this.log = deps.log ?? (() => undefined);
+  }
+
+  get participantCount() {
+    return [...this.calls.values()].reduce((n, call) => n + call.participants.size, 0);
+  }
+
+  // ---- the signalling WebSocket ----------------------------------------------------------------------------------
+
+  acceptSocket(socket: WebSocket) {
+    let participant: SfuParticipant | undefined;
+    socket.on('message', (data, isBinary) => {
+      try {
+        const bytes = isBinary ? new Uint8Array(data as Buffer) : undefined;
+        const request = bytes ? SfuRequest.fromBinary(bytes) : SfuRequest.fromJsonString(String(data), { ignoreUnknownFields: true });
+        const payload = request.requestPayload;
+        switch (payload.oneofKind) {
+          case 'joinRequest':
+            participant = this.join(socket, payload.joinRequest);
+            break;
+          case 'healthCheckRequest':
+            socket.send(SfuEvent.toBinary(SfuEvent.create({ eventPayload: { oneofKind: 'healthCheckResponse', healthCheckResponse: { participantCount: { total: participant?.call.participants.size ?? 0, anonymous: 0 } } } })));
+            break;
+          case 'leaveCallRequest':
+            if (participant) this.leave(participant);
+            break;
+          default:
+            break;
+        }
+      } catch (error) {
+        this.log('SFU: a signalling message failed', error);
+        socket.send(SfuEvent.toBinary(SfuEvent.create({ eventPayload: { oneofKind: 'error', error: { error: { code: ErrorCode.INTERNAL_SERVER_ERROR, message: String(error), shouldRetry: false }, reconnectStrategy: 0 } } })));
+      }
+    });
+    socket.on('close', () => {
+      if (participant) this.leave(participant);
+    });
+  }
+
+  private join(socket: WebSocket, request: JoinRequest) {
+    const grant = this.deps.verifyToken(request.token);
+    if (!grant) {
+      socket.send(SfuEvent.toBinary(SfuEvent.create({ eventPayload: { oneofKind: 'error', error: { error: { code: ErrorCode.PERMISSION_DENIED, message: 'invalid SFU token', shouldRetry: false }, reconnectStrategy: 0 } } })));
+      socket.close(4000, 'invalid token');
+      throw new Error('invalid SFU token');
+    }
+    const call = this.calls.get(grant.call_cid) ?? new SfuCall(grant.call_cid);
+    this.calls.set(call.cid, call);
+    const previous = call.participants.get(request.sessionId);
+    if (previous) this.leave(previous, false);
+    const user = this.deps.userInfo(grant.user_id);
+    const participant = new SfuParticipant(call, socket, grant.user_id, request.sessionId, grant.role, user.name ?? '', user.image ?? '');
+    call.participants.set(participant.sessionId, participant);
+    this.watchIce(participant, participant.subscriber, PeerType.SUBSCRIBER);
+
+    participant.send({
+      oneofKind: 'joinResponse',
+      joinResponse: {
+        callState: CallState.create({
+          participants: [...call.participants.values()].map((p) => p.toProto()),
+          startedAt: Timestamp.fromDate(call.startedAt),
+          participantCount: { total: call.participants.size, anonymous: 0 },
+          pins: [],
+        }),
+        reconnected: false,
+        fastReconnectDeadlineSeconds: 0,
+        publishOptions,
+      },
+    });
+    call.broadcast({ oneofKind: 'participantJoined', participantJoined: { callCid: call.cid, participant: participant.toProto(), isPinned: false } }, participant);
+    for (const other of call.others(participant)) {
+      for (const type of other.published.keys()) this.forward(other, type, participant);
+    }
+    void this.negotiateSubscriber(participant);
+    this.deps.onParticipantJoined(call.cid, participant.userId, participant.sessionId, participant.role);
+    return participant;
+  }
+
+  private leave(participant: SfuParticipant, notify = true) {
+    if (participant.closed) return;
+    participant.closed = true;
+    const { call } = participant;
+    call.participants.delete(participant.sessionId);
+    for (const track of participant.published.values()) track.stop();
+    for (const other of call.participants.values()) {
+      let changed = false;
+      for (const [key, forward] of other.forwards) {
+        if (forward.publisher !== participant) continue;
+        other.forwards.delete(key);
+        other.subscriber.removeTrack(forward.sink.transceiver.sender);
+        changed = true;
+      }
+      if (changed) void this.negotiateSubscriber(other);
+    }
+    void participant.publisher?.close();
+    void participant.subscriber.close();
+    if (notify) call.broadcast({ oneofKind: 'participantLeft', participantLeft: { callCid: call.cid, participant: participant.toProto() } });
+    if (participant.socket.readyState === participant.socket.OPEN) participant.socket.close(1000, 'left');
+    if (call.participants.size === 0) this.calls.delete(call.cid);
+    this.deps.onParticipantLeft(call.cid, participant.sessionId);
+  }
+
+  /** The coordinator ended the call: everyone is told and let go. */
+  endCall(cid: string) {
+    const call = this.calls.get(cid);
+    if (!call) return;
+    call.broadcast({ oneofKind: 'callEnded', callEnded: { reason: CallEndedReason.ENDED } });
+    for (const participant of [...call.participants.values()]) this.leave(participant, false);
+  }
+
+  // ---- ICE -------------------------------------------------------------------------------------------------------
+
+  private watchIce(participant: SfuParticipant, peer: MediaPeer, peerType: PeerType) {
+    peer.onIceCandidate.subscribe((candidate: RTCIceCandidate | undefined) => {
+      if (!candidate) return;
+      participant.send({ oneofKind: 'iceTrickle', iceTrickle: { peerType, iceCandidate: JSON.stringify(candidate.toJSON()), sessionId: participant.sessionId } });
+    });
+  }
+
+  // ---- media -----------------------------------------------------------------------------------------------------
+
+  private forward(publisher: SfuParticipant, trackType: TrackType, subscriber: SfuParticipant) {
+    const key = `${publisher.sessionId}:${trackType}`;
+    const source = publisher.published.get(trackType);
+    if (!source || subscriber.forwards.has(key)) return;
+    const sink = addForwardingTrack(subscriber.subscriber, trackKind(trackType), `${publisher.trackLookupPrefix}:TRACK_TYPE_${TrackType[trackType]}`);
+    subscriber.forwards.set(key, { publisher, trackType, sink });
+    source.attach(sink.track, sink.transceiver.sender);
+  }
+
+  private onPublishedTrack(participant: SfuParticipant, transceiver: RTCRtpTransceiver) {
+    const info = transceiver.mid === null ? undefined : participant.announced.get(transceiver.mid);
+    const track = transceiver.receiver.track;
+    if (!info || !track) {
+      this.log('SFU: a track arrived that SetPublisher did not announce', { mid: transceiver.mid });
+      return;
+    }
+    const type = info.trackType;
+    participant.published.get(type)?.stop();
+    participant.published.set(type, new PublishedTrack(track, transceiver));
+    if (info.muted) participant.muted.add(type);
+    else participant.muted.delete(type);
+    for (const other of participant.call.others(participant)) {
+      const existing = other.forwards.get(`${participant.sessionId}:${type}`);
+      if (existing) {
+        participant.published.get(type)?.attach(existing.sink.track, existing.sink.transceiver.sender);
+        continue;
+      }
+      this.forward(participant, type, other);
+      void this.negotiateSubscriber(other);
+    }
+    if (!participant.muted.has(type)) this.announceTrack(participant, type, true);
+  }
+
+  private announceTrack(participant: SfuParticipant, type: TrackType, published: boolean, cause = TrackUnpublishReason.USER_MUTED) {
+    const common = { userId: participant.userId, sessionId: participant.sessionId, type, participant: participant.toProto() };
+    participant.call.broadcast(
+      published
+        ? { oneofKind: 'trackPublished', trackPublished: common }
+        : { oneofKind: 'trackUnpublished', trackUnpublished: { ...common, cause } },
+    );
+  }
+
+  /** The SFU offers the subscriber connection; one negotiation at a time, the next one after the answer. */
+  private async negotiateSubscriber(participant: SfuParticipant) {
+    if (participant.closed) return;
+    if (participant.negotiating) {
+      participant.renegotiate = true;
+      return;
+    }
+    if (participant.subscriber.getTransceivers().length === 0) return;
+    participant.renegotiate = false;
+    const id = ++participant.negotiationId;
+    const timer = setTimeout(() => this.finishNegotiation(participant, id), 10_000);
+    participant.negotiating = { id, timer };
+    try {
+      const offer = await participant.subscriber.createOffer();
+      await participant.subscriber.setLocalDescription(offer);
+      const sdp = participant.subscriber.localDescription?.sdp ?? offer.sdp;
+      participant.send({ oneofKind: 'subscriberOffer', subscriberOffer: { iceRestart: false, sdp, negotiationId: id } });
+    } catch (error) {
+      this.log('SFU: the subscriber offer failed', error);
+      this.finishNegotiation(participant, id);
+    }
+  }
+
+  private finishNegotiation(participant: SfuParticipant, id: number) {
+    if (participant.negotiating?.id !== id) return;
+    clearTimeout(participant.negotiating.timer);
+    participant.negotiating = undefined;
+    if (participant.renegotiate) void this.negotiateSubscriber(participant);
+  }
+
+  // ---- Twirp -----------------------------------------------------------------------------------------------------
+
+  private participantOf(authorization: string | undefined, sessionId: string) {
+    const token = authorization?.replace(/^Bearer\s+/i, '') ?? '';
+    const grant = token ? this.deps.verifyToken(token) : undefined;
+    if (!grant) throw new SfuRpcError(401, 'unauthenticated', 'invalid or missing SFU token');
+    const participant = this.calls.get(grant.call_cid)?.participants.get(sessionId);
+    if (!participant || participant.userId !== grant.user_id) throw new SfuRpcError(404, 'not_found', `no participant with session ${sessionId} in ${grant.call_cid}`);
+    return participant;
+  }
+
+  private async setPublisher(participant: SfuParticipant, request: SetPublisherRequest) {
+    for (const track of request.tracks) participant.announced.set(track.mid, track);
+    if (!participant.publisher) {
+      const peer = createMediaPeer();
+      participant.publisher = peer;
+      this.watchIce(participant, peer, PeerType.PUBLISHER_UNSPECIFIED);
+      peer.onRemoteTransceiverAdded.subscribe((transceiver) => {
+        transceiver.onTrack.subscribe(() => this.onPublishedTrack(participant, transceiver));
+      });
+    }
+    await participant.publisher.setRemoteDescription({ type: 'offer', sdp: request.sdp });
+    const answer = await participant.publisher.createAnswer();
+    await participant.publisher.setLocalDescription(answer);
+    return SetPublisherResponse.create({ sdp: participant.publisher.localDescription?.sdp ?? answer.sdp, sessionId: participant.sessionId });
+  }
+
+  private async sendAnswer(participant: SfuParticipant, request: SendAnswerRequest) {
+    if (request.peerType !== PeerType.SUBSCRIBER) return SendAnswerResponse.create({ error: { code: ErrorCode.REQUEST_VALIDATION_FAILED, message: 'answers are for the subscriber', shouldRetry: false } });
+    await participant.subscriber.setRemoteDescription({ type: 'answer', sdp: request.sdp });
+    this.finishNegotiation(participant, request.negotiationId || participant.negotiating?.id || 0);
+    for (const forward of participant.forwards.values()) forward.publisher.published.get(forward.trackType)?.requestKeyframe();
+    return SendAnswerResponse.create({});
+  }
+
+  private async iceTrickle(participant: SfuParticipant, request: ICETrickle) {
+    const peer = request.peerType === PeerType.SUBSCRIBER ? participant.subscriber : participant.publisher;
+    if (peer) await peer.addIceCandidate(JSON.parse(request.iceCandidate)).catch((error: unknown) => this.log('SFU: a remote candidate was refused', error));
+    return ICETrickleResponse.create({});
+  }
+
+  private updateMuteStates(participant: SfuParticipant, request: UpdateMuteStatesRequest) {
+    for (const { trackType, muted } of request.muteStates) {
+      const was = participant.muted.has(trackType);
+      if (muted) participant.muted.add(trackType);
+      else participant.muted.delete(trackType);
+      if (was !== muted && participant.published.has(trackType)) this.announceTrack(participant, trackType, !muted);
+    }
+    return UpdateMuteStatesResponse.create({});
+  }
+
+  private iceRestart(participant: SfuParticipant, request: ICERestartRequest) {
+    if (request.peerType === PeerType.SUBSCRIBER) void this.negotiateSubscriber(participant);
+    return {};
+  }
+
+  /** POST {base}/stream.video.sfu.signal.SignalServer/{Method}, JSON or protobuf as the client sends it. */
+  async handleTwirp(req: IncomingMessage, res: ServerResponse, methodName: string) {
+    const method = SignalServer.methods.find((m) => m.name === methodName);
+    const json = !String(req.headers['content-type'] ?? '').includes('protobuf');
+    const reply = (status: number, body: Uint8Array | string, type: string) => {
+      res.writeHead(status, { 'content-type': type });
+      res.end(body);
+    };
+    try {
+      if (!method) throw new SfuRpcError(404, 'bad_route', `no method ${methodName}`);
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const raw = Buffer.concat(chunks);
+      const input = (json ? method.I.fromJsonString(raw.toString() || '{}', { ignoreUnknownFields: true }) : method.I.fromBinary(raw)) as { sessionId?: string };
+      const participant = this.participantOf(req.headers.authorization, input.sessionId ?? '');
+      const output = await this.dispatch(methodName, participant, input);
+      const message = method.O.create(output as object);
+      if (json) reply(200, method.O.toJsonString(message), 'application/json');
+      else reply(200, method.O.toBinary(message), 'application/protobuf');
+    } catch (error) {
+      const e = error instanceof SfuRpcError ? error : new SfuRpcError(500, 'internal', String(error));
+      if (!(error instanceof SfuRpcError)) this.log(`SFU: ${methodName} failed`, error);
+      reply(e.status, JSON.stringify({ code: e.twirpCode, msg: e.message }), 'application/json');
+    }
+  }
+
+  private async dispatch(methodName: string, participant: SfuParticipant, input: unknown): Promise<unknown> {
+    switch (methodName) {
+      case 'SetPublisher': return this.setPublisher(participant, input as SetPublisherRequest);
+      case 'SendAnswer': return this.sendAnswer(participant, input as SendAnswerRequest);
+      case 'IceTrickle': return this.iceTrickle(participant, input as ICETrickle);
+      case 'UpdateMuteStates': return this.updateMuteStates(participant, input as UpdateMuteStatesRequest);
+      case 'IceRestart': return this.iceRestart(participant, input as ICERestartRequest);
+      // Subscriptions, stats, metrics and noise cancellation change nothing here: every track goes to everyone.
+      default: return {};
+    }
+  }
+
+  async close() {
+    for (const call of this.calls.values()) for (const p of [...call.participants.values()]) this.leave(p, false);
+  }
+}

@@ -1,0 +1,609 @@
+import { randomUUID } from 'node:crypto';
+import { capabilitiesOf, knownCallTypes, mergeSettings, type Settings } from './call-types';
+import { cidOf, type CallStore, type StoredCall, type StoredSession } from './call-store';
+import { badRequest, notAllowed, notFound } from './errors';
+import { matchesFilter } from './call-filter';
+import type { SfuTokens } from './sfu-token';
+
+/** The user fields video reads (a type, not an interface, so that the shared users' own type fits it). */
+export type StreamUser = {
+  id: string;
+  name?: string;
+  image?: string;
+  role?: string;
+  custom?: Record<string, unknown>;
+  teams?: string[];
+  created_at?: string;
+  updated_at?: string;
+  deactivated_at?: string;
+};
+
+/** Who is asking: a user (from a user token) or the server (node SDK, server token). */
+export type Actor =
+  | { kind: 'user'; userId: string; role?: string; callCids?: string[] }
+  | { kind: 'server'; userId?: string };
+
+export interface CoordinatorDeps {
+  users: { get(id: string): StreamUser | undefined; upsert(user: StreamUser): StreamUser };
+  sendWebhook(event: Record<string, unknown> & { type: string }): void;
+  /** WS delivery to the users' coordinator connections */
+  deliver(userIds: Iterable<string>, event: Record<string, unknown> & { type: string }): void;
+  sfuTokens: SfuTokens;
+  sfu: { url: string; wsEndpoint: string; endCall(cid: string): void };
+  artifactUrl(call: StoredCall, sessionId: string, filename: string): string;
+  store: CallStore;
+  now?: () => Date;
+}
+
+export interface MemberInput {
+  user_id: string;
+  role?: string;
+  custom?: Record<string, unknown>;
+}
+
+export interface CallData {
+  members?: MemberInput[];
+  custom?: Record<string, unknown>;
+  settings_override?: Record<string, unknown>;
+  starts_at?: string;
+  team?: string;
+  created_by_id?: string;
+  created_by?: { id: string };
+}
+
+const eventsToWebhooks = new Set([
+  'call.created', 'call.ring', 'call.notification', 'call.accepted', 'call.rejected', 'call.ended', 'call.updated', 'call.member_added',
+  'call.member_removed', 'call.member_updated', 'call.session_started', 'call.session_ended',
+  'call.session_participant_joined', 'call.session_participant_left', 'call.recording_started',
+  'call.recording_stopped', 'call.recording_ready', 'call.transcription_started', 'call.transcription_stopped',
+  'call.transcription_ready',
+]);
+
+/** The coordinator's state machine of calls: what Stream's video API does, for the parts the product uses. */
+export class VideoCoordinator {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: CoordinatorDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  private iso() {
+    return this.now().toISOString();
+  }
+
+  // ---- response shapes -------------------------------------------------------------------------------------------
+
+  userResponse(id: string) {
+    const user = this.deps.users.get(id);
+    const created = user?.created_at ?? this.iso();
+    return {
+      id,
+      name: user?.name,
+      image: user?.image,
+      role: user?.role ?? 'user',
+      custom: user?.custom ?? {},
+      teams: user?.teams ?? [],
+      blocked_user_ids: [],
+      language: '',
+      created_at: created,
+      updated_at: user?.updated_at ?? created,
+      deactivated_at: user?.deactivated_at,
+    };
+  }
+
+  private sessionResponse(session: StoredSession) {
+    const active = session.participants.filter((p) => !p.left_at);
+    const byRole: Record<string, number> = {};
+    for (const p of active) byRole[p.role] = (byRole[p.role] ?? 0) + 1;
+    return {
+      id: session.id,
+      started_at: session.started_at,
+      ended_at: session.ended_at,
+      participants: active.map((p) => ({ joined_at: p.joined_at, role: p.role, user: this.userResponse(p.user_id), user_session_id: p.user_session_id })),
+      participants_count_by_role: byRole,
+      anonymous_participant_count: 0,
+      accepted_by: session.accepted_by,
+      rejected_by: session.rejected_by,
+      missed_by: session.missed_by,
+    };
+  }
+
+  callResponse(call: StoredCall) {
+    return {
+      type: call.type,
+      id: call.id,
+      cid: cidOf(call),
+      created_at: call.created_at,
+      updated_at: call.updated_at,
+      ended_at: call.ended_at,
+      starts_at: call.starts_at,
+      team: call.team,
+      created_by: this.userResponse(call.created_by),
+      current_session_id: call.session && !call.session.ended_at ? call.session.id : '',
+      custom: call.custom,
+      settings: call.settings,
+      session: call.session ? this.sessionResponse(call.session) : undefined,
+      backstage: false,
+      blocked_user_ids: [],
+      captioning: false,
+      recording: call.recording,
+      transcribing: call.transcribing,
+      translating: false,
+      egress: { broadcasting: false, rtmps: [] },
+      ingress: { rtmp: { address: '' }, srt: { address: '' }, whip: { address: '' } },
+    };
+  }
+
+  private memberResponses(call: StoredCall) {
+    return Object.values(call.members).map((m) => ({ ...m, user: this.userResponse(m.user_id) }));
+  }
+
+  private rolesOf(actor: Actor, call?: StoredCall) {
+    if (actor.kind === 'server') return ['admin'];
+    const roles = [actor.role ?? this.deps.users.get(actor.userId)?.role ?? 'user'];
+    const member = call?.members[actor.userId];
+    if (member) roles.push(member.role ?? 'call_member');
+    return roles;
+  }
+
+  private capabilities(actor: Actor, call?: StoredCall) {
+    return capabilitiesOf(this.rolesOf(actor, call));
+  }
+
+  /** The fields every call answer carries (`CallStateResponseFields`). */
+  stateFields(call: StoredCall, actor: Actor) {
+    const membership = actor.kind === 'user' ? call.members[actor.userId] : undefined;
+    return {
+      call: this.callResponse(call),
+      members: this.memberResponses(call),
+      membership: membership ? { ...membership, user: this.userResponse(membership.user_id) } : undefined,
+      own_capabilities: this.capabilities(actor, call),
+    };
+  }
+
+  // ---- events ----------------------------------------------------------------------------------------------------
+
+  /** Members, the creator and whoever is or was in the call's session hear its events, as watchers do on Stream. */
+  private audience(call: StoredCall) {
+    const ids = new Set([call.created_by, ...Object.keys(call.members)]);
+    for (const p of call.session?.participants ?? []) ids.add(p.user_id);
+    return ids;
+  }
+
+  private emit(call: StoredCall, event: Record<string, unknown> & { type: string }, options: { except?: string; to?: Iterable<string> } = {}) {
+    const full = { call_cid: cidOf(call), created_at: this.iso(), ...event };
+    const recipients = [...(options.to ?? this.audience(call))].filter((id) => id !== options.except);
+    this.deps.deliver(recipients, full);
+    if (eventsToWebhooks.has(event.type)) this.deps.sendWebhook(full);
+  }
+
+  // ---- access ----------------------------------------------------------------------------------------------------
+
+  private checkType(type: string) {
+    if (!knownCallTypes.has(type)) throw notFound(`GetOrCreateCall failed with error: "call type ${type} does not exist"`);
+  }
+
+  /** A call token (`call_cids`) is good for its calls only, as Stream enforces. */
+  private checkCidScope(actor: Actor, cid: string) {
+    if (actor.kind === 'user' && actor.callCids && !actor.callCids.includes(cid)) {
+      throw notAllowed(`User '${actor.userId}' with role '${actor.role ?? 'user'}' is not allowed to access call ${cid}: the token is limited to other calls`);
+    }
+  }
+
+  private require(actor: Actor, call: StoredCall | undefined, capability: string, cid: string) {
+    this.checkCidScope(actor, cid);
+    if (actor.kind === 'server') return;
+    const caps = this.capabilities(actor, call);
+    if (!caps.includes(capability)) {
+      throw notAllowed(`User '${actor.userId}' with role '${this.rolesOf(actor, call).join(',')}' is not allowed to perform action ${capabilityAction[capability] ?? capability} in scope 'video:${call?.type ?? cid.split(':')[0]}'`);
+    }
+  }
+
+  private existing(type: string, id: string) {
+    this.checkType(type);
+    const call = this.deps.store.get(`${type}:${id}`);
+    if (!call) throw notFound(`Can't find call with id ${type}:${id}`);
+    return call;
+  }
+
+  // ---- calls -----------------------------------------------------------------------------------------------------
+
+  getCall(actor: Actor, type: string, id: string, options: { ring?: boolean; notify?: boolean } = {}) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'read-call', cidOf(call));
+    if (options.ring) this.ring(actor, call, false);
+    else if (options.notify) this.notify(actor, call);
+    return { ...this.stateFields(call, actor), duration: '0.10ms' };
+  }
+
+  getOrCreate(actor: Actor, type: string, id: string, body: { data?: CallData; ring?: boolean; notify?: boolean; video?: boolean }) {
+    this.checkType(type);
+    const cid = `${type}:${id}`;
+    let call = this.deps.store.get(cid);
+    let created = false;
+    if (!call) {
+      this.require(actor, undefined, 'create-call', cid);
+      call = this.create(actor, type, id, body.data);
+      created = true;
+    } else {
+      this.require(actor, call, 'read-call', cid);
+    }
+    if (body.ring) this.ring(actor, call, body.video ?? false);
+    else if (body.notify) this.notify(actor, call);
+    return { ...this.stateFields(call, actor), created, duration: '0.10ms' };
+  }
+
+  private create(actor: Actor, type: string, id: string, data: CallData = {}) {
+    const createdBy = actor.kind === 'user' ? actor.userId : (data.created_by_id ?? data.created_by?.id);
+    if (!createdBy) throw badRequest('GetOrCreateCall failed with error: "data.created_by or data.created_by_id is required for server-side calls"');
+    if (!/^[\w-]{1,64}$/.test(id)) throw badRequest(`GetOrCreateCall failed with error: "id ${id} is not a valid call id"`);
+    const now = this.iso();
+    const call = this.deps.store.create(type, id, createdBy, now);
+    if (data.custom) call.custom = data.custom;
+    if (data.settings_override) call.settings = mergeSettings(call.settings, data.settings_override) as Settings;
+    if (data.starts_at) call.starts_at = data.starts_at;
+    if (data.team) call.team = data.team;
+    for (const member of data.members ?? []) this.putMember(call, member, now);
+    this.deps.store.save();
+    this.emit(call, { type: 'call.created', call: this.callResponse(call), members: this.memberResponses(call) });
+    return call;
+  }
+
+  private putMember(call: StoredCall, member: MemberInput, now: string) {
+    if (!member.user_id) throw badRequest('UpdateCallMembers failed with error: "user_id is a required field"');
+    if (!this.deps.users.get(member.user_id)) this.deps.users.upsert({ id: member.user_id });
+    const previous = call.members[member.user_id];
+    call.members[member.user_id] = {
+      user_id: member.user_id,
+      role: member.role ?? previous?.role,
+      custom: member.custom ?? previous?.custom ?? {},
+      created_at: previous?.created_at ?? now,
+      updated_at: now,
+    };
+  }
+
+  update(actor: Actor, type: string, id: string, body: { custom?: Record<string, unknown>; settings_override?: Record<string, unknown>; starts_at?: string }) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'update-call', cidOf(call));
+    if (body.settings_override && actor.kind === 'user') this.require(actor, call, 'update-call-settings', cidOf(call));
+    if (body.custom) call.custom = body.custom;
+    if (body.settings_override) call.settings = mergeSettings(call.settings, body.settings_override) as Settings;
+    if (body.starts_at) call.starts_at = body.starts_at;
+    call.updated_at = this.iso();
+    this.deps.store.save();
+    this.emit(call, { type: 'call.updated', call: this.callResponse(call), capabilities_by_role: {} });
+    return { ...this.stateFields(call, actor), duration: '0.10ms' };
+  }
+
+  updateMembers(actor: Actor, type: string, id: string, body: { update_members?: MemberInput[]; remove_members?: string[] }) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'update-call-member', cidOf(call));
+    const now = this.iso();
+    const added = (body.update_members ?? []).filter((m) => !call.members[m.user_id]);
+    for (const member of body.update_members ?? []) this.putMember(call, member, now);
+    for (const userId of body.remove_members ?? []) delete call.members[userId];
+    this.deps.store.save();
+    if (added.length) this.emit(call, { type: 'call.member_added', call: this.callResponse(call), members: added.map((m) => ({ ...call.members[m.user_id], user: this.userResponse(m.user_id) })) });
+    if (body.remove_members?.length) this.emit(call, { type: 'call.member_removed', call: this.callResponse(call), members: body.remove_members });
+    return { members: this.memberResponses(call), duration: '0.10ms' };
+  }
+
+  queryMembers(actor: Actor, body: { type: string; id: string }) {
+    const call = this.existing(body.type, body.id);
+    this.require(actor, call, 'read-call', cidOf(call));
+    return { members: this.memberResponses(call), duration: '0.10ms' };
+  }
+
+  queryCalls(actor: Actor, body: { filter_conditions?: Record<string, unknown>; sort?: { field: string; direction?: number }[]; limit?: number }) {
+    const visible = this.deps.store.all().filter((call) => {
+      const cid = cidOf(call);
+      if (actor.kind === 'server') return true;
+      if (actor.callCids && !actor.callCids.includes(cid)) return false;
+      return this.audience(call).has(actor.userId);
+    });
+    const matching = visible.filter((call) => matchesFilter(this.filterView(call), body.filter_conditions ?? {}));
+    const [sort] = body.sort?.length ? body.sort : [{ field: 'created_at', direction: -1 }];
+    const field = sort?.field ?? 'created_at';
+    const direction = sort?.direction ?? -1;
+    matching.sort((a, b) => String(this.filterView(a)[field] ?? '').localeCompare(String(this.filterView(b)[field] ?? '')) * direction);
+    const limit = Math.min(Math.max(body.limit ?? 25, 1), 100);
+    return { calls: matching.slice(0, limit).map((call) => this.stateFields(call, actor)), duration: '0.10ms' };
+  }
+
+  private filterView(call: StoredCall): Record<string, unknown> {
+    return {
+      id: call.id, type: call.type, cid: cidOf(call), created_at: call.created_at, updated_at: call.updated_at, ended_at: call.ended_at,
+      starts_at: call.starts_at, created_by_user_id: call.created_by, members: Object.keys(call.members), team: call.team,
+      ongoing: Boolean(call.session && !call.session.ended_at && call.session.participants.some((p) => !p.left_at)),
+      ...Object.fromEntries(Object.entries(call.custom).map(([key, value]) => [`custom.${key}`, value])),
+    };
+  }
+
+  // ---- ringing ---------------------------------------------------------------------------------------------------
+
+  private ensureSession(call: StoredCall) {
+    if (!call.session || call.session.ended_at) {
+      call.session = { id: randomUUID(), participants: [], accepted_by: {}, rejected_by: {}, missed_by: {} };
+    }
+    return call.session;
+  }
+
+  private ring(actor: Actor, call: StoredCall, video: boolean) {
+    const session = this.ensureSession(call);
+    this.deps.store.save();
+    const ringer = actor.kind === 'user' ? actor.userId : call.created_by;
+    const members = this.memberResponses(call);
+    this.emit(
+      call,
+      { type: 'call.ring', session_id: session.id, call: this.callResponse(call), members, user: this.userResponse(ringer), video },
+      { except: ringer, to: Object.keys(call.members) },
+    );
+  }
+
+  /** `notify`: the members hear of the call (call.notification) without a ring. */
+  private notify(actor: Actor, call: StoredCall) {
+    const session = this.ensureSession(call);
+    this.deps.store.save();
+    const notifier = actor.kind === 'user' ? actor.userId : call.created_by;
+    this.emit(
+      call,
+      { type: 'call.notification', session_id: session.id, call: this.callResponse(call), members: this.memberResponses(call), user: this.userResponse(notifier) },
+      { except: notifier, to: Object.keys(call.members) },
+    );
+  }
+
+  ringCall(actor: Actor, type: string, id: string, body: { video?: boolean; members_ids?: string[] }) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'read-call', cidOf(call));
+    this.ring(actor, call, body.video ?? false);
+    return { members_ids: Object.keys(call.members), duration: '0.10ms' };
+  }
+
+  /** What the 1.60 client polls while it rings, to catch an accept or reject it missed on the socket. */
+  ringState(actor: Actor, type: string, id: string, sessionId?: string) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'read-call', cidOf(call));
+    const session = call.session;
+    // The stand-in keeps a call's latest session only.
+    if (sessionId && session?.id !== sessionId) throw notFound(`Can't find call session ${sessionId} of ${cidOf(call)}`);
+    return {
+      call_cid: cidOf(call),
+      created_by_user_id: call.created_by,
+      session_id: session?.id ?? '',
+      accepted_by: session?.accepted_by ?? {},
+      rejected_by: session?.rejected_by ?? {},
+      missed_by: session?.missed_by ?? {},
+      call_ended_at: call.ended_at,
+      session_started_at: session?.started_at,
+      session_ended_at: session?.ended_at,
+      duration: '0.10ms',
+    };
+  }
+
+  accept(actor: Actor, type: string, id: string) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'join-call', cidOf(call));
+    const userId = actor.userId ?? call.created_by;
+    this.ensureSession(call).accepted_by[userId] = this.iso();
+    this.deps.store.save();
+    this.emit(call, { type: 'call.accepted', call: this.callResponse(call), user: this.userResponse(userId) });
+    return { duration: '0.10ms' };
+  }
+
+  reject(actor: Actor, type: string, id: string, body: { reason?: string }) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'read-call', cidOf(call));
+    const userId = actor.userId ?? call.created_by;
+    this.ensureSession(call).rejected_by[userId] = this.iso();
+    this.deps.store.save();
+    this.emit(call, { type: 'call.rejected', call: this.callResponse(call), user: this.userResponse(userId), reason: body.reason });
+    return { duration: '0.10ms' };
+  }
+
+  end(actor: Actor, type: string, id: string) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'end-call', cidOf(call));
+    const now = this.iso();
+    call.ended_at = now;
+    call.updated_at = now;
+    this.deps.store.save();
+    this.deps.sfu.endCall(cidOf(call));
+    this.emit(call, { type: 'call.ended', call: this.callResponse(call), members: this.memberResponses(call), user: actor.userId ? this.userResponse(actor.userId) : undefined });
+    this.endSession(call);
+    return { duration: '0.10ms' };
+  }
+
+  // ---- join and the session ---------------------------------------------------------------------------------------
+
+  join(actor: Actor, type: string, id: string, body: { create?: boolean; data?: CallData; ring?: boolean; video?: boolean }) {
+    if (actor.kind !== 'user') throw badRequest('JoinCall failed with error: "join is for users"');
+    this.checkType(type);
+    const cid = `${type}:${id}`;
+    let call = this.deps.store.get(cid);
+    let created = false;
+    if (!call) {
+      if (!body.create) throw notFound(`Can't find call with id ${cid}`);
+      this.require(actor, undefined, 'create-call', cid);
+      call = this.create(actor, type, id, body.data);
+      created = true;
+    }
+    this.require(actor, call, 'join-call', cid);
+    if (call.ended_at && !this.capabilities(actor, call).includes('join-ended-call')) {
+      throw badRequest(`JoinCall failed with error: "call ${cid} has ended"`);
+    }
+    this.ensureSession(call);
+    this.deps.store.save();
+    if (body.ring) this.ring(actor, call, body.video ?? false);
+    const roles = this.rolesOf(actor, call);
+    const token = this.deps.sfuTokens.issue({ user_id: actor.userId, call_cid: cid, role: roles[roles.length - 1] ?? 'user', capabilities: this.capabilities(actor, call) });
+    return {
+      ...this.stateFields(call, actor),
+      created,
+      credentials: {
+        server: { edge_name: 'local-sfu', url: this.deps.sfu.url, ws_endpoint: this.deps.sfu.wsEndpoint },
+        token,
+        ice_servers: [],
+      },
+      stats_options: { enable_rtc_stats: false, reporting_interval_ms: 30000 },
+      duration: '0.10ms',
+    };
+  }
+
+  /** The SFU reports each participant that completed its join. */
+  participantJoined(cid: string, userId: string, userSessionId: string, role: string) {
+    const call = this.deps.store.get(cid);
+    if (!call) return;
+    const session = this.ensureSession(call);
+    const now = this.iso();
+    if (!session.started_at) {
+      session.started_at = now;
+      this.emit(call, { type: 'call.session_started', session_id: session.id, call: this.callResponse(call) });
+    }
+    session.participants.push({ user_id: userId, user_session_id: userSessionId, role, joined_at: now });
+    this.deps.store.save();
+    this.emit(call, {
+      type: 'call.session_participant_joined',
+      session_id: session.id,
+      participant: { user: this.userResponse(userId), user_session_id: userSessionId, role, joined_at: now },
+    });
+  }
+
+  participantLeft(cid: string, userSessionId: string) {
+    const call = this.deps.store.get(cid);
+    const session = call?.session;
+    const participant = session?.participants.find((p) => p.user_session_id === userSessionId && !p.left_at);
+    if (!call || !session || !participant) return;
+    const now = this.now();
+    participant.left_at = now.toISOString();
+    this.deps.store.save();
+    this.emit(call, {
+      type: 'call.session_participant_left',
+      session_id: session.id,
+      participant: { user: this.userResponse(participant.user_id), user_session_id: userSessionId, role: participant.role, joined_at: participant.joined_at },
+      duration_seconds: Math.round((now.getTime() - Date.parse(participant.joined_at)) / 1000),
+    });
+    if (!session.participants.some((p) => !p.left_at)) this.endSession(call);
+  }
+
+  private endSession(call: StoredCall) {
+    const session = call.session;
+    if (!session?.started_at || session.ended_at) return;
+    const now = this.iso();
+    for (const p of session.participants) p.left_at ??= now;
+    session.ended_at = now;
+    if (call.recording) this.stopRecording({ kind: 'server' }, call.type, call.id, 'composite');
+    if (call.transcribing) this.stopTranscription({ kind: 'server' }, call.type, call.id);
+    this.deps.store.save();
+    this.emit(call, {
+      type: 'call.session_ended',
+      session_id: session.id,
+      call: this.callResponse(call),
+      duration_seconds: Math.round((Date.parse(now) - Date.parse(session.started_at)) / 1000),
+    });
+  }
+
+  // ---- recording and transcription -------------------------------------------------------------------------------
+
+  startRecording(actor: Actor, type: string, id: string, recordingType = 'composite') {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'start-record-call', cidOf(call));
+    if (call.recording) throw badRequest('StartRecording failed with error: "call is already being recorded"');
+    call.recording = true;
+    call.recording_started_at = this.iso();
+    this.deps.store.save();
+    this.emit(call, { type: 'call.recording_started', call: this.callResponse(call), egress_id: `local-${call.id}`, recording_type: recordingType });
+    return { duration: '0.10ms' };
+  }
+
+  stopRecording(actor: Actor, type: string, id: string, recordingType = 'composite') {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'stop-record-call', cidOf(call));
+    if (!call.recording) throw badRequest('StopRecording failed with error: "call is not being recorded"');
+    const startedAt = call.recording_started_at ?? call.created_at;
+    call.recording = false;
+    const sessionId = call.session?.id ?? '';
+    const artifact = { kind: 'recording' as const, filename: `rec_${call.type}_${call.id}_${Date.parse(startedAt)}.webm`, session_id: sessionId, start_time: startedAt, end_time: this.iso(), recording_type: recordingType };
+    call.artifacts.push(artifact);
+    this.deps.store.save();
+    this.emit(call, { type: 'call.recording_stopped', call: this.callResponse(call), egress_id: `local-${call.id}`, recording_type: recordingType });
+    this.emit(call, {
+      type: 'call.recording_ready',
+      session_id: sessionId,
+      egress_id: `local-${call.id}`,
+      recording_type: recordingType,
+      call_recording: this.artifactResponse(call, artifact),
+    });
+    return { duration: '0.10ms' };
+  }
+
+  startTranscription(actor: Actor, type: string, id: string) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'start-transcription-call', cidOf(call));
+    if (call.transcribing) throw badRequest('StartTranscription failed with error: "call is already being transcribed"');
+    call.transcribing = true;
+    call.transcription_started_at = this.iso();
+    this.deps.store.save();
+    this.emit(call, { type: 'call.transcription_started', call: this.callResponse(call), egress_id: `local-tr-${call.id}` });
+    return { duration: '0.10ms' };
+  }
+
+  stopTranscription(actor: Actor, type: string, id: string) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'stop-transcription-call', cidOf(call));
+    if (!call.transcribing) throw badRequest('StopTranscription failed with error: "call is not being transcribed"');
+    const startedAt = call.transcription_started_at ?? call.created_at;
+    call.transcribing = false;
+    const sessionId = call.session?.id ?? '';
+    const artifact = { kind: 'transcription' as const, filename: `transcript_${call.type}_${call.id}_${Date.parse(startedAt)}.jsonl`, session_id: sessionId, start_time: startedAt, end_time: this.iso() };
+    call.artifacts.push(artifact);
+    this.deps.store.save();
+    this.emit(call, { type: 'call.transcription_stopped', call: this.callResponse(call), egress_id: `local-tr-${call.id}` });
+    this.emit(call, { type: 'call.transcription_ready', session_id: sessionId, egress_id: `local-tr-${call.id}`, call_transcription: this.artifactResponse(call, artifact) });
+    return { duration: '0.10ms' };
+  }
+
+  private artifactResponse(call: StoredCall, artifact: StoredCall['artifacts'][number]) {
+    return {
+      filename: artifact.filename,
+      url: this.deps.artifactUrl(call, artifact.session_id, artifact.filename),
+      start_time: artifact.start_time,
+      end_time: artifact.end_time,
+      session_id: artifact.session_id,
+      ...(artifact.recording_type ? { recording_type: artifact.recording_type } : {}),
+    };
+  }
+
+  listArtifacts(actor: Actor, type: string, id: string, kind: 'recording' | 'transcription') {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'read-call', cidOf(call));
+    const items = call.artifacts.filter((a) => a.kind === kind).map((a) => this.artifactResponse(call, a));
+    return kind === 'recording' ? { recordings: items, duration: '0.10ms' } : { transcriptions: items, duration: '0.10ms' };
+  }
+
+  /** The artifact a download URL names, if it exists (URLs are unguessable enough for a local stage: cid + session + name). */
+  findArtifact(cid: string, sessionId: string, filename: string) {
+    const call = this.deps.store.get(cid);
+    return call?.artifacts.find((a) => a.session_id === sessionId && a.filename === filename);
+  }
+
+  sendCustomEvent(actor: Actor, type: string, id: string, body: { custom?: Record<string, unknown> }) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'read-call', cidOf(call));
+    this.emit(call, { type: 'custom', custom: body.custom ?? {}, user: this.userResponse(actor.userId ?? call.created_by) });
+    return { duration: '0.10ms' };
+  }
+}
+
+const capabilityAction: Record<string, string> = {
+  'create-call': 'CreateCall',
+  'read-call': 'ReadCall',
+  'join-call': 'JoinCall',
+  'end-call': 'EndCall',
+  'update-call': 'UpdateCall',
+  'update-call-settings': 'UpdateCallSettings',
+  'update-call-member': 'UpdateCallMember',
+  'start-record-call': 'StartRecording',
+  'stop-record-call': 'StopRecording',
+  'start-transcription-call': 'StartTranscription',
+  'stop-transcription-call': 'StopTranscription',
+};

@@ -1,0 +1,200 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { LocalSfu } from '../sfu/local-sfu';
+import { CallStore } from './call-store';
+import { CoordinatorSockets } from './coordinator-socket';
+import { VideoCoordinator, type Actor, type StreamUser } from './coordinator';
+import { asStreamError, StreamApiError } from './errors';
+import { recordingClip, transcriptLines } from './artifacts';
+import { createGuest, routeVideoRequest } from './routes';
+import { createSfuTokens } from './sfu-token';
+
+export type { StreamUser } from './coordinator';
+
+export interface VideoStandInDeps {
+  apiKey: string;
+  /** Verifies a user JWT (HS256, the stage's Stream secret) as Stream does; throws an error carrying Stream's error shape (401, code 40 for expired, …) */
+  verifyUserToken(token: string): { userId: string; claims: Record<string, unknown> };
+  /** Server-side auth for the node SDK's calls (a server JWT with no user_id) */
+  verifyServerToken(token: string): void;
+  users: { get(id: string): StreamUser | undefined; upsert(user: StreamUser): StreamUser };
+  sendWebhook(event: Record<string, unknown> & { type: string }): void;
+  publicBaseUrl: string;
+  dataDir?: string;
+  /** Signs a user token with the stage's secret; without it, POST /video/guest answers "not imitated". */
+  signUserToken?(claims: Record<string, unknown>): string;
+  log?(message: string, details?: unknown): void;
+}
+
+export interface VideoStandIn {
+  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean>;
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  close(): Promise<void>;
+}
+
+const corsHeaders = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
+  'access-control-allow-headers': 'authorization, content-type, stream-auth-type, x-stream-client, x-client-request-id, x-stream-client-request-id',
+  'access-control-expose-headers': 'x-amz-cf-pop',
+  'access-control-max-age': '600',
+};
+
+const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { ...corsHeaders, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+};
+
+const readJson = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString();
+  if (!text) return {};
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error('not an object');
+    return body as Record<string, unknown>;
+  } catch {
+    throw new StreamApiError(400, 4, 'Invalid JSON in the request body');
+  }
+};
+
+const jwtPayload = (token: string): Record<string, unknown> => {
+  try {
+    return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+};
+
+/**
+ * Stream's video API on the local stage: the coordinator (REST under /video/ for the browser client and
+ * /api/v2/video/ for the node SDK, the /video/connect WebSocket) and the SFU (/video/sfu/), with the state of calls
+ * in `dataDir`.
+ */
+export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoStandIn> => {
+  const log = deps.log ?? ((message: string, details?: unknown) => console.warn(`[stream video] ${message}`, details ?? ''));
+  const base = deps.publicBaseUrl.replace(/\/$/, '');
+  const wsBase = base.replace(/^http/, 'ws');
+  const store = new CallStore(deps.dataDir);
+  const sfuTokens = createSfuTokens();
+  const sockets = new CoordinatorSockets({ apiKey: deps.apiKey, verifyUserToken: deps.verifyUserToken, users: deps.users, log });
+  const coordinator = new VideoCoordinator({
+    users: deps.users,
+    sendWebhook: deps.sendWebhook,
+    deliver: (userIds, event) => sockets.deliver(userIds, event),
+    sfuTokens,
+    sfu: { url: `${base}/video/sfu/twirp`, wsEndpoint: `${wsBase}/video/sfu/ws`, endCall: (cid) => sfu.endCall(cid) },
+    artifactUrl: (call, sessionId, filename) => `${base}/video/artifacts/${call.type}/${call.id}/${encodeURIComponent(sessionId || 'none')}/${encodeURIComponent(filename)}`,
+    store,
+  });
+  const sfu = new LocalSfu({
+    verifyToken: (token) => sfuTokens.verify(token),
+    userInfo: (id) => deps.users.get(id) ?? {},
+    onParticipantJoined: (cid, userId, sessionId, role) => coordinator.participantJoined(cid, userId, sessionId, role),
+    onParticipantLeft: (cid, sessionId) => coordinator.participantLeft(cid, sessionId),
+    log,
+  });
+  const wss = new WebSocketServer({ noServer: true });
+
+  const authenticate = (req: IncomingMessage, url: URL): Actor => {
+    if (url.searchParams.get('api_key') !== deps.apiKey) throw new StreamApiError(401, 2, 'api_key not valid');
+    const token = String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+    if (!token) throw new StreamApiError(401, 4, 'Authorization header is missing');
+    const claims = jwtPayload(token);
+    if (typeof claims.user_id !== 'string') {
+      deps.verifyServerToken(token);
+      return { kind: 'server' };
+    }
+    const verified = deps.verifyUserToken(token);
+    const callCids = verified.claims.call_cids;
+    return {
+      kind: 'user',
+      userId: verified.userId,
+      role: typeof verified.claims.role === 'string' ? verified.claims.role : undefined,
+      callCids: Array.isArray(callCids) ? callCids.map(String) : undefined,
+    };
+  };
+
+  const serveArtifact = (res: ServerResponse, parts: string[]) => {
+    const [type, id, session, filename] = parts.map(decodeURIComponent);
+    const artifact = type && id && session && filename ? coordinator.findArtifact(`${type}:${id}`, session === 'none' ? '' : session, filename) : undefined;
+    if (!artifact) return send(res, 404, new StreamApiError(404, 16, 'No such recording').body());
+    const body = artifact.kind === 'recording' ? recordingClip() : Buffer.from(transcriptLines(artifact));
+    res.writeHead(200, { ...corsHeaders, 'content-type': artifact.kind === 'recording' ? 'video/webm' : 'application/jsonl', 'content-length': body.length });
+    res.end(body);
+  };
+
+  return {
+    async handle(req, res, url) {
+      const path = url.pathname;
+      const apiPath = path.startsWith('/api/v2/video/') ? path.slice('/api/v2/video'.length) : path.startsWith('/video/') ? path.slice('/video'.length) : undefined;
+      if (apiPath === undefined) return false;
+      if (req.method === 'OPTIONS') {
+        // Whatever headers the SDKs add (axios's, Twirp's), the preflight allows: the stand-in is for this machine.
+        const requested = req.headers['access-control-request-headers'];
+        res.writeHead(204, { ...corsHeaders, ...(requested ? { 'access-control-allow-headers': requested } : {}) });
+        res.end();
+        return true;
+      }
+      try {
+        if (apiPath === '/location-hint') {
+          // The client reads the CloudFront POP of its hint URL to pick an edge; here there is one, "LCL".
+          res.writeHead(200, { ...corsHeaders, 'x-amz-cf-pop': 'LCL1-P1', 'content-type': 'text/plain' });
+          res.end(req.method === 'HEAD' ? undefined : 'LCL');
+          return true;
+        }
+        if (apiPath.startsWith('/sfu/twirp/')) {
+          for (const [key, value] of Object.entries(corsHeaders)) res.setHeader(key, value);
+          await sfu.handleTwirp(req, res, apiPath.split('/').pop() ?? '');
+          return true;
+        }
+        if (apiPath.startsWith('/artifacts/') && (req.method === 'GET' || req.method === 'HEAD')) {
+          serveArtifact(res, apiPath.slice('/artifacts/'.length).split('/'));
+          return true;
+        }
+        if (apiPath === '/guest' && req.method === 'POST') {
+          if (url.searchParams.get('api_key') !== deps.apiKey) throw new StreamApiError(401, 2, 'api_key not valid');
+          if (!deps.signUserToken) throw new StreamApiError(501, 4, 'POST /video/guest is not imitated here (no token signer)');
+          send(res, 201, createGuest(deps, await readJson(req)));
+          return true;
+        }
+        const actor = authenticate(req, url);
+        const body = req.method === 'GET' || req.method === 'DELETE' ? {} : await readJson(req);
+        const result = routeVideoRequest(coordinator, actor, req.method ?? 'GET', apiPath, body, url.searchParams);
+        if (result === undefined) {
+          log(`not imitated: ${req.method} ${path}`);
+          send(res, 501, new StreamApiError(501, 4, `${req.method} ${path} is not imitated by the local Stream stand-in`).body());
+          return true;
+        }
+        send(res, req.method === 'POST' ? 201 : 200, result);
+      } catch (error) {
+        const e = asStreamError(error);
+        if (e.status >= 500) log(`${req.method} ${path} failed`, error);
+        send(res, e.status, e.body());
+      }
+      return true;
+    },
+
+    upgrade(req, socket, head) {
+      const url = new URL(req.url ?? '/', base);
+      if (url.pathname === '/video/connect') {
+        wss.handleUpgrade(req, socket, head, (ws) => sockets.accept(ws, url));
+        return true;
+      }
+      if (url.pathname === '/video/sfu/ws') {
+        wss.handleUpgrade(req, socket, head, (ws) => sfu.acceptSocket(ws));
+        return true;
+      }
+      return false;
+    },
+
+    async close() {
+      await sfu.close();
+      sockets.close();
+      wss.close();
+    },
+  };
+};

@@ -1,0 +1,337 @@
+import { StreamClient } from '@stream-io/node-sdk';
+import { StreamVideoClient, type StreamVideoEvent } from '@stream-io/video-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { startVideoHarness, TEST_SECRET, type VideoHarness } from './testing/harness';
+
+/**
+ * The coordinator's contract, exercised by the real SDKs in Node: the node SDK as the product's functions use it
+ * (server token, basePath) and the browser's video client (REST and the /video/connect WebSocket; media needs a
+ * browser and is proven by the Playwright test next to the harness).
+ */
+let harness: VideoHarness;
+let server: StreamClient;
+const clients: StreamVideoClient[] = [];
+
+beforeAll(async () => {
+  harness = await startVideoHarness();
+  server = new StreamClient(harness.apiKey, TEST_SECRET, { basePath: harness.baseUrl });
+});
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.disconnectUser()));
+});
+
+afterAll(async () => {
+  await harness.close();
+});
+
+const connect = async (userId: string, token = harness.userToken(userId)) => {
+  const client = new StreamVideoClient({
+    apiKey: harness.apiKey,
+    options: { baseURL: `${harness.baseUrl}/video`, locationHintUrl: `${harness.baseUrl}/video/location-hint`, WebSocketImpl: WebSocket as unknown as typeof globalThis.WebSocket, timeout: 5000 },
+  });
+  clients.push(client);
+  await client.connectUser({ id: userId, name: `User ${userId}` }, token);
+  return client;
+};
+
+const nextEvent = (client: StreamVideoClient, type: string) =>
+  new Promise<StreamVideoEvent>((resolve) => {
+    const off = client.on(type as 'all', (event: StreamVideoEvent) => {
+      off();
+      resolve(event);
+    });
+  });
+
+let sequence = 0;
+const callId = () => `contract-${Date.now()}-${++sequence}`;
+
+describe('connecting', () => {
+  it('answers the auth message with connection.ok and the user, made from user_details', async () => {
+    const client = await connect('ada');
+    expect(client.state.connectedUser).toMatchObject({ id: 'ada', name: 'User ada', role: 'user' });
+    expect(harness.users.get('ada')).toMatchObject({ name: 'User ada' });
+  });
+
+  // The client turns connection.error into its own retries and errors; the contract is the frame it receives.
+  const authenticate = (token: string) =>
+    new Promise<{ type: string; error?: { code: number; StatusCode: number; message: string } }>((resolve, reject) => {
+      const ws = new WebSocket(`${harness.baseUrl.replace('http', 'ws')}/video/connect?api_key=${harness.apiKey}&stream-auth-type=jwt`);
+      ws.on('open', () => ws.send(JSON.stringify({ token, user_details: { id: 'eve' }, products: ['video'] })));
+      ws.on('message', (data) => {
+        resolve(JSON.parse(String(data)) as never);
+        ws.close();
+      });
+      ws.on('error', reject);
+    });
+
+  it('refuses a token signed with another secret (401) and an expired one (401, code 40), as connection.error', async () => {
+    const { signToken } = await import('./testing/harness');
+    expect(await authenticate(signToken({ user_id: 'eve' }, 'another-secret-of-enough-length'))).toMatchObject({
+      type: 'connection.error',
+      error: { StatusCode: 401, code: 43, message: expect.stringMatching(/signature is not valid/) },
+    });
+    expect(await authenticate(harness.userToken('eve', { exp: Math.floor(Date.now() / 1000) - 60 }))).toMatchObject({
+      type: 'connection.error',
+      error: { StatusCode: 401, code: 40 },
+    });
+    expect(await authenticate(harness.userToken('eve'))).toMatchObject({ type: 'connection.ok', me: { id: 'eve' } });
+  });
+});
+
+describe('calls from the browser client', () => {
+  it('gets or creates a call with its members, settings and the creator’s capabilities', async () => {
+    const client = await connect('ada');
+    const call = client.call('default', callId());
+    const response = await call.getOrCreate({ data: { members: [{ user_id: 'ada' }, { user_id: 'grace' }], custom: { mentorshipId: 'm-1' } } });
+    expect(response.created).toBe(true);
+    expect(response.call).toMatchObject({ cid: call.cid, created_by: { id: 'ada' }, custom: { mentorshipId: 'm-1' }, recording: false });
+    expect(response.call.settings.video).toMatchObject({ enabled: true, camera_default_on: true });
+    expect(response.members.map((m) => m.user_id).sort()).toEqual(['ada', 'grace']);
+    expect(response.own_capabilities).toEqual(expect.arrayContaining(['join-call', 'send-video', 'send-audio', 'screenshare', 'end-call']));
+    expect(call.state.members.map((m) => m.user_id).sort()).toEqual(['ada', 'grace']);
+
+    const again = await client.call('default', call.id).getOrCreate();
+    expect(again.created).toBe(false);
+    expect(harness.webhooks.filter((w) => w.type === 'call.created' && w.call_cid === call.cid)).toHaveLength(1);
+  });
+
+  it('answers 404 with Stream’s error for a call that does not exist, and for an unknown call type', async () => {
+    const client = await connect('ada');
+    await expect(client.call('default', callId()).get()).rejects.toMatchObject({ status: 404, code: 16 });
+    await expect(client.call('no_such_type', callId()).getOrCreate()).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('rings the members over their WebSockets; accept and reject reach the caller', async () => {
+    const ada = await connect('ada');
+    const grace = await connect('grace');
+    const linus = await connect('linus');
+    const id = callId();
+    const ringing = nextEvent(grace, 'call.ring');
+    const linusRinging = nextEvent(linus, 'call.ring');
+    const call = ada.call('default', id);
+    await call.getOrCreate({ ring: true, data: { members: [{ user_id: 'ada' }, { user_id: 'grace' }, { user_id: 'linus' }] } });
+    const ring = await ringing;
+    expect(ring).toMatchObject({ type: 'call.ring', call_cid: `default:${id}`, user: { id: 'ada' } });
+    await linusRinging;
+    expect(harness.webhooks.some((w) => w.type === 'call.ring' && w.call_cid === `default:${id}`)).toBe(true);
+
+    const accepted = nextEvent(ada, 'call.accepted');
+    await grace.call('default', id).accept();
+    expect(await accepted).toMatchObject({ user: { id: 'grace' } });
+    const rejected = nextEvent(ada, 'call.rejected');
+    await linus.call('default', id).reject('decline');
+    expect(await rejected).toMatchObject({ user: { id: 'linus' }, reason: 'decline' });
+    const callOfAda = ada.call('default', id);
+    const state = await callOfAda.get();
+    expect(Object.keys(state.call.session?.accepted_by ?? {})).toEqual(['grace']);
+    expect(Object.keys(state.call.session?.rejected_by ?? {})).toEqual(['linus']);
+    const ringState = await callOfAda.getRingState();
+    expect(ringState).toMatchObject({ call_cid: `default:${id}`, created_by_user_id: 'ada', accepted_by: { grace: expect.any(String) }, rejected_by: { linus: expect.any(String) } });
+  });
+
+  it('notifies the members without ringing them', async () => {
+    const ada = await connect('ada');
+    const grace = await connect('grace');
+    const id = callId();
+    const notified = nextEvent(grace, 'call.notification');
+    await ada.call('default', id).getOrCreate({ notify: true, data: { members: [{ user_id: 'ada' }, { user_id: 'grace' }] } });
+    expect(await notified).toMatchObject({ call_cid: `default:${id}`, user: { id: 'ada' }, members: expect.any(Array) });
+  });
+
+  it('joins with the local SFU’s address and a token for it', async () => {
+    const client = await connect('ada');
+    const id = callId();
+    const response = await client.streamClient.post<{ credentials: { server: { url: string; ws_endpoint: string; edge_name: string }; token: string }; created: boolean }>(`/call/default/${id}/join`, { create: true, location: 'LCL' });
+    expect(response.created).toBe(true);
+    expect(response.credentials.server.url).toBe(`${harness.baseUrl}/video/sfu/twirp`);
+    expect(response.credentials.server.ws_endpoint).toBe(`${harness.baseUrl.replace('http', 'ws')}/video/sfu/ws`);
+    expect(response.credentials.token.split('.')).toHaveLength(3);
+  });
+
+  it('ends a call: members hear call.ended and the call carries ended_at', async () => {
+    const ada = await connect('ada');
+    const grace = await connect('grace');
+    const id = callId();
+    await ada.call('default', id).getOrCreate({ data: { members: [{ user_id: 'ada' }, { user_id: 'grace' }] } });
+    const ended = nextEvent(grace, 'call.ended');
+    await ada.call('default', id).endCall();
+    expect(await ended).toMatchObject({ call_cid: `default:${id}`, user: { id: 'ada' } });
+    expect((await ada.call('default', id).get()).call.ended_at).toEqual(expect.any(String));
+    expect(harness.webhooks.some((w) => w.type === 'call.ended' && w.call_cid === `default:${id}`)).toBe(true);
+  });
+
+  it('lists the recent calls a user is part of, newest first, and not other people’s', async () => {
+    const ada = await connect('ada');
+    const first = callId();
+    const second = callId();
+    await ada.call('default', first).getOrCreate({ data: { members: [{ user_id: 'ada' }] } });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await ada.call('default', second).getOrCreate({ data: { members: [{ user_id: 'ada' }] } });
+    const stranger = await connect('stranger');
+    await stranger.call('default', callId()).getOrCreate();
+
+    const { calls } = await ada.queryCalls({ sort: [{ field: 'created_at', direction: -1 }], limit: 10 });
+    const ids = calls.map((c) => c.id);
+    expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(first));
+    expect(ids.indexOf(first)).toBeGreaterThanOrEqual(0);
+    expect(calls.every((c) => c.state.members.some((m) => m.user_id === 'ada') || c.state.createdBy?.id === 'ada')).toBe(true);
+  });
+
+  it('answers an endpoint it does not imitate with Stream’s error shape and says so', async () => {
+    const client = await connect('ada');
+    const id = callId();
+    await client.call('default', id).getOrCreate();
+    await expect(client.streamClient.post(`/call/default/${id}/start_broadcasting`, {})).rejects.toMatchObject({ status: 501, message: expect.stringMatching(/not imitated/) });
+  });
+});
+
+describe('guests', () => {
+  it('a call token limited by call_cids works on its call and is refused on any other', async () => {
+    const ada = await connect('ada');
+    const invited = callId();
+    const other = callId();
+    await ada.call('default', invited).getOrCreate({ data: { members: [{ user_id: 'ada' }] } });
+    await ada.call('default', other).getOrCreate({ data: { members: [{ user_id: 'ada' }] } });
+    const guestToken = server.generateCallToken({ user_id: 'guest-1', role: 'guest', call_cids: [`default:${invited}`] });
+    const guest = await connect('guest-1', guestToken);
+
+    await expect(guest.call('default', invited).get()).resolves.toMatchObject({ call: { id: invited } });
+    await expect(guest.streamClient.post(`/call/default/${invited}/join`, { location: 'LCL' })).resolves.toMatchObject({ credentials: expect.any(Object) });
+    await expect(guest.call('default', other).get()).rejects.toMatchObject({ status: 403, code: 17 });
+    await expect(guest.streamClient.post(`/call/default/${other}/join`, { location: 'LCL' })).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('POST /guest makes a guest user whose token joins calls but creates none', async () => {
+    const anonymous = new StreamVideoClient({ apiKey: harness.apiKey, options: { baseURL: `${harness.baseUrl}/video`, locationHintUrl: `${harness.baseUrl}/video/location-hint` } });
+    const created = await anonymous.createGuestUser({ user: { id: 'visitor-1', name: 'Visitor' } });
+    expect(created.user).toMatchObject({ id: 'visitor-1', role: 'guest', name: 'Visitor' });
+    const visitor = await connect('visitor-1', created.access_token);
+    const ada = await connect('ada');
+    const id = callId();
+    await ada.call('default', id).getOrCreate();
+    await expect(visitor.streamClient.post(`/call/default/${id}/join`, { location: 'LCL' })).resolves.toMatchObject({ own_capabilities: expect.arrayContaining(['join-call', 'send-video']) });
+    await expect(visitor.call('default', callId()).getOrCreate()).rejects.toMatchObject({ status: 403, code: 17 });
+  });
+
+  it('a guest may not create calls', async () => {
+    const guest = await connect('guest-2', server.generateCallToken({ user_id: 'guest-2', role: 'guest', call_cids: ['default:made-up'] }));
+    await expect(guest.call('default', 'made-up').getOrCreate()).rejects.toMatchObject({ status: 403, code: 17 });
+  });
+});
+
+describe('the node SDK, as the product’s functions use it', () => {
+  it('creates, updates the settings of, and reads a call with a server token', async () => {
+    const id = callId();
+    const call = server.video.call('default', id);
+    await call.getOrCreate({ data: { created_by_id: 'ada', members: [{ user_id: 'ada' }, { user_id: 'grace' }] } });
+    await call.update({ settings_override: { recording: { mode: 'available' }, transcription: { mode: 'available', closed_caption_mode: 'available' } } });
+    const { call: read } = await call.get();
+    expect(read.created_by.id).toBe('ada');
+    expect(read.settings.recording.mode).toBe('available');
+    expect(read.settings.video.enabled).toBe(true);
+  });
+
+  it('refuses a server token signed with another secret', async () => {
+    const stranger = new StreamClient(harness.apiKey, 'another-secret-of-enough-length', { basePath: harness.baseUrl });
+    await expect(stranger.video.call('default', callId()).getOrCreate({ data: { created_by_id: 'ada' } })).rejects.toThrow(/signature is not valid/);
+  });
+
+  it('starts and stops a recording: started, stopped and ready webhooks, and a clip the ready URL serves', async () => {
+    const id = callId();
+    const call = server.video.call('default', id);
+    await call.getOrCreate({ data: { created_by_id: 'ada' } });
+    await call.startRecording({ recording_type: 'composite' });
+    await expect(call.startRecording({ recording_type: 'composite' })).rejects.toThrow(/already being recorded/);
+    await call.stopRecording({ recording_type: 'composite' });
+    const types = harness.webhooks.filter((w) => w.call_cid === `default:${id}`).map((w) => w.type);
+    expect(types).toEqual(expect.arrayContaining(['call.recording_started', 'call.recording_stopped', 'call.recording_ready']));
+    const ready = harness.webhooks.find((w) => w.type === 'call.recording_ready' && w.call_cid === `default:${id}`) as unknown as { call_recording: { url: string; filename: string } };
+    const download = await fetch(ready.call_recording.url);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('video/webm');
+    const bytes = new Uint8Array(await download.arrayBuffer());
+    expect([...bytes.subarray(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]); // the EBML magic of a WebM file
+    const { recordings } = await call.listRecordings();
+    expect(recordings.map((r) => r.filename)).toEqual([ready.call_recording.filename]);
+  });
+
+  it('transcribes: the ready webhook names a JSONL transcript that downloads', async () => {
+    const id = callId();
+    const call = server.video.call('default', id);
+    await call.getOrCreate({ data: { created_by_id: 'ada' } });
+    await call.startTranscription();
+    await call.stopTranscription();
+    const ready = harness.webhooks.find((w) => w.type === 'call.transcription_ready' && w.call_cid === `default:${id}`) as unknown as { call_transcription: { url: string } };
+    const text = await (await fetch(ready.call_transcription.url)).text();
+    expect(JSON.parse(text.trim().split('\n')[0]!)).toMatchObject({ type: 'speech' });
+  });
+});
+
+describe('keeping state', () => {
+  it('a stand-in started on the same data directory knows the calls, members and recordings of the last one', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dataDir = mkdtempSync(join(tmpdir(), 'video-stand-in-'));
+    try {
+      const first = await startVideoHarness({ dataDir });
+      const firstServer = new StreamClient(first.apiKey, TEST_SECRET, { basePath: first.baseUrl });
+      await firstServer.video.call('default', 'kept').getOrCreate({ data: { created_by_id: 'ada', members: [{ user_id: 'ada' }, { user_id: 'grace' }] } });
+      await firstServer.video.call('default', 'kept').startRecording({ recording_type: 'composite' });
+      await firstServer.video.call('default', 'kept').stopRecording({ recording_type: 'composite' });
+      await first.close();
+
+      const second = await startVideoHarness({ dataDir });
+      const secondServer = new StreamClient(second.apiKey, TEST_SECRET, { basePath: second.baseUrl });
+      const { call, members } = await secondServer.video.call('default', 'kept').get();
+      expect(call.created_by.id).toBe('ada');
+      expect(members.map((m) => m.user_id).sort()).toEqual(['ada', 'grace']);
+      expect((await secondServer.video.call('default', 'kept').listRecordings()).recordings).toHaveLength(1);
+      await second.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('requests Stream refuses', () => {
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}, apiKey = harness.apiKey) =>
+    fetch(`${harness.baseUrl}${path}?api_key=${apiKey}`, {
+      method: 'POST',
+      headers: { authorization: harness.serverToken(), 'stream-auth-type': 'jwt', 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  it('answers a malformed body with 400 and Stream’s error shape, and stores nothing', async () => {
+    const id = callId();
+    const response = await post(`/api/v2/video/call/default/${id}`, { data: { created_by_id: 'ada', members: 'everyone' } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 4, StatusCode: 400, message: expect.stringMatching(/GetOrCreateCall failed.*data\.members/) });
+    expect((await post(`/api/v2/video/call/default/${id}`, 'not json')).status).toBe(400);
+    const read = await fetch(`${harness.baseUrl}/api/v2/video/call/default/${id}?api_key=${harness.apiKey}`, { headers: { authorization: harness.serverToken() } });
+    expect(read.status).toBe(404);
+  });
+
+  it('refuses a member without a user_id and a query with a limit above 100', async () => {
+    const id = callId();
+    await server.video.call('default', id).getOrCreate({ data: { created_by_id: 'ada' } });
+    expect((await post(`/api/v2/video/call/default/${id}/members`, { update_members: [{ role: 'host' }] })).status).toBe(400);
+    expect((await post('/api/v2/video/calls', { limit: 1000 })).status).toBe(400);
+  });
+
+  it('refuses a request with no token (401) and one for another app’s key (401, code 2)', async () => {
+    const noToken = await post('/api/v2/video/calls', {}, { authorization: '' });
+    expect(noToken.status).toBe(401);
+    const otherApp = await post('/api/v2/video/calls', {}, {}, 'another-key');
+    expect(otherApp.status).toBe(401);
+    expect(await otherApp.json()).toMatchObject({ code: 2 });
+  });
+
+  it('refuses a server-side call created without a creator', async () => {
+    const response = await post(`/api/v2/video/call/default/${callId()}`, { data: {} });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: expect.stringMatching(/created_by/) });
+  });
+});

@@ -1,0 +1,138 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+// The page's globals (joinCall, callHandle, remoteState) are declared by the page's script.
+import type {} from '../../infra/local/stream/video/testing/browser-entry';
+import type {} from '../../infra/local/stream/video/testing/react-entry';
+import { createCallPage } from '../../infra/local/stream/video/testing/call-page';
+import { startVideoHarness, type VideoHarness } from '../../infra/local/stream/video/testing/harness';
+
+/**
+ * Two browsers in one call through the stand-in's SFU: the real video client in Chromium with the fake camera,
+ * microphone and screen capture. TrackType as the SFU protocol numbers it: 1 audio, 2 video, 3 screen share.
+ */
+let harness: VideoHarness;
+let pageServer: Server;
+/** The pages come from another origin than the stand-in, as the SPA does: every call the SDKs make is cross-origin. */
+let pageOrigin: string;
+
+test.beforeAll(async () => {
+  harness = await startVideoHarness();
+  const servePage = await createCallPage();
+  pageServer = createServer((req, res) => void servePage(req, res, new URL(req.url ?? '/', 'http://127.0.0.1')).then((served) => served || res.writeHead(404).end()));
+  await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
+  pageOrigin = `http://localhost:${(pageServer.address() as AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  pageServer.closeAllConnections();
+  pageServer.close();
+  await harness.close();
+});
+
+const join = async (page: Page, userId: string, callId: string) => {
+  await page.goto(`${pageOrigin}/call-test/`);
+  await page.waitForFunction(() => typeof window.joinCall === 'function');
+  await page.evaluate((options) => window.joinCall(options), { baseUrl: harness.baseUrl, apiKey: harness.apiKey, userId, token: harness.userToken(userId), callId });
+};
+
+const playingWidth = (page: Page, id: string) =>
+  page.evaluate((elementId) => (document.getElementById(elementId) as HTMLVideoElement | null)?.videoWidth ?? 0, id);
+
+const remote = (page: Page, userId: string) => page.evaluate((id) => window.remoteState(id), userId);
+
+test('two participants see and hear each other, share a screen, turn a camera off, and leave', async ({ browser }) => {
+  const callId = `pw-${Date.now()}`;
+  const alice = await (await browser.newContext()).newPage();
+  const bob = await (await browser.newContext()).newPage();
+  await join(alice, 'alice', callId);
+  await join(bob, 'bob', callId);
+
+  await expect.poll(() => playingWidth(alice, 'video-bob')).toBeGreaterThan(0);
+  await expect.poll(() => playingWidth(bob, 'video-alice')).toBeGreaterThan(0);
+  await expect.poll(async () => (await remote(bob, 'alice'))?.audio).toEqual({ readyState: 'live', muted: false, enabled: true });
+  await expect.poll(async () => (await remote(alice, 'bob'))?.audio).toEqual({ readyState: 'live', muted: false, enabled: true });
+
+  await alice.evaluate(() => window.callHandle!.screenShare.enable());
+  await expect.poll(() => playingWidth(bob, 'screen-alice')).toBeGreaterThan(0);
+  expect((await remote(bob, 'alice'))?.publishedTracks).toContain(3);
+  await alice.evaluate(() => window.callHandle!.screenShare.disable());
+  await expect.poll(async () => (await remote(bob, 'alice'))?.publishedTracks).not.toContain(3);
+
+  await alice.evaluate(() => window.callHandle!.camera.disable());
+  await expect.poll(async () => (await remote(bob, 'alice'))?.publishedTracks).not.toContain(2);
+  await alice.evaluate(() => window.callHandle!.camera.enable());
+  await expect.poll(async () => (await remote(bob, 'alice'))?.publishedTracks).toContain(2);
+
+  await alice.evaluate(() => window.callHandle!.leave());
+  await expect.poll(() => remote(bob, 'alice')).toBeUndefined();
+  await bob.evaluate(() => window.callHandle!.leave());
+
+  const cid = `default:${callId}`;
+  await expect
+    .poll(() => harness.webhooks.filter((w) => w.call_cid === cid).map((w) => w.type))
+    .toEqual([
+      'call.created',
+      'call.session_started',
+      'call.session_participant_joined',
+      'call.session_participant_joined',
+      'call.session_participant_left',
+      'call.session_participant_left',
+      'call.session_ended',
+    ]);
+});
+
+const connect = async (page: Page, userId: string) => {
+  await page.goto(`${pageOrigin}/call-test/`);
+  await page.waitForFunction(() => typeof window.connect === 'function');
+  await page.evaluate((options) => window.connect(options), { baseUrl: harness.baseUrl, apiKey: harness.apiKey, userId, token: harness.userToken(userId) });
+};
+
+test('a rings b, b accepts, and both are in the call seeing each other', async ({ browser }) => {
+  const callId = `ring-${Date.now()}`;
+  const a = await (await browser.newContext()).newPage();
+  const b = await (await browser.newContext()).newPage();
+  await connect(a, 'carol');
+  await connect(b, 'dave');
+
+  const accepting = b.evaluate(() => window.acceptIncomingCall());
+  await a.evaluate((id) => window.ringCall(id, ['carol', 'dave']), callId);
+  expect(await accepting).toBe(`default:${callId}`);
+
+  await expect.poll(() => a.evaluate(() => window.callingState())).toBe('joined');
+  await expect.poll(() => playingWidth(a, 'video-dave')).toBeGreaterThan(0);
+  await expect.poll(() => playingWidth(b, 'video-carol')).toBeGreaterThan(0);
+  expect(harness.webhooks.filter((w) => w.call_cid === `default:${callId}`).map((w) => w.type)).toEqual(expect.arrayContaining(['call.created', 'call.ring', 'call.accepted']));
+
+  await a.evaluate(() => window.callHandle!.endCall());
+  await expect.poll(() => b.evaluate(() => window.callingState())).toBe('left');
+});
+
+test('three participants each see the two others', async ({ browser }) => {
+  const callId = `three-${Date.now()}`;
+  const names = ['erin', 'frank', 'heidi'];
+  const pages = await Promise.all(names.map(async () => (await browser.newContext()).newPage()));
+  for (const [index, page] of pages.entries()) await join(page, names[index]!, callId);
+  for (const [index, page] of pages.entries()) {
+    for (const other of names.filter((name) => name !== names[index])) {
+      await expect.poll(() => playingWidth(page, `video-${other}`)).toBeGreaterThan(0);
+    }
+  }
+});
+
+test('Stream’s React components show each participant the other’s video', async ({ browser }) => {
+  const callId = `react-${Date.now()}`;
+  const pages = await Promise.all(['ivan', 'judy'].map(async () => (await browser.newContext()).newPage()));
+  for (const [index, page] of pages.entries()) {
+    await page.goto(`${pageOrigin}/call-test/react`);
+    await page.waitForFunction(() => typeof window.joinWithReact === 'function');
+    await page.evaluate((options) => window.joinWithReact(options), { baseUrl: harness.baseUrl, apiKey: harness.apiKey, userId: ['ivan', 'judy'][index]!, token: harness.userToken(['ivan', 'judy'][index]!), callId });
+  }
+  for (const page of pages) {
+    await expect(page.locator('.str-video__participant-view')).toHaveCount(2);
+    // Every video the grid shows (one's own camera and the other's) plays.
+    await expect
+      .poll(() => page.locator('video.str-video__video').evaluateAll((videos) => videos.map((v) => (v as HTMLVideoElement).videoWidth > 0)))
+      .toEqual([true, true]);
+  }
+});
