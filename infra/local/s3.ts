@@ -93,7 +93,7 @@ const receiveBrowserUpload = async (req: IncomingMessage, res: ServerResponse, b
   if (!body) return refuse(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
   let form: FormData;
   try {
-    form = await new Response(body, { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
   } catch {
     return refuse(400, 'MalformedPOSTRequest', 'The body of your POST request is not well-formed multipart/form-data.');
   }

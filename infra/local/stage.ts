@@ -21,6 +21,7 @@ import { supervise, type Supervised, type Watchable } from './supervisor';
 import { s3AttachmentStorage } from './stream/attachments';
 import { localStreamCredentials } from './stream/local-credentials';
 import { createStreamStandIn, type StreamStandIn } from './stream/server';
+import { createVideoStandIn } from './stream/video';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const frontendRoot = join(repoRoot, 'frontend');
@@ -240,6 +241,7 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
         dataDir: streamDir,
         webhookUrl: () => (siteAddress.url ? `${siteAddress.url}/api/webhooks/stream` : undefined),
         s3: s3AttachmentStorage({ endpoint: s3.endpoint, bucket: s3.buckets.media! }),
+        video: createVideoStandIn,
       });
       cleanups.push(standIn.stop);
       standInEnvironment = { STREAM_API_KEY: credentials.apiKey, STREAM_API_SECRET: credentials.secret, STREAM_BASE_URL: standIn.url };

@@ -13,9 +13,9 @@ test('a mentorship call page that cannot reach the call service names the call, 
   test.setTimeout(120_000);
   const { ada, mentorshipId } = await makePair(request);
   const path = `/calls/default/m-${mentorshipId}-e2ecall1`;
-  const page = await signedInPage(browser, ada, path, { viewport: widths.desktop }, (page) =>
-    page.route('**/api/chat/getOrCreateToken?**', (route) => route.abort('connectionrefused')),
-  );
+  const page = await signedInPage(browser, ada, path, { viewport: widths.desktop }, async (page) => {
+    await page.route('**/api/chat/getOrCreateToken?**', (route) => route.abort('connectionrefused'));
+  });
 
   await expect(page.getByRole('heading', { level: 1, name: 'Call with Grace Hopper' })).toBeVisible();
   await expect(page.getByText('A call of your mentorship with Grace Hopper.')).toBeVisible();

@@ -8,26 +8,10 @@ import { createChatStandIn } from './chat';
 import { StreamApiError } from './errors';
 import { corsHeaders, sendError } from './http';
 import { persistedState } from './store';
-import { createTokenVerifier } from './tokens';
+import { createTokenVerifier, signStreamToken } from './tokens';
+import type { VideoStandIn, VideoStandInDeps } from './video';
 import { emptyUsers, StreamUsers } from './users';
 import { createWebhookSender, type StreamWebhookEvent } from './webhooks';
-
-/** What the video half (./video, its own module) gets from the stand-in it runs inside. */
-export interface VideoStandInDeps {
-  apiKey: string;
-  verifyUserToken(token: string): { userId: string; claims: Record<string, unknown> };
-  verifyServerToken(token: string): void;
-  users: StreamUsers;
-  sendWebhook(event: StreamWebhookEvent): void;
-  publicBaseUrl: string;
-  dataDir?: string;
-}
-
-export interface VideoStandIn {
-  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean>;
-  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
-  close(): Promise<void>;
-}
 
 export interface StreamStandInOptions {
   apiKey: string;
@@ -86,6 +70,8 @@ export const createStreamStandIn = async (options: StreamStandInOptions): Promis
         users,
         sendWebhook,
         publicBaseUrl: url,
+        signUserToken: (claims) => signStreamToken(claims, options.secret),
+        log,
         ...(options.dataDir ? { dataDir: join(options.dataDir, 'video') } : {}),
       })
     : undefined;

@@ -4,7 +4,7 @@ import type { StreamVideoClient } from '@stream-io/video-react-sdk';
 import { GUEST_USER_NAME } from '@mentoring/shared/video';
 import { useAuth } from '../auth';
 import { StreamConnectionContext, type ConnectionMode, type StreamConnection } from './context';
-import { loadRuntimeConfig, streamChatOptions, streamConfigured } from './runtime-config';
+import { loadRuntimeConfig, streamChatOptions, streamConfigured, streamVideoOptions } from './runtime-config';
 import { ChatSetupError, fetchGuestToken, fetchMemberToken } from './token-api';
 
 interface Clients {
@@ -87,18 +87,18 @@ export const StreamConnectionProvider = ({
     // Called on cleanup and again once an in-flight connect settles: a socket opened after cleanup is closed too.
     const release = () => Promise.all(created.map((client) => client.disconnectUser().catch(() => undefined)));
 
-    const connectGuest = async (id: string) => {
+    const connectGuest = async (id: string, videoOptions: ReturnType<typeof streamVideoOptions>) => {
       const { token, apiKey } = await fetchGuestToken(id, invitation);
       const { StreamVideoClient } = await import('@stream-io/video-react-sdk');
       if (cancelled || abandoned) return null;
-      const videoClient = new StreamVideoClient(apiKey);
+      const videoClient = new StreamVideoClient({ apiKey, options: videoOptions });
       created.push(videoClient);
       const refresh = async () => (await fetchGuestToken(id, invitation)).token;
       await videoClient.connectUser({ id, name: GUEST_USER_NAME }, tokenProvider(token, refresh));
       return { chatClient: null, videoClient };
     };
 
-    const connectMember = async (chatOptions: ReturnType<typeof streamChatOptions>) => {
+    const connectMember = async (chatOptions: ReturnType<typeof streamChatOptions>, videoOptions: ReturnType<typeof streamVideoOptions>) => {
       const fetchToken = async () => {
         const { member: current } = latest.current;
         if (!current) throw new ChatSetupError('Signed out');
@@ -110,7 +110,7 @@ export const StreamConnectionProvider = ({
       const user = { id: streamChatUuid, name };
       const refresh = async () => (await fetchToken()).token;
       const chatClient = new StreamChat(apiKey, chatOptions);
-      const videoClient = new StreamVideoClient(apiKey);
+      const videoClient = new StreamVideoClient({ apiKey, options: videoOptions });
       created.push(chatClient, videoClient);
       await Promise.all([
         chatClient.connectUser(user, tokenProvider(token, refresh)),
@@ -123,7 +123,7 @@ export const StreamConnectionProvider = ({
       const attempt = (async () => {
         const config = await loadRuntimeConfig();
         if (!streamConfigured(config) || cancelled) return null;
-        return mode === 'guest' ? connectGuest(guestId!) : connectMember(streamChatOptions(config));
+        return mode === 'guest' ? connectGuest(guestId!, streamVideoOptions(config)) : connectMember(streamChatOptions(config), streamVideoOptions(config));
       })();
       let timer: ReturnType<typeof setTimeout> | undefined;
       const deadline = new Promise<never>((_, reject) => {

@@ -11,3 +11,7 @@ export const streamConfigured = (config: RuntimeConfig | null) => config?.stream
 
 /** The chat client's options: on a local stage without Stream credentials, the stand-in's address (its documented `baseURL`). */
 export const streamChatOptions = (config: RuntimeConfig | null) => (config?.stream?.baseUrl ? { baseURL: config.stream.baseUrl } : undefined);
+
+/** The video client's options: on the stand-in, its coordinator (`baseURL`) and location hint (`locationHintUrl`), both documented options. */
+export const streamVideoOptions = (config: RuntimeConfig | null) =>
+  config?.stream?.baseUrl ? { baseURL: `${config.stream.baseUrl}/video`, locationHintUrl: `${config.stream.baseUrl}/video/location-hint` } : undefined;

@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 // Makes assets/recording.webm, the clip every stand-in recording serves: two seconds of Chromium's fake camera
 // and microphone, recorded with MediaRecorder. Run once: `npx tsx infra/local/stream/video/testing/make-recording-clip.ts`.
 import { writeFileSync } from 'node:fs';

@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 // Figures of the video stand-in, for the report and the benchmark: time from join() to the first remote frame, and
 // the stand-in's memory and CPU with two calls of two in Chromium (fake devices).
 // `npx tsx infra/local/stream/video/testing/measure.ts`
