@@ -52,6 +52,8 @@ test('two participants see and hear each other, share a screen, turn a camera of
   await expect.poll(() => playingWidth(bob, 'video-alice')).toBeGreaterThan(0);
   await expect.poll(async () => (await remote(bob, 'alice'))?.audio).toEqual({ readyState: 'live', muted: false, enabled: true });
   await expect.poll(async () => (await remote(alice, 'bob'))?.audio).toEqual({ readyState: 'live', muted: false, enabled: true });
+  // The fake microphone beeps: the SFU reports its level from the audio's RFC 6464 header extension.
+  await expect.poll(async () => (await remote(bob, 'alice'))?.loudest).toBeGreaterThan(0);
 
   await alice.evaluate(() => window.callHandle!.screenShare.enable());
   await expect.poll(() => playingWidth(bob, 'screen-alice')).toBeGreaterThan(0);
