@@ -180,6 +180,7 @@ export class SfuRpcError extends Error {
  */
 export class LocalSfu {
   private readonly calls = new Map<string, SfuCall>();
+  private closing = false;
   private readonly log: (message: string, details?: unknown) => void;
 
   constructor(private readonly deps: LocalSfuDeps) {
@@ -285,7 +286,8 @@ export class LocalSfu {
       call.stop();
       this.calls.delete(call.cid);
     }
-    this.deps.onParticipantLeft(call.cid, participant.sessionId);
+    // Shutting down is no one leaving: the coordinator ends such sessions when it next starts (CallStore).
+    if (!this.closing) this.deps.onParticipantLeft(call.cid, participant.sessionId);
   }
 
   /** The coordinator ended the call: everyone is told and let go. */
@@ -474,6 +476,7 @@ export class LocalSfu {
   }
 
   async close() {
+    this.closing = true;
     for (const call of this.calls.values()) for (const p of [...call.participants.values()]) this.leave(p, false);
   }
 }
