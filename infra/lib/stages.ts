@@ -16,7 +16,7 @@ const domainSchema = z.object({
 });
 
 const mailSchema = z.object({
-  /** The sender of every e-mail; SES must have it (or its domain) verified (README, E-mail). */
+  /** The sender of every e-mail; SES must have it (or its domain) verified (docs/developing.md, E-mail). */
   from: z.email('must be an e-mail address such as no-reply@example.org'),
   /** The name mail clients show beside it. */
   fromName: z.string().trim().min(1).max(60).regex(/^[^<>"\r\n]+$/, 'must not hold <, >, " or line breaks').optional(),
@@ -41,7 +41,7 @@ export const stageSettingsSchema = z.object({
   recordingRetentionDays: z.number().int().min(1).max(3650),
   /**
    * AWS WAF: a web ACL on CloudFront (the shared rate limits and AWS's managed rules) and one on the user pool
-   * (sign-up and sign-in limits). A fixed monthly cost (README, Security), so off unless a stage turns it on.
+   * (sign-up and sign-in limits). A fixed monthly cost (docs/security.md), so off unless a stage turns it on.
    */
   waf: z.boolean().default(false),
 });
@@ -76,7 +76,7 @@ export const mailFrom = (stage: Pick<StageConfig, 'mail'>) => (stage.mail.fromNa
 export const mailIdentity = (stage: Pick<StageConfig, 'mail' | 'domain'>) =>
   stage.domain ? { kind: 'domain' as const, name: stage.mail.from.split('@')[1]! } : { kind: 'email' as const, name: stage.mail.from };
 
-/** Secrets a function may name (`secrets: ['stream']` in the route or rule table), created by hand per stage (README, Deploying). */
+/** Secrets a function may name (`secrets: ['stream']` in the route or rule table), created by hand per stage (docs/operating.md). */
 export const secretName = (stage: Pick<StageConfig, 'name'>, secret: string) => `mentoring/${stage.name}/${secret}`;
 
 /** What happens to stateful resources when their stack is deleted. */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSigningKey, startTestIssuer, type TestIssuer } from '../../functions/testing/tokens';
 import { repoRoot } from '../lib/paths';
-import { createApiGateway } from './api-gateway';
+import { createApiGateway, usesTables } from './api-gateway';
 
 let issuer: TestIssuer;
 let otherPool: TestIssuer;
@@ -59,5 +59,27 @@ describe('local API gateway: signed-in routes', () => {
   it('leaves routes that are not required alone', async () => {
     const response = await fetch(`${url}/api/health`, { headers: { authorization: 'Bearer nonsense' } });
     expect(response.status).toBe(200);
+  });
+});
+
+describe('local API gateway: a stand-in that is down', () => {
+  it('answers 503 unavailable for functions that need a table while it is down, and lets the others run', async () => {
+    let down = true;
+    const gateway = createApiGateway({ functionsSrc: `${repoRoot}functions/src`, unavailable: (route) => down && usesTables(route.needs) });
+    const downServer = createServer((req, res) => void gateway(req, res));
+    await new Promise<void>((resolve) => downServer.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(downServer.address() as AddressInfo).port}`;
+    try {
+      const feedback = await fetch(`${base}/api/feedback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(feedback.status).toBe(503);
+      expect(await feedback.json()).toEqual({ error: { code: 'unavailable', message: expect.any(String) } });
+      expect((await fetch(`${base}/api/health`)).status).toBe(200);
+      down = false;
+      // Back: the function runs (and refuses the empty body itself).
+      expect((await fetch(`${base}/api/feedback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(400);
+    } finally {
+      downServer.closeAllConnections();
+      await new Promise((resolve) => downServer.close(resolve));
+    }
   });
 });

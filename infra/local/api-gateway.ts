@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { DEFAULT_TIMEOUT_SECONDS, errorStatus, notFoundRoute, routeList, type RouteDefinition } from '@mentoring/shared';
+import { DEFAULT_TIMEOUT_SECONDS, errorStatus, needsEnvironment, notFoundRoute, routeList, type FunctionNeeds, type RouteDefinition } from '@mentoring/shared';
 import { functionEnvironments, type StageEnvironment } from './function-environment';
 
 /** API Gateway HTTP APIs refuse request bodies over 10 MB before any Lambda runs. */
@@ -27,6 +27,9 @@ const compile = (route: RouteDefinition): CompiledRoute => ({
     `^${route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`,
   ),
 });
+
+/** Whether a function reads or writes DynamoDB (its entry grants it a table). */
+export const usesTables = (needs: FunctionNeeds) => needsEnvironment(needs).some(({ resource }) => resource.kind === 'table');
 
 const TEXT_TYPES = /^(text\/|application\/(json|[\w.+-]*\+json|xml|[\w.+-]*\+xml|javascript|x-www-form-urlencoded))/i;
 
@@ -60,11 +63,19 @@ export const createApiGateway = ({
   functionsSrc,
   environment,
   routes = routeList(),
+  unavailable = () => false,
 }: {
   functionsSrc: string;
   environment?: StageEnvironment;
   /** The route table; tests pass their own entries. */
   routes?: RouteDefinition[];
+  /**
+   * Whether a stand-in the route's function needs is down right now (the stage's supervisor is restarting
+   * it). The gateway then answers for the function what it would have answered once its SDK gave up:
+   * 503 `unavailable` in the documented shape. A stand-in that is back but not yet set up (DynamoDB Local
+   * without its tables) would otherwise make the function fail with a 500.
+   */
+  unavailable?: (route: CompiledRoute['route']) => boolean;
 }) => {
   const compiled = routes.map(compile);
   const inFunction = functionEnvironments(environment);
@@ -96,6 +107,7 @@ export const createApiGateway = ({
     if (body === 'too_large') return sendError(res, 'payload_too_large', 'Request Entity Too Large');
 
     const { route, key, pathParameters } = match(method, url.pathname);
+    if (unavailable(route)) return sendError(res, 'unavailable', 'The service is busy right now. Please try again in a moment.');
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (name === 'cookie' || value === undefined) continue;

@@ -12,7 +12,8 @@ import type { Checksum, HttpRequest, SourceData } from '@smithy/types';
  * streamed uploads and the payload's hash (the signature over the headers that declare them still is).
  */
 
-class NodeSha256 implements Checksum {
+/** The SHA-256 the signer asks for, from node:crypto (an HMAC when given a secret). */
+export class NodeSha256 implements Checksum {
   private readonly hash;
   constructor(secret?: SourceData) {
     this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', toBuffer(secret));
@@ -48,7 +49,7 @@ const parseAmzDate = (value: string | undefined) => {
   return new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s!));
 };
 
-const sameSignature = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+export const sameSignature = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** Splits a raw query string as S3 reads it: decoded names and values, in order. */
 const parseQuery = (raw: string) => {

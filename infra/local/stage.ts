@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { METRICS_NAMESPACE, ORIGIN_VERIFY_HEADER, rateLimitedBody, securityHeaders, type RuntimeConfig } from '@mentoring/shared';
-import { createApiGateway } from './api-gateway';
+import { createApiGateway, usesTables } from './api-gateway';
 import { startCognitoLocal, type CognitoLocalInfo } from './cognito';
 import { LOCAL_REGION, localCredentials, startDynamoDbLocal } from './dynamodb';
 import { startLocalEventBus } from './event-bus';
@@ -17,7 +17,10 @@ import { LOCAL_MAIL_FROM, startLocalSes } from './ses';
 import { ensureTables, localTableNames } from './tables';
 import { clientAddress, createApiRateLimiter } from './rate-limiter';
 import { startCognitoFront } from './cognito-front';
-import { supervise } from './supervisor';
+import { supervise, type Supervised, type Watchable } from './supervisor';
+import { s3AttachmentStorage } from './stream/attachments';
+import { localStreamCredentials } from './stream/local-credentials';
+import { createStreamStandIn, type StreamStandIn } from './stream/server';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const frontendRoot = join(repoRoot, 'frontend');
@@ -31,6 +34,11 @@ export interface LocalStageOptions {
   dataDir?: string;
   /** Where cognito-local keeps its users; a temporary directory when absent. */
   cognitoDir?: string;
+  /**
+   * Where the local Stream stand-in keeps its state and its generated key and secret (default: <dataDir>/stream);
+   * it runs only when no STREAM_API_KEY / STREAM_API_SECRET is set. In memory when the stage is.
+   */
+  streamDir?: string;
   /** Codes cognito-local would have e-mailed; nothing is sent locally. */
   onCognitoCode?: (delivery: { destination: string; code: string }) => void;
   web: WebMode;
@@ -57,6 +65,17 @@ export interface LocalStage {
   scheduler: { endpoint: string; groupName: string; stateFile: string; deadLetterFile: string; environment: Record<string, string> };
   /** The SES stand-in: its API endpoint and the page listing every message sent. */
   ses: { endpoint: string; inboxUrl: string };
+  /** Where Stream is: the local stand-in (its URL), or the real service named by STREAM_API_KEY / STREAM_API_SECRET. */
+  stream:
+    | {
+        mode: 'stand-in';
+        url: string;
+        dataDir: string | null;
+        /** The stand-in's own throwaway key and secret, for tests that sign as Stream would (webhooks); never sent to the browser. */
+        apiKey: string;
+        secret: string;
+      }
+    | { mode: 'credentials' };
   stop: () => Promise<void>;
 }
 
@@ -146,7 +165,11 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     },
   });
   const cleanups: (() => Promise<void>)[] = [dynamo.stop];
+  const supervisors: Supervised<Watchable>[] = [dynamo];
   const stop = async () => {
+    // First, before anything ends: a stand-in that dies while the stage stops (Ctrl-C reaches their processes
+    // too) stays dead, and a restart under way is undone.
+    await Promise.all(supervisors.map((supervised) => supervised.standDown()));
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
   };
   try {
@@ -160,6 +183,7 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       s3Starts++ ? startS3rver({ directory: join(dataDir, 's3rver'), port: firstS3.port }) : firstS3,
     );
     cleanups.push(s3Supervised.stop);
+    supervisors.push(s3Supervised);
     const s3 = firstS3;
     const ses = await startLocalSes();
     cleanups.push(ses.stop);
@@ -191,6 +215,7 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     const cognitoDir = options.cognitoDir ?? join(dataDir, 'cognito');
     const cognitoSupervised = await supervise('cognito-local', () => startCognitoLocal({ dataDir: cognitoDir, onCode: options.onCognitoCode }));
     cleanups.push(cognitoSupervised.stop);
+    supervisors.push(cognitoSupervised);
     const cognito = cognitoSupervised.current;
     const originSecret = randomBytes(32).toString('base64url');
     const rateLimited = options.rateLimits ?? true;
@@ -202,14 +227,28 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     cleanups.push(cognitoFront.stop);
     const tables = localTableNames();
     const version = appVersion();
-    // Where Stream is comes with its credentials: tests point STREAM_BASE_URL at a stand-in for Stream's API.
-    const stream = process.env.STREAM_API_KEY && process.env.STREAM_API_SECRET
-      ? {
-          STREAM_API_KEY: process.env.STREAM_API_KEY,
-          STREAM_API_SECRET: process.env.STREAM_API_SECRET,
+    // Where Stream is comes with its credentials: tests may point STREAM_BASE_URL at a recorder of Stream's API.
+    // Without credentials, the local stand-in (infra/local/stream) is Stream, with a key and secret of its own.
+    const siteAddress: { url?: string } = {};
+    let standIn: StreamStandIn | undefined;
+    let standInEnvironment: Record<'STREAM_API_KEY' | 'STREAM_API_SECRET' | 'STREAM_BASE_URL', string> | undefined;
+    const streamDir = options.dataDir ? (options.streamDir ?? join(options.dataDir, 'stream')) : undefined;
+    if (!(process.env.STREAM_API_KEY && process.env.STREAM_API_SECRET)) {
+      const credentials = localStreamCredentials(streamDir);
+      standIn = await createStreamStandIn({
+        ...credentials,
+        dataDir: streamDir,
+        webhookUrl: () => (siteAddress.url ? `${siteAddress.url}/api/webhooks/stream` : undefined),
+        s3: s3AttachmentStorage({ endpoint: s3.endpoint, bucket: s3.buckets.media! }),
+      });
+      cleanups.push(standIn.stop);
+      standInEnvironment = { STREAM_API_KEY: credentials.apiKey, STREAM_API_SECRET: credentials.secret, STREAM_BASE_URL: standIn.url };
+    }
+    const stream = standInEnvironment ?? {
+          STREAM_API_KEY: process.env.STREAM_API_KEY!,
+          STREAM_API_SECRET: process.env.STREAM_API_SECRET!,
           ...(process.env.STREAM_BASE_URL ? { STREAM_BASE_URL: process.env.STREAM_BASE_URL } : {}),
-        }
-      : undefined;
+        };
     // Not process.env: each handler sees only its own share of this (function-environment.ts), as in Lambda.
     const environment: StageEnvironment = {
       common: {
@@ -264,9 +303,15 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       version,
       region: LOCAL_REGION,
       cognito: cognitoConfig,
-      stream: { configured: Boolean(stream) },
+      // The stand-in's address only: its key and secret stay on the server.
+      stream: standIn ? { configured: true, local: true, baseUrl: standIn.url } : { configured: true },
     };
-    const api = createApiGateway({ functionsSrc: join(repoRoot, 'functions/src'), environment });
+    const api = createApiGateway({
+      functionsSrc: join(repoRoot, 'functions/src'),
+      environment,
+      // From DynamoDB Local's death until its tables are back, functions that need a table answer 503.
+      unavailable: (route) => !dynamo.available && usesTables(route.needs),
+    });
     // CloudFront's /media/photos/* behaviour: the resized photos, straight from the media bucket.
     const media = createMediaServer({ endpoint: s3.endpoint, bucket: s3.buckets.media! });
 
@@ -286,7 +331,7 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     // CloudFront's response headers policy, from the same definition, on every answer (SPA, API, media). Locally
     // the buckets are s3rver's path-style ones, which CSP names exactly by their paths (a photo is POSTed to the bucket's root).
     const headers = localSecurityHeaders(
-      { cognito: cognitoFront.endpoint, archive: `${s3.endpoint}/${s3.buckets.archive}/`, uploads: `${s3.endpoint}/${s3.buckets.media}` },
+      { cognito: cognitoFront.endpoint, archive: `${s3.endpoint}/${s3.buckets.archive}/`, uploads: `${s3.endpoint}/${s3.buckets.media}`, ...(standIn ? { stream: standIn.url } : {}) },
       options.web,
     );
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -298,6 +343,7 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
           dynamodb: { pid: dynamo.current.pid, restarts: dynamo.restarts },
           cognito: { pid: cognitoSupervised.current.pid, restarts: cognitoSupervised.restarts },
           s3: { restarts: s3Supervised.restarts },
+          stream: standIn ? { url: standIn.url } : null,
         }));
       } else if (path === '/api' || path.startsWith('/api/')) {
         // WAF on CloudFront: the shared limits, per client address, before anything else.
@@ -329,6 +375,8 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     const url = `http://${host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host}:${port}`;
     // Absolute links (e-mails, the photo URL Stream shows) start here; in AWS an SSM parameter says it.
     environment.siteUrl = url;
+    // The stand-in posts its webhooks to the stage's own address (an IP: Node may resolve "localhost" to ::1 first).
+    siteAddress.url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
     cleanups.push(
       () =>
         new Promise<void>((resolve) => {
@@ -354,6 +402,9 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
         environment: scheduler.environment,
       },
       ses: { endpoint: ses.endpoint, inboxUrl: ses.inboxUrl },
+      stream: standIn && standInEnvironment
+        ? { mode: 'stand-in', url: standIn.url, dataDir: streamDir ?? null, apiKey: standInEnvironment.STREAM_API_KEY, secret: standInEnvironment.STREAM_API_SECRET }
+        : { mode: 'credentials' },
       stop,
     };
   } catch (error) {

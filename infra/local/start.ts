@@ -5,6 +5,9 @@
  *   --data-dir=<dir>          where DynamoDB Local keeps its files (default .local/dynamodb)
  *   --cognito-dir=<dir>       where cognito-local keeps its users (default .local/cognito, or
  *                             <data-dir>/cognito when --data-dir is given)
+ *   --stream-dir=<dir>        where the local Stream stand-in keeps its state, key and secret (default
+ *                             .local/stream, or <data-dir>/stream when --data-dir is given); it runs
+ *                             whenever STREAM_API_KEY / STREAM_API_SECRET are not set
  *   --web=vite|static|none    how the SPA is served (default vite, with hot reload)
  *   --info-file=<file>        write the stage's URL and internal endpoints as JSON once ready
  *   SEED=false                no demo data (a coordinator and a dozen mentors are seeded otherwise;
@@ -31,6 +34,7 @@ const { values } = parseArgs({
     'in-memory': { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
     'cognito-dir': { type: 'string' },
+    'stream-dir': { type: 'string' },
     web: { type: 'string', default: 'vite' },
     'info-file': { type: 'string' },
     quiet: { type: 'boolean', default: false },
@@ -49,6 +53,7 @@ if (!['vite', 'static', 'none'].includes(values.web)) {
 
 const dataDir = resolve(values['data-dir'] ?? join(repoRoot, '.local/dynamodb'));
 const cognitoDir = resolve(values['cognito-dir'] ?? (values['data-dir'] ? join(dataDir, 'cognito') : join(repoRoot, '.local/cognito')));
+const streamDir = resolve(values['stream-dir'] ?? (values['data-dir'] ? join(dataDir, 'stream') : join(repoRoot, '.local/stream')));
 
 try {
   const startedAt = performance.now();
@@ -57,6 +62,7 @@ try {
     host: process.env.HOST ?? '127.0.0.1',
     dataDir: values['in-memory'] ? undefined : dataDir,
     cognitoDir: values['in-memory'] ? undefined : cognitoDir,
+    streamDir: values['in-memory'] ? undefined : streamDir,
     onCognitoCode: values.quiet ? undefined : ({ destination, code }) => console.log(`  [cognito-local] code for ${destination}: ${code}`),
     web: values.web as WebMode,
     logLevel: process.env.LOG_LEVEL,
@@ -103,11 +109,15 @@ try {
         apiDirectUrl: stage.apiDirectUrl,
         scheduler: stage.scheduler,
         ses: stage.ses,
+        stream: stage.stream,
       }),
     );
   }
   if (!values.quiet) {
-    const stream = process.env.STREAM_API_KEY && process.env.STREAM_API_SECRET;
+    const stream =
+      stage.stream.mode === 'stand-in'
+        ? `local stand-in at ${stage.stream.url} (chat and calls between browser windows here; ${stage.stream.dataDir ? `state in ${stage.stream.dataDir}` : 'in memory'}). Set STREAM_API_KEY and STREAM_API_SECRET in .env for a real Stream app`
+        : 'credentials found (a real Stream app)';
     console.log(
       [
         '',
@@ -120,7 +130,7 @@ try {
         `  Events     ${stage.eventBus.endpoint}/_local/events (dead letters: /_local/dead-letters)`,
         `  Schedules  ${stage.scheduler.endpoint}/_local/schedules (move its clock: POST /_local/clock {"advanceMs": n})`,
         `  E-mail     ${stage.ses.inboxUrl} (every message sent, kept until the stage stops; nothing is delivered)`,
-        `  Stream     ${stream ? 'credentials found' : 'not configured: set STREAM_API_KEY and STREAM_API_SECRET in .env for chat and video'}`,
+        `  Stream     ${stream}`,
         seeded
           ? `  Demo       coordinator ${seeded.coordinator.email} / ${seeded.coordinator.password} (local only); ${seeded.mentorsAdded ? `${seeded.mentorsAdded} mentors added` : 'demo mentors present'} (SEED=false skips)`
           : '  Demo       no demo data (SEED=false)',

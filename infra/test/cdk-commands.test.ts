@@ -31,11 +31,15 @@ const cdkCommandsIn = (where: string, text: string, prefix: RegExp): CdkCommand[
       return [{ where, line: line.trim(), subcommand: subcommand!, options }];
     });
 
-const readmeCommands = () => {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-  const code = [...readme.matchAll(/```sh\n([\s\S]*?)```|`([^`\n]+)`/g)].map(([, block, inline]) => block ?? inline!);
-  return code.flatMap((snippet) => snippet.split('\n').flatMap((line) => cdkCommandsIn('README.md', line, /^(?:.*\s)?npx\s+/)));
-};
+/** The README and the guides under docs/ that it leads to. */
+const docFiles = () => ['README.md', ...readdirSync(join(repoRoot, 'docs')).filter((file) => file.endsWith('.md')).map((file) => `docs/${file}`)];
+
+const readmeCommands = () =>
+  docFiles().flatMap((file) => {
+    const text = readFileSync(join(repoRoot, file), 'utf8');
+    const code = [...text.matchAll(/```sh\n([\s\S]*?)```|`([^`\n]+)`/g)].map(([, block, inline]) => block ?? inline!);
+    return code.flatMap((snippet) => snippet.split('\n').flatMap((line) => cdkCommandsIn(file, line, /^(?:.*\s)?npx\s+/)));
+  });
 
 const workflowCommands = () =>
   readdirSync(join(repoRoot, '.github/workflows'))

@@ -5,8 +5,11 @@ export interface RuntimeConfig {
   /** The AWS region of the user pool (locally cognito-local's nominal region). */
   region?: string;
   cognito?: CognitoRuntimeConfig;
-  /** Whether chat and video can connect (false on a local stage without Stream credentials); never the secret. */
-  stream?: { configured: boolean };
+  /**
+   * Whether chat and video can connect, and where: `local` and `baseUrl` name the local stage's Stream stand-in
+   * (infra/local/stream), which the SDKs reach through their base URL options; absent, Stream's own hosts. Never the secret.
+   */
+  stream?: { configured: boolean; local?: boolean; baseUrl?: string };
 }
 
 export interface CognitoRuntimeConfig {

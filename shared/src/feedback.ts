@@ -9,12 +9,19 @@ export const MAX_ANSWERS = 10;
 export const MAX_ANSWER_LENGTH = 5000;
 export const RATING_STARS = 5;
 
+/**
+ * The current page's path (spec point 3): one leading "/", then no whitespace, control character or backslash.
+ * Not "//…" or "/\…": a browser reads those as another host (protocol-relative), and whatever shows the source
+ * as a link would send a coordinator there.
+ */
+export const feedbackSourceSchema = z
+  .string()
+  .max(MAX_SOURCE_LENGTH)
+  .regex(/^\/(?![/\\])[^\s\\\p{Cc}]*$/u, 'must be a path of this site: one "/" first, no backslash');
+
 /** docs/product-spec.md, point 3 and 5: rating and text are optional, there is no client-side validation. */
 export const feedbackInputSchema = z.object({
-  source: z
-    .string()
-    .max(MAX_SOURCE_LENGTH)
-    .regex(/^\/[^\s]*$/, 'must be a path beginning with "/"'),
+  source: feedbackSourceSchema,
   rating: z.number().int().min(1).max(RATING_STARS).nullable().optional(),
   feedbackType: z.enum(FEEDBACK_TYPES),
   answers: z.array(z.string().max(MAX_ANSWER_LENGTH)).max(MAX_ANSWERS),

@@ -23,3 +23,4 @@ export * from './coordination/schemas';
 export * from './csv';
 export * from './limits';
 export * from './idempotent-routes';
+export * from './names';

@@ -17,7 +17,7 @@ interface RateLimitBase {
   /** Requests one client IP may make within the window; the next ones answer 429 until the window slides. */
   limit: number;
   windowSeconds: RateLimitWindowSeconds;
-  /** Why this limit exists, for the README and the rule's description. */
+  /** Why this limit exists, for docs/security.md and the rule's description. */
   reason: string;
 }
 

@@ -30,7 +30,12 @@ export interface CspOrigins {
   archive: string;
   /** The media bucket, where the SPA POSTs a photo with a presigned POST (connect-src only; photos are served same-origin). */
   uploads?: string;
+  /** The local stage's Stream stand-in (http://127.0.0.1:<port>): its API, socket, uploads and media. Never in AWS. */
+  stream?: string;
 }
+
+/** The stand-in's origin for each directive: its API and uploads over HTTP, its sockets over ws. */
+const localStreamSources = (origin: string | undefined) => (origin ? [origin, origin.replace(/^http/, 'ws')] : []);
 
 /**
  * The SPA's Content-Security-Policy: its own origin (SPA and /api/* share it), Stream, the stage's Cognito
@@ -44,10 +49,10 @@ export const contentSecurityPolicy = (origins: CspOrigins) =>
     'script-src': ["'self'", "'wasm-unsafe-eval'"],
     // Stream's React components set inline styles; scripts stay strictly same-origin.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...STREAM_MEDIA_SOURCES],
-    'media-src': ["'self'", 'blob:', ...STREAM_MEDIA_SOURCES, origins.archive],
+    'img-src': ["'self'", 'data:', 'blob:', ...STREAM_MEDIA_SOURCES, ...(origins.stream ? [origins.stream] : [])],
+    'media-src': ["'self'", 'blob:', ...STREAM_MEDIA_SOURCES, origins.archive, ...(origins.stream ? [origins.stream] : [])],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...STREAM_CONNECT_SOURCES, origins.cognito, origins.archive, ...(origins.uploads ? [origins.uploads] : [])],
+    'connect-src': ["'self'", ...STREAM_CONNECT_SOURCES, origins.cognito, origins.archive, ...(origins.uploads ? [origins.uploads] : []), ...localStreamSources(origins.stream)],
     'worker-src': ["'self'", 'blob:'],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],

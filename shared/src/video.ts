@@ -8,7 +8,6 @@ export const PRIORITISED_CALL_ROLES = ['admin', 'host', 'speaker'] as const;
 
 export const CAPTIONS = { visibilityDurationMs: 2700, maxVisibleCaptions: 2 } as const;
 export const PARTICIPANT_VISIBILITY_THRESHOLD = 0.35;
-export const CALL_SDK_VERSION = '1.14.0';
 export const FEEDBACK_RATING = { min: 1, max: 5 } as const;
 /** The display name every guest joins under (docs/product-spec.md, point 6). */
 export const GUEST_USER_NAME = 'Guest User';

@@ -1,8 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { startStreamRecorder } from '../../functions/testing/stream-recorder';
 import { spawnLocalStage } from '../support/local-stage';
-import { streamTestCredentials } from '../support/stream-test-credentials';
 
 export const stageInfoFile = join(import.meta.dirname, '../../test-results/e2e-stage.json');
 
@@ -19,21 +17,19 @@ export default async function globalSetup() {
     writeFileSync(stageInfoFile, JSON.stringify({ url: target, dynamoDbEndpoint: null, tables: {} }));
     return;
   }
-  // Made-up Stream credentials: Stream's hosts are scripted in the browser for the tests that need them, and
-  // Stream's server API (the functions' calls, e.g. a guest's user upsert) is a local recorder.
+  // No Stream credentials: the stage runs its Stream stand-in (infra/local/stream), which the SPA's chat client and
+  // the functions use as they would use Stream. Video's hosts are still scripted in the browser where a spec needs them.
   // The directory answers from a 30 s snapshot per container; tests see a decision at once without it.
-  const recorder = await startStreamRecorder();
   const stage = await spawnLocalStage({
     web: 'static',
-    env: { ...streamTestCredentials, STREAM_BASE_URL: recorder.url, DIRECTORY_CACHE_SECONDS: '0', DASHBOARD_CACHE_SECONDS: '0' },
+    env: { STREAM_API_KEY: '', STREAM_API_SECRET: '', DIRECTORY_CACHE_SECONDS: '0', DASHBOARD_CACHE_SECONDS: '0' },
   });
   process.env.E2E_BASE_URL = stage.url;
   writeFileSync(
     stageInfoFile,
-    JSON.stringify({ url: stage.url, dynamoDbEndpoint: stage.dynamoDbEndpoint, tables: stage.tables, cognito: stage.cognito, s3Endpoint: stage.s3Endpoint }),
+    JSON.stringify({ url: stage.url, dynamoDbEndpoint: stage.dynamoDbEndpoint, tables: stage.tables, cognito: stage.cognito, s3Endpoint: stage.s3Endpoint, stream: stage.stream }),
   );
   return async () => {
     await stage.stop();
-    await recorder.close();
   };
 }

@@ -1,5 +1,5 @@
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { cognitoClient, createTestUser, signIn, type StageCognito, type TestUser } from '../support/auth';
 import { stageInfo } from './support';
 
@@ -37,8 +37,37 @@ export const makeCoordinator = async (cognito: StageCognito) => {
 
 export type ProfileOf = (user: TestUser, role: 'mentor' | 'mentee', codeOfConductVersion: number, topic: string) => Record<string, unknown>;
 
+/** A complete profile: Grace a mentor in New York, Ada a mentee in Berlin, free on Tuesday and Thursday evenings in Berlin. */
+export const pairProfile: ProfileOf = (user, role, codeOfConductVersion, topic) => ({
+  role,
+  displayName: user.name,
+  headline: role === 'mentor' ? 'Compiler pioneer' : 'Learning to build compilers',
+  bio: `${user.name} on the e2e stage.`,
+  languages: ['en'],
+  country: role === 'mentor' ? 'US' : 'DE',
+  timezone: role === 'mentor' ? 'America/New_York' : 'Europe/Berlin',
+  availability: [2, 4].map((day) => (role === 'mentor' ? { day, start: '12:00', end: '14:00' } : { day, start: '18:00', end: '20:00' })),
+  format: 'online',
+  codeOfConductVersion,
+  topics: [topic],
+  ...(role === 'mentor' ? { yearsOfExperience: 20, capacity: 2, acceptingRequests: true } : { goals: 'Write my first compiler.' }),
+});
+
+/** A new browser context signed in as `user` through the sign-in form, landing on `next`; `prepare` runs first (routes). */
+export const signedInPage = async (browser: Browser, user: TestUser, next: string, options: BrowserContextOptions = {}, prepare?: (page: Page) => Promise<void>): Promise<Page> => {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await prepare?.(page);
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/\//g, '\\/')}$`));
+  return page;
+};
+
 /** Grace (mentor) and Ada (mentee), profiles from `profileOf`, Grace approved, Ada's request accepted: an ACTIVE mentorship. */
-export const makePair = async (request: APIRequestContext, profileOf: ProfileOf) => {
+export const makePair = async (request: APIRequestContext, profileOf: ProfileOf = pairProfile) => {
   const { cognito } = stage();
   const [grace, ada, coordinator] = await Promise.all([
     createTestUser(stage(), { name: 'Grace Hopper' }),

@@ -3,11 +3,12 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { TestUser } from '../support/auth';
 import { scriptMemberStream } from './member-stream';
 import { makePair } from './pairs';
+import { memberChat, pairChannel } from './stand-in-chat';
 import { screenshot, widths } from './support';
 
 /*
- * Safeguarding in two browsers: a mentee reports a message in the pair's chat (Stream's chat is scripted at
- * the network boundary: the channel answers with one message from the mentor), and a coordinator finds the
+ * Safeguarding in two browsers: a mentee reports a message in the pair's chat (on the stage's Stream stand-in,
+ * where the mentor wrote it), and a coordinator finds the
  * report in /coordinator/reports, reads it, notes and resolves it. The pair is made through the API.
  */
 
@@ -49,62 +50,17 @@ const axeAtBothWidths = async (page: Page, name: string) => {
   await page.setViewportSize(widths.desktop);
 };
 
-/** The pair's channel as Stream answers its query: open, both members, one message from the mentor. */
-const scriptPairChannel = async (page: Page, { mentorshipId, mentor, mentee, text }: { mentorshipId: string; mentor: TestUser; mentee: TestUser; text: string }) => {
-  const now = new Date().toISOString();
-  const user = (who: TestUser) => ({ id: who.sub, name: who.name, role: 'user', created_at: now, updated_at: now, online: false });
-  const message = {
-    id: 'e2e-message-1',
-    text,
-    html: `<p>${text}</p>`,
-    type: 'regular',
-    user: user(mentor),
-    attachments: [],
-    latest_reactions: [],
-    own_reactions: [],
-    reaction_counts: {},
-    reaction_scores: {},
-    reply_count: 0,
-    mentioned_users: [],
-    created_at: now,
-    updated_at: now,
-  };
-  await page.route(`https://chat.stream-io-api.com/channels/messaging/${mentorshipId}/query**`, (route) =>
-    route.fulfill({
-      json: {
-        channel: {
-          id: mentorshipId,
-          type: 'messaging',
-          cid: `messaging:${mentorshipId}`,
-          created_at: now,
-          updated_at: now,
-          frozen: false,
-          disabled: false,
-          member_count: 2,
-          config: { name: 'messaging', typing_events: true, read_events: true, reactions: true, replies: true, quotes: true, uploads: true, url_enrichment: true, commands: [] },
-          own_capabilities: ['send-message', 'read-events', 'send-reaction', 'quote-message', 'send-reply', 'flag-message', 'mute-channel', 'typing-events'],
-        },
-        messages: [message],
-        pinned_messages: [],
-        members: [mentor, mentee].map((who) => ({ user_id: who.sub, user: user(who), created_at: now, updated_at: now, channel_role: 'channel_member' })),
-        read: [],
-        watcher_count: 1,
-        duration: '1ms',
-      },
-    }),
-  );
-};
-
 test('a mentee reports a chat message; a coordinator finds it in the queue, notes and resolves it', async ({ browser, request }) => {
   test.setTimeout(150_000);
   const { grace, ada, coordinator: cora, mentorshipId } = await makePair(request, profile);
 
-  // The mentee opens the mentorship: the chat shows the mentor's message, and its menu offers "Report".
+  // The mentor writes in the pair's channel (on the stage's Stream stand-in); the mentee opens the mentorship: the
+  // chat shows the mentor's message, and its menu offers "Report".
   const text = 'Answer me right now or I will tell everyone.';
-  const adaPage = await signedInPage(browser, ada, `/mentorships/${mentorshipId}`, async (page) => {
-    await scriptMemberStream(page);
-    await scriptPairChannel(page, { mentorshipId, mentor: grace, mentee: ada, text });
-  });
+  const graceChat = await memberChat(request, grace);
+  await (await pairChannel(graceChat, mentorshipId)).sendMessage({ text });
+  await graceChat.disconnectUser();
+  const adaPage = await signedInPage(browser, ada, `/mentorships/${mentorshipId}`, scriptMemberStream);
   const message = adaPage.locator('.str-chat__message').filter({ hasText: text });
   await expect(message).toBeVisible({ timeout: 20_000 });
   await message.hover();

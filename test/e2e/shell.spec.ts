@@ -26,7 +26,7 @@ const memberPages = [
   { path: '/calls', name: 'calls', heading: 'Calls' },
   { path: '/sessions', name: 'sessions', heading: 'Past sessions' },
   { path: '/account', name: 'account', heading: 'Your account' },
-  { path: '/calls/default/e2e-shell', name: 'call-lobby', heading: 'Ready to join?' },
+  { path: '/calls/default/e2e-shell', name: 'call-lobby', heading: 'Video call' },
 ];
 
 /** A mentee's sections as the header lists them. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { GUEST_USER_NAME, securityHeaders } from '@mentoring/shared';
 import { createTestUser } from '../support/auth';
-import { streamSignature, testStreamCredentials } from '../support/stream';
+import { streamSignature } from '../support/stream';
 import { scriptMemberStream } from './member-stream';
 import { chromiumExecutable, chromiumFlags } from './playwright.config';
 import { localStageInfo, screenshot, widths } from './support';
@@ -110,8 +110,9 @@ test('a guest link without its invitation says so and asks for no token', async 
 });
 
 test('a member creates a guest link; the guest opens it and reaches the lobby of that call as Guest User', async ({ browser, request }) => {
-  // Its webhook is signed with the local stage's test Stream secret.
+  // Its webhook is signed as Stream signs it, with the local stage's Stream stand-in's key and secret.
   const info = localStageInfo();
+  if (info.stream?.mode !== 'stand-in') throw new Error('This spec needs the local stage with its Stream stand-in.');
   const member = await createTestUser({ url: info.url, cognito: info.cognito }, { name: 'Ada Inviter' });
   const callId = `e2e-${randomUUID()}`;
   const cid = `default:${callId}`;
@@ -121,7 +122,7 @@ test('a member creates a guest link; the guest opens it and reaches the lobby of
     JSON.stringify({ type: 'call.created', call_cid: cid, created_at: now, call: { cid, created_by: { id: member.sub }, created_at: now }, members: [{ user_id: member.sub, role: 'admin' }] }),
   );
   const delivered = await request.post('/api/webhooks/stream', {
-    headers: { 'content-type': 'application/json', 'x-webhook-id': randomUUID(), 'x-api-key': testStreamCredentials.apiKey, 'x-signature': streamSignature(webhook) },
+    headers: { 'content-type': 'application/json', 'x-webhook-id': randomUUID(), 'x-api-key': info.stream.apiKey, 'x-signature': streamSignature(webhook, info.stream.secret) },
     data: webhook,
   });
   expect(delivered.status()).toBe(202);
@@ -167,8 +168,10 @@ test('a member creates a guest link; the guest opens it and reaches the lobby of
 
 test('the local stage sends the security headers of the CloudFront policy with the SPA', async ({ request }) => {
   const info = localStageInfo();
-  // The same definition the web stack's response headers policy is made from (infra/test/web-stack.test.ts).
-  const expected = securityHeaders({ cognito: info.cognito.endpoint, archive: `${info.s3Endpoint}/archive/`, uploads: `${info.s3Endpoint}/media` });
+  // The same definition the web stack's response headers policy is made from (infra/test/web-stack.test.ts), with
+  // the local Stream stand-in's origin, which only a local stage without Stream credentials adds.
+  const stream = info.stream?.mode === 'stand-in' ? { stream: info.stream.url } : {};
+  const expected = securityHeaders({ cognito: info.cognito.endpoint, archive: `${info.s3Endpoint}/archive/`, uploads: `${info.s3Endpoint}/media`, ...stream });
   for (const path of ['/', '/calls', '/join/default/x', '/api/health']) {
     const headers = (await request.get(path)).headers();
     expect(Object.fromEntries(Object.keys(expected).map((name) => [name, headers[name]])), path).toEqual(expected);

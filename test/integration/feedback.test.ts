@@ -48,6 +48,8 @@ describe('POST /api/feedback', () => {
     ['11 answers', () => postJson('/api/feedback', { ...valid, answers: Array(11).fill('ok') }), 400, 'validation_failed'],
     ['an answer of 5001 characters', () => postJson('/api/feedback', { ...valid, answers: ['x'.repeat(5001)] }), 400, 'validation_failed'],
     ['a source that is not a path', () => postJson('/api/feedback', { ...valid, source: 'about' }), 400, 'validation_failed'],
+    ['a protocol-relative source', () => postJson('/api/feedback', { ...valid, source: '//evil.example/login' }), 400, 'validation_failed'],
+    ['a source with a backslash', () => postJson('/api/feedback', { ...valid, source: '/\\evil.example/login' }), 400, 'validation_failed'],
     ['a missing feedbackType', () => postJson('/api/feedback', { source: '/', answers: [] }), 400, 'validation_failed'],
     ['a text/plain body', () => postJson('/api/feedback', valid, { 'content-type': 'text/plain' }), 415, 'unsupported_media_type'],
     ['a form body', () => postJson('/api/feedback', 'source=%2F', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported_media_type'],

@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { StreamClient } from '@stream-io/node-sdk';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../infra/local/ports';
 import { createTestUser, signIn } from '../support/auth';
@@ -50,19 +51,51 @@ describe.runIf(inject('isLocal'))('the local stage', () => {
     }
   });
 
-  it('serves the runtime configuration beside the SPA, saying whether Stream is configured but never its secret', async () => {
+  it('serves the runtime configuration beside the SPA, naming the Stream stand-in it runs without credentials but never its secret', async () => {
     const stage = await spawnLocalStage({ env: { STREAM_API_KEY: '', STREAM_API_SECRET: '' } });
     try {
+      if (stage.stream.mode !== 'stand-in') throw new Error('Without credentials the stage runs the Stream stand-in');
       const response = await fetch(`${stage.url}/config.json`);
-      expect(await response.json()).toEqual({
+      const text = await response.text();
+      expect(JSON.parse(text)).toEqual({
         stage: 'local',
         version: expect.any(String),
         region: expect.any(String),
         cognito: { ...stage.cognito, endpoint: expect.stringMatching(/^http:\/\/localhost:\d+$/) },
-        stream: { configured: false },
+        stream: { configured: true, local: true, baseUrl: stage.stream.url },
       });
+      expect(text).not.toContain(stage.stream.secret);
     } finally {
       await stage.stop();
+    }
+  });
+
+  it('keeps the Stream stand-in’s key, secret and chat across a restart', async () => {
+    const streamDir = mkdtempSync(join(tmpdir(), 'stage-stream-'));
+    const env = { STREAM_API_KEY: '', STREAM_API_SECRET: '' };
+    const first = await spawnLocalStage({ dataDir: streamDir, env });
+    let credentials: { apiKey: string; secret: string };
+    try {
+      if (first.stream.mode !== 'stand-in') throw new Error('Without credentials the stage runs the Stream stand-in');
+      credentials = first.stream;
+      const server = new StreamClient(credentials.apiKey, credentials.secret, { basePath: first.stream.url });
+      await server.upsertUsers([{ id: 'kept-a', name: 'Kept A' }, { id: 'kept-b', name: 'Kept B' }]);
+      const channel = server.chat.channel('messaging', 'kept');
+      await channel.getOrCreate({ data: { created_by_id: 'kept-a', members: [{ user_id: 'kept-a' }, { user_id: 'kept-b' }] } });
+      await channel.sendMessage({ message: { id: 'kept-1', text: 'Still here after a restart', user_id: 'kept-a' } });
+    } finally {
+      await first.stop();
+    }
+    const second = await spawnLocalStage({ dataDir: streamDir, env });
+    try {
+      if (second.stream.mode !== 'stand-in') throw new Error('Without credentials the stage runs the Stream stand-in');
+      expect({ apiKey: second.stream.apiKey, secret: second.stream.secret }).toEqual({ apiKey: credentials.apiKey, secret: credentials.secret });
+      const server = new StreamClient(second.stream.apiKey, second.stream.secret, { basePath: second.stream.url });
+      const { messages } = await server.chat.channel('messaging', 'kept').getManyMessages({ ids: ['kept-1'] });
+      expect(messages.map((message) => message.text)).toEqual(['Still here after a restart']);
+    } finally {
+      await second.stop();
+      rmSync(streamDir, { recursive: true, force: true });
     }
   });
 });

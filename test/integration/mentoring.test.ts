@@ -200,6 +200,48 @@ describe('mentoring, part 1: from sign-up to the directory', () => {
     expect(stored).not.toHaveProperty('submittedAt');
   });
 
+  it('refuses display names nobody can see or that are not well-formed, and stores a name in NFC', async () => {
+    const programme = (await (await api('/api/programme')).json()) as Programme;
+    const user = await newUser('Nina Names');
+    const profile = {
+      role: 'mentee',
+      displayName: 'Nina Names',
+      headline: '',
+      bio: '',
+      languages: ['en'],
+      country: 'GB',
+      timezone: 'Europe/London',
+      availability: [],
+      format: 'online',
+      codeOfConductVersion: programme.codeOfConductVersion,
+      topics: [programme.topics[0]],
+      goals: 'Find my voice.',
+    };
+    expect((await send('PUT', '/api/profile/me', user.idToken, profile)).status).toBe(200);
+    const stored = await member(user.sub);
+    const unseen = [
+      ['zero-width characters only', '\u200B\u200C\u200D\u2060\uFEFF'],
+      ['a Hangul filler', '\u3164'],
+      ['blank Braille', '\u2800\u2800'],
+      ['a lone surrogate', 'Nina \uD800'],
+      ['a lone low surrogate first', '\uDC00Nina'],
+      ['a right-to-left override', 'Nina \u202Eeman'],
+      ['a newline', 'Nina\nNames'],
+    ];
+    for (const [what, displayName] of unseen) {
+      const refused = await send('PUT', '/api/profile/me', user.idToken, { ...profile, displayName });
+      const body = (await refused.json()) as { error: { code: string; issues?: { path: string[] }[] } };
+      expect({ what, status: refused.status, code: body.error.code, field: body.error.issues?.[0]?.path }).toEqual({ what, status: 400, code: 'validation_failed', field: ['displayName'] });
+    }
+    expect(await member(user.sub)).toEqual(stored);
+
+    // "José" typed as J, o, s, e and a combining acute: stored, and shown, as the one-character é.
+    const saved = await send('PUT', '/api/profile/me', user.idToken, { ...profile, displayName: '  Jose\u0301 Names ' });
+    expect(saved.status).toBe(200);
+    expect(((await saved.json()) as OwnProfile).profile!.displayName).toBe('Jos\u00E9 Names');
+    expect((await member(user.sub))!.displayName).toBe('Jos\u00E9 Names');
+  });
+
   it('answers visitors by the programme’s directory visibility (members only by default)', async () => {
     const programme = (await (await api('/api/programme')).json()) as Programme;
     const answer = await api('/api/mentors');

@@ -20,12 +20,19 @@ export interface StageInfo {
   scheduler: { endpoint: string; groupName: string; stateFile: string; deadLetterFile: string; environment: Record<string, string> };
   /** The SES stand-in (aws-ses-v2-local): its API endpoint and its inbox page. */
   ses: { endpoint: string; inboxUrl: string };
+  /** The Stream stand-in when the stage runs without Stream credentials: its URL, key and throwaway secret. */
+  stream: { mode: 'stand-in'; url: string; apiKey: string; secret: string } | { mode: 'credentials' };
 }
 
 export interface SpawnedStage extends StageInfo {
   process: ChildProcess;
   output: () => string;
   stop: () => Promise<number | null>;
+  /**
+   * Ctrl-C in a terminal: SIGINT to the stage's whole process group (its stand-ins' processes too), then waits
+   * for it to exit. Only for a stage spawned with `detached`, which leads a group of its own.
+   */
+  interrupt: () => Promise<number | null>;
 }
 
 export interface SpawnOptions {
@@ -33,13 +40,15 @@ export interface SpawnOptions {
   web?: 'vite' | 'static' | 'none';
   port?: number;
   env?: Record<string, string>;
+  /** In a process group of its own, as `npm start` runs in a terminal's (for interrupt()). */
+  detached?: boolean;
 }
 
 /**
  * Runs the local stage exactly as `npm start` does, in its own process with its own ports,
  * and resolves once it is ready to serve.
  */
-export const spawnLocalStage = async ({ dataDir, web = 'none', port, env = {} }: SpawnOptions = {}): Promise<SpawnedStage> => {
+export const spawnLocalStage = async ({ dataDir, web = 'none', port, env = {}, detached = false }: SpawnOptions = {}): Promise<SpawnedStage> => {
   const scratch = mkdtempSync(join(tmpdir(), 'stage-'));
   const infoFile = join(scratch, 'info.json');
   const args = ['--import', 'tsx', 'infra/local/start.ts', `--web=${web}`, '--quiet', `--info-file=${infoFile}`];
@@ -50,6 +59,7 @@ export const spawnLocalStage = async ({ dataDir, web = 'none', port, env = {} }:
     // RATE_LIMITS off unless a test asks: every test user comes from one address, faster than people do.
     env: { ...process.env, SEED: 'false', RATE_LIMITS: 'off', PORT: String(port ?? (await freePort())), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -76,6 +86,13 @@ export const spawnLocalStage = async ({ dataDir, web = 'none', port, env = {} }:
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
+      const code = await exited;
+      rmSync(scratch, { recursive: true, force: true });
+      return code;
+    },
+    interrupt: async () => {
+      if (!detached) throw new Error('interrupt() needs a stage spawned with detached: true.');
+      if (child.exitCode === null) process.kill(-child.pid!, 'SIGINT');
       const code = await exited;
       rmSync(scratch, { recursive: true, force: true });
       return code;

@@ -80,7 +80,10 @@ export const createFakeApi = () => {
     requests.push(request);
     const route = [...routes].reverse().find((candidate) => candidate.method === method && candidate.path.test(path));
     const { status = 200, data } = route ? await route.respond(request) : { status: 404, data: { code: 16, message: `No scripted answer for ${method} ${path}` } };
-    return { data, status, statusText: String(status), headers: {}, config };
+    const response = { data, status, statusText: String(status), headers: {}, config };
+    // As axios' own adapters settle: a status outside 2xx rejects, carrying the response the SDK reads its error from.
+    if (status < 200 || status >= 300) throw Object.assign(new Error(`Request failed with status code ${status}`), { isAxiosError: true, config, response });
+    return response;
   };
   return {
     adapter,
@@ -114,7 +117,7 @@ export interface CallResponseOptions {
   createdBy: string;
   settings?: CallSettingsResponse;
   session?: Partial<NonNullable<CallResponse['session']>>;
-  flags?: Partial<Pick<CallResponse, 'recording' | 'transcribing' | 'captioning' | 'backstage'>>;
+  flags?: Partial<Pick<CallResponse, 'recording' | 'transcribing' | 'captioning' | 'backstage' | 'egress'>>;
   blockedUserIds?: string[];
 }
 
@@ -178,6 +181,8 @@ export const createOfflineClient = async ({ userId, name, connect = true }: { us
       // A data: URL answers at once without the CloudFront header, so the SDK falls back without network.
       locationHintUrl: 'data:,',
       logLevel: 'error',
+      // The SDK retries a failed connectUser five times with backoff; a test wants the first failure.
+      maxConnectUserRetries: 1,
     },
   });
   if (connect) await client.connectUser({ id: userId, name: name ?? userId }, fakeUserToken(userId));

@@ -105,7 +105,7 @@ export class AuthStack extends Stack {
     });
 
     // Membership puts `cognito:groups` into the ID token, which the API's `coordinator` routes check. The
-    // first coordinator is made with `npm run coordinator` (README); later ones by coordinators in the app.
+    // first coordinator is made with `npm run coordinator` (docs/operating.md); later ones by coordinators in the app.
     new CfnUserPoolGroup(this, 'CoordinatorsGroup', {
       userPoolId: this.userPool.userPoolId,
       groupName: COORDINATORS_GROUP,

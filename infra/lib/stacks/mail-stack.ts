@@ -10,7 +10,7 @@ export interface MailStackProps extends StackProps {
 /**
  * The SES identity the stage sends from (`mail.from` in cdk.json). Functions that send (`needs.email`) are granted
  * ses:SendEmail on it by name, so they need no reference to this stack. A new account's SES is in the sandbox:
- * it only delivers to verified addresses until production access is granted (README, E-mail).
+ * it only delivers to verified addresses until production access is granted (docs/developing.md, E-mail).
  */
 export class MailStack extends Stack {
   readonly identity: EmailIdentity;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { personNameSchema } from '../names';
 import { isCountryCode, isLanguageCode, isTimeZone } from './reference';
 
 export const ROLES = ['mentee', 'mentor'] as const;
@@ -27,7 +28,7 @@ export const availabilitySchema = z.array(availabilityWindowSchema).max(28);
 const text = (max: number) => z.string().trim().max(max);
 
 const sharedProfileFields = {
-  displayName: text(80).min(1),
+  displayName: personNameSchema(),
   headline: text(120),
   bio: text(2000),
   languages: z

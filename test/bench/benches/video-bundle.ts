@@ -38,8 +38,14 @@ const closure = (manifest: Manifest, keys: string[], eager: (key: string) => boo
 /** Chunks whose dynamic imports run on render, not on a click: see closure(). */
 const EAGER = [/^_connection-/, /src\/features\/chat\/index\.tsx$/];
 
-/** The budgets of issue 13, in KB of gzip JavaScript a route loads in all (entry included). */
-export const BUDGETS_KB = { publicFirstLoad: 90, messagesRoute: 300, callRoute: 200 } as const;
+/**
+ * The budgets, in KB of gzip JavaScript a route loads in all (entry included): issue 13's, with the call routes'
+ * raised to 350 for the maintained video SDK (issue 23; its video parts alone are about 260 KB).
+ */
+export const BUDGETS_KB = { publicFirstLoad: 90, messagesRoute: 300, callRoute: 350 } as const;
+
+/** The call routes in all on the old SDK (video-react-sdk 1.9.0), measured before the upgrade, for comparison. */
+const BEFORE_UPGRADE_KB = { callRouteInAll: 334, guestJoinRouteInAll: 317 } as const;
 
 const gzipBytes = (file: string) => gzipSync(readFileSync(join(dist, file))).length;
 const kb = (bytes: number) => round(bytes / 1024, 1);
@@ -88,6 +94,7 @@ export const videoBundleBench: Bench = {
     const publicPagesSize = sizeOf(manifest, publicPages);
     return {
       budgetsKb: BUDGETS_KB,
+      beforeVideoSdkUpgradeKb: BEFORE_UPGRADE_KB,
       publicPages: { ...publicPagesSize, budgetKb: BUDGETS_KB.publicFirstLoad, withinBudget: publicPagesSize.jsGzipKb <= BUDGETS_KB.publicFirstLoad },
       // Everything each signed-in route loads on a full page load (Stream SDKs included), against its budget.
       messagesRouteInAll: inAll(BUDGETS_KB.messagesRoute, 'src/app/SignedInArea.tsx', 'src/features/chat/index.tsx'),

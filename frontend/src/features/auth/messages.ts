@@ -1,4 +1,5 @@
 import { PASSWORD_POLICY } from '@mentoring/shared/auth';
+import { nameMessages } from '@mentoring/shared/names';
 
 /** What the sign-in, sign-up and password forms say. */
 export const authMessages = {
@@ -14,7 +15,7 @@ export const authMessages = {
   notConfirmed: 'Confirm your e-mail address first: enter the code we sent you.',
   missingEmail: 'Enter your e-mail address.',
   missingPassword: 'Enter your password.',
-  missingName: 'Enter your name.',
+  missingName: nameMessages.missing,
   missingCode: 'Enter the code from the e-mail.',
   unavailable: 'Sign-in is not available right now. Please try again later.',
   unexpected: 'Something went wrong. Please try again.',

@@ -119,6 +119,15 @@ describe('FeedbackDialog', () => {
     expect(sentBody()).toEqual({ source: '/about', rating: null, feedbackType: 'match', answers: [''] });
   });
 
+  it('sends a page path that starts with two slashes with one, which the API takes as a path of this site', async () => {
+    window.history.replaceState(null, '', `${window.location.origin}//about`);
+    expect(window.location.pathname).toBe('//about');
+    fetchMock.mockResolvedValue(answer(201));
+    const { user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(sentBody()).toMatchObject({ source: '/about' });
+  });
+
   it('sends match feedback with the mentorship it is about', async () => {
     fetchMock.mockResolvedValue(answer(201));
     const { user } = renderDialog('match', 'ms-1');

@@ -49,7 +49,8 @@ const FeedbackForm = ({ feedbackType, mentorshipId, survey, onSent, onClose }: O
     setSending(true);
     try {
       await submitFeedback({
-        source: window.location.pathname,
+        // The API refuses a source that starts "//" (shared/src/feedback.ts): a path such as //about is sent as /about.
+        source: window.location.pathname.replace(/^\/+/, '/'),
         rating,
         feedbackType,
         answers: [text],

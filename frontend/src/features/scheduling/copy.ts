@@ -75,6 +75,7 @@ export const copy = {
     unplanned: 'Unplanned: a call of the mentorship',
     status: 'Status',
     join: 'Join the call',
+    callOpensAt: (time: string) => `The call opens at ${time}, 10 minutes before the session starts.`,
     attendance: 'Attendance',
     noAttendance: 'Nobody has joined the call yet.',
     attended: (seconds: number) => `${lengthLabel(Math.max(1, Math.round(seconds / 60)))} in the call`,

@@ -3,7 +3,7 @@
  * because the SDK keeps browser permissions in module-wide state.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callMessages } from '@mentoring/shared';
+import { sdkMessages } from '../../../testing/video/sdkMessages';
 import { installBrowserStubs } from '../../../testing/video/browserStubs';
 import { createOfflineClient } from '../../../testing/video/offlineStream';
 
@@ -23,6 +23,6 @@ describe('denied browser permissions', () => {
     await call.camera.enable().catch(() => undefined);
     expect(current(call.camera.state.hasBrowserPermission$)).toBe(false);
     expect(call.camera.state.status).not.toBe('enabled');
-    await expect(call.camera.enable()).rejects.toThrow(callMessages.permissionPromptNotAllowed);
+    await expect(call.camera.enable()).rejects.toThrow(sdkMessages.permissionPromptNotAllowed);
   });
 });

@@ -28,6 +28,14 @@ export const text = {
     recentFailedText: 'The call service did not answer. Your calls are safe: try again in a moment.',
     badLink: 'That is not a call link. Paste a link such as /calls/default/abc123.',
   },
+  callPage: {
+    title: 'Call',
+    titleWith: (name: string) => `Call with ${name}`,
+    partOfMentorship: (name: string | null) => (name ? `A call of your mentorship with ${name}.` : 'A call of one of your mentorships.'),
+    backToMentorship: '← Back to the mentorship',
+    backToCalls: '← All calls',
+    navLabel: 'Back',
+  },
   connecting: 'Connecting to the call service…',
   badCallType: 'This call link is not valid.',
   badCallTypeText: 'Check the link you were sent, or ask the person who invited you for a new one.',
@@ -57,6 +65,7 @@ export const text = {
     joining: 'Joining…',
     micLevel: 'Microphone level',
     joinFailed: 'We could not join the call. Please try again.',
+    unsupportedBrowser: 'Calls may not work well in this browser. For the best call, use a recent Chrome, Edge, Firefox or Safari.',
   },
   devices: {
     microphone: 'Microphone',
@@ -124,6 +133,16 @@ export const text = {
   },
   audioRoom: {
     listener: 'You are listening. Request to speak to join the conversation.',
+  },
+  connection: {
+    reconnecting: 'Your connection to the call dropped. Reconnecting…',
+    offline: 'You are offline. The call reconnects by itself when your internet is back.',
+    migrating: 'Moving you to another call server. This takes a moment…',
+    reconnected: 'Reconnected. You are back in the call.',
+    failed: 'We could not reconnect you to the call.',
+    rejoin: 'Rejoin the call',
+    rejoining: 'Rejoining…',
+    rejoinFailed: 'Rejoining did not work either. Check your internet connection and try again.',
   },
   capabilityLost: {
     'send-audio': 'A host has turned off your microphone permission.',

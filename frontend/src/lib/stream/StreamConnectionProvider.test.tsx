@@ -25,7 +25,10 @@ const sdk = vi.hoisted(() => {
     disconnectUser = vi.fn(async () => {
       this.connected = false;
     });
-    constructor(readonly apiKey: string) {
+    constructor(
+      readonly apiKey: string,
+      readonly options?: unknown,
+    ) {
       (this.constructor as typeof FakeClient).instances.push(this);
     }
   }
@@ -109,6 +112,19 @@ describe('StreamConnectionProvider', () => {
     expect(chat!.user).toEqual({ id: 'sub-1', name: 'Ada Lovelace' });
     expect(video!.user).toEqual({ id: 'sub-1', name: 'Ada Lovelace' });
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('points the chat client at the local stand-in when /config.json names one, and at Stream otherwise', async () => {
+    configAnswer = { stage: 'local', version: '1', stream: { configured: true, local: true, baseUrl: 'http://127.0.0.1:4100' } };
+    renderProvider(<StreamConnectionProvider mode="user"><Probe /></StreamConnectionProvider>);
+    await waitFor(() => expect(probe()).toBe('connected user chat:yes video:yes'));
+    expect(sdk.FakeChat.instances[0]!.options).toEqual({ baseURL: 'http://127.0.0.1:4100' });
+  });
+
+  it('leaves the chat client on Stream’s own hosts without a stand-in', async () => {
+    renderProvider(<StreamConnectionProvider mode="user"><Probe /></StreamConnectionProvider>);
+    await waitFor(() => expect(probe()).toBe('connected user chat:yes video:yes'));
+    expect(sdk.FakeChat.instances[0]!.options).toBeUndefined();
   });
 
   it('asks for the member token with the spec query and the Cognito ID token', async () => {

@@ -4,7 +4,7 @@ import type { StreamVideoClient } from '@stream-io/video-react-sdk';
 import { GUEST_USER_NAME } from '@mentoring/shared/video';
 import { useAuth } from '../auth';
 import { StreamConnectionContext, type ConnectionMode, type StreamConnection } from './context';
-import { loadRuntimeConfig, streamConfigured } from './runtime-config';
+import { loadRuntimeConfig, streamChatOptions, streamConfigured } from './runtime-config';
 import { ChatSetupError, fetchGuestToken, fetchMemberToken } from './token-api';
 
 interface Clients {
@@ -98,7 +98,7 @@ export const StreamConnectionProvider = ({
       return { chatClient: null, videoClient };
     };
 
-    const connectMember = async () => {
+    const connectMember = async (chatOptions: ReturnType<typeof streamChatOptions>) => {
       const fetchToken = async () => {
         const { member: current } = latest.current;
         if (!current) throw new ChatSetupError('Signed out');
@@ -109,7 +109,7 @@ export const StreamConnectionProvider = ({
       if (cancelled || abandoned) return null;
       const user = { id: streamChatUuid, name };
       const refresh = async () => (await fetchToken()).token;
-      const chatClient = new StreamChat(apiKey);
+      const chatClient = new StreamChat(apiKey, chatOptions);
       const videoClient = new StreamVideoClient(apiKey);
       created.push(chatClient, videoClient);
       await Promise.all([
@@ -121,8 +121,9 @@ export const StreamConnectionProvider = ({
 
     const connect = async () => {
       const attempt = (async () => {
-        if (!streamConfigured(await loadRuntimeConfig()) || cancelled) return null;
-        return mode === 'guest' ? connectGuest(guestId!) : connectMember();
+        const config = await loadRuntimeConfig();
+        if (!streamConfigured(config) || cancelled) return null;
+        return mode === 'guest' ? connectGuest(guestId!) : connectMember(streamChatOptions(config));
       })();
       let timer: ReturnType<typeof setTimeout> | undefined;
       const deadline = new Promise<never>((_, reject) => {

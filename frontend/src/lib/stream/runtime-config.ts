@@ -8,3 +8,6 @@ export const loadRuntimeConfig = () => loadConfig().catch(() => null);
 
 /** Only a local stage without credentials says false; a deployed stage always has its secret. */
 export const streamConfigured = (config: RuntimeConfig | null) => config?.stream?.configured !== false;
+
+/** The chat client's options: on a local stage without Stream credentials, the stand-in's address (its documented `baseURL`). */
+export const streamChatOptions = (config: RuntimeConfig | null) => (config?.stream?.baseUrl ? { baseURL: config.stream.baseUrl } : undefined);

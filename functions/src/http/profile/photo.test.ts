@@ -5,7 +5,7 @@ import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PHOTO_BYTES } from '@mentoring/shared';
 import { apiEvent, lambdaContext } from '../../../testing/events';
 import { useTestIdentity } from '../../../testing/tokens';
@@ -66,10 +66,10 @@ const member = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** What S3 answers to GetObject, as far as the handler reads it. */
+/** What S3 answers to GetObject, as far as the handler reads it; `destroy` is how a Node body lets go of its socket. */
 const objectBody = (bytes: Buffer, contentLength = bytes.length) => ({
   ContentLength: contentLength,
-  Body: { transformToByteArray: async () => new Uint8Array(bytes), transformToWebStream: () => new ReadableStream() },
+  Body: { transformToByteArray: async () => new Uint8Array(bytes), transformToWebStream: () => new ReadableStream(), destroy: vi.fn() },
 });
 
 let png: Buffer;
@@ -222,9 +222,10 @@ describe('PUT /api/profile/me/photo', () => {
     expect(updates()).toHaveLength(0);
   });
 
-  it('refuses an upload larger than a photo may be with 413, unread', async () => {
+  it('refuses an upload larger than a photo may be with 413, unread, its body destroyed', async () => {
     dynamo.on(GetCommand).resolves({ Item: member() });
     let read = false;
+    const destroy = vi.fn();
     s3.on(GetObjectCommand).resolves({
       ContentLength: MAX_PHOTO_BYTES + 1,
       Body: {
@@ -233,20 +234,25 @@ describe('PUT /api/profile/me/photo', () => {
           return new Uint8Array();
         },
         transformToWebStream: () => new ReadableStream(),
+        destroy,
       },
     } as never);
     const response = await call(confirm, 'PUT', { key: UPLOAD });
     expect(response.statusCode).toBe(413);
     expect(errorOf(response)).toBe('payload_too_large');
     expect(read).toBe(false);
+    // Cancelling a web stream made from it would leave the socket open (issue 27): the Node stream is destroyed.
+    expect(destroy).toHaveBeenCalledOnce();
     expect(updates()).toHaveLength(0);
     expect(deletes()).toEqual([UPLOAD]);
   });
 
-  it('refuses bytes over the limit even when S3 did not say the size (the local stand-in ignores the POST policy)', async () => {
+  it('refuses bytes over the limit even when S3 did not say the size, its body destroyed', async () => {
     dynamo.on(GetCommand).resolves({ Item: member() });
-    s3.on(GetObjectCommand).resolves(objectBody(Buffer.concat([png, Buffer.alloc(MAX_PHOTO_BYTES)]), 0) as never);
+    const object = objectBody(Buffer.concat([png, Buffer.alloc(MAX_PHOTO_BYTES)]), 0);
+    s3.on(GetObjectCommand).resolves(object as never);
     expect((await call(confirm, 'PUT', { key: UPLOAD })).statusCode).toBe(413);
+    expect(object.Body.destroy).toHaveBeenCalled();
   });
 
   it('refuses a photo too small to show with 400', async () => {

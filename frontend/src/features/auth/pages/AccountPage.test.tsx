@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithQuery as render } from '../../../../testing/query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { nameMessages } from '@mentoring/shared/names';
 import { authMessages } from '../messages';
 import { AccountPage } from './AccountPage';
 
@@ -58,6 +59,22 @@ describe('/account', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Save name' }));
     expect(within(card).getByRole('alert')).toHaveTextContent(authMessages.missingName);
     expect(api.updateUserAttributes).not.toHaveBeenCalled();
+  });
+
+  it('refuses a name of zero-width characters, and saves a decomposed name in NFC', async () => {
+    render(<AccountPage />);
+    const card = screen.getByRole('region', { name: 'Your name' });
+    const name = within(card).getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, '\u200B\u200D\u2060');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save name' }));
+    expect(within(card).getByRole('alert')).toHaveTextContent(nameMessages.invisible);
+    expect(api.updateUserAttributes).not.toHaveBeenCalled();
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Jose\u0301');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save name' }));
+    expect(await within(card).findByRole('status')).toHaveTextContent(authMessages.nameSaved);
+    expect(api.updateUserAttributes).toHaveBeenCalledWith({ userAttributes: { name: 'Jos\u00E9' } });
   });
 
   it('says in words when the name cannot be saved', async () => {

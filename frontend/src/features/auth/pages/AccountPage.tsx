@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { passwordProblems } from '@mentoring/shared/auth';
+import { personNameSchema } from '@mentoring/shared/names';
 import { Button } from '../../../components/Button/Button';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { apiQuery } from '../../../lib/query';
@@ -50,8 +51,10 @@ const NameCard = () => {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const wanted = name.trim();
-    if (!wanted) return setError(authMessages.missingName);
+    // The same name rules as the profile's (shared/src/names.ts): Cognito itself takes any text.
+    const checked = personNameSchema().safeParse(name);
+    if (!checked.success) return setError(checked.error.issues[0]?.message ?? authMessages.missingName);
+    const wanted = checked.data;
     return run(async () => {
       const { api } = await loadAuth();
       await api.updateUserAttributes({ userAttributes: { name: wanted } });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { passwordProblems } from '@mentoring/shared/auth';
+import { personNameSchema } from '@mentoring/shared/names';
 import { loadAuth } from '../../../lib/auth/amplify';
 import { authMessages } from '../messages';
 import { DEFAULT_NEXT, safeNext } from '../../../lib/auth/RequireAuth';
@@ -24,7 +25,9 @@ export const SignUpPage = () => {
 
   const submitDetails = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return setError(authMessages.missingName);
+    // The same name rules as the profile's (shared/src/names.ts): Cognito itself takes any text.
+    const checkedName = personNameSchema().safeParse(name);
+    if (!checkedName.success) return setError(checkedName.error.issues[0]?.message ?? authMessages.missingName);
     if (!email.trim()) return setError(authMessages.missingEmail);
     const missing = passwordProblems(password);
     if (missing.length) return setError(authMessages.weakPassword(missing));
@@ -34,7 +37,7 @@ export const SignUpPage = () => {
         const result = await api.signUp({
           username: email.trim(),
           password,
-          options: { userAttributes: { email: email.trim(), name: name.trim() } },
+          options: { userAttributes: { email: email.trim(), name: checkedName.data } },
         });
         if (result.nextStep.signUpStep === 'CONFIRM_SIGN_UP') {
           setStep('confirm');

@@ -27,16 +27,31 @@ const setup = (extra: Parameters<typeof sessionOf>[1] = {}) => {
 };
 
 describe('/mentorships/:id/sessions/:sessionId', () => {
-  it('says when (for both), the agenda and who booked it, and joins the call of the session', async () => {
+  it('says when (for both), the agenda and who booked it, and when its call opens', async () => {
     const { session } = setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Session on Mon 29 Mar 2027, 18:00' })).toBeInTheDocument();
     const details = screen.getByRole('region', { name: 'Details' });
     expect(details).toHaveTextContent('Mon 29 Mar 2027, 18:00 (12:00 for Grace Hopper) – 19:00');
     expect(details).toHaveTextContent('Portfolio review');
     expect(details).toHaveTextContent('Booked byGrace Hopper');
-    expect(within(details).getByRole('link', { name: 'Join the call' })).toHaveAttribute('href', `/calls/default/${session.callId}`);
+    // Months ahead there is no call to join yet, only when it opens (in the viewer's zone).
+    expect(within(details).queryByRole('link', { name: 'Join the call' })).toBeNull();
+    expect(details).toHaveTextContent('The call opens at 17:50, 10 minutes before the session starts.');
     expect(screen.getByRole('region', { name: 'Attendance' })).toHaveTextContent('Nobody has joined the call yet.');
     expect(within(screen.getByRole('region', { name: 'Recording and transcript' })).getByRole('link', { name: /All past sessions/ })).toHaveAttribute('href', `/sessions#call-default:${session.callId}`);
+  });
+
+  it('offers "Join the call" from 10 minutes before the start until the end', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2027-03-29T15:51:00.000Z'));
+      const { session } = setup();
+      const details = await screen.findByRole('region', { name: 'Details' });
+      expect(within(details).getByRole('link', { name: 'Join the call' })).toHaveAttribute('href', `/calls/default/${session.callId}`);
+      expect(details).not.toHaveTextContent('The call opens');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('on a conflict shows their notes and yours, and saves the merge against the version seen', async () => {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '../../../components/Button/Button';
@@ -10,7 +10,7 @@ import { ActionItems } from '../components/ActionItems';
 import { NotesEditor } from '../components/NotesEditor';
 import { When } from '../components/SessionsPanel';
 import { copy } from '../copy';
-import { callPath } from '../model';
+import { callPath, callWindow } from '../model';
 import { lengthLabel, timeIn, whenIn } from '../time';
 import { nameOf, otherOf, otherZoneOf, pairOf, type Pair } from '../types';
 import styles from '../scheduling.module.css';
@@ -23,6 +23,23 @@ const Section = ({ title, children }: { title: string; children: React.ReactNode
       {children}
     </section>
   );
+};
+
+/** The session's call window, re-read when it opens or closes while the page is on screen. */
+const useCallWindow = (session: SessionDetail) => {
+  const [now, setNow] = useState(() => Date.now());
+  const current = callWindow(session, now);
+  const endsAt = session.startsAt ? Date.parse(session.startsAt) + session.durationMinutes * 60_000 : null;
+  const next = current.phase === 'early' ? current.opensAt : current.phase === 'open' ? endsAt : null;
+  useEffect(() => {
+    if (next === null) return;
+    const wait = next - Date.now();
+    // setTimeout takes at most about 24.8 days; a session further ahead is re-read on a later visit.
+    if (wait > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, wait));
+    return () => clearTimeout(timer);
+  }, [next]);
+  return current;
 };
 
 const Recording = ({ session }: { session: SessionDetail }) => {
@@ -63,7 +80,7 @@ const SessionView = ({ session, pair }: { session: SessionDetail; pair: Pair }) 
   const otherZone = otherZoneOf(pair);
   const other = otherOf(pair);
   const member = pair.viewerRole !== 'coordinator';
-  const joinable = member && (session.state === 'scheduled' || session.state === 'held');
+  const callWindowNow = useCallWindow(session);
   const title = session.startsAt ? copy.session.title(whenIn(session.startsAt, zone)) : copy.session.proposedTitle;
   return (
     <div className={styles.page}>
@@ -109,13 +126,14 @@ const SessionView = ({ session, pair }: { session: SessionDetail; pair: Pair }) 
                 </>
               )}
             </dl>
-            {joinable && (
+            {member && callWindowNow.phase === 'open' && (
               <div className={styles.actions}>
                 <ButtonLink to={callPath(session)} variant="accent">
                   {copy.session.join}
                 </ButtonLink>
               </div>
             )}
+            {member && callWindowNow.phase === 'early' && <p className={styles.muted}>{copy.session.callOpensAt(timeIn(new Date(callWindowNow.opensAt).toISOString(), zone))}</p>}
           </Section>
           <Section title={copy.notes.title}>
             <NotesEditor key={session.id} sessionId={session.id} notes={session.notes} nameOf={(memberId) => nameOf(pair, memberId)} zone={zone} />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CallingState, StreamCall, StreamTheme, type Call } from '@stream-io/video-react-sdk';
 import { ActiveCall } from './ActiveCall';
+import { ConnectionStatus } from './ConnectionStatus';
 import { Lobby } from './Lobby';
 import { PostCall } from './PostCall';
 import { watchExitReasons, type ExitReason } from './exitReasons';
@@ -13,16 +14,14 @@ export interface CallExperienceProps {
   doneLabel: string;
   /** Start in the call (after accepting a ring), not in the lobby. */
   joined?: boolean;
-  /** The lobby's heading level: 2 where the page has its own h1. */
-  titleLevel?: 1 | 2;
   /** Shown beside the lobby and the call (a member's guest link); guests get none. */
   aside?: ReactNode;
 }
 
 type Stage = 'lobby' | 'call' | 'post-call';
 
-/** One call from lobby to post-call screen. Must be rendered inside <StreamVideo>. */
-export const CallExperience = ({ call, create, onDone, doneLabel, joined = false, titleLevel = 1, aside }: CallExperienceProps) => {
+/** One call from lobby to post-call screen, under the page's own h1. Must be rendered inside <StreamVideo>. */
+export const CallExperience = ({ call, create, onDone, doneLabel, joined = false, aside }: CallExperienceProps) => {
   const [stage, setStage] = useState<Stage>(joined ? 'call' : 'lobby');
   const reason = useRef<ExitReason | null>(null);
   const [exitReason, setExitReason] = useState<ExitReason>('left');
@@ -59,8 +58,13 @@ export const CallExperience = ({ call, create, onDone, doneLabel, joined = false
   return (
     <StreamCall call={call}>
       <StreamTheme className="call-experience">
-        {stage === 'lobby' && <Lobby onJoin={join} titleLevel={titleLevel} />}
-        {stage === 'call' && <ActiveCall onLeave={leave} />}
+        {stage === 'lobby' && <Lobby onJoin={join} />}
+        {stage === 'call' && (
+          <>
+            <ConnectionStatus onRejoin={() => call.join({ create })} />
+            <ActiveCall onLeave={leave} />
+          </>
+        )}
         {stage !== 'post-call' && aside}
         {stage === 'post-call' && <PostCall call={call} reason={exitReason} onDone={onDone} doneLabel={doneLabel} />}
       </StreamTheme>

@@ -115,7 +115,9 @@ describe('indicators follow the call flags, for every participant', () => {
     const { client, call } = await setUp({ ownCapabilities: [] });
     renderInCall(client, call, <CallIndicators />);
     expect(screen.queryByText(label)).toBeNull();
-    event(call, started, { hls_playlist_url: 'https://hls.example/x.m3u8' });
+    // The HLS started event carries the whole call, as Stream sends it.
+    const egress = { broadcasting: true, hls: { playlist_url: 'https://hls.example/x.m3u8' }, rtmps: [] };
+    event(call, started, { hls_playlist_url: egress.hls.playlist_url, call: callResponse({ type: 'default', id: 'call-1', createdBy: 'alice', flags: { egress } as never }) });
     expect(screen.getByRole('status')).toHaveTextContent(label);
     event(call, stopped);
     expect(screen.queryByText(label)).toBeNull();
@@ -195,7 +197,7 @@ describe('ringing', () => {
 describe('post-call screen', () => {
   it('explains the exit, then sends a 1–5 rating with the comment through call.submitFeedback', async () => {
     const { client, call, api } = await setUp();
-    api.on('POST', /\/feedback\/session-1$/, () => ({ data: { duration: '1ms' } }));
+    api.on('POST', /\/feedback$/, () => ({ data: { duration: '1ms' } }));
     const onDone = vi.fn();
     renderInCall(client, call, <PostCall call={call} reason="ended" onDone={onDone} doneLabel={text.postCall.back} />);
     expect(screen.getByText(text.exit.ended)).toBeInTheDocument();
@@ -205,14 +207,14 @@ describe('post-call screen', () => {
     await userEvent.type(screen.getByLabelText(text.postCall.comment), 'Great session');
     await userEvent.click(screen.getByRole('button', { name: text.postCall.submit }));
     expect(await screen.findByText(text.postCall.thanks)).toBeInTheDocument();
-    expect(api.requests.find((request) => request.path === '/call/default/call-1/feedback/session-1')?.body).toMatchObject({ rating: 4, reason: 'Great session' });
+    expect(api.requests.find((request) => request.path === '/call/default/call-1/feedback')?.body).toMatchObject({ rating: 4, reason: 'Great session' });
     await userEvent.click(screen.getByRole('button', { name: text.postCall.back }));
     expect(onDone).toHaveBeenCalled();
   });
 
   it('keeps the form and says so when the rating cannot be sent', async () => {
     const { client, call, api } = await setUp();
-    api.on('POST', /\/feedback\/session-1$/, () => ({ status: 500, data: { code: -1, message: 'down', StatusCode: 500 } }));
+    api.on('POST', /\/feedback$/, () => ({ status: 500, data: { code: -1, message: 'down', StatusCode: 500 } }));
     renderInCall(client, call, <PostCall call={call} reason="left" onDone={vi.fn()} doneLabel={text.postCall.back} />);
     await userEvent.click(screen.getByRole('radio', { name: text.postCall.rating(1) }));
     await userEvent.click(screen.getByRole('button', { name: text.postCall.submit }));
@@ -273,7 +275,7 @@ describe('leaving is explained in words', () => {
 describe('guest mode', () => {
   it('shows the lobby as Guest User and joins without creating the call', async () => {
     const { client, call, api } = await setUp({ userId: 'guest-123', name: GUEST_USER_NAME, createdBy: 'alice', ownCapabilities: [OwnCapability.JOIN_CALL] });
-    api.on('POST', /\/call\/default\/call-1\/join$/, () => ({ status: 403, data: { code: 17, message: 'not allowed in this test', StatusCode: 403 } }));
+    api.on('POST', /\/call\/default\/call-1\/join$/, () => ({ status: 403, data: { code: 17, message: 'not allowed in this test', StatusCode: 403, unrecoverable: true } }));
     renderInCall(client, null, <CallExperience call={call} create={false} onDone={vi.fn()} doneLabel={text.postCall.backHome} />);
     expect(screen.getByRole('heading', { name: text.lobby.title })).toBeInTheDocument();
     expect(screen.getByText(text.lobby.joiningAs(GUEST_USER_NAME))).toBeInTheDocument();

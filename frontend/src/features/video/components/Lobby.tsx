@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
+  Browsers,
   VideoPreview,
   createSoundDetector,
   useCall,
@@ -49,8 +50,6 @@ const DeviceToggle = ({ device }: { device: 'camera' | 'microphone' }) => {
 
 export interface LobbyProps {
   onJoin: () => Promise<void>;
-  /** 2 where the page around the lobby has its own h1 (the guest page). */
-  titleLevel?: 1 | 2;
 }
 
 /** Whose call this is, once Stream has told us (a call not created yet, or hidden from guests, has no answer). */
@@ -69,8 +68,23 @@ const CallHost = () => {
   );
 };
 
+/** Stream supports the current Chrome, Edge, Firefox and Safari; elsewhere a call may still work, so we only say so. */
+const BrowserSupportNote = () => {
+  const [supported, setSupported] = useState(true);
+  useEffect(() => {
+    let cancelled = false;
+    Browsers.isSupportedBrowser()
+      .then((result) => !cancelled && setSupported(result))
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return supported ? null : <p className="lobby-browser-note">{text.lobby.unsupportedBrowser}</p>;
+};
+
 /** Camera preview, microphone level, device selection and the join button, before joining. */
-export const Lobby = ({ onJoin, titleLevel = 1 }: LobbyProps) => {
+export const Lobby = ({ onJoin }: LobbyProps) => {
   const call = useCall();
   const user = useConnectedUser();
   const [joining, setJoining] = useState(false);
@@ -84,7 +98,6 @@ export const Lobby = ({ onJoin, titleLevel = 1 }: LobbyProps) => {
   }, [call]);
 
   if (!call) return null;
-  const Title = titleLevel === 1 ? 'h1' : 'h2';
   const join = async () => {
     setJoining(true);
     setError(null);
@@ -99,7 +112,7 @@ export const Lobby = ({ onJoin, titleLevel = 1 }: LobbyProps) => {
 
   return (
     <section className="lobby" aria-labelledby="lobby-title">
-      <Title id="lobby-title">{text.lobby.title}</Title>
+      <h2 id="lobby-title">{text.lobby.title}</h2>
       <p className="lobby-call-type">{callTypeLabels[call.type as CallType] ?? call.type}</p>
       <CallHost />
       {user && <p className="lobby-identity">{text.lobby.joiningAs(user.name || user.id)}</p>}
@@ -112,6 +125,7 @@ export const Lobby = ({ onJoin, titleLevel = 1 }: LobbyProps) => {
         {call.type !== 'audio_room' && <DeviceToggle device="camera" />}
       </div>
       <PermissionGuidance />
+      <BrowserSupportNote />
       <DeviceSettingsPanel />
       {error && <p role="alert">{error}</p>}
       <button type="button" className="call-button call-button--primary" disabled={joining} onClick={join}>

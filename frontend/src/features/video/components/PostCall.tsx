@@ -41,7 +41,7 @@ export const PostCall = ({ call, reason, onDone, doneLabel }: PostCallProps) => 
         <p role="status">{text.postCall.thanks}</p>
       ) : (
         <form onSubmit={submit}>
-          <h1 id="post-call-title">{text.postCall.title}</h1>
+          <h2 id="post-call-title">{text.postCall.title}</h2>
           <div role="radiogroup" aria-label={text.postCall.title} className="post-call__stars">
             {stars.map((value) => (
               <button

@@ -4,6 +4,7 @@ import { CallingState, useStreamVideoClient } from '@stream-io/video-react-sdk';
 import { isCallType } from '@mentoring/shared/video';
 import '@stream-io/video-react-sdk/dist/css/styles.css';
 import '../video.css';
+import { CallContext } from '../components/CallContext';
 import { CallExperience } from '../components/CallExperience';
 import { GuestLink } from '../components/GuestLink';
 import { useLeaveOnUnmount } from '../components/useLeaveOnUnmount';
@@ -30,13 +31,13 @@ const SignedInCall = ({ type, id }: { type: string; id: string }) => {
   );
 };
 
-/** /calls/:type/:id (signed in): lobby, call, post-call. */
+/** /calls/:type/:id (signed in): who the call is with and a way back, then lobby, call, post-call. */
 export const CallPage = () => {
   const { type = '', id = '' } = useParams();
   if (!isCallType(type) || !id) {
     return (
       <>
-        <h1>{text.callsPage.title}</h1>
+        <CallContext type={type} id={id} />
         <ErrorState title={text.badCallType}>
           <p>{text.badCallTypeText}</p>
         </ErrorState>
@@ -44,9 +45,12 @@ export const CallPage = () => {
     );
   }
   return (
-    <VideoClientBoundary>
-      <SignedInCall type={type} id={id} />
-    </VideoClientBoundary>
+    <>
+      <CallContext type={type} id={id} />
+      <VideoClientBoundary>
+        <SignedInCall type={type} id={id} />
+      </VideoClientBoundary>
+    </>
   );
 };
 

@@ -31,7 +31,7 @@ const GuestCall = ({ type, id }: { type: string; id: string }) => {
   const call = useMemo(() => client?.call(type, id), [client, type, id]);
   useLeaveOnUnmount(call);
   if (!call) return null;
-  return <CallExperience call={call} create={false} onDone={() => navigate('/')} doneLabel={text.postCall.backHome} titleLevel={2} />;
+  return <CallExperience call={call} create={false} onDone={() => navigate('/')} doneLabel={text.postCall.backHome} />;
 };
 
 /** The invitation rides in the link's fragment (#invitation=…), which browsers never send to a server. */

@@ -1,0 +1,140 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { join } from 'node:path';
+import { eventRules, ruleSource, STREAM_EVENT_SOURCE, type EventRuleDefinition } from '@mentoring/shared';
+import { listen } from '../ports';
+import type { AttachmentStorage } from './attachments';
+import { createChatStandIn } from './chat';
+import { StreamApiError } from './errors';
+import { corsHeaders, sendError } from './http';
+import { persistedState } from './store';
+import { createTokenVerifier } from './tokens';
+import { emptyUsers, StreamUsers } from './users';
+import { createWebhookSender, type StreamWebhookEvent } from './webhooks';
+
+/** What the video half (./video, its own module) gets from the stand-in it runs inside. */
+export interface VideoStandInDeps {
+  apiKey: string;
+  verifyUserToken(token: string): { userId: string; claims: Record<string, unknown> };
+  verifyServerToken(token: string): void;
+  users: StreamUsers;
+  sendWebhook(event: StreamWebhookEvent): void;
+  publicBaseUrl: string;
+  dataDir?: string;
+}
+
+export interface VideoStandIn {
+  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean>;
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  close(): Promise<void>;
+}
+
+export interface StreamStandInOptions {
+  apiKey: string;
+  secret: string;
+  /** Where its state is kept (`.local/stream`); in memory when absent. */
+  dataDir?: string;
+  /** The stage's /api/webhooks/stream; a function, as the stage's URL is known only once it listens. */
+  webhookUrl: () => string | undefined;
+  /** Where chat attachments are kept (the stage's s3rver). */
+  s3: AttachmentStorage;
+  /** The video coordinator and SFU, when there is one. */
+  video?: (deps: VideoStandInDeps) => Promise<VideoStandIn>;
+  port?: number;
+  log?: (message: string) => void;
+}
+
+export interface StreamStandIn {
+  /** http://127.0.0.1:<port>: the chat client's baseURL and the node SDK's basePath. */
+  url: string;
+  port: number;
+  users: StreamUsers;
+  /** Resolves once every webhook sent so far has been delivered (or given up). */
+  webhooksSettled(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Stream's events the product's rules consume (shared/src/event-rules.ts); only these are sent as webhooks, as a filtered Stream app would. */
+export const consumedStreamEvents = new Set((eventRules as readonly EventRuleDefinition[]).filter((rule) => ruleSource(rule) === STREAM_EVENT_SOURCE).flatMap((rule) => rule.detailTypes as readonly string[]));
+
+const isVideoPath = (path: string) => path.startsWith('/video/') || path === '/video' || path.startsWith('/api/v2/video/');
+
+/**
+ * The local stand-in for Stream's hosted service: one HTTP + WebSocket server on a free loopback port, serving
+ * the chat API (./chat) and handing the video paths to the video stand-in. Whatever it does not imitate is
+ * answered in Stream's error shape with "not imitated", and logged, so gaps show up.
+ */
+export const createStreamStandIn = async (options: StreamStandInOptions): Promise<StreamStandIn> => {
+  const log = options.log ?? ((message: string) => console.error(message));
+  const tokens = createTokenVerifier({ apiKey: options.apiKey, secret: options.secret });
+  const usersState = persistedState(options.dataDir, 'users', emptyUsers);
+  const users = new StreamUsers(usersState);
+  const webhooks = createWebhookSender({ apiKey: options.apiKey, secret: options.secret, url: options.webhookUrl, log });
+  const sendWebhook = (event: StreamWebhookEvent) => {
+    if (consumedStreamEvents.has(event.type)) webhooks.send(event);
+  };
+
+  const server = createServer();
+  const port = await listen(server, options.port ?? 0, '127.0.0.1');
+  const url = `http://127.0.0.1:${port}`;
+  const chat = createChatStandIn({ tokens, users, sendWebhook, dataDir: options.dataDir, publicBaseUrl: url, s3: options.s3, log });
+  const video = options.video
+    ? await options.video({
+        apiKey: options.apiKey,
+        verifyUserToken: (token) => tokens.verifyUserToken(token),
+        verifyServerToken: (token) => tokens.verifyServerToken(token),
+        users,
+        sendWebhook,
+        publicBaseUrl: url,
+        ...(options.dataDir ? { dataDir: join(options.dataDir, 'video') } : {}),
+      })
+    : undefined;
+
+  const notImitated = (req: IncomingMessage, res: ServerResponse, path: string) => {
+    log(`[stream stand-in] not imitated: ${req.method} ${path}`);
+    sendError(res, new StreamApiError('doesNotExist', `not imitated by the local Stream stand-in: ${req.method} ${path}`));
+  };
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const requestUrl = new URL(req.url ?? '/', url);
+    const path = requestUrl.pathname;
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, corsHeaders).end();
+      return;
+    }
+    void (async () => {
+      if (isVideoPath(path)) {
+        if (!(video && (await video.handle(req, res, requestUrl)))) notImitated(req, res, path);
+        return;
+      }
+      if (!(await chat.handle(req, res, requestUrl))) notImitated(req, res, path);
+    })().catch((error: unknown) => {
+      log(`[stream stand-in] ${req.method} ${path} failed: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent) sendError(res, new StreamApiError('internal', 'the local Stream stand-in failed; see its log'));
+    });
+  });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(req.url ?? '/', url).pathname;
+    if (path.startsWith('/video/') && video?.upgrade(req, socket, head)) return;
+    if (chat.upgrade(req, socket, head)) return;
+    log(`[stream stand-in] not imitated: WebSocket ${path}`);
+    socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+  });
+
+  return {
+    url,
+    port,
+    users,
+    webhooksSettled: () => webhooks.settled(),
+    async stop() {
+      await video?.close();
+      await chat.close();
+      usersState.flush();
+      await new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+    },
+  };
+};

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OwnUserResponse, StreamChat } from 'stream-chat';
+import { connectError, nextEvent, startTestStandIn } from '../support/stream-stand-in';
+
+/**
+ * The local Stream stand-in's chat contract, driven by the real SDKs: stream-chat as the SPA uses it (a socket
+ * per member, the channel, messages, threads, reactions, read state) and @stream-io/node-sdk as the functions
+ * use it (users, the pair's channel, system messages, freezing, deactivation). No mocks: what the SDKs accept here
+ * is what they would accept from Stream.
+ */
+describe('the local Stream stand-in (chat)', () => {
+  let env: Awaited<ReturnType<typeof startTestStandIn>>;
+  let alice: StreamChat;
+  let bob: StreamChat;
+  const channelId = 'mentorship-1';
+
+  beforeAll(async () => {
+    env = await startTestStandIn();
+    await env.server.upsertUsers([
+      { id: 'programme', name: 'Programme', role: 'admin' },
+      { id: 'alice', name: 'Alice', role: 'user', custom: { mentoringRole: 'mentor' } },
+      { id: 'bob', name: 'Bob', role: 'user' },
+      { id: 'mallory', name: 'Mallory', role: 'user' },
+    ]);
+    // As functions/src/lib/stream/mentorship-channel.ts makes the pair's channel.
+    await env.server.chat.channel('messaging', channelId).getOrCreate({
+      data: { created_by_id: 'programme', members: [{ user_id: 'alice' }, { user_id: 'bob' }], custom: { mentorshipId: 'm-1' } },
+    });
+    alice = await env.connect('alice', 'Alice');
+    bob = await env.connect('bob', 'Bob');
+  });
+
+  afterAll(async () => {
+    await env?.stop();
+  });
+
+  it('connects a member with their token and answers who they are', () => {
+    expect(alice.userID).toBe('alice');
+    expect(alice.wsConnection?.connectionID).toMatch(/\S+/);
+    expect(alice.user?.name).toBe('Alice');
+    expect((alice.user as OwnUserResponse).total_unread_count).toBe(0);
+  });
+
+  it('lists the member’s channels with the filter and sort the SPA uses', async () => {
+    const channels = await alice.queryChannels({ type: 'messaging', members: { $in: ['alice'] } }, { last_message_at: -1 }, { watch: true, state: true, presence: true, limit: 20 });
+    expect(channels.map((channel) => channel.cid)).toEqual([`messaging:${channelId}`]);
+    expect((channels[0]!.data as Record<string, unknown> | undefined)?.mentorshipId).toBe('m-1');
+    expect(Object.keys(channels[0]!.state.members).sort()).toEqual(['alice', 'bob']);
+    expect(await env.connect('mallory').then((mallory) => mallory.queryChannels({ type: 'messaging' }))).toEqual([]);
+  });
+
+  it('delivers A’s message to B over the socket, and counts it unread for B', async () => {
+    const aliceChannel = alice.channel('messaging', channelId);
+    const bobChannel = bob.channel('messaging', channelId);
+    await Promise.all([aliceChannel.watch(), bobChannel.watch()]);
+    const received = nextEvent(bob, 'message.new', (event) => event.message?.text === 'Hello Bob');
+    const { message } = await aliceChannel.sendMessage({ text: 'Hello Bob' });
+    const event = await received;
+    expect(event.message?.id).toBe(message.id);
+    expect(event.user?.id).toBe('alice');
+    expect(event.total_unread_count).toBe(1);
+    expect(bobChannel.state.messages.map((m) => m.text)).toContain('Hello Bob');
+    expect(bobChannel.countUnread()).toBe(1);
+  });
+
+  it('keeps the read state: B reads, A sees the receipt, the unread counts go back to 0', async () => {
+    const aliceChannel = alice.channel('messaging', channelId);
+    const bobChannel = bob.channel('messaging', channelId);
+    const receipt = nextEvent(alice, 'message.read', (event) => event.user?.id === 'bob');
+    await bobChannel.markRead();
+    const event = await receipt;
+    expect(event.last_read_message_id).toBe(bobChannel.state.messages.at(-1)!.id);
+    expect(aliceChannel.state.read.bob?.unread_messages).toBe(0);
+    const { channels } = await (await env.connect('bob')).getUnreadCount();
+    expect(channels.find((c) => c.channel_id === `messaging:${channelId}`)?.unread_count).toBe(0);
+    const fresh = await env.connect('bob');
+    expect((fresh.user as OwnUserResponse).total_unread_count).toBe(0);
+  });
+
+  it('counts unread messages in `me` for a member who connects later', async () => {
+    await alice.channel('messaging', channelId).sendMessage({ text: 'Are you there?' });
+    const later = await env.connect('bob');
+    expect((later.user as OwnUserResponse).total_unread_count).toBe(1);
+    expect((later.user as OwnUserResponse).unread_channels).toBe(1);
+    const [channel] = await later.queryChannels({ cid: `messaging:${channelId}` }, {}, { watch: true, state: true });
+    expect(channel!.countUnread()).toBe(1);
+    expect(channel!.state.read.bob?.unread_messages).toBe(1);
+  });
+
+  it('threads a reply under its parent, which B’s client sees in the thread', async () => {
+    const aliceChannel = alice.channel('messaging', channelId);
+    const bobChannel = bob.channel('messaging', channelId);
+    const { message: parent } = await aliceChannel.sendMessage({ text: 'Thread starter' });
+    const seen = nextEvent(alice, 'message.new', (event) => event.message?.parent_id === parent.id);
+    const { message: reply } = await bobChannel.sendMessage({ text: 'A reply', parent_id: parent.id });
+    expect((await seen).message?.text).toBe('A reply');
+    const { messages } = await aliceChannel.getReplies(parent.id, { limit: 10 });
+    expect(messages.map((m) => m.id)).toEqual([reply.id]);
+    const { message: updatedParent } = await alice.getMessage(parent.id);
+    expect(updatedParent.reply_count).toBe(1);
+    expect(updatedParent.thread_participants?.map((u) => u.id).sort()).toEqual(['alice', 'bob']);
+    // A reply stays in its thread: the channel's list does not show it.
+    const state = await aliceChannel.query({ messages: { limit: 50 } });
+    expect(state.messages.map((m) => m.id)).not.toContain(reply.id);
+    await expect(aliceChannel.sendMessage({ text: 'nested', parent_id: reply.id })).rejects.toMatchObject({ code: 21 });
+  });
+
+  it('adds and removes a reaction, seen by the other member', async () => {
+    const bobChannel = bob.channel('messaging', channelId);
+    const target = bobChannel.state.messages.find((m) => m.text === 'Hello Bob')!;
+    const added = nextEvent(alice, 'reaction.new', (event) => event.message?.id === target.id);
+    const { message } = await bobChannel.sendReaction(target.id, { type: 'love' });
+    expect(message.reaction_counts).toEqual({ love: 1 });
+    expect(message.own_reactions?.map((r) => r.type)).toEqual(['love']);
+    const event = await added;
+    expect(event.reaction?.user_id).toBe('bob');
+    expect(alice.channel('messaging', channelId).state.findMessage(target.id)?.reaction_groups?.love?.count).toBe(1);
+    const removed = nextEvent(alice, 'reaction.deleted', (e) => e.message?.id === target.id);
+    await bobChannel.deleteReaction(target.id, 'love');
+    expect((await removed).message?.reaction_counts).toEqual({});
+  });
+
+  it('edits and deletes a message for everyone watching', async () => {
+    const aliceChannel = alice.channel('messaging', channelId);
+    const { message } = await aliceChannel.sendMessage({ text: 'typo' });
+    const updated = nextEvent(bob, 'message.updated', (event) => event.message?.id === message.id);
+    await alice.updateMessage({ id: message.id, text: 'fixed' });
+    expect((await updated).message?.text).toBe('fixed');
+    const deleted = nextEvent(bob, 'message.deleted', (event) => event.message?.id === message.id);
+    await alice.deleteMessage(message.id);
+    expect((await deleted).message?.type).toBe('deleted');
+    await expect(bob.updateMessage({ id: message.id, text: 'not mine' })).rejects.toMatchObject({ code: 17 });
+  });
+
+  it('pages through history with id_lt', async () => {
+    const aliceChannel = alice.channel('messaging', channelId);
+    const first = await aliceChannel.query({ messages: { limit: 2 } });
+    expect(first.messages).toHaveLength(2);
+    const before = await aliceChannel.query({ messages: { limit: 2, id_lt: first.messages[0]!.id } });
+    expect(before.messages.length).toBeGreaterThan(0);
+    expect(String(before.messages.at(-1)!.created_at) < String(first.messages[0]!.created_at)).toBe(true);
+  });
+
+  it('passes typing events to the other member', async () => {
+    const typing = nextEvent(bob, 'typing.start', (event) => event.user?.id === 'alice');
+    await alice.channel('messaging', channelId).keystroke();
+    expect((await typing).cid).toBe(`messaging:${channelId}`);
+  });
+
+  it('keeps an upload in the stage’s S3 and serves it back', async () => {
+    const aliceChannel = alice.channel('messaging', channelId);
+    const { file } = await aliceChannel.sendFile(Buffer.from('notes for our session') as unknown as File, 'notes.txt', 'text/plain');
+    const served = await fetch(file);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe('notes for our session');
+  });
+
+  it('finds members by name, as the channel search does', async () => {
+    // The filter stream-chat's UserSearchSource builds for what the member types.
+    const { users } = await alice.queryUsers({ $or: [{ id: { $autocomplete: 'Bo' } }, { name: { $autocomplete: 'Bo' } }] }, { id: 1 }, { limit: 5 });
+    expect(users.map((u) => u.id)).toEqual(['bob']);
+    const { results } = await alice.search({ members: { $in: ['alice'] } }, { text: { $autocomplete: 'Hello' } }, { limit: 10 });
+    expect(results.map((result) => result.message.text)).toEqual(['Hello Bob']);
+    const { results: outside } = await (await env.connect('mallory')).search({ members: { $in: ['mallory'] } }, { text: { $autocomplete: 'Hello' } }, { limit: 10 });
+    expect(outside).toEqual([]);
+  });
+
+  it('refuses a non-member: no reading, no writing', async () => {
+    const mallory = await env.connect('mallory');
+    const channel = mallory.channel('messaging', channelId);
+    await expect(channel.watch()).rejects.toMatchObject({ code: 17, status: 403 });
+    await expect(channel.sendMessage({ text: 'let me in' })).rejects.toMatchObject({ code: 17 });
+  });
+
+  it('refuses messages and reactions in a frozen channel, and opens again when unfrozen', async () => {
+    const server = env.server.chat.channel('messaging', channelId);
+    const updated = nextEvent(bob, 'channel.updated', (event) => event.channel?.frozen === true);
+    await server.updateChannelPartial({ set: { frozen: true } });
+    await updated;
+    const aliceChannel = alice.channel('messaging', channelId);
+    expect(aliceChannel.data?.frozen).toBe(true);
+    // Stream answers a frozen channel's message with a message of type "error", and keeps nothing.
+    const { message } = await aliceChannel.sendMessage({ text: 'while frozen' });
+    expect(message.type).toBe('error');
+    const { messages } = await server.getManyMessages({ ids: [message.id] });
+    expect(messages).toEqual([]);
+    const target = aliceChannel.state.messages.find((m) => m.text === 'Hello Bob')!;
+    await expect(aliceChannel.sendReaction(target.id, { type: 'like' })).rejects.toMatchObject({ code: 17 });
+    // The server still writes (the programme's system messages), then opens the channel again.
+    await server.sendMessage({ message: { id: 'system-1', text: 'Resumed', type: 'system', user_id: 'programme' } });
+    await server.updateChannelPartial({ set: { frozen: false } });
+    expect((await aliceChannel.sendMessage({ text: 'open again' })).message.type).toBe('regular');
+  });
+
+  it('refuses bad and expired tokens as Stream does', async () => {
+    const badSignature = env.chatClient();
+    const forged = env.userToken('alice').replace(/\.[^.]+$/, '.c2lnbmF0dXJl');
+    expect(await connectError(badSignature.connectUser({ id: 'alice' }, forged))).toMatchObject({ code: 43, StatusCode: 401 });
+    const expired = env.chatClient();
+    const past = Math.floor(Date.now() / 1000) - 7200;
+    expect(await connectError(expired.connectUser({ id: 'alice' }, env.userToken('alice', { iat: past, exp: past + 60 })))).toMatchObject({ code: 40, StatusCode: 401 });
+    const response = await fetch(`${env.standIn.url}/channels?api_key=${env.apiKey}`, {
+      method: 'POST',
+      headers: { authorization: env.userToken('alice', { iat: past, exp: past + 60 }), 'stream-auth-type': 'jwt', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 40, StatusCode: 401, message: 'QueryChannels failed with error: "JWTAuth error: token is expired (exp)"' });
+    const wrongKey = await fetch(`${env.standIn.url}/channels?api_key=other`, { method: 'POST', headers: { authorization: env.userToken('alice') }, body: '{}' });
+    expect(await wrongKey.json()).toMatchObject({ code: 2, StatusCode: 401 });
+  });
+
+  it('refreshes an expired token through the token provider, as stream-chat does on code 40', async () => {
+    const client = env.chatClient();
+    const past = Math.floor(Date.now() / 1000) - 7200;
+    let calls = 0;
+    await client.connectUser({ id: 'alice' }, async () => (calls++ === 0 ? env.userToken('alice', { iat: past, exp: past + 60 }) : env.userToken('alice')));
+    expect(client.userID).toBe('alice');
+    expect(calls).toBe(2);
+  });
+
+  it('disconnects a deactivated user and refuses them until reactivated', async () => {
+    const mallory = await env.connect('mallory');
+    const closed = new Promise<void>((resolve) => mallory.wsConnection!.ws!.addEventListener('close', () => resolve()));
+    await env.server.deactivateUser({ user_id: 'mallory', created_by_id: 'programme' });
+    await closed;
+    expect(await connectError(env.chatClient().connectUser({ id: 'mallory' }, env.userToken('mallory')))).toMatchObject({ code: 17, StatusCode: 403 });
+    await env.server.reactivateUser({ user_id: 'mallory', created_by_id: 'programme', restore_messages: true });
+    expect((await env.connect('mallory')).userID).toBe('mallory');
+  });
+
+  it('deletes a user with pruning: marked deleted, their messages emptied', async () => {
+    await env.server.upsertUsers([{ id: 'leaver', name: 'Leaver', role: 'user' }]);
+    await env.server.chat.channel('messaging', 'leaver-channel').getOrCreate({ data: { created_by_id: 'programme', members: [{ user_id: 'leaver' }, { user_id: 'alice' }] } });
+    await env.server.chat.channel('messaging', 'leaver-channel').sendMessage({ message: { id: 'from-leaver', text: 'personal', user_id: 'leaver' } });
+    const { task_id: taskId } = await env.server.deleteUsers({ user_ids: ['leaver'], user: 'pruning', messages: 'pruning' });
+    expect((await env.server.getTask({ id: taskId })).status).toBe('completed');
+    const { messages } = await env.server.chat.channel('messaging', 'leaver-channel').getManyMessages({ ids: ['from-leaver'] });
+    expect(messages[0]).toMatchObject({ type: 'deleted', text: '' });
+    expect(await connectError(env.chatClient().connectUser({ id: 'leaver' }, env.userToken('leaver')))).toMatchObject({ code: 17, StatusCode: 403 });
+  });
+
+  it('answers what it does not imitate in Stream’s error shape', async () => {
+    const response = await fetch(`${env.standIn.url}/og?api_key=${env.apiKey}`, { headers: { authorization: env.userToken('alice') } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 16, StatusCode: 404, message: 'not imitated by the local Stream stand-in: GET /og', more_info: expect.any(String), duration: expect.any(String) });
+    const video = await fetch(`${env.standIn.url}/video/calls?api_key=${env.apiKey}`, { method: 'POST' });
+    expect(await video.json()).toMatchObject({ message: 'not imitated by the local Stream stand-in: POST /video/calls' });
+  });
+});
