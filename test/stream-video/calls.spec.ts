@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 // The page's globals (joinCall, callHandle, remoteState) are declared by the page's script.
-import type {} from '../../infra/local/stream/video/testing/browser-entry';
-import type {} from '../../infra/local/stream/video/testing/react-entry';
-import { createCallPage } from '../../infra/local/stream/video/testing/call-page';
+import type {} from './page/browser-entry';
+import type {} from './page/react-entry';
+import { createCallPage } from './page/call-page';
 import { startVideoHarness, type VideoHarness } from '../../infra/local/stream/video/testing/harness';
 
 /**

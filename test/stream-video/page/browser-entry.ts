@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The browser side of the stand-in's own call tests: the real, unmodified video client, driven from Playwright.
 import { CallingState, StreamVideoClient, type Call } from '@stream-io/video-client';
 
