@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 // The page's globals (joinCall, callHandle, remoteState) are declared by the page's script.
-import type {} from '../../infra/local/stream/video/testing/browser-entry';
-import type {} from '../../infra/local/stream/video/testing/react-entry';
-import { createCallPage } from '../../infra/local/stream/video/testing/call-page';
+import type {} from './page/browser-entry';
+import type {} from './page/react-entry';
+import { createCallPage } from './page/call-page';
 import { startVideoHarness, type VideoHarness } from '../../infra/local/stream/video/testing/harness';
 
 /**
@@ -52,6 +52,8 @@ test('two participants see and hear each other, share a screen, turn a camera of
   await expect.poll(() => playingWidth(bob, 'video-alice')).toBeGreaterThan(0);
   await expect.poll(async () => (await remote(bob, 'alice'))?.audio).toEqual({ readyState: 'live', muted: false, enabled: true });
   await expect.poll(async () => (await remote(alice, 'bob'))?.audio).toEqual({ readyState: 'live', muted: false, enabled: true });
+  // The fake microphone beeps: the SFU reports its level from the audio's RFC 6464 header extension.
+  await expect.poll(async () => (await remote(bob, 'alice'))?.loudest).toBeGreaterThan(0);
 
   await alice.evaluate(() => window.callHandle!.screenShare.enable());
   await expect.poll(() => playingWidth(bob, 'screen-alice')).toBeGreaterThan(0);

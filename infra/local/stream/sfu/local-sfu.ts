@@ -94,7 +94,7 @@ class SfuParticipant {
       trackLookupPrefix: this.trackLookupPrefix,
       connectionQuality: 3, // excellent: everyone is on this machine
       isSpeaking: false,
-      isDominantSpeaker: false,
+      isDominantSpeaker: this.call.dominantSpeaker === this.sessionId,
       audioLevel: 0,
       name: this.name,
       image: this.image,
@@ -112,7 +112,36 @@ class SfuParticipant {
 class SfuCall {
   readonly participants = new Map<string, SfuParticipant>();
   readonly startedAt = new Date();
-  constructor(readonly cid: string) {}
+  dominantSpeaker: string | undefined;
+  private readonly levelsTimer: NodeJS.Timeout;
+
+  constructor(readonly cid: string) {
+    this.levelsTimer = setInterval(() => this.reportAudioLevels(), 250);
+  }
+
+  /**
+   * Who is speaking, as Stream's SFU tells it: each participant's audio level a few times a second, and the
+   * loudest speaker as the dominant one (the layouts put them first).
+   */
+  private reportAudioLevels() {
+    const levels = [...this.participants.values()]
+      .filter((p) => p.published.has(TrackType.AUDIO))
+      .map((p) => {
+        const level = p.muted.has(TrackType.AUDIO) ? 0 : (p.published.get(TrackType.AUDIO)?.takeLevel() ?? 0);
+        return { userId: p.userId, sessionId: p.sessionId, level, isSpeaking: level > 0.3 };
+      });
+    if (levels.length === 0) return;
+    this.broadcast({ oneofKind: 'audioLevelChanged', audioLevelChanged: { audioLevels: levels } });
+    const loudest = levels.filter((l) => l.isSpeaking).sort((a, b) => b.level - a.level)[0];
+    if (loudest && loudest.sessionId !== this.dominantSpeaker) {
+      this.dominantSpeaker = loudest.sessionId;
+      this.broadcast({ oneofKind: 'dominantSpeakerChanged', dominantSpeakerChanged: { userId: loudest.userId, sessionId: loudest.sessionId } });
+    }
+  }
+
+  stop() {
+    clearInterval(this.levelsTimer);
+  }
 
   others(of: SfuParticipant) {
     return [...this.participants.values()].filter((p) => p !== of);
@@ -151,6 +180,7 @@ export class SfuRpcError extends Error {
  */
 export class LocalSfu {
   private readonly calls = new Map<string, SfuCall>();
+  private closing = false;
   private readonly log: (message: string, details?: unknown) => void;
 
   constructor(private readonly deps: LocalSfuDeps) {
@@ -252,8 +282,12 @@ export class LocalSfu {
     void participant.subscriber.close();
     if (notify) call.broadcast({ oneofKind: 'participantLeft', participantLeft: { callCid: call.cid, participant: participant.toProto() } });
     if (participant.socket.readyState === participant.socket.OPEN) participant.socket.close(1000, 'left');
-    if (call.participants.size === 0) this.calls.delete(call.cid);
-    this.deps.onParticipantLeft(call.cid, participant.sessionId);
+    if (call.participants.size === 0) {
+      call.stop();
+      this.calls.delete(call.cid);
+    }
+    // Shutting down is no one leaving: the coordinator ends such sessions when it next starts (CallStore).
+    if (!this.closing) this.deps.onParticipantLeft(call.cid, participant.sessionId);
   }
 
   /** The coordinator ended the call: everyone is told and let go. */
@@ -361,7 +395,7 @@ export class LocalSfu {
   private async setPublisher(participant: SfuParticipant, request: SetPublisherRequest) {
     for (const track of request.tracks) participant.announced.set(track.mid, track);
     if (!participant.publisher) {
-      const peer = createMediaPeer();
+      const peer = createMediaPeer({ audioLevels: true });
       participant.publisher = peer;
       this.watchIce(participant, peer, PeerType.PUBLISHER_UNSPECIFIED);
       peer.onRemoteTransceiverAdded.subscribe((transceiver) => {
@@ -442,6 +476,7 @@ export class LocalSfu {
   }
 
   async close() {
+    this.closing = true;
     for (const call of this.calls.values()) for (const p of [...call.participants.values()]) this.leave(p, false);
   }
 }

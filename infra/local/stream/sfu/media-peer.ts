@@ -1,12 +1,16 @@
-import { MediaStream, MediaStreamTrack, RTCPeerConnection, useOPUS, useVP8, type RTCRtpSender, type RTCRtpTransceiver } from 'werift';
+import { MediaStream, MediaStreamTrack, RTCPeerConnection, useAudioLevelIndication, useOPUS, useVP8, type RTCRtpSender, type RTCRtpTransceiver } from 'werift';
+
+const AUDIO_LEVEL_URI = useAudioLevelIndication().uri;
 
 /**
  * werift peer connections as Stream's SFU uses them: one the client publishes on (the SFU answers) and one it
  * subscribes on (the SFU offers). VP8 and Opus only: every browser has them, and the stand-in forwards RTP
  * without transcoding, so publisher and subscriber must agree on one codec each.
  */
-export const createMediaPeer = () =>
+export const createMediaPeer = (options: { audioLevels?: boolean } = {}) =>
   new RTCPeerConnection({
+    // The publisher's audio carries its level (RFC 6464), which the SFU reports as Stream's does (audioLevelChanged).
+    headerExtensions: options.audioLevels ? { audio: [useAudioLevelIndication()] } : {},
     codecs: {
       audio: [useOPUS()],
       video: [
@@ -27,13 +31,18 @@ export class PublishedTrack {
   private readonly sinks = new Set<MediaStreamTrack>();
   private readonly keyframeTimer: NodeJS.Timeout | undefined;
   private lastKeyframeRequest = 0;
+  /** the loudest level since last read, 0 (silence) to 1, from the RFC 6464 header extension */
+  private peakLevel = 0;
 
   constructor(
     readonly source: MediaStreamTrack,
     private readonly transceiver: RTCRtpTransceiver,
   ) {
     // Each packet is handed over serialized: werift's senders rewrite payload type and SSRC in place.
-    source.onReceiveRtp.subscribe((rtp) => {
+    source.onReceiveRtp.subscribe((rtp, extensions) => {
+      const indication = extensions?.[AUDIO_LEVEL_URI] as { level: number } | undefined;
+      // -dBov from 127 (silence) to 0 (loudest): below -70 dBov counts as silence.
+      if (indication) this.peakLevel = Math.max(this.peakLevel, Math.max(0, 70 - indication.level) / 70);
       if (this.sinks.size === 0) return;
       const packet = rtp.serialize();
       for (const sink of this.sinks) sink.writeRtp(packet);
@@ -61,6 +70,13 @@ export class PublishedTrack {
 
   detach(sink: MediaStreamTrack) {
     this.sinks.delete(sink);
+  }
+
+  /** The loudest level heard since the last call. */
+  takeLevel() {
+    const level = this.peakLevel;
+    this.peakLevel = 0;
+    return level;
   }
 
   stop() {

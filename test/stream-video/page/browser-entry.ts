@@ -1,5 +1,3 @@
-/// <reference lib="dom" />
-/// <reference lib="dom.iterable" />
 // The browser side of the stand-in's own call tests: the real, unmodified video client, driven from Playwright.
 import { CallingState, StreamVideoClient, type Call } from '@stream-io/video-client';
 
@@ -18,7 +16,7 @@ declare global {
     acceptIncomingCall(): Promise<string>;
     callingState(): string | undefined;
     callHandle?: Call;
-    remoteState(userId: string): { publishedTracks: number[]; audio?: { readyState: string; muted: boolean; enabled: boolean } } | undefined;
+    remoteState(userId: string): { publishedTracks: number[]; loudest: number; audio?: { readyState: string; muted: boolean; enabled: boolean } } | undefined;
   }
 }
 
@@ -32,12 +30,16 @@ window.connect = async ({ baseUrl, apiKey, userId, token }) => {
   await client.connectUser({ id: userId, name: userId }, token);
 };
 
+/** The loudest audio level the SFU reported of each remote user. */
+const loudest = new Map<string, number>();
+
 /** Shows every remote participant's streams in media elements named by kind and user (video-bob, screen-bob, audio-bob). */
 const render = (call: Call) => {
   window.callHandle = call;
   call.state.participants$.subscribe((participants) => {
     for (const participant of participants) {
       if (participant.isLocalParticipant) continue;
+      loudest.set(participant.userId, Math.max(loudest.get(participant.userId) ?? 0, participant.audioLevel));
       for (const [kind, stream] of [['video', participant.videoStream], ['screen', participant.screenShareStream], ['audio', participant.audioStream]] as const) {
         const id = `${kind}-${participant.userId}`;
         let element = document.getElementById(id) as HTMLMediaElement | null;
@@ -107,6 +109,7 @@ window.remoteState = (userId) => {
   const audio = participant.audioStream?.getAudioTracks()[0];
   return {
     publishedTracks: [...participant.publishedTracks],
+    loudest: loudest.get(userId) ?? 0,
     audio: audio && { readyState: audio.readyState, muted: audio.muted, enabled: audio.enabled },
   };
 };

@@ -1,13 +1,11 @@
-/// <reference lib="dom" />
-/// <reference lib="dom.iterable" />
 // Figures of the video stand-in, for the report and the benchmark: time from join() to the first remote frame, and
 // the stand-in's memory and CPU with two calls of two in Chromium (fake devices).
-// `npx tsx infra/local/stream/video/testing/measure.ts`
+// `npx tsx test/stream-video/measure.ts`
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
-import { findBrowser, machineProbes } from '../../../../../scripts/browser';
-import { signToken } from './harness';
+import { findBrowser, machineProbes } from '../../scripts/browser';
+import { signToken } from '../../infra/local/stream/video/testing/harness';
 
 const child = spawn(process.execPath, ['--import', 'tsx', new URL('./serve.ts', import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'] });
 const { baseUrl, apiKey, pid } = await new Promise<{ baseUrl: string; apiKey: string; pid: number }>((resolve) => {

@@ -12,6 +12,7 @@ export const createCallPage = async () => {
     target: 'chrome120',
     write: false,
     logLevel: 'silent',
+    minify: true,
     define: { 'process.env.NODE_ENV': '"production"' },
     jsx: 'automatic',
     loader: { '.css': 'css' },

@@ -1,5 +1,3 @@
-/// <reference lib="dom" />
-/// <reference lib="dom.iterable" />
 // The stand-in under Stream's own React components (the in-call view the product builds on): StreamVideo,
 // StreamCall, PaginatedGridLayout and CallControls, unmodified.
 import { CallControls, PaginatedGridLayout, StreamCall, StreamTheme, StreamVideo, StreamVideoClient } from '@stream-io/video-react-sdk';

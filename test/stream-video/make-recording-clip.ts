@@ -1,12 +1,10 @@
-/// <reference lib="dom" />
-/// <reference lib="dom.iterable" />
-// Makes assets/recording.webm, the clip every stand-in recording serves: two seconds of Chromium's fake camera
-// and microphone, recorded with MediaRecorder. Run once: `npx tsx infra/local/stream/video/testing/make-recording-clip.ts`.
+// Makes infra/local/stream/video/assets/recording.webm, the clip every stand-in recording serves: two seconds of Chromium's fake camera
+// and microphone, recorded with MediaRecorder. Run once: `npx tsx test/stream-video/make-recording-clip.ts`.
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium } from '@playwright/test';
-import { findBrowser, machineProbes } from '../../../../../scripts/browser';
+import { findBrowser, machineProbes } from '../../scripts/browser';
 
 const found = findBrowser(machineProbes());
 const browser = await chromium.launch({
@@ -33,6 +31,6 @@ const base64 = await page.evaluate(async () => {
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);
 });
-writeFileSync(new URL('../assets/recording.webm', import.meta.url), Buffer.from(base64, 'base64'));
+writeFileSync(new URL('../../infra/local/stream/video/assets/recording.webm', import.meta.url), Buffer.from(base64, 'base64'));
 await browser.close();
 server.close();
