@@ -109,8 +109,9 @@ describe('StreamConnectionProvider', () => {
     const [chat] = sdk.FakeChat.instances;
     const [video] = sdk.FakeVideo.instances;
     expect(chat!.apiKey).toBe('api-key');
-    expect(chat!.user).toEqual({ id: 'sub-1', name: 'Ada Lovelace' });
-    expect(video!.user).toEqual({ id: 'sub-1', name: 'Ada Lovelace' });
+    // The id only: the name members see is their profile's, kept on their Stream user by the server.
+    expect(chat!.user).toEqual({ id: 'sub-1' });
+    expect(video!.user).toEqual({ id: 'sub-1' });
     expect(errors).not.toHaveBeenCalled();
   });
 

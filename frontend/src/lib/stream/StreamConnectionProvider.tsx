@@ -104,10 +104,12 @@ export const StreamConnectionProvider = ({
         if (!current) throw new ChatSetupError('Signed out');
         return fetchMemberToken(current);
       };
-      const { token, apiKey, streamChatUuid, name } = await fetchToken();
+      const { token, apiKey, streamChatUuid } = await fetchToken();
       const [{ StreamChat }, { StreamVideoClient }] = await Promise.all([import('stream-chat'), import('@stream-io/video-react-sdk')]);
       if (cancelled || abandoned) return null;
-      const user = { id: streamChatUuid, name };
+      // The id only: connecting upserts what it is given, and the name a member shows is their profile's, which the
+      // server keeps on their Stream user (events/stream-identity); the sign-in name would overwrite it on every visit.
+      const user = { id: streamChatUuid };
       const refresh = async () => (await fetchToken()).token;
       const chatClient = new StreamChat(apiKey, chatOptions);
       const videoClient = new StreamVideoClient({ apiKey, options: videoOptions });

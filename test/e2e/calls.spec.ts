@@ -1,0 +1,93 @@
+/// <reference lib="dom" />
+// The functions passed to page.evaluate run in the browser, hence the DOM types.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { makePair, signedInPage } from './pairs';
+import { chromiumExecutable, chromiumFlags } from './playwright.config';
+import { screenshot, widths } from './support';
+
+/*
+ * A call between the two members of a mentorship, each in their own browser with Chromium's fake camera,
+ * microphone and screen, on the stage's Stream stand-in (its coordinator and SFU), with the real video SDK and
+ * nothing routed: the mentor rings from the mentorship page, the mentee accepts, each sees and hears the other,
+ * the mentor shares the screen and turns the camera off, then ends the call; the mentee is told it ended.
+ */
+
+test.use({
+  launchOptions: {
+    executablePath: chromiumExecutable,
+    args: [...chromiumFlags, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--auto-select-desktop-capture-source=Entire screen'],
+  },
+});
+
+/** The widest playing video of that user on the page (the SDK marks each with data-user-id), by kind. */
+const playingVideoWidth = (page: Page, userId: string, kind: 'camera' | 'screen') =>
+  page.evaluate(
+    ({ id, screen }) =>
+      Math.max(
+        0,
+        ...[...document.querySelectorAll<HTMLVideoElement>(`video[data-user-id="${id}"]`)]
+          .filter((video) => video.classList.contains('str-video__video--screen-share') === screen && !video.classList.contains('str-video__video--not-playing'))
+          .map((video) => video.videoWidth),
+      ),
+    { id: userId, screen: kind === 'screen' },
+  );
+
+/** The other member's audio as the page plays it: a live, unmuted, enabled track. */
+const remoteAudio = (page: Page, userId: string) =>
+  page.evaluate((id) => {
+    const audio = document.querySelector<HTMLAudioElement>(`audio[data-user-id="${id}"]`);
+    const track = (audio?.srcObject as MediaStream | null)?.getAudioTracks()[0];
+    return track ? { readyState: track.readyState, muted: track.muted, enabled: track.enabled } : null;
+  }, userId);
+
+test('the mentor rings from the mentorship page; both see and hear each other; a screen is shared; the camera goes off; the call ends for both', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const { grace, ada, mentorshipId } = await makePair(request);
+  const gracePage = await signedInPage(browser, grace, `/mentorships/${mentorshipId}`, { viewport: widths.desktop });
+  const adaPage = await signedInPage(browser, ada, `/mentorships/${mentorshipId}`, { viewport: widths.desktop });
+
+  await gracePage.getByRole('button', { name: 'Call Ada Lovelace' }).click({ timeout: 30_000 });
+  const incoming = adaPage.getByRole('alertdialog', { name: 'Grace Hopper is calling you' });
+  await expect(incoming).toBeVisible({ timeout: 30_000 });
+  await incoming.getByRole('button', { name: 'Accept' }).click();
+
+  // Both follow the call to its page, which names it.
+  for (const [page, other] of [[gracePage, 'Ada Lovelace'], [adaPage, 'Grace Hopper']] as const) {
+    await expect(page).toHaveURL(new RegExp(`/calls/default/m-${mentorshipId}-`), { timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: `Call with ${other}` })).toBeVisible();
+  }
+
+  // Each sees the other's camera playing and plays the other's microphone.
+  await expect.poll(() => playingVideoWidth(adaPage, grace.sub, 'camera'), { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect.poll(() => playingVideoWidth(gracePage, ada.sub, 'camera'), { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect.poll(() => remoteAudio(adaPage, grace.sub), { timeout: 30_000 }).toEqual({ readyState: 'live', muted: false, enabled: true });
+  await expect.poll(() => remoteAudio(gracePage, ada.sub), { timeout: 30_000 }).toEqual({ readyState: 'live', muted: false, enabled: true });
+  await screenshot(adaPage, 'call-in-progress-1280', { fullPage: false });
+
+  // The in-call view passes axe, Stream's components included, at both widths.
+  for (const [label, viewport] of Object.entries(widths)) {
+    await adaPage.setViewportSize(viewport);
+    const results = await new AxeBuilder({ page: adaPage }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) })), `in-call view at ${label}`).toEqual([]);
+  }
+  await adaPage.setViewportSize(widths.desktop);
+
+  // The mentor shares the screen: the mentee sees it.
+  await gracePage.locator('[data-control="screenshare"] button').first().click();
+  await expect.poll(() => playingVideoWidth(adaPage, grace.sub, 'screen'), { timeout: 60_000 }).toBeGreaterThan(0);
+  await gracePage.locator('[data-control="screenshare"] button').first().click();
+  await expect.poll(() => playingVideoWidth(adaPage, grace.sub, 'screen'), { timeout: 30_000 }).toBe(0);
+
+  // The mentor turns the camera off: the mentee's view of her shows no video.
+  await gracePage.locator('[data-control="camera"] button').first().click();
+  await expect.poll(() => playingVideoWidth(adaPage, grace.sub, 'camera'), { timeout: 30_000 }).toBe(0);
+  await expect(adaPage.locator(`.str-video__participant-view--no-video`).first()).toBeVisible();
+
+  // The mentor ends the call for both: the mentee is told it ended.
+  await gracePage.getByRole('button', { name: 'End call for everyone' }).click();
+  await expect(adaPage.getByText('The call has ended.')).toBeVisible({ timeout: 30_000 });
+  await expect(gracePage.getByRole('heading', { name: 'How was your call?' })).toBeVisible();
+  await gracePage.context().close();
+  await adaPage.context().close();
+});
