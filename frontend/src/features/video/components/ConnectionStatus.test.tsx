@@ -62,12 +62,12 @@ describe('the connection, in words, in a live region', () => {
   });
 
   it('a failed reconnection is an alert with a way to rejoin the same call', async () => {
-    let call: Call | undefined;
+    const joined: { call?: Call } = {};
     const onRejoin = vi.fn(async () => {
-      call?.state.setCallingState(CallingState.JOINED);
+      joined.call?.state.setCallingState(CallingState.JOINED);
     });
     const setup = await inCall(onRejoin);
-    call = setup.call;
+    joined.call = setup.call;
     setup.move(CallingState.RECONNECTING);
     setup.move(CallingState.RECONNECTING_FAILED);
     expect(screen.getByRole('alert')).toHaveTextContent(text.connection.failed);
