@@ -70,6 +70,9 @@ export const text = {
   devices: {
     microphone: 'Microphone',
     camera: 'Camera',
+    shareScreen: 'Share screen',
+    stopSharing: 'Stop sharing',
+    react: 'React',
     speaker: 'Speaker',
   },
   permissions: {
@@ -133,6 +136,11 @@ export const text = {
   },
   audioRoom: {
     listener: 'You are listening. Request to speak to join the conversation.',
+  },
+  tiles: {
+    pin: (name: string) => `Pin ${name}`,
+    unpin: (name: string) => `Unpin ${name}`,
+    pinForEveryone: (name: string) => `Pin ${name} for everyone`,
   },
   connection: {
     reconnecting: 'Your connection to the call dropped. Reconnecting…',

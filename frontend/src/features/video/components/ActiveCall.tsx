@@ -11,6 +11,7 @@ import { EventNotices } from './EventNotices';
 import { LivestreamStatus } from './LivestreamStatus';
 import { PermissionGuidance } from './PermissionGuidance';
 import { RoleSortedStage } from './RoleSortedStage';
+import { TileUi } from './TileUi';
 
 /**
  * Noise cancellation needs Web Audio and workers; where the browser lacks them the control is not offered.
@@ -33,6 +34,8 @@ const useNoiseCancellationFilter = () => {
   return filter;
 };
 
+const tileUi = <TileUi />;
+
 export const ActiveCall = ({ onLeave }: { onLeave: () => void }) => {
   const call = useCall();
   const [panel, setPanel] = useState<CallPanel>(null);
@@ -49,7 +52,7 @@ export const ActiveCall = ({ onLeave }: { onLeave: () => void }) => {
       <EventNotices />
       {call.type === 'livestream' && <LivestreamStatus />}
       <div className="active-call__stage">
-        {roleSorted ? <RoleSortedStage /> : layout === 'speaker' ? <SpeakerLayout participantsBarPosition="bottom" /> : <PaginatedGridLayout />}
+        {roleSorted ? <RoleSortedStage /> : layout === 'speaker' ? <SpeakerLayout participantsBarPosition="bottom" ParticipantViewUIBar={tileUi} ParticipantViewUISpotlight={tileUi} /> : <PaginatedGridLayout ParticipantViewUI={tileUi} />}
         <Captions />
       </div>
       {call.type === 'audio_room' && <AudioRoomPanel />}

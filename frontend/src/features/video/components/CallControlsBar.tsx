@@ -1,10 +1,6 @@
 import {
   CallStats,
   OwnCapability,
-  ReactionsButton,
-  ScreenShareButton,
-  ToggleAudioPublishingButton,
-  ToggleVideoPublishingButton,
   useCall,
   useCallStateHooks,
   useNoiseCancellation,
@@ -14,6 +10,7 @@ import { mentorshipIdOfCall } from '@mentoring/shared/mentorship-calls';
 import { useSafetySlots } from '../../../lib/safety-slots';
 import { text } from '../strings';
 import { useCallFeatureFlags } from './useCallFeatureFlags';
+import { DeviceToggle, ReactionsMenu, ScreenShareToggle } from './DeviceButtons';
 import { DeviceSettingsPanel } from './DeviceSettingsPanel';
 import { Gate } from './Gate';
 import { RecordingConsentControls } from './RecordingConsent';
@@ -83,22 +80,22 @@ export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancella
     <div className="call-controls" role="toolbar" aria-label="Call controls">
       <Gate can={[OwnCapability.SEND_AUDIO]}>
         <span className="call-control" data-control="microphone">
-          <ToggleAudioPublishingButton />
+          <DeviceToggle device="microphone" />
         </span>
       </Gate>
       <Gate can={[OwnCapability.SEND_VIDEO]}>
         <span className="call-control" data-control="camera">
-          <ToggleVideoPublishingButton />
+          <DeviceToggle device="camera" />
         </span>
       </Gate>
       <Gate can={[OwnCapability.SCREENSHARE]}>
         <span className="call-control" data-control="screenshare">
-          <ScreenShareButton />
+          <ScreenShareToggle />
         </span>
       </Gate>
       <Gate can={[OwnCapability.CREATE_REACTION]}>
         <span className="call-control" data-control="reactions">
-          <ReactionsButton />
+          <ReactionsMenu />
         </span>
       </Gate>
       {noiseCancellation && <NoiseCancellationToggle />}

@@ -9,6 +9,7 @@ import {
 } from '@stream-io/video-react-sdk';
 import { callTypeLabels, text } from '../strings';
 import { DeviceSettingsPanel } from './DeviceSettingsPanel';
+import { DeviceToggle } from './DeviceButtons';
 import { PermissionGuidance } from './PermissionGuidance';
 import type { CallType } from '@mentoring/shared';
 
@@ -23,29 +24,6 @@ const MicrophoneLevel = () => {
     return () => void stop();
   }, [mediaStream, isEnabled]);
   return <meter className="lobby-mic-level" aria-label={text.lobby.micLevel} min={0} max={100} value={isEnabled ? level : 0} />;
-};
-
-/**
- * Turns the camera or microphone on and off before joining. Our own buttons rather than Stream's preview
- * toggles: those are icon-only with an unnamed menu button, which screen readers cannot name.
- */
-const DeviceToggle = ({ device }: { device: 'camera' | 'microphone' }) => {
-  const call = useCall();
-  const { useCameraState, useMicrophoneState } = useCallStateHooks();
-  const camera = useCameraState();
-  const microphone = useMicrophoneState();
-  const enabled = (device === 'camera' ? camera : microphone).optimisticIsMute === false;
-  const label = device === 'camera' ? text.devices.camera : text.devices.microphone;
-  return (
-    <button
-      type="button"
-      className="call-button"
-      aria-pressed={enabled}
-      onClick={() => void call?.[device].toggle().catch((cause: unknown) => console.warn(cause))}
-    >
-      {enabled ? `${label} on` : `${label} off`}
-    </button>
-  );
 };
 
 export interface LobbyProps {

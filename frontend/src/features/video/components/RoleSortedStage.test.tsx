@@ -62,27 +62,20 @@ describe('the stage of livestreams and audio rooms', () => {
     expect(tile('speaker').querySelector('.str-video__participant-view--dominant-speaker')).toBeNull();
   });
 
-  const openMenu = async (container: HTMLElement, userId: string) => {
-    // The SDK's tile menu opens from its "…" button.
-    const toggle = container.querySelector(`[data-user-id="${userId}"] .str-video__icon--ellipsis`)?.closest('button');
-    expect(toggle).toBeTruthy();
-    await userEvent.click(toggle!);
-  };
-
   it('pins locally for anyone, and for everyone only with pin-for-everyone', async () => {
     const { client, call, api } = await setUp('livestream', [OwnCapability.JOIN_CALL]);
     api.on('POST', /\/call\/livestream\/stage\/pin$/, () => ({ data: { duration: '1ms' } }));
     act(() => call.state.setParticipants([person('host', ['host']), person('me', ['user'], { isLocalParticipant: true })]));
-    const { container } = renderInCall(client, call, <RoleSortedStage />);
-    await openMenu(container, 'host');
-    expect(screen.queryByText('Pin for everyone')).toBeNull();
-    await userEvent.click(screen.getByText('Pin'));
+    renderInCall(client, call, <RoleSortedStage />);
+    // Each tile has named pin buttons (Stream's own tile menu toggle has no name).
+    expect(screen.queryByRole('button', { name: 'Pin host for everyone' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Pin host' }));
     expect(call.state.participants.find((p) => p.userId === 'host')?.pin?.isLocalPin).toBe(true);
+    expect(screen.getByRole('button', { name: 'Unpin host' })).toHaveAttribute('aria-pressed', 'true');
 
     act(() => call.state.setOwnCapabilities([OwnCapability.JOIN_CALL, OwnCapability.PIN_FOR_EVERYONE]));
     act(() => call.unpin('s-host'));
-    await openMenu(container, 'host');
-    await userEvent.click(await screen.findByText('Pin for everyone'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Pin host for everyone' }));
     await waitFor(() => expect(api.requests.find((request) => request.path === '/call/livestream/stage/pin')?.body).toEqual({ session_id: 's-host', user_id: 'host' }));
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { ParticipantView, useCall, useCallStateHooks } from '@stream-io/video-react-sdk';
+import { TileUi } from './TileUi';
 
 /**
  * Participants in the call's own order. For livestream and audio_room the SDK's call type sorts admin,
@@ -18,7 +19,7 @@ export const RoleSortedStage = () => {
     <div ref={viewport} className="role-sorted-stage" aria-label="Participants on stage">
       {participants.map((participant) => (
         <div key={participant.sessionId} className="role-sorted-stage__tile" data-user-id={participant.userId}>
-          <ParticipantView participant={participant} />
+          <ParticipantView participant={participant} ParticipantViewUI={<TileUi />} />
         </div>
       ))}
     </div>
