@@ -165,6 +165,22 @@ describe('the local Stream stand-in (chat)', () => {
     expect(outside).toEqual([]);
   });
 
+  it('adds and removes members (server side), telling the watchers and the member', async () => {
+    const server = env.server.chat.channel('messaging', 'members-change');
+    await server.getOrCreate({ data: { created_by_id: 'programme', members: [{ user_id: 'alice' }] } });
+    const carol = await env.connect('carol', 'Carol');
+    await alice.channel('messaging', 'members-change').watch();
+    const added = nextEvent(alice, 'member.added', (event) => event.member?.user_id === 'carol');
+    const told = nextEvent(carol, 'notification.added_to_channel', (event) => event.channel_id === 'members-change');
+    await server.update({ add_members: [{ user_id: 'carol' }] });
+    await Promise.all([added, told]);
+    expect((await carol.queryChannels({ cid: 'messaging:members-change' })).length).toBe(1);
+    const removed = nextEvent(alice, 'member.removed', (event) => event.member?.user_id === 'carol');
+    await server.update({ remove_members: ['carol'] });
+    await removed;
+    expect(await carol.queryChannels({ cid: 'messaging:members-change' })).toEqual([]);
+  });
+
   it('refuses a non-member: no reading, no writing', async () => {
     const mallory = await env.connect('mallory');
     const channel = mallory.channel('messaging', channelId);

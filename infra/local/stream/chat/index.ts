@@ -330,6 +330,46 @@ export const createChatStandIn = ({ tokens, users, sendWebhook, dataDir, publicB
     return { channel: { ...shapes.channel(channel), custom: channel.custom }, members: Object.keys(channel.members).map((id) => shapes.member(channel, id)) };
   };
 
+  /** Members in and out (POST on the channel: add_members / remove_members), by the server or the channel's owner. */
+  const updateChannel: Handler = async (request) => {
+    const channel = requireChannel(request.params.type!, request.params.id!);
+    const caller = request.caller;
+    if (!caller.server && channel.members[caller.userId]?.role !== 'owner') throw notAllowed(caller, 'UpdateChannelMembers', channel);
+    const body = await request.body();
+    const now = new Date().toISOString();
+    const added = memberIds(body.add_members).filter((id) => !channel.members[id]);
+    for (const id of added) if (!users.get(id)) throw new StreamApiError('inputError', `The following users are specified in add_members but don't exist: [${id}]`);
+    const removed = ((body.remove_members as string[] | undefined) ?? []).filter((id) => channel.members[id]);
+    const data = body.data as Record<string, unknown> | undefined;
+    if (data) {
+      if (typeof data.frozen === 'boolean') channel.frozen = data.frozen;
+      channel.custom = customOf(data, CHANNEL_FIELDS);
+    }
+    for (const id of added) {
+      channel.members[id] = { user_id: id, role: 'member', channel_role: 'channel_member', created_at: now, updated_at: now };
+      channel.reads[id] = { last_read: now, unread_messages: 0 };
+    }
+    const leaving = removed.map((id) => shapes.member(channel, id));
+    for (const id of removed) {
+      delete channel.members[id];
+      delete channel.reads[id];
+      for (const connection of hub.all()) if (connection.userId === id) connection.watching.delete(channel.cid);
+    }
+    channel.updated_at = now;
+    store.changed();
+    for (const id of added) {
+      const member = shapes.member(channel, id);
+      toWatchers(channel, channelEvent('member.added', channel, { member, user: users.response(id) }));
+      for (const connection of hub.all()) if (connection.userId === id) hub.send(connection, channelEvent('notification.added_to_channel', channel, { channel: shapes.channel(channel), member }));
+    }
+    for (const member of leaving) {
+      toWatchers(channel, channelEvent('member.removed', channel, { member, user: member.user }));
+      for (const connection of hub.all()) if (connection.userId === member.user_id) hub.send(connection, channelEvent('notification.removed_from_channel', channel, { channel: shapes.channel(channel), member }));
+    }
+    if (data) toWatchers(channel, channelEvent('channel.updated', channel, { channel: shapes.channel(channel) }));
+    return { channel: { ...shapes.channel(channel), custom: channel.custom }, members: Object.keys(channel.members).map((id) => shapes.member(channel, id)) };
+  };
+
   const stopWatching: Handler = async (request) => {
     const channel = requireChannel(request.params.type!, request.params.id!);
     request.connection?.watching.delete(channel.cid);
@@ -723,6 +763,7 @@ export const createChatStandIn = ({ tokens, users, sendWebhook, dataDir, publicB
     route('POST', `${prefix}/channels/:type/query`, 'GetOrCreateChannel', getOrCreate);
     route('POST', `${prefix}/channels/:type/:id/query`, 'GetOrCreateChannel', getOrCreate);
     route('PATCH', `${prefix}/channels/:type/:id`, 'UpdateChannelPartial', updateChannelPartial);
+    route('POST', `${prefix}/channels/:type/:id`, 'UpdateChannel', updateChannel);
     route('POST', `${prefix}/channels/:type/:id/stop-watching`, 'StopWatchingChannel', stopWatching);
     route('POST', `${prefix}/channels/:type/:id/message`, 'SendMessage', sendMessage);
     route('GET', `${prefix}/channels/:type/:id/messages`, 'GetManyMessages', getManyMessages);
