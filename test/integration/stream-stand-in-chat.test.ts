@@ -141,6 +141,18 @@ describe('the local Stream stand-in (chat)', () => {
     expect(String(before.messages.at(-1)!.created_at) < String(first.messages[0]!.created_at)).toBe(true);
   });
 
+  it('tells the watching member when the other comes online and goes', async () => {
+    await env.server.upsertUsers([{ id: 'dave', name: 'Dave', role: 'user' }]);
+    await env.server.chat.channel('messaging', 'presence').getOrCreate({ data: { created_by_id: 'programme', members: [{ user_id: 'alice' }, { user_id: 'dave' }] } });
+    await alice.channel('messaging', 'presence').watch();
+    const online = nextEvent(alice, 'user.presence.changed', (event) => event.user?.id === 'dave' && event.user.online === true);
+    const dave = await env.connect('dave', 'Dave');
+    await online;
+    const offline = nextEvent(alice, 'user.presence.changed', (event) => event.user?.id === 'dave' && event.user.online === false);
+    await dave.disconnectUser();
+    expect((await offline).user?.last_active).toEqual(expect.any(String));
+  });
+
   it('passes typing events to the other member', async () => {
     const typing = nextEvent(bob, 'typing.start', (event) => event.user?.id === 'alice');
     await alice.channel('messaging', channelId).keystroke();

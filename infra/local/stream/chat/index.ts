@@ -89,6 +89,15 @@ export const createChatStandIn = ({ tokens, users, sendWebhook, dataDir, publicB
     tokens,
     users,
     log,
+    // Stream tells those watching a channel with the user in it when they come and go (stream-chat-react's online dots).
+    onPresence: (userId, online) => {
+      const now = new Date().toISOString();
+      const event = { type: 'user.presence.changed', user: { ...users.response(userId), online, ...(online ? {} : { last_active: now }) }, created_at: now };
+      const cids = new Set(Object.values(state.channels).filter((channel) => channel.members[userId]).map((channel) => channel.cid));
+      for (const connection of hub.all()) {
+        if (connection.userId !== userId && [...connection.watching].some((cid) => cids.has(cid))) hub.send(connection, event);
+      }
+    },
     me: (userId) => ({ ...users.response(userId), ...unreadCounts(userId), channel_mutes: [], mutes: [], devices: [], total_unread_count_by_team: {}, blocked_user_ids: [] }),
   });
 
