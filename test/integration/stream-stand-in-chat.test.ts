@@ -87,6 +87,21 @@ describe('the local Stream stand-in (chat)', () => {
     expect(channel!.state.read.bob?.unread_messages).toBe(1);
   });
 
+  it('marks a channel unread from a message, as the message menu does', async () => {
+    const bobChannel = bob.channel('messaging', channelId);
+    await bobChannel.markRead();
+    const fromAlice = bobChannel.state.messages.filter((m) => m.user?.id === 'alice');
+    const target = fromAlice.at(-2)!;
+    const told = nextEvent(bob, 'notification.mark_unread', (event) => event.cid === bobChannel.cid);
+    await bobChannel.markUnread({ message_id: target.id });
+    const event = await told;
+    expect(event.first_unread_message_id).toBe(target.id);
+    expect(event.unread_messages).toBe(2);
+    expect(bobChannel.countUnread()).toBe(2);
+    expect(((await env.connect('bob')).user as OwnUserResponse).total_unread_count).toBe(2);
+    await bobChannel.markRead();
+  });
+
   it('threads a reply under its parent, which B’s client sees in the thread', async () => {
     const aliceChannel = alice.channel('messaging', channelId);
     const bobChannel = bob.channel('messaging', channelId);

@@ -594,6 +594,34 @@ export const createChatStandIn = ({ tokens, users, sendWebhook, dataDir, publicB
     return { event };
   };
 
+  /** "Mark as unread" from a message: it and everything after it count again; the member's own sockets are told. */
+  const markUnread: Handler = async (request) => {
+    const channel = requireChannel(request.params.type!, request.params.id!);
+    requireMember(request.caller, channel, 'ReadChannel');
+    const body = await request.body();
+    const userId = actingUser(request.caller, body.user_id ?? body.user);
+    if (!channel.members[userId]) throw notAllowed(request.caller, 'ReadChannel', channel);
+    const list = channelMessages(channel);
+    const at = list.findIndex((m) => m.id === body.message_id);
+    if (at < 0) throw new StreamApiError('inputError', `message ${String(body.message_id)} is not in channel ${channel.cid}`);
+    const previous = list[at - 1];
+    const unread = list.slice(at).filter((m) => m.user_id !== userId).length;
+    const lastRead = previous?.created_at ?? channel.created_at;
+    channel.reads[userId] = { last_read: lastRead, unread_messages: unread, ...(previous ? { last_read_message_id: previous.id } : {}) };
+    store.changed();
+    const event = channelEvent('notification.mark_unread', channel, {
+      user: users.response(userId),
+      first_unread_message_id: list[at]!.id,
+      last_read_at: lastRead,
+      ...(previous ? { last_read_message_id: previous.id } : {}),
+      unread_messages: unread,
+      ...unreadCounts(userId),
+      unread_count: unread,
+    });
+    for (const connection of hub.all()) if (connection.userId === userId) hub.send(connection, event);
+    return {};
+  };
+
   const markAllRead: Handler = async (request) => {
     const body = await request.body();
     const userId = actingUser(request.caller, body.user_id ?? body.user);
@@ -778,6 +806,7 @@ export const createChatStandIn = ({ tokens, users, sendWebhook, dataDir, publicB
     route('GET', `${prefix}/channels/:type/:id/messages`, 'GetManyMessages', getManyMessages);
     route('POST', `${prefix}/channels/:type/:id/event`, 'SendEvent', sendEvent);
     route('POST', `${prefix}/channels/:type/:id/read`, 'MarkRead', markRead);
+    route('POST', `${prefix}/channels/:type/:id/unread`, 'MarkUnread', markUnread);
     route('POST', `${prefix}/channels/read`, 'MarkAllRead', markAllRead);
     route('POST', `${prefix}/channels/:type/:id/:kind(file|image)`, 'UploadFile', upload);
     route('DELETE', `${prefix}/channels/:type/:id/:kind(file|image)`, 'DeleteFile', async () => ({}));
