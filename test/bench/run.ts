@@ -15,6 +15,7 @@ import { sessionPageBench } from './benches/session-page';
 import { chatTokenBench } from './benches/chat-token';
 import { videoBundleBench } from './benches/video-bundle';
 import { slotsBench } from './benches/slots';
+import { standInChatBench } from './benches/stand-in-chat';
 
 export interface Bench {
   name: string;
@@ -29,7 +30,7 @@ export interface Bench {
   run: (context: { stage: SpawnedStage }) => Promise<Record<string, unknown>>;
 }
 
-const benches: Bench[] = [feedbackBench, identityBench, eventsBench, directoryBench, dashboardBench, acceptsBench, publicPagesBench, chatTokenBench, videoBundleBench, slotsBench, sessionPageBench];
+const benches: Bench[] = [feedbackBench, identityBench, eventsBench, directoryBench, dashboardBench, acceptsBench, publicPagesBench, chatTokenBench, videoBundleBench, slotsBench, sessionPageBench, standInChatBench];
 
 const only = process.argv.slice(2);
 const selected = only.length ? benches.filter((bench) => only.includes(bench.name)) : benches;

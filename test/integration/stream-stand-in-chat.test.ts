@@ -87,6 +87,21 @@ describe('the local Stream stand-in (chat)', () => {
     expect(channel!.state.read.bob?.unread_messages).toBe(1);
   });
 
+  it('marks a channel unread from a message, as the message menu does', async () => {
+    const bobChannel = bob.channel('messaging', channelId);
+    await bobChannel.markRead();
+    const fromAlice = bobChannel.state.messages.filter((m) => m.user?.id === 'alice');
+    const target = fromAlice.at(-2)!;
+    const told = nextEvent(bob, 'notification.mark_unread', (event) => event.cid === bobChannel.cid);
+    await bobChannel.markUnread({ message_id: target.id });
+    const event = await told;
+    expect(event.first_unread_message_id).toBe(target.id);
+    expect(event.unread_messages).toBe(2);
+    expect(bobChannel.countUnread()).toBe(2);
+    expect(((await env.connect('bob')).user as OwnUserResponse).total_unread_count).toBe(2);
+    await bobChannel.markRead();
+  });
+
   it('threads a reply under its parent, which B’s client sees in the thread', async () => {
     const aliceChannel = alice.channel('messaging', channelId);
     const bobChannel = bob.channel('messaging', channelId);
@@ -141,6 +156,18 @@ describe('the local Stream stand-in (chat)', () => {
     expect(String(before.messages.at(-1)!.created_at) < String(first.messages[0]!.created_at)).toBe(true);
   });
 
+  it('tells the watching member when the other comes online and goes', async () => {
+    await env.server.upsertUsers([{ id: 'dave', name: 'Dave', role: 'user' }]);
+    await env.server.chat.channel('messaging', 'presence').getOrCreate({ data: { created_by_id: 'programme', members: [{ user_id: 'alice' }, { user_id: 'dave' }] } });
+    await alice.channel('messaging', 'presence').watch();
+    const online = nextEvent(alice, 'user.presence.changed', (event) => event.user?.id === 'dave' && event.user.online === true);
+    const dave = await env.connect('dave', 'Dave');
+    await online;
+    const offline = nextEvent(alice, 'user.presence.changed', (event) => event.user?.id === 'dave' && event.user.online === false);
+    await dave.disconnectUser();
+    expect((await offline).user?.last_active).toEqual(expect.any(String));
+  });
+
   it('passes typing events to the other member', async () => {
     const typing = nextEvent(bob, 'typing.start', (event) => event.user?.id === 'alice');
     await alice.channel('messaging', channelId).keystroke();
@@ -163,6 +190,22 @@ describe('the local Stream stand-in (chat)', () => {
     expect(results.map((result) => result.message.text)).toEqual(['Hello Bob']);
     const { results: outside } = await (await env.connect('mallory')).search({ members: { $in: ['mallory'] } }, { text: { $autocomplete: 'Hello' } }, { limit: 10 });
     expect(outside).toEqual([]);
+  });
+
+  it('adds and removes members (server side), telling the watchers and the member', async () => {
+    const server = env.server.chat.channel('messaging', 'members-change');
+    await server.getOrCreate({ data: { created_by_id: 'programme', members: [{ user_id: 'alice' }] } });
+    const carol = await env.connect('carol', 'Carol');
+    await alice.channel('messaging', 'members-change').watch();
+    const added = nextEvent(alice, 'member.added', (event) => event.member?.user_id === 'carol');
+    const told = nextEvent(carol, 'notification.added_to_channel', (event) => event.channel_id === 'members-change');
+    await server.update({ add_members: [{ user_id: 'carol' }] });
+    await Promise.all([added, told]);
+    expect((await carol.queryChannels({ cid: 'messaging:members-change' })).length).toBe(1);
+    const removed = nextEvent(alice, 'member.removed', (event) => event.member?.user_id === 'carol');
+    await server.update({ remove_members: ['carol'] });
+    await removed;
+    expect(await carol.queryChannels({ cid: 'messaging:members-change' })).toEqual([]);
   });
 
   it('refuses a non-member: no reading, no writing', async () => {

@@ -19,7 +19,7 @@ let programmeUserReady = false;
 const streamClient = async () => {
   if (!client) {
     const { apiKey, apiSecret } = await getStreamCredentials();
-    // STREAM_BASE_URL only ever points elsewhere in tests, at a recorder of the requests the SDK sends.
+    // STREAM_BASE_URL points elsewhere only locally: at the stage's Stream stand-in, or at a test's recorder.
     client = new StreamClient(apiKey, apiSecret, { timeout: 5000, ...(process.env.STREAM_BASE_URL ? { basePath: process.env.STREAM_BASE_URL } : {}) });
   }
   return client;

@@ -8,8 +8,9 @@ let cached: { apiKey: string; client: StreamClient } | undefined;
 
 /**
  * The server-side Stream client, one per container (rebuilt if the key rotates). STREAM_BASE_URL points it at
- * another host; only tests set it. The SDK is loaded on first use: the token route installs it beside its bundle
- * (its entry's `nodeModules`), so members' tokens, which never need it, do not pay for loading it.
+ * another host: the local stage's Stream stand-in, or a test's recorder; never set in AWS. The SDK is loaded on
+ * first use: the token route installs it beside its bundle (its entry's `nodeModules`), so members' tokens, which
+ * never need it, do not pay for loading it.
  */
 export const streamServerClient = async () => {
   const { apiKey, apiSecret } = await getStreamCredentials();

@@ -1,3 +1,5 @@
+import { StreamApiError } from '../errors';
+
 /**
  * Stream's query filters (MongoDB-like: $eq, $in, $nin, $ne, $gt…, $exists, $autocomplete, $and/$or/$nor) over a
  * flat document, as queryChannels and queryUsers take them. An array field (a channel's members) matches when any
@@ -39,7 +41,7 @@ const opMatches = (value: unknown, op: string, operand: unknown): boolean => {
       return wanted.every((w) => have.some((h) => h.startsWith(w)));
     }
     default:
-      throw new Error(`filter operator ${op} is not supported`);
+      throw new StreamApiError('inputError', `filter operator ${op} is not imitated by the local Stream stand-in`);
   }
 };
 

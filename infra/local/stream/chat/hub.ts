@@ -24,12 +24,15 @@ export const createChatHub = ({
   users,
   me,
   log,
+  onPresence = () => undefined,
 }: {
   tokens: TokenVerifier;
   users: StreamUsers;
   /** The OwnUserResponse for `me` (unread counts included). */
   me: (userId: string) => Record<string, unknown>;
   log: (message: string) => void;
+  /** A user's first socket opened, or their last one closed. */
+  onPresence?: (userId: string, online: boolean) => void;
 }) => {
   const wss = new WebSocketServer({ noServer: true });
   const connections = new Map<string, ChatConnection>();
@@ -54,8 +57,10 @@ export const createChatHub = ({
       refuse(socket, error instanceof StreamApiError ? error : new StreamApiError('inputError', 'the connect payload is not valid'));
       return;
     }
+    const wasOnline = users.isOnline(connection.userId);
     connections.set(connection.id, connection);
     users.setOnline(connection.userId, true);
+    if (!wasOnline) onPresence(connection.userId, true);
     socket.send(JSON.stringify({ type: 'health.check', connection_id: connection.id, cid: '*', me: me(connection.userId), created_at: new Date().toISOString() }));
     socket.on('message', (data) => {
       let parsed: unknown;
@@ -71,7 +76,10 @@ export const createChatHub = ({
     });
     socket.on('close', () => {
       connections.delete(connection.id);
-      if (![...connections.values()].some((other) => other.userId === connection.userId)) users.setOnline(connection.userId, false);
+      if (![...connections.values()].some((other) => other.userId === connection.userId)) {
+        users.setOnline(connection.userId, false);
+        onPresence(connection.userId, false);
+      }
     });
   };
 

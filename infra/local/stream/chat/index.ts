@@ -89,6 +89,15 @@ export const createChatStandIn = ({ tokens, users, sendWebhook, dataDir, publicB
     tokens,
     users,
     log,
+    // Stream tells those watching a channel with the user in it when they come and go (stream-chat-react's online dots).
+    onPresence: (userId, online) => {
+      const now = new Date().toISOString();
+      const event = { type: 'user.presence.changed', user: { ...users.response(userId), online, ...(online ? {} : { last_active: now }) }, created_at: now };
+      const cids = new Set(Object.values(state.channels).filter((channel) => channel.members[userId]).map((channel) => channel.cid));
+      for (const connection of hub.all()) {
+        if (connection.userId !== userId && [...connection.watching].some((cid) => cids.has(cid))) hub.send(connection, event);
+      }
+    },
     me: (userId) => ({ ...users.response(userId), ...unreadCounts(userId), channel_mutes: [], mutes: [], devices: [], total_unread_count_by_team: {}, blocked_user_ids: [] }),
   });
 
@@ -330,6 +339,46 @@ export const createChatStandIn = ({ tokens, users, sendWebhook, dataDir, publicB
     return { channel: { ...shapes.channel(channel), custom: channel.custom }, members: Object.keys(channel.members).map((id) => shapes.member(channel, id)) };
   };
 
+  /** Members in and out (POST on the channel: add_members / remove_members), by the server or the channel's owner. */
+  const updateChannel: Handler = async (request) => {
+    const channel = requireChannel(request.params.type!, request.params.id!);
+    const caller = request.caller;
+    if (!caller.server && channel.members[caller.userId]?.role !== 'owner') throw notAllowed(caller, 'UpdateChannelMembers', channel);
+    const body = await request.body();
+    const now = new Date().toISOString();
+    const added = memberIds(body.add_members).filter((id) => !channel.members[id]);
+    for (const id of added) if (!users.get(id)) throw new StreamApiError('inputError', `The following users are specified in add_members but don't exist: [${id}]`);
+    const removed = ((body.remove_members as string[] | undefined) ?? []).filter((id) => channel.members[id]);
+    const data = body.data as Record<string, unknown> | undefined;
+    if (data) {
+      if (typeof data.frozen === 'boolean') channel.frozen = data.frozen;
+      channel.custom = customOf(data, CHANNEL_FIELDS);
+    }
+    for (const id of added) {
+      channel.members[id] = { user_id: id, role: 'member', channel_role: 'channel_member', created_at: now, updated_at: now };
+      channel.reads[id] = { last_read: now, unread_messages: 0 };
+    }
+    const leaving = removed.map((id) => shapes.member(channel, id));
+    for (const id of removed) {
+      delete channel.members[id];
+      delete channel.reads[id];
+      for (const connection of hub.all()) if (connection.userId === id) connection.watching.delete(channel.cid);
+    }
+    channel.updated_at = now;
+    store.changed();
+    for (const id of added) {
+      const member = shapes.member(channel, id);
+      toWatchers(channel, channelEvent('member.added', channel, { member, user: users.response(id) }));
+      for (const connection of hub.all()) if (connection.userId === id) hub.send(connection, channelEvent('notification.added_to_channel', channel, { channel: shapes.channel(channel), member }));
+    }
+    for (const member of leaving) {
+      toWatchers(channel, channelEvent('member.removed', channel, { member, user: member.user }));
+      for (const connection of hub.all()) if (connection.userId === member.user_id) hub.send(connection, channelEvent('notification.removed_from_channel', channel, { channel: shapes.channel(channel), member }));
+    }
+    if (data) toWatchers(channel, channelEvent('channel.updated', channel, { channel: shapes.channel(channel) }));
+    return { channel: { ...shapes.channel(channel), custom: channel.custom }, members: Object.keys(channel.members).map((id) => shapes.member(channel, id)) };
+  };
+
   const stopWatching: Handler = async (request) => {
     const channel = requireChannel(request.params.type!, request.params.id!);
     request.connection?.watching.delete(channel.cid);
@@ -545,6 +594,34 @@ export const createChatStandIn = ({ tokens, users, sendWebhook, dataDir, publicB
     return { event };
   };
 
+  /** "Mark as unread" from a message: it and everything after it count again; the member's own sockets are told. */
+  const markUnread: Handler = async (request) => {
+    const channel = requireChannel(request.params.type!, request.params.id!);
+    requireMember(request.caller, channel, 'ReadChannel');
+    const body = await request.body();
+    const userId = actingUser(request.caller, body.user_id ?? body.user);
+    if (!channel.members[userId]) throw notAllowed(request.caller, 'ReadChannel', channel);
+    const list = channelMessages(channel);
+    const at = list.findIndex((m) => m.id === body.message_id);
+    if (at < 0) throw new StreamApiError('inputError', `message ${String(body.message_id)} is not in channel ${channel.cid}`);
+    const previous = list[at - 1];
+    const unread = list.slice(at).filter((m) => m.user_id !== userId).length;
+    const lastRead = previous?.created_at ?? channel.created_at;
+    channel.reads[userId] = { last_read: lastRead, unread_messages: unread, ...(previous ? { last_read_message_id: previous.id } : {}) };
+    store.changed();
+    const event = channelEvent('notification.mark_unread', channel, {
+      user: users.response(userId),
+      first_unread_message_id: list[at]!.id,
+      last_read_at: lastRead,
+      ...(previous ? { last_read_message_id: previous.id } : {}),
+      unread_messages: unread,
+      ...unreadCounts(userId),
+      unread_count: unread,
+    });
+    for (const connection of hub.all()) if (connection.userId === userId) hub.send(connection, event);
+    return {};
+  };
+
   const markAllRead: Handler = async (request) => {
     const body = await request.body();
     const userId = actingUser(request.caller, body.user_id ?? body.user);
@@ -723,11 +800,13 @@ export const createChatStandIn = ({ tokens, users, sendWebhook, dataDir, publicB
     route('POST', `${prefix}/channels/:type/query`, 'GetOrCreateChannel', getOrCreate);
     route('POST', `${prefix}/channels/:type/:id/query`, 'GetOrCreateChannel', getOrCreate);
     route('PATCH', `${prefix}/channels/:type/:id`, 'UpdateChannelPartial', updateChannelPartial);
+    route('POST', `${prefix}/channels/:type/:id`, 'UpdateChannel', updateChannel);
     route('POST', `${prefix}/channels/:type/:id/stop-watching`, 'StopWatchingChannel', stopWatching);
     route('POST', `${prefix}/channels/:type/:id/message`, 'SendMessage', sendMessage);
     route('GET', `${prefix}/channels/:type/:id/messages`, 'GetManyMessages', getManyMessages);
     route('POST', `${prefix}/channels/:type/:id/event`, 'SendEvent', sendEvent);
     route('POST', `${prefix}/channels/:type/:id/read`, 'MarkRead', markRead);
+    route('POST', `${prefix}/channels/:type/:id/unread`, 'MarkUnread', markUnread);
     route('POST', `${prefix}/channels/read`, 'MarkAllRead', markAllRead);
     route('POST', `${prefix}/channels/:type/:id/:kind(file|image)`, 'UploadFile', upload);
     route('DELETE', `${prefix}/channels/:type/:id/:kind(file|image)`, 'DeleteFile', async () => ({}));
