@@ -72,7 +72,7 @@ test('the mentor rings from the mentorship page; both see and hear each other; a
   for (const [label, viewport] of Object.entries(widths)) {
     await adaPage.setViewportSize(viewport);
     const results = await new AxeBuilder({ page: adaPage }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(results.violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) })), `in-call view at ${label}`).toEqual([]);
+    expect(results.violations.map(({ id, nodes }) => ({ id, nodes: nodes.map((node) => node.html.slice(0, 160)) })), `in-call view at ${label}`).toEqual([]);
   }
   await adaPage.setViewportSize(widths.desktop);
 
