@@ -131,8 +131,8 @@ describe('web stack', () => {
     expect(directives['connect-src']).toEqual(["'self'", ...STREAM_CONNECT_SOURCES, 'https://cognito-idp.eu-west-1.amazonaws.com', archive, media]);
     expect(directives['media-src']).toContain(archive);
     expect(csp.split(media)).toHaveLength(2);
-    // WebAssembly (the noise-cancellation filter) may compile; scripts still come from this origin only.
-    expect(directives['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    // WebAssembly (the noise-cancellation filter) may compile and its worklet load from a blob: URL; scripts still come from this origin only.
+    expect(directives['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'", 'blob:']);
     expect(directives['default-src']).toEqual(["'self'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(directives['object-src']).toEqual(["'none'"]);

@@ -45,8 +45,9 @@ const localStreamSources = (origin: string | undefined) => (origin ? [origin, or
 export const contentSecurityPolicy = (origins: CspOrigins) =>
   Object.entries({
     'default-src': ["'self'"],
-    // The noise-cancellation filter compiles WebAssembly; no eval of scripts is allowed.
-    'script-src': ["'self'", "'wasm-unsafe-eval'"],
+    // The noise-cancellation filter compiles WebAssembly and loads its audio worklet from a blob: URL the SDK makes
+    // (only script already running here can make one, so it opens no way in that 'self' does not); no eval.
+    'script-src': ["'self'", "'wasm-unsafe-eval'", 'blob:'],
     // Stream's React components set inline styles; scripts stay strictly same-origin.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...STREAM_MEDIA_SOURCES, ...(origins.stream ? [origins.stream] : [])],
