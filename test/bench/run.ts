@@ -16,6 +16,7 @@ import { chatTokenBench } from './benches/chat-token';
 import { videoBundleBench } from './benches/video-bundle';
 import { slotsBench } from './benches/slots';
 import { standInChatBench } from './benches/stand-in-chat';
+import { standInBench } from './benches/stand-in';
 
 export interface Bench {
   name: string;
@@ -30,7 +31,7 @@ export interface Bench {
   run: (context: { stage: SpawnedStage }) => Promise<Record<string, unknown>>;
 }
 
-const benches: Bench[] = [feedbackBench, identityBench, eventsBench, directoryBench, dashboardBench, acceptsBench, publicPagesBench, chatTokenBench, videoBundleBench, slotsBench, sessionPageBench, standInChatBench];
+const benches: Bench[] = [feedbackBench, identityBench, eventsBench, directoryBench, dashboardBench, acceptsBench, publicPagesBench, chatTokenBench, videoBundleBench, slotsBench, sessionPageBench, standInChatBench, standInBench];
 
 const only = process.argv.slice(2);
 const selected = only.length ? benches.filter((bench) => only.includes(bench.name)) : benches;
