@@ -1,0 +1,89 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createTestUser, type TestUser } from '../support/auth';
+import { call, makeCoordinator, stage } from './pairs';
+import { screenshot, widths } from './support';
+
+/*
+ * What new mentees, mentors and coordinators hit on their first walk through the product (issue 26), in
+ * Chromium at 375 and 1280 px: each check is what a person sees or clicks, made on members the test creates.
+ */
+
+const profileOf = (user: TestUser, role: 'mentor' | 'mentee', codeOfConductVersion: number, topic: string) => ({
+  role,
+  displayName: user.name,
+  headline: role === 'mentor' ? 'Engineering manager' : 'Moving into engineering',
+  bio: `${user.name} on the e2e stage.`,
+  languages: ['en'],
+  country: 'GB',
+  timezone: 'Europe/London',
+  availability: [{ day: 2, start: '18:00', end: '20:00' }],
+  format: 'online',
+  codeOfConductVersion,
+  topics: [topic],
+  ...(role === 'mentor' ? { yearsOfExperience: 12, capacity: 2, acceptingRequests: true } : { goals: 'Lead a team one day.' }),
+});
+
+/** Approved mentors and onboarded mentees with unique names, made through the API. */
+const makeMembers = async (request: Parameters<typeof call>[0], people: { name: string; role: 'mentor' | 'mentee' }[]) => {
+  const coordinator = await makeCoordinator(stage().cognito);
+  const programme = await call(request, coordinator, 'GET', '/api/programme');
+  const version = programme.codeOfConductVersion as number;
+  const topic = (programme.topics as string[])[0]!;
+  const made: TestUser[] = [];
+  for (const { name, role } of people) {
+    const user = await createTestUser(stage(), { name });
+    await call(request, user, 'PUT', '/api/profile/me', profileOf(user, role, version, topic));
+    await call(request, user, 'POST', '/api/profile/me/submit');
+    if (role === 'mentor') await call(request, coordinator, 'POST', `/api/coordinator/applications/${user.sub}/decision`, { decision: 'approved' });
+    made.push(user);
+  }
+  return { coordinator, members: made };
+};
+
+const signedInPage = async (browser: Browser, user: Pick<TestUser, 'email' | 'password'>, next: string): Promise<Page> => {
+  const context = await browser.newContext({ viewport: widths.desktop });
+  const page = await context.newPage();
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  return page;
+};
+
+const expectNoAxeViolations = async (page: Page, name: string) => {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  expect(
+    results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    name,
+  ).toEqual([]);
+};
+
+const unique = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 5);
+
+test('the card’s "Ask to be mentored" is what a click or tap at its centre hits, at both widths', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const mentorName = `Grace ${unique()}`;
+  const { members } = await makeMembers(request, [
+    { name: mentorName, role: 'mentor' },
+    { name: `Ada ${unique()}`, role: 'mentee' },
+  ]);
+  const page = await signedInPage(browser, members[1]!, `/mentors?q=${encodeURIComponent(mentorName)}`);
+  const card = page.getByRole('article', { name: mentorName });
+  await expect(card).toBeVisible();
+  for (const [label, viewport] of Object.entries(widths)) {
+    await page.setViewportSize(viewport);
+    const ask = card.getByRole('button', { name: 'Ask to be mentored' });
+    await ask.scrollIntoViewIfNeeded();
+    await expectNoAxeViolations(page, `directory at ${label}`);
+    await screenshot(page, `walkthrough-card-${label}`);
+    const box = (await ask.boundingBox())!;
+    // The mouse at the button's centre, as a person clicks or taps: whatever lies on top there gets it.
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const dialog = page.getByRole('dialog', { name: `Ask ${mentorName} to mentor you` });
+    await expect(dialog, `at ${label}`).toBeVisible();
+    await expect(page).toHaveURL(/\/mentors\?q=/);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+  }
+});
