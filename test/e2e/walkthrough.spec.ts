@@ -87,3 +87,33 @@ test('the card’s "Ask to be mentored" is what a click or tap at its centre hit
     await expect(dialog).toHaveCount(0);
   }
 });
+
+test('a coordinator without a member profile lands on the programme after signing in and on Home, never in onboarding', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const coordinator = await makeCoordinator(stage().cognito);
+  // Signing in with no `next` goes to the default landing page.
+  const page = await signedInPage(browser, coordinator, '/home');
+  const dashboard = page.getByRole('heading', { level: 1, name: 'Programme dashboard' });
+  await expect(dashboard).toBeVisible();
+  await expect(page).toHaveURL(/\/coordinator$/);
+  await expect(page.getByText('I’m looking for a mentor')).toHaveCount(0);
+  for (const [label, viewport] of Object.entries(widths)) {
+    await page.setViewportSize(viewport);
+    await expect(page.getByText('Loading the chart…')).toHaveCount(0);
+    await expectNoAxeViolations(page, `coordinator landing at ${label}`);
+    await screenshot(page, `walkthrough-coordinator-home-${label}`);
+    // Home, from the header (in the phone's menu at 375 px), shows the programme again.
+    const menu = page.getByRole('button', { name: 'Menu' });
+    if (await menu.isVisible()) await menu.click();
+    await page.getByRole('navigation', { name: 'Your sections' }).getByRole('link', { name: 'Home' }).click();
+    await expect(dashboard).toBeVisible();
+    await expect(page).toHaveURL(/\/coordinator$/);
+    await expect(page).not.toHaveURL(/onboarding/);
+  }
+  // Their own Mentorships list points to the programme's, not to a member's onboarding.
+  await page.goto('/mentorships');
+  await expect(page.getByRole('heading', { name: 'No mentorships of your own' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Finish your profile' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'See the programme’s mentorships' }).click();
+  await expect(page).toHaveURL(/\/coordinator\/mentorships$/);
+});

@@ -48,6 +48,11 @@ export const copy = {
       text: 'Mentees who choose you will appear here. A complete profile with your topics and availability helps them find you.',
       action: 'Edit your profile',
     },
+    emptyCoordinator: {
+      title: 'No mentorships of your own',
+      text: 'You coordinate the programme: every pair and request is in the coordinator’s list of mentorships.',
+      action: 'See the programme’s mentorships',
+    },
     emptyNoProfile: {
       title: 'No mentorships yet',
       text: 'Finish your profile first: then you can find a mentor, or be found as one.',
