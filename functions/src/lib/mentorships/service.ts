@@ -526,15 +526,16 @@ export const resume = async (id: string, caller: Caller) => {
 const stale = (error: unknown) => error instanceof HttpError && (error.status === 404 || error.status === 409);
 
 /**
- * A request's time is up: EXPIRED if it is still unanswered (otherwise nothing happens), the mentor's run
- * of expired requests counted in the same transaction, and at the second in a row the mentor is paused.
+ * A request's time is up at `now` (the schedule's time, not the wall clock): EXPIRED if it is still unanswered
+ * (otherwise nothing happens), the mentor's run of expired requests counted in the same transaction, and at the
+ * second in a row the mentor is paused. Before its time it changes nothing and answers when to look again.
  */
-export const expire = async (id: string, now = new Date()) => {
+export const expire = async (id: string, now: Date): Promise<{ expired: boolean; paused: boolean; notBefore?: Date }> => {
   const record = await getMentorship(id);
   if (!record) return { expired: false, paused: false };
   if (record.state === 'REQUESTED' && record.expiresAt && record.expiresAt > now.toISOString()) {
-    // Fired early (a replaced schedule): the request still has time.
-    return { expired: false, paused: false };
+    // Fired early (a replaced schedule, or one due before the request's end): the request still has time.
+    return { expired: false, paused: false, notBefore: new Date(record.expiresAt) };
   }
   let result: Awaited<ReturnType<typeof transition>>;
   try {
@@ -565,19 +566,23 @@ export const remind = async (id: string) => {
   return true;
 };
 
-/** A mentorship's planned end: COMPLETED if it is still active and its end date has come (otherwise nothing). */
-export const completeAtEnd = async (id: string, now = new Date()) => {
+/**
+ * A mentorship's planned end at `now` (the schedule's time): COMPLETED if it is still active and its end date has
+ * come; before its end date it answers when to look again; otherwise nothing.
+ */
+export const completeAtEnd = async (id: string, now: Date): Promise<{ completed: boolean; notBefore?: Date }> => {
   const record = await getMentorship(id);
-  if (!record || record.state !== 'ACTIVE' || !record.endsAt || record.endsAt > now.toISOString()) return false;
+  if (!record || record.state !== 'ACTIVE' || !record.endsAt) return { completed: false };
+  if (record.endsAt > now.toISOString()) return { completed: false, notBefore: new Date(record.endsAt) };
   try {
     const { before, after } = await transition(id, () => 'system', null, { action: 'complete' });
     await afterEnding(before, after, ({ mentorName, menteeName }) => ({
       mentor: () => mentorshipMails.completed(id, { otherName: menteeName }),
       mentee: () => mentorshipMails.completed(id, { otherName: mentorName }),
     }));
-    return true;
+    return { completed: true };
   } catch (error) {
-    if (stale(error)) return false;
+    if (stale(error)) return { completed: false };
     throw error;
   }
 };

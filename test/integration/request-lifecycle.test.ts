@@ -1,0 +1,45 @@
+import { describe, expect, inject, it } from 'vitest';
+import type { MentorshipDetail } from '@mentoring/shared';
+import { mailTo, waitForMail } from '../support/mail';
+import { advanceScheduleClock, localSchedules } from '../support/scheduler';
+import { api, postJson } from './support/api';
+import { bearer } from './support/auth';
+import { seededMentee, seededMentor } from './support/members';
+
+/**
+ * A request's life on the local stage, driven as in production: requests through the API, time through the
+ * Scheduler stand-in's clock (its schedules run the real handlers), e-mail read from the SES stand-in.
+ */
+const isLocal = inject('isLocal');
+
+const ask = async (menteeToken: string, mentorId: string) => {
+  const response = await postJson('/api/mentorships', { mentorId, message: 'I would love your help with my career change.' }, bearer(menteeToken));
+  expect(response.status).toBe(201);
+  return (await response.json()) as MentorshipDetail;
+};
+const read = async (id: string, token: string) => (await (await api(`/api/mentorships/${id}`, { headers: bearer(token) })).json()) as MentorshipDetail;
+
+describe.runIf(isLocal)('a request on the local stage', () => {
+  it('expires when the scheduler\'s clock passes its expiresAt, and the mentee is e-mailed', async () => {
+    const scheduler = inject('scheduler')!;
+    const ses = inject('sesEndpoint')!;
+    const [grace, ada] = await Promise.all([seededMentor('Grace Expiry'), seededMentee('Ada Expiry')]);
+    const request = await ask(ada.idToken, grace.sub);
+    expect(request.state).toBe('REQUESTED');
+    const expiresAt = new Date(request.expiresAt!);
+    const pending = (await localSchedules(scheduler.endpoint)).schedules.find((schedule) => schedule.name === `request-expiry-${request.id}`);
+    // Due no earlier than the request's end: a run at the due time must find its time up.
+    expect(new Date(pending!.dueAt).getTime()).toBeGreaterThanOrEqual(expiresAt.getTime());
+
+    const { now } = await localSchedules(scheduler.endpoint);
+    const moved = await advanceScheduleClock(scheduler.endpoint, { minutes: Math.ceil((expiresAt.getTime() - new Date(now).getTime()) / 60_000) + 1 });
+    const run = moved.runs.find((each) => each.name === `request-expiry-${request.id}`);
+    expect(run).toMatchObject({ status: 'succeeded', kind: 'request-expiry' });
+
+    expect((await read(request.id, ada.idToken)).state).toBe('EXPIRED');
+    const mail = await waitForMail(ses, ada.email, (each) => each.subject === 'Your request to Grace Expiry expired');
+    expect(mail.body.text).toContain(`/mentorships/${request.id}`);
+    // The mentor is told too, once.
+    expect((await mailTo(ses, grace.email)).filter((each) => each.subject === 'Ada Expiry\'s request expired')).toHaveLength(1);
+  });
+});
