@@ -135,10 +135,14 @@ const sessionChangeNeeds = {
 } as const satisfies FunctionNeeds;
 const actionItemParams = z.object({ id: z.string().min(1).max(64), itemId: z.string().min(1).max(64) });
 const reportIdParams = z.object({ id: z.uuid() });
-/** What every end of a mentorship needs (the service's end transition, its e-mails, schedules and channel event). */
+/**
+ * What every end (or suspension) of a mentorship needs: the service's transition, its e-mails, schedules and
+ * channel event, and the cancelling of the pair's sessions still to come (their guards freed, reminders removed).
+ */
 const endsMentorships = {
   mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
   members: ['GetItem', 'BatchGetItem', 'UpdateItem'],
+  sessions: ['Query', 'UpdateItem', 'DeleteItem'],
 } as const;
 
 export const routes = {
@@ -417,7 +421,7 @@ export const routes = {
     params: mentorshipIdParams,
     response: mentorshipDetailSchema,
     needs: {
-      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
+      tables: endsMentorships,
       email: true,
       userPool: ['AdminGetUser'],
       schedules: true,
@@ -431,7 +435,7 @@ export const routes = {
     body: endSchema,
     response: mentorshipDetailSchema,
     needs: {
-      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
+      tables: endsMentorships,
       email: true,
       userPool: ['AdminGetUser'],
       schedules: true,
@@ -587,7 +591,13 @@ export const routes = {
     auth: 'coordinator',
     params: mentorshipIdParams,
     response: mentorshipDetailSchema,
-    needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], members: ['GetItem', 'BatchGetItem'] }, email: true, userPool: ['AdminGetUser'], eventBus: true },
+    needs: {
+      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], members: ['GetItem', 'BatchGetItem'], sessions: endsMentorships.sessions },
+      email: true,
+      userPool: ['AdminGetUser'],
+      schedules: true,
+      eventBus: true,
+    },
   },
   'POST /api/coordinator/mentorships/{id}/resume': {
     handler: 'http/coordinator/mentorships-resume',
@@ -709,7 +719,7 @@ export const routes = {
         mentorships: endsMentorships.mentorships,
         members: ['GetItem', 'BatchGetItem', 'UpdateItem', 'DeleteItem'],
         safeguarding: ['Query', 'DeleteItem'],
-        sessions: ['Query'],
+        sessions: endsMentorships.sessions,
       },
       email: true,
       userPool: ['AdminGetUser', 'AdminDeleteUser'],

@@ -1,5 +1,8 @@
+import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { newUser } from './auth';
+import { COORDINATORS_GROUP } from '@mentoring/shared';
+import { cognitoClient, signIn } from '../../support/auth';
+import { newUser, stageCognito } from './auth';
 import { db, tableName } from './db';
 
 /**
@@ -28,13 +31,16 @@ const seedMember = async (id: string, fields: Record<string, unknown>) => {
   );
 };
 
-export const seededMentee = async (name = 'Ada Mentee') => {
+/** Free at any hour of the week, so any future quarter hour can be booked. */
+export const ALL_WEEK = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '00:00', end: '24:00' }));
+
+export const seededMentee = async (name = 'Ada Mentee', fields: Record<string, unknown> = {}) => {
   const user = await newUser(name);
-  await seedMember(user.sub, { role: 'mentee', displayName: name, goals: 'Find my way' });
+  await seedMember(user.sub, { role: 'mentee', displayName: name, goals: 'Find my way', ...fields });
   return user;
 };
 
-export const seededMentor = async (name = 'Grace Mentor', capacity = 2, activeMentees = 0) => {
+export const seededMentor = async (name = 'Grace Mentor', { capacity = 2, activeMentees = 0, ...fields }: { capacity?: number; activeMentees?: number } & Record<string, unknown> = {}) => {
   const user = await newUser(name);
   await seedMember(user.sub, {
     role: 'mentor',
@@ -43,6 +49,20 @@ export const seededMentor = async (name = 'Grace Mentor', capacity = 2, activeMe
     activeMentees,
     acceptingRequests: true,
     ...(activeMentees < capacity ? { listed: 'mentor' } : {}),
+    ...fields,
   });
   return user;
+};
+
+/** A coordinator: a new user in the coordinators' group, signed in again so the ID token carries the group. */
+export const coordinatorUser = async (name = 'Casey Coordinator') => {
+  const user = await newUser(name);
+  const cognito = await stageCognito();
+  const client = cognitoClient(cognito);
+  try {
+    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: cognito.userPoolId, Username: user.email, GroupName: COORDINATORS_GROUP }));
+  } finally {
+    client.destroy();
+  }
+  return { ...user, idToken: await signIn(cognito, user.email, user.password) };
 };

@@ -31,6 +31,7 @@ import {
   type Party,
 } from '../repositories/mentorship-parties';
 import { siteUrl } from '../site-url';
+import { cancelUpcomingSessions } from '../sessions/service';
 import {
   changeItems,
   commit,
@@ -132,6 +133,13 @@ const refuse = (record: MentorshipRecord, action: MentorshipAction) => {
 
 // ————— after a commit —————
 
+/** Why a mentorship's sessions to come were cancelled, as both members read it in the e-mail and on the session. */
+const SESSIONS_REASON = {
+  completed: 'The mentorship is completed.',
+  ended: 'The mentorship has ended.',
+  suspended: 'A coordinator suspended the mentorship.',
+} as const;
+
 const safely = async (what: string, work: () => Promise<unknown>) => {
   try {
     await work();
@@ -149,6 +157,13 @@ export const notify = (memberId: string, letter: () => Letter) =>
 
 const cancelRequestSchedules = (id: string) =>
   Promise.all([safely('cancelling the expiry', () => cancelSchedule(scheduleNames.expiry(id))), safely('cancelling the reminder', () => cancelSchedule(scheduleNames.reminder(id)))]);
+
+/**
+ * The pair's sessions still to come go with an ended or suspended mentorship, exactly as a member's cancel
+ * (the calendar CANCEL to both, reminders removed); `actorId` null is the programme itself.
+ */
+const cancelSessionsOf = (id: string, actorId: string | null, reason: string) =>
+  safely('cancelling its upcoming sessions', () => cancelUpcomingSessions(id, actorId, reason));
 
 /** The pair's Stream channel follows the stored state through the bus, with its retries and dead letters. */
 const channelChanged = (id: string, version: number) =>
@@ -458,11 +473,17 @@ export const withdraw = async (id: string, caller: Caller) => {
   return after;
 };
 
-const afterEnding = async (before: MentorshipRecord, after: MentorshipRecord, letters: (names: { mentorName: string; menteeName: string }) => { mentor: () => Letter; mentee: () => Letter }) => {
+const afterEnding = async (
+  before: MentorshipRecord,
+  after: MentorshipRecord,
+  ending: { actorId: string | null; sessionsReason: string },
+  letters: (names: { mentorName: string; menteeName: string }) => { mentor: () => Letter; mentee: () => Letter },
+) => {
   const all = await names(before);
   const { mentor, mentee } = letters(all);
   await Promise.all([
     safely('cancelling the end schedule', () => cancelSchedule(scheduleNames.end(before.id))),
+    cancelSessionsOf(before.id, ending.actorId, ending.sessionsReason),
     channelChanged(before.id, after.version),
     notify(before.mentorId, mentor),
     notify(before.menteeId, mentee),
@@ -471,7 +492,7 @@ const afterEnding = async (before: MentorshipRecord, after: MentorshipRecord, le
 
 export const complete = async (id: string, caller: Caller) => {
   const { before, after } = await transition(id, memberActor(caller), caller.id, { action: 'complete' });
-  await afterEnding(before, after, ({ mentorName, menteeName }) => ({
+  await afterEnding(before, after, { actorId: caller.id, sessionsReason: SESSIONS_REASON.completed }, ({ mentorName, menteeName }) => ({
     mentor: () => mentorshipMails.completed(id, { otherName: menteeName }),
     mentee: () => mentorshipMails.completed(id, { otherName: mentorName }),
   }));
@@ -486,7 +507,7 @@ export const end = async (id: string, caller: Caller, { reason, message }: { rea
     set: { endReason: reason, endMessage: message ?? null },
   });
   const byCoordinator = !sideOf(before, caller.id);
-  await afterEnding(before, after, ({ mentorName, menteeName }) => ({
+  await afterEnding(before, after, { actorId: caller.id, sessionsReason: SESSIONS_REASON.ended }, ({ mentorName, menteeName }) => ({
     mentor: () => mentorshipMails.ended(id, { otherName: menteeName, reason, message: message ?? null, byCoordinator }),
     mentee: () => mentorshipMails.ended(id, { otherName: mentorName, reason, message: message ?? null, byCoordinator }),
   }));
@@ -503,6 +524,7 @@ export const suspend = async (id: string, caller: Caller) => {
   const { mentorName, menteeName } = await names(before);
   await Promise.all([
     channelChanged(id, after.version),
+    cancelSessionsOf(id, caller.id, SESSIONS_REASON.suspended),
     notify(before.mentorId, () => mentorshipMails.suspended(id, { otherName: menteeName })),
     notify(before.menteeId, () => mentorshipMails.suspended(id, { otherName: mentorName })),
   ]);
@@ -576,7 +598,7 @@ export const completeAtEnd = async (id: string, now: Date): Promise<{ completed:
   if (record.endsAt > now.toISOString()) return { completed: false, notBefore: new Date(record.endsAt) };
   try {
     const { before, after } = await transition(id, () => 'system', null, { action: 'complete' });
-    await afterEnding(before, after, ({ mentorName, menteeName }) => ({
+    await afterEnding(before, after, { actorId: null, sessionsReason: SESSIONS_REASON.completed }, ({ mentorName, menteeName }) => ({
       mentor: () => mentorshipMails.completed(id, { otherName: menteeName }),
       mentee: () => mentorshipMails.completed(id, { otherName: mentorName }),
     }));
