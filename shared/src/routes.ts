@@ -303,8 +303,8 @@ export const routes = {
     query: directoryQuerySchema,
     response: directoryPageSchema,
     memoryMiB: 1024,
-    // safeguarding: the viewer's blocks, both ways, hide those mentors.
-    needs: { tables: { members: ['GetItem', 'Query'], programme: ['GetItem'], safeguarding: ['Query'] } },
+    // safeguarding: the viewer's blocks, both ways, hide those mentors; mentorships: so do the mentors who declined them.
+    needs: { tables: { members: ['GetItem', 'Query'], programme: ['GetItem'], safeguarding: ['Query'], mentorships: ['Query'] } },
   },
   'GET /api/mentors/{id}': {
     handler: 'http/mentors/get',

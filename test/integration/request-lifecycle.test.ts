@@ -17,6 +17,15 @@ const ask = async (menteeToken: string, mentorId: string) => {
   expect(response.status).toBe(201);
   return (await response.json()) as MentorshipDetail;
 };
+const decline = async (id: string, mentorToken: string) => {
+  const response = await postJson(`/api/mentorships/${id}/decline`, { reason: 'not_my_area' }, bearer(mentorToken));
+  expect(response.status).toBe(200);
+};
+const directoryIds = async (token: string, q: string) => {
+  const response = await api(`/api/mentors?q=${encodeURIComponent(q)}`, { headers: bearer(token) });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { mentors: { id: string }[] }).mentors.map((mentor) => mentor.id);
+};
 const read = async (id: string, token: string) => (await (await api(`/api/mentorships/${id}`, { headers: bearer(token) })).json()) as MentorshipDetail;
 
 describe.runIf(isLocal)('a request on the local stage', () => {
@@ -41,5 +50,15 @@ describe.runIf(isLocal)('a request on the local stage', () => {
     expect(mail.body.text).toContain(`/mentorships/${request.id}`);
     // The mentor is told too, once.
     expect((await mailTo(ses, grace.email)).filter((each) => each.subject === 'Ada Expiry\'s request expired')).toHaveLength(1);
+  });
+
+  it('leaves a mentor who declined the mentee out of that mentee\'s directory, and only hers', async () => {
+    const name = `Grace Declines ${Date.now().toString(36)}`;
+    const [grace, ada, alan] = await Promise.all([seededMentor(name), seededMentee('Ada Declined'), seededMentee('Alan Other')]);
+    expect(await directoryIds(ada.idToken, name)).toEqual([grace.sub]);
+    const request = await ask(ada.idToken, grace.sub);
+    await decline(request.id, grace.idToken);
+    expect(await directoryIds(ada.idToken, name)).toEqual([]);
+    expect(await directoryIds(alan.idToken, name)).toEqual([grace.sub]);
   });
 });
