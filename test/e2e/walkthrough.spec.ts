@@ -117,3 +117,50 @@ test('a coordinator without a member profile lands on the programme after signin
   await page.getByRole('link', { name: 'See the programme’s mentorships' }).click();
   await expect(page).toHaveURL(/\/coordinator\/mentorships$/);
 });
+
+test('a mentee who has asked a mentor sees "Request sent — waiting for" them, with a link, on the card and the profile', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const mentorName = `Grace ${unique()}`;
+  const { members } = await makeMembers(request, [
+    { name: mentorName, role: 'mentor' },
+    { name: `Ada ${unique()}`, role: 'mentee' },
+  ]);
+  const [mentor, mentee] = members as [TestUser, TestUser];
+  const page = await signedInPage(browser, mentee, `/mentors?q=${encodeURIComponent(mentorName)}`);
+  const card = page.getByRole('article', { name: mentorName });
+  await card.getByRole('button', { name: 'Ask to be mentored' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Ask ${mentorName} to mentor you` });
+  await dialog.getByRole('textbox', { name: 'Your message' }).fill('You moved from teaching to code, as I hope to.');
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(dialog.getByText(`Your request is on its way to ${mentorName}.`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  // The card no longer offers a second request: it says where the first one stands, and the link has the focus.
+  await expect(card.getByText(`Request sent — waiting for ${mentorName}.`)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Ask to be mentored' })).toHaveCount(0);
+  const link = card.getByRole('link', { name: 'See your request' });
+  await expect(link).toBeFocused();
+  const mine = await call(request, mentee, 'GET', '/api/mentorships');
+  const sent = (mine.mentorships as { id: string; mentor: { id: string } }[]).find((each) => each.mentor.id === mentor.sub)!;
+  await expect(link).toHaveAttribute('href', `/mentorships/${sent.id}`);
+
+  for (const [label, viewport] of Object.entries(widths)) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page, `directory with a pending request at ${label}`);
+    await screenshot(page, `walkthrough-card-pending-${label}`);
+  }
+  // The same on the mentor's profile, after a reload (from the server, not the page's memory).
+  await page.setViewportSize(widths.desktop);
+  await page.goto(`/mentors/${mentor.sub}`);
+  await expect(page.getByRole('heading', { level: 1, name: mentorName })).toBeVisible();
+  await expect(page.getByText(`Request sent — waiting for ${mentorName}.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ask to be mentored' })).toHaveCount(0);
+  for (const [label, viewport] of Object.entries(widths)) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page, `mentor profile with a pending request at ${label}`);
+    await screenshot(page, `walkthrough-profile-pending-${label}`);
+  }
+  await page.getByRole('link', { name: 'See your request' }).click();
+  await expect(page).toHaveURL(new RegExp(`/mentorships/${sent.id}$`));
+});

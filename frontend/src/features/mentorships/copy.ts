@@ -18,6 +18,7 @@ export const copy = {
     sent: (name: string) => `Your request is on its way to ${name}.`,
     answerBy: (when: string) => `They have until ${when} to answer. We will e-mail you when they do.`,
     viewRequest: 'See your request',
+    pending: (name: string) => `Request sent — waiting for ${name}.`,
     already: (name: string) => `You already have a request or a mentorship with ${name}.`,
     viewExisting: 'Open it',
     limit: 'You cannot send another request right now.',
