@@ -61,4 +61,26 @@ describe.runIf(isLocal)('a request on the local stage', () => {
     expect(await directoryIds(ada.idToken, name)).toEqual([]);
     expect(await directoryIds(alan.idToken, name)).toEqual([grace.sub]);
   });
+
+  it('declines a mentor\'s other open requests at once when their last place is taken, telling those mentees; the mentor stays in their directory', async () => {
+    const ses = inject('sesEndpoint')!;
+    const name = `Grace Full ${Date.now().toString(36)}`;
+    const [grace, ada, alan, joan] = await Promise.all([seededMentor(name, { capacity: 2, activeMentees: 1 }), seededMentee('Ada First'), seededMentee('Alan Waiting'), seededMentee('Joan Waiting')]);
+    const [chosen, waiting, alsoWaiting] = [await ask(ada.idToken, grace.sub), await ask(alan.idToken, grace.sub), await ask(joan.idToken, grace.sub)];
+    const accepted = await postJson(`/api/mentorships/${chosen.id}/accept`, {}, bearer(grace.idToken));
+    expect(accepted.status).toBe(200);
+
+    for (const [request, mentee] of [[waiting, alan], [alsoWaiting, joan]] as const) {
+      const seen = await read(request.id, mentee.idToken);
+      expect(seen).toMatchObject({ state: 'DECLINED', declineReason: 'no_places', actions: [] });
+      expect(seen.events.at(-1)).toMatchObject({ type: 'decline', actor: 'system', reason: 'no_places' });
+      const mail = await waitForMail(ses, mentee.email, (each) => each.subject === `${name} has no places left`);
+      expect(mail.body.text).toContain('You can send a request to another mentor from the directory.');
+    }
+    // Their places are back: each may ask another mentor at once, and may ask Grace again once she has room.
+    expect((await read(chosen.id, ada.idToken)).state).toBe('ACTIVE');
+    const completed = await postJson(`/api/mentorships/${chosen.id}/complete`, {}, bearer(ada.idToken));
+    expect(completed.status).toBe(200);
+    expect(await directoryIds(alan.idToken, name)).toEqual([grace.sub]);
+  });
 });

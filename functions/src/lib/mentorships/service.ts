@@ -382,6 +382,9 @@ export const accept = async (id: string, caller: Caller) => {
       }
       endSchedule = null;
       await afterActivation(record, side, others);
+      if (mentor.activeMentees + 1 >= mentor.capacity) {
+        await safely('declining the requests a full mentor cannot take', () => declineForNoPlaces(record.mentorId, id));
+      }
       return (await getMentorship(id))!;
     }
   } finally {
@@ -400,6 +403,29 @@ const afterActivation = async (record: MentorshipRecord, side: Side, invalidated
     record.origin === 'proposal' || side !== 'mentor' ? notify(record.mentorId, () => mentorshipMails.accepted(record.id, { otherName: menteeName })) : null,
     ...invalidated.map((each) => notify(each.mentorId, () => mentorshipMails.invalidated(each.id, { menteeName }))),
   ]);
+};
+
+/**
+ * The mentor's last place was just taken: their other open requests are declined at once ("No places left")
+ * and those mentees told, so they can ask someone else instead of waiting for the expiry. Such a decline does
+ * not hide the mentor from them (see excludedMentorIds): once a place is free they may ask again. A request
+ * answered meanwhile is left as it is.
+ */
+const declineForNoPlaces = async (mentorId: string, acceptedId: string) => {
+  const waiting = (await listBy('byMentor', mentorId, { states: ['REQUESTED'] })).filter((each) => each.id !== acceptedId);
+  for (const each of waiting) {
+    try {
+      const { before } = await transition(each.id, () => 'system', null, {
+        action: 'decline',
+        reason: 'no_places',
+        set: { declineReason: 'no_places', declineMessage: null },
+      });
+      const { mentorName } = await names(before);
+      await Promise.all([cancelRequestSchedules(each.id), notify(before.menteeId, () => mentorshipMails.noPlacesLeft(each.id, { mentorName }))]);
+    } catch (error) {
+      if (!stale(error)) throw error;
+    }
+  }
 };
 
 // ————— the other changes —————

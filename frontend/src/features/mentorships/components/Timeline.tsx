@@ -1,4 +1,4 @@
-import { DECLINE_REASONS, END_REASONS } from '@mentoring/shared/mentorship';
+import { DECLINED_REASONS, END_REASONS } from '@mentoring/shared/mentorship';
 import { copy } from '../copy';
 import { formatDateTime, type MentorshipDetail } from '../model';
 import styles from '../mentorships.module.css';
@@ -7,7 +7,7 @@ type Event = MentorshipDetail['events'][number];
 
 const reasonLabel = (event: Event) => {
   if (!event.reason) return null;
-  const labels: Record<string, string> = event.type === 'decline' ? DECLINE_REASONS : event.type === 'end' ? END_REASONS : {};
+  const labels: Record<string, string> = event.type === 'decline' ? DECLINED_REASONS : event.type === 'end' ? END_REASONS : {};
   return labels[event.reason] ?? event.reason;
 };
 
