@@ -704,7 +704,8 @@ export const routes = {
     handler: 'http/safeguarding/my-data-export',
     auth: 'required',
     response: dataExportSchema,
-    needs: { tables: { members: ['GetItem', 'BatchGetItem'], mentorships: ['Query'], sessions: ['Query'], calls: ['Query', 'BatchGetItem'], safeguarding: ['Query'] } },
+    // userPool: the account's name, where the ID token does not carry it.
+    needs: { tables: { members: ['GetItem', 'BatchGetItem'], mentorships: ['Query'], sessions: ['Query'], calls: ['Query', 'BatchGetItem'], safeguarding: ['Query'] }, userPool: ['AdminGetUser'] },
   },
   'DELETE /api/me': {
     handler: 'http/safeguarding/my-account-delete',

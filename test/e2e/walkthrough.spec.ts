@@ -164,3 +164,61 @@ test('a mentee who has asked a mentor sees "Request sent — waiting for" them, 
   await page.getByRole('link', { name: 'See your request' }).click();
   await expect(page).toHaveURL(new RegExp(`/mentorships/${sent.id}$`));
 });
+
+/** The height of each element the locator finds, in CSS pixels. */
+const heights = async (locator: ReturnType<Page['locator']>) => (await locator.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height)));
+
+test('the edges: 24 px tall links, the phone menu over the Feedback tab, password rules before a failure, "1 application"', async ({ browser, page, request }) => {
+  test.setTimeout(150_000);
+  // Password rules are on the sign-up form before anything is typed.
+  await page.goto('/signup');
+  const password = page.getByLabel('Password');
+  await expect(password).toHaveAccessibleDescription('At least 8 characters, with upper and lower case letters, a number and a symbol.');
+  await expect(page.getByText(/^Choose a stronger password/)).toHaveCount(0);
+
+  // A coordinator with one application waiting; its dashboard's state and list links, and a mentorship's way back.
+  const { coordinator } = await makeMembers(request, []);
+  const applicant = await createTestUser(stage(), { name: `Linus ${unique()}` });
+  const programme = await call(request, applicant, 'GET', '/api/programme');
+  await call(request, applicant, 'PUT', '/api/profile/me', profileOf(applicant, 'mentor', programme.codeOfConductVersion as number, (programme.topics as string[])[0]!));
+  await call(request, applicant, 'POST', '/api/profile/me/submit');
+  const coordinatorPage = await signedInPage(browser, coordinator, '/coordinator');
+  await expect(coordinatorPage.getByRole('heading', { level: 1, name: 'Programme dashboard' })).toBeVisible();
+  const counts = coordinatorPage.getByRole('list', { name: 'Needs attention' });
+  await expect(counts.getByRole('listitem').filter({ hasText: /applications?$/ })).toHaveText(/^\d+ applications?$/);
+  const waiting = Number((await counts.getByRole('listitem').filter({ hasText: /applications?$/ }).textContent())!.split(' ')[0]);
+  await expect(counts.getByRole('listitem').filter({ hasText: /applications?$/ })).toHaveText(`${waiting} ${waiting === 1 ? 'application' : 'applications'}`);
+  for (const [label, viewport] of Object.entries(widths)) {
+    await coordinatorPage.setViewportSize(viewport);
+    const states = coordinatorPage.getByRole('region', { name: 'Mentorships by state' }).getByRole('table').getByRole('link');
+    const lists = coordinatorPage.getByRole('region', { name: 'Lists' }).getByRole('link');
+    for (const height of [...(await heights(states)), ...(await heights(lists))]) expect(height, `a dashboard link at ${label}`).toBeGreaterThanOrEqual(24);
+  }
+
+  // A mentorship's way back to the list.
+  const { members } = await makeMembers(request, [
+    { name: `Grace ${unique()}`, role: 'mentor' },
+    { name: `Ada ${unique()}`, role: 'mentee' },
+  ]);
+  const asked = await call(request, members[1]!, 'POST', '/api/mentorships', { mentorId: members[0]!.sub, message: 'I would like to learn from you.' });
+  await coordinatorPage.goto(`/mentorships/${asked.id as string}`);
+  const back = coordinatorPage.getByRole('link', { name: '← All mentorships' });
+  for (const [label, viewport] of Object.entries(widths)) {
+    await coordinatorPage.setViewportSize(viewport);
+    expect((await back.boundingBox())!.height, `"← All mentorships" at ${label}`).toBeGreaterThanOrEqual(24);
+  }
+  // The request's message once on its page (above the history, not again in it).
+  await expect(coordinatorPage.getByText('I would like to learn from you.')).toHaveCount(1);
+  await coordinatorPage.goto('/coordinator');
+  await expect(coordinatorPage.getByRole('heading', { level: 1, name: 'Programme dashboard' })).toBeVisible();
+
+  // The phone menu, open, lies over the Feedback tab.
+  await coordinatorPage.setViewportSize(widths.phone);
+  await coordinatorPage.getByRole('button', { name: 'Menu' }).click();
+  const tab = coordinatorPage.getByRole('button', { name: 'Feedback', exact: true });
+  const box = (await tab.boundingBox())!;
+  await screenshot(coordinatorPage, 'walkthrough-phone-menu-open', { fullPage: false });
+  const onTop = await coordinatorPage.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('header') !== null, [box.x + box.width / 2, box.y + box.height / 2]);
+  expect(onTop, 'the open menu covers the Feedback tab').toBe(true);
+  await expectNoAxeViolations(coordinatorPage, 'the open phone menu');
+});

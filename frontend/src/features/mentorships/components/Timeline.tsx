@@ -11,6 +11,9 @@ const reasonLabel = (event: Event) => {
   return labels[event.reason] ?? event.reason;
 };
 
+/** The request's or proposal's own message: the page shows it above the history, so it is not repeated here. */
+const OPENING_EVENTS = new Set(['requested', 'proposed']);
+
 /** The mentorship's event log, oldest first: what happened, by which side, when, and why. */
 export const Timeline = ({ events }: { events: MentorshipDetail['events'] }) => (
   <ol className={styles.timeline}>
@@ -28,7 +31,7 @@ export const Timeline = ({ events }: { events: MentorshipDetail['events'] }) => 
               <time dateTime={event.at}>{formatDateTime(event.at)}</time>
             </p>
             {reason && <p>{copy.detail.reason(reason)}</p>}
-            {event.message && <p className={styles.quote}>{event.message}</p>}
+            {event.message && !OPENING_EVENTS.has(event.type) && <p className={styles.quote}>{event.message}</p>}
           </li>
         );
       })}
