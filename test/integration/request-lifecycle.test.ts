@@ -1,6 +1,7 @@
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MentorshipDetail } from '@mentoring/shared';
 import { mailTo, waitForMail } from '../support/mail';
+import { spawnLocalStage, type SpawnedStage } from '../support/local-stage';
 import { advanceScheduleClock, localSchedules } from '../support/scheduler';
 import { api, postJson } from './support/api';
 import { bearer } from './support/auth';
@@ -29,29 +30,6 @@ const directoryIds = async (token: string, q: string) => {
 const read = async (id: string, token: string) => (await (await api(`/api/mentorships/${id}`, { headers: bearer(token) })).json()) as MentorshipDetail;
 
 describe.runIf(isLocal)('a request on the local stage', () => {
-  it('expires when the scheduler\'s clock passes its expiresAt, and the mentee is e-mailed', async () => {
-    const scheduler = inject('scheduler')!;
-    const ses = inject('sesEndpoint')!;
-    const [grace, ada] = await Promise.all([seededMentor('Grace Expiry'), seededMentee('Ada Expiry')]);
-    const request = await ask(ada.idToken, grace.sub);
-    expect(request.state).toBe('REQUESTED');
-    const expiresAt = new Date(request.expiresAt!);
-    const pending = (await localSchedules(scheduler.endpoint)).schedules.find((schedule) => schedule.name === `request-expiry-${request.id}`);
-    // Due no earlier than the request's end: a run at the due time must find its time up.
-    expect(new Date(pending!.dueAt).getTime()).toBeGreaterThanOrEqual(expiresAt.getTime());
-
-    const { now } = await localSchedules(scheduler.endpoint);
-    const moved = await advanceScheduleClock(scheduler.endpoint, { minutes: Math.ceil((expiresAt.getTime() - new Date(now).getTime()) / 60_000) + 1 });
-    const run = moved.runs.find((each) => each.name === `request-expiry-${request.id}`);
-    expect(run).toMatchObject({ status: 'succeeded', kind: 'request-expiry' });
-
-    expect((await read(request.id, ada.idToken)).state).toBe('EXPIRED');
-    const mail = await waitForMail(ses, ada.email, (each) => each.subject === 'Your request to Grace Expiry expired');
-    expect(mail.body.text).toContain(`/mentorships/${request.id}`);
-    // The mentor is told too, once.
-    expect((await mailTo(ses, grace.email)).filter((each) => each.subject === 'Ada Expiry\'s request expired')).toHaveLength(1);
-  });
-
   it('leaves a mentor who declined the mentee out of that mentee\'s directory, and only hers', async () => {
     const name = `Grace Declines ${Date.now().toString(36)}`;
     const [grace, ada, alan] = await Promise.all([seededMentor(name), seededMentee('Ada Declined'), seededMentee('Alan Other')]);
@@ -82,5 +60,43 @@ describe.runIf(isLocal)('a request on the local stage', () => {
     const completed = await postJson(`/api/mentorships/${chosen.id}/complete`, {}, bearer(ada.idToken));
     expect(completed.status).toBe(200);
     expect(await directoryIds(alan.idToken, name)).toEqual([grace.sub]);
+  });
+});
+
+// Its own stage: moving a scheduler's clock 14 days on is for good, and the suite's other files set their clocks.
+describe.runIf(isLocal)('a request on a stage of its own, whose clock the test moves', () => {
+  let stage: SpawnedStage;
+  beforeAll(async () => {
+    stage = await spawnLocalStage();
+  });
+  afterAll(async () => {
+    await stage?.stop();
+  });
+
+  it('expires when the scheduler\'s clock passes its expiresAt, and the mentee is e-mailed', async () => {
+    const [grace, ada] = await Promise.all([seededMentor('Grace Expiry', {}, stage), seededMentee('Ada Expiry', {}, stage)]);
+    const asked = await fetch(`${stage.url}/api/mentorships`, {
+      method: 'POST',
+      headers: { ...bearer(ada.idToken), 'content-type': 'application/json' },
+      body: JSON.stringify({ mentorId: grace.sub, message: 'I would love your help with my career change.' }),
+    });
+    expect(asked.status).toBe(201);
+    const request = (await asked.json()) as MentorshipDetail;
+    expect(request.state).toBe('REQUESTED');
+    const expiresAt = new Date(request.expiresAt!);
+    const pending = (await localSchedules(stage.scheduler.endpoint)).schedules.find((schedule) => schedule.name === `request-expiry-${request.id}`);
+    // Due no earlier than the request's end: a run at the due time must find its time up.
+    expect(new Date(pending!.dueAt).getTime()).toBeGreaterThanOrEqual(expiresAt.getTime());
+
+    const { now } = await localSchedules(stage.scheduler.endpoint);
+    const moved = await advanceScheduleClock(stage.scheduler.endpoint, { minutes: Math.ceil((expiresAt.getTime() - new Date(now).getTime()) / 60_000) + 1 });
+    expect(moved.runs.find((each) => each.name === `request-expiry-${request.id}`)).toMatchObject({ status: 'succeeded', kind: 'request-expiry' });
+
+    const seen = (await (await fetch(`${stage.url}/api/mentorships/${request.id}`, { headers: bearer(ada.idToken) })).json()) as MentorshipDetail;
+    expect(seen.state).toBe('EXPIRED');
+    const mail = await waitForMail(stage.ses.endpoint, ada.email, (each) => each.subject === 'Your request to Grace Expiry expired');
+    expect(mail.body.text).toContain(`/mentorships/${request.id}`);
+    // The mentor is told too, once.
+    expect((await mailTo(stage.ses.endpoint, grace.email)).filter((each) => each.subject === 'Ada Expiry\'s request expired')).toHaveLength(1);
   });
 });
