@@ -122,6 +122,7 @@ export const copy = {
     confirm: 'Mark as completed',
   },
   detail: {
+    findAnother: 'Find another mentor',
     loading: 'Loading the mentorship…',
     back: 'All mentorships',
     title: (mentor: string, mentee: string) => `${mentor} and ${mentee}`,

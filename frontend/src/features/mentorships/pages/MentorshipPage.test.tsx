@@ -71,6 +71,13 @@ describe('/mentorships/:id', () => {
     expect(entries.map((entry) => entry.textContent)).toEqual([expect.not.stringContaining(message)]);
   });
 
+  it('offers a declined mentee the way to another mentor, with the reason', async () => {
+    const declined = stored(grace, ada, 'DECLINED', { declineReason: 'no_places' });
+    setup(declined);
+    expect(await screen.findByText('Reason: No places left')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find another mentor' })).toHaveAttribute('href', '/mentors');
+  });
+
   it('offers the actions the server allows now, and the call to the other member', async () => {
     setup(active());
     const actions = await screen.findByRole('region', { name: 'What you can do' });

@@ -18,6 +18,8 @@ import { copy } from '../copy';
 import { formatDay, otherParty, relativeTime, type MentorshipDetail } from '../model';
 import styles from '../mentorships.module.css';
 
+const CLOSED_REQUEST_STATES = new Set(['DECLINED', 'EXPIRED', 'WITHDRAWN']);
+
 const Panel = ({ title, children }: { title: string; children: ReactNode }) => {
   const id = useId();
   return (
@@ -73,6 +75,12 @@ const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
           {mentorship.endsAt && mentorship.state === 'ACTIVE' && <li>{`${copy.time.ends(relativeTime(mentorship.endsAt))} (${formatDay(mentorship.endsAt)})`}</li>}
         </ul>
         {mentorship.declineReason && <p className={styles.reason}>{copy.detail.reason(DECLINED_REASONS[mentorship.declineReason])}</p>}
+        {/* A request that came to nothing: the mentee's next step is another mentor. */}
+        {mentorship.viewerRole === 'mentee' && CLOSED_REQUEST_STATES.has(mentorship.state) && (
+          <p>
+            <Link to="/mentors">{copy.detail.findAnother}</Link>
+          </p>
+        )}
         {mentorship.endReason && <p className={styles.reason}>{copy.detail.reason(END_REASONS[mentorship.endReason])}</p>}
       </div>
 
