@@ -135,10 +135,14 @@ const sessionChangeNeeds = {
 } as const satisfies FunctionNeeds;
 const actionItemParams = z.object({ id: z.string().min(1).max(64), itemId: z.string().min(1).max(64) });
 const reportIdParams = z.object({ id: z.uuid() });
-/** What every end of a mentorship needs (the service's end transition, its e-mails, schedules and channel event). */
+/**
+ * What every end (or suspension) of a mentorship needs: the service's transition, its e-mails, schedules and
+ * channel event, and the cancelling of the pair's sessions still to come (their guards freed, reminders removed).
+ */
 const endsMentorships = {
   mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
   members: ['GetItem', 'BatchGetItem', 'UpdateItem'],
+  sessions: ['Query', 'UpdateItem', 'DeleteItem'],
 } as const;
 
 export const routes = {
@@ -299,8 +303,8 @@ export const routes = {
     query: directoryQuerySchema,
     response: directoryPageSchema,
     memoryMiB: 1024,
-    // safeguarding: the viewer's blocks, both ways, hide those mentors.
-    needs: { tables: { members: ['GetItem', 'Query'], programme: ['GetItem'], safeguarding: ['Query'] } },
+    // safeguarding: the viewer's blocks, both ways, hide those mentors; mentorships: so do the mentors who declined them.
+    needs: { tables: { members: ['GetItem', 'Query'], programme: ['GetItem'], safeguarding: ['Query'], mentorships: ['Query'] } },
   },
   'GET /api/mentors/{id}': {
     handler: 'http/mentors/get',
@@ -417,7 +421,7 @@ export const routes = {
     params: mentorshipIdParams,
     response: mentorshipDetailSchema,
     needs: {
-      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
+      tables: endsMentorships,
       email: true,
       userPool: ['AdminGetUser'],
       schedules: true,
@@ -431,7 +435,7 @@ export const routes = {
     body: endSchema,
     response: mentorshipDetailSchema,
     needs: {
-      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
+      tables: endsMentorships,
       email: true,
       userPool: ['AdminGetUser'],
       schedules: true,
@@ -587,7 +591,13 @@ export const routes = {
     auth: 'coordinator',
     params: mentorshipIdParams,
     response: mentorshipDetailSchema,
-    needs: { tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], members: ['GetItem', 'BatchGetItem'] }, email: true, userPool: ['AdminGetUser'], eventBus: true },
+    needs: {
+      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], members: ['GetItem', 'BatchGetItem'], sessions: endsMentorships.sessions },
+      email: true,
+      userPool: ['AdminGetUser'],
+      schedules: true,
+      eventBus: true,
+    },
   },
   'POST /api/coordinator/mentorships/{id}/resume': {
     handler: 'http/coordinator/mentorships-resume',
@@ -694,7 +704,8 @@ export const routes = {
     handler: 'http/safeguarding/my-data-export',
     auth: 'required',
     response: dataExportSchema,
-    needs: { tables: { members: ['GetItem', 'BatchGetItem'], mentorships: ['Query'], sessions: ['Query'], calls: ['Query', 'BatchGetItem'], safeguarding: ['Query'] } },
+    // userPool: the account's name, where the ID token does not carry it.
+    needs: { tables: { members: ['GetItem', 'BatchGetItem'], mentorships: ['Query'], sessions: ['Query'], calls: ['Query', 'BatchGetItem'], safeguarding: ['Query'] }, userPool: ['AdminGetUser'] },
   },
   'DELETE /api/me': {
     handler: 'http/safeguarding/my-account-delete',
@@ -709,7 +720,7 @@ export const routes = {
         mentorships: endsMentorships.mentorships,
         members: ['GetItem', 'BatchGetItem', 'UpdateItem', 'DeleteItem'],
         safeguarding: ['Query', 'DeleteItem'],
-        sessions: ['Query'],
+        sessions: endsMentorships.sessions,
       },
       email: true,
       userPool: ['AdminGetUser', 'AdminDeleteUser'],

@@ -61,12 +61,12 @@ export const schedules = {
       schedules: true,
     },
   },
-  /** At a mentorship's planned end: complete it if still active. */
+  /** At a mentorship's planned end: complete it if still active (its sessions still to come are cancelled). */
   'mentorship-end': {
     handler: 'schedules/mentorship-end',
     payload: z.object({ mentorshipId: z.string() }),
     needs: {
-      tables: { mentorships: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['GetItem', 'UpdateItem'] },
+      tables: { mentorships: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], members: ['GetItem', 'BatchGetItem', 'UpdateItem'], sessions: ['Query', 'UpdateItem', 'DeleteItem'] },
       email: true,
       userPool: ['AdminGetUser'],
       schedules: true,

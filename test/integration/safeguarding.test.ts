@@ -290,7 +290,8 @@ describe.runIf(isLocal && Boolean(recorderUrl))('safeguarding on the local stage
       const exported = await call<Record<string, unknown>>('GET', '/api/me/export', ada.idToken);
       expect(exported.status).toBe(200);
       expect(exported.body).toMatchObject({
-        account: { id: ada.sub, email: ada.email },
+        // The name she signed up with (cognito-local's ID tokens carry none, so the API asks the pool).
+        account: { id: ada.sub, email: ada.email, name: ada.name },
         profile: { id: ada.sub, role: 'mentee', goals: 'Find my way' },
         mentorships: [expect.objectContaining({ id, state: 'ACTIVE', events: expect.any(Array) })],
         reportsMade: [expect.objectContaining({ category: 'spam', description: 'Selling courses' })],

@@ -75,8 +75,8 @@ describe.runIf(inject('isLocal'))('schedules on the local stage', () => {
       {
         kind: 'request-reminder',
         payload: { mentorshipId: 'it-1' },
-        // The due time (to the second, as at() has it), not the time the moved clock reads.
-        scheduledTime: new Date(Math.floor(due.getTime() / 1000) * 1000).toISOString(),
+        // The due time (rounded up to the second, as at() has it), not the time the moved clock reads.
+        scheduledTime: new Date(Math.ceil(due.getTime() / 1000) * 1000).toISOString(),
         scheduleName: 'request-reminder-it-1',
         executionId: expect.any(String),
         attemptNumber: 1,

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Icon, type IconName } from '../components/Icon/Icon';
 import { PageHeader } from '../components/PageHeader/PageHeader';
 import { useAuth } from '../lib/auth/useAuth';
-import { useOnboardingRedirect } from '../features/mentoring/onboarding-redirect';
+import { useLandingRedirect } from '../features/mentoring/onboarding-redirect';
 import { useStreamConnection } from '../lib/stream';
 import { UpcomingSessions } from '../features/scheduling';
 import styles from './MemberHomePage.module.css';
@@ -33,7 +33,7 @@ const useUnreadCount = () => {
 /** The signed-in area's Home: what to do next, and the way to each section. */
 export const MemberHomePage = () => {
   const { user } = useAuth();
-  useOnboardingRedirect();
+  useLandingRedirect();
   const unread = useUnreadCount();
   return (
     <>

@@ -1,6 +1,7 @@
 import {
   AdminAddUserToGroupCommand,
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
   CognitoIdentityProviderClient,
   ListUsersCommand,
   ListUsersInGroupCommand,
@@ -29,6 +30,20 @@ export const findUserByEmail = async (email: string) => {
     if (user?.Username) return { username: user.Username, sub: attribute(user, 'sub') ?? user.Username, email: attribute(user, 'email') ?? candidate };
   }
   return undefined;
+};
+
+/**
+ * The name the account was made with (Cognito's `name` attribute), for where the ID token does not carry it
+ * (cognito-local's tokens never do); null for an account without one or that is gone.
+ */
+export const accountName = async (username: string) => {
+  try {
+    const user = await client.send(new AdminGetUserCommand({ UserPoolId: poolId(), Username: username }));
+    return user.UserAttributes?.find((entry) => entry.Name === 'name')?.Value ?? null;
+  } catch (error) {
+    if (error instanceof UserNotFoundException) return null;
+    throw error;
+  }
 };
 
 /** Idempotent: adding a member who is in the group already changes nothing. */

@@ -1,5 +1,6 @@
 import type { Programme } from '@mentoring/shared';
 import { listDirectory, type MemberItem } from './repositories/members';
+import { listBy } from './repositories/mentorships';
 import { getProgramme } from './repositories/programme';
 import { logger } from './powertools';
 import { emitMetric } from './metrics';
@@ -93,7 +94,12 @@ export const resetDirectoryCache = () => {
 };
 
 /**
- * Mentors a mentee must not be shown: those they declined or blocked and those who declined them. Requests
- * and blocks arrive with later issues (15, 17); until then nobody is excluded.
+ * Mentors a mentee must not be shown for having said no: a request they declined, or a coordinator's proposal
+ * either of them declined (both end DECLINED). A request the programme declined because the mentor's places
+ * were full is no one's no: that mentor comes back when a place frees up. Blocks, either way, are left out by
+ * the route (hiddenFrom). One query of the mentee's own mentorships, read fresh: a decline shows at the next page.
  */
-export const excludedMentorIds = async (_menteeId: string): Promise<ReadonlySet<string>> => new Set();
+export const excludedMentorIds = async (menteeId: string): Promise<ReadonlySet<string>> =>
+  new Set(
+    (await listBy('byMentee', menteeId, { limit: 1000, states: ['DECLINED'] })).filter((record) => record.declineReason !== 'no_places').map((record) => record.mentorId),
+  );

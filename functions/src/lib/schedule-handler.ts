@@ -5,6 +5,7 @@ import type { Context } from 'aws-lambda';
 import { scheduleInvocationSchema, scheduleNameFromArn, schedules, type ScheduleKind, type SchedulePayload } from '@mentoring/shared';
 import { logger, metrics } from './powertools';
 import { emitMetric } from './metrics';
+import { scheduleOnce } from './schedules';
 
 export interface ScheduledRequest<K extends ScheduleKind> {
   kind: K;
@@ -19,12 +20,20 @@ export interface ScheduledRequest<K extends ScheduleKind> {
 }
 
 /**
- * The plumbing of a schedule kind's function (functions/src/schedules/*): Powertools logging and metrics, and
- * the invocation checked against the kind's payload schema. Anything that does not fit throws, so it ends in the
- * schedules' dead-letter queue for a look; so does an error the handler throws, after Lambda's retries. Runs can
- * repeat (at-least-once delivery): make the handler's writes conditional.
+ * What a run may answer: its work is not due yet at the schedule's time (the thing it waits for moved later, or
+ * the schedule fired early), so the same schedule is set again for `rearmAt` instead of being lost.
  */
-export const scheduleHandler = <K extends ScheduleKind>(kind: K, run: (request: ScheduledRequest<K>) => Promise<void>) =>
+export type ScheduleOutcome = { rearmAt: Date } | void;
+
+/**
+ * The one plumbing of every schedule kind's function (functions/src/schedules/*): Powertools logging and metrics
+ * (ScheduleRan per run), and the invocation checked against the kind's payload schema. Anything that does not fit
+ * throws, so it ends in the schedules' dead-letter queue for a look; so does an error the handler throws, after
+ * Lambda's retries. Handlers decide by `scheduledTime`, never the wall clock. A run that answers `rearmAt` is set
+ * again under its own name (a one-time schedule deletes itself once it has run). Runs can repeat (at-least-once
+ * delivery): make the handler's writes conditional.
+ */
+export const scheduleHandler = <K extends ScheduleKind>(kind: K, run: (request: ScheduledRequest<K>) => Promise<ScheduleOutcome>) =>
   middy<unknown, void>()
     .use(injectLambdaContext(logger))
     .use(logMetrics(metrics))
@@ -38,7 +47,7 @@ export const scheduleHandler = <K extends ScheduleKind>(kind: K, run: (request: 
       const scheduleName = scheduleNameFromArn(data.scheduleArn);
       logger.appendKeys({ scheduleName, scheduleKind: kind, executionId: data.executionId, attemptNumber: data.attemptNumber });
       try {
-        await run({
+        const outcome = await run({
           kind,
           payload: payload.data as SchedulePayload<K>,
           scheduledTime: new Date(data.scheduledTime),
@@ -47,6 +56,10 @@ export const scheduleHandler = <K extends ScheduleKind>(kind: K, run: (request: 
           attemptNumber: data.attemptNumber,
           context,
         });
+        if (outcome) {
+          await scheduleOnce(kind, scheduleName, outcome.rearmAt, payload.data as SchedulePayload<K>);
+          logger.info('Not due yet: the schedule is set again', { rearmAt: outcome.rearmAt.toISOString(), scheduledTime: data.scheduledTime });
+        }
         emitMetric('ScheduleRan', 1);
       } finally {
         logger.resetKeys();

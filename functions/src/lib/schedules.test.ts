@@ -62,11 +62,17 @@ afterEach(() => vi.useRealTimers());
 describe('scheduleOnce', () => {
   it('creates a one-time UTC schedule in the stage group that invokes the kind\'s function with the payload, then deletes itself', async () => {
     scheduler.on(CreateScheduleCommand).resolves({ ScheduleArn: 'arn' });
-    await scheduleOnce('request-expiry', 'request-expiry-m-1', new Date('2026-03-15T10:00:00.250Z'), { mentorshipId: 'm-1' });
+    await scheduleOnce('request-expiry', 'request-expiry-m-1', new Date('2026-03-15T10:00:00Z'), { mentorshipId: 'm-1' });
     const calls = scheduler.commandCalls(CreateScheduleCommand);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.args[0].input).toEqual(expectedInput('2026-03-15T10:00:00'));
     expect(scheduler.commandCalls(UpdateScheduleCommand)).toHaveLength(0);
+  });
+
+  it('rounds a time with milliseconds up to the next second, so the run at the due second is not early', async () => {
+    expect(atExpression(new Date('2026-03-15T10:00:00.250Z'))).toBe('at(2026-03-15T10:00:01)');
+    expect(atExpression(new Date('2026-03-15T10:00:59.999Z'))).toBe('at(2026-03-15T10:01:00)');
+    expect(atExpression(new Date('2026-03-15T10:00:00.000Z'))).toBe('at(2026-03-15T10:00:00)');
   });
 
   it('targets each kind\'s own function', async () => {
@@ -175,6 +181,19 @@ describe('scheduleHandler', () => {
     await expect(handler({ detail: {} }, lambdaContext())).rejects.toThrow(/Not a schedule invocation/);
     await expect(handler(invocation({ scheduledTime: '<aws.scheduler.scheduled-time>' }), lambdaContext())).rejects.toThrow(/Not a schedule invocation/);
     expect(run).not.toHaveBeenCalled();
+  });
+
+  it('sets a run that is not due yet again, under its own name, for the time it answers', async () => {
+    scheduler.on(CreateScheduleCommand).resolves({});
+    const handler = scheduleHandler('request-expiry', async () => ({ rearmAt: new Date('2026-03-20T10:00:00Z') }));
+    await handler(invocation(), lambdaContext());
+    const created = scheduler.commandCalls(CreateScheduleCommand).map((call) => call.args[0].input);
+    expect(created).toEqual([expectedInput('2026-03-20T10:00:00')]);
+  });
+
+  it('sets nothing again after a run that did its work', async () => {
+    await scheduleHandler('request-expiry', async () => undefined)(invocation(), lambdaContext());
+    expect(scheduler.commandCalls(CreateScheduleCommand)).toHaveLength(0);
   });
 
   it('passes the handler\'s own error on', async () => {

@@ -12,7 +12,7 @@
  * - `cancelSchedule(name)`: deletes it; a schedule that has already run or never existed is not an error.
  *
  * The function receives `{ kind, payload, scheduledTime, scheduleArn, executionId, attemptNumber }`; wrap it
- * with `scheduleHandler` (./schedule-handler.ts), which checks all of that.
+ * with `scheduleHandler` (./schedule-handler.ts), which checks all of that and sets a run that came early again.
  */
 import {
   ConflictException,
@@ -40,8 +40,11 @@ export const SCHEDULE_RETRY_POLICY = { MaximumRetryAttempts: 10, MaximumEventAge
 
 const client = new SchedulerClient(sdkClientConfig({ maxAttempts: 3 }));
 
-/** Scheduler's one-time expression: `at(yyyy-mm-ddThh:mm:ss)`, read in ScheduleExpressionTimezone (UTC here). */
-export const atExpression = (at: Date) => `at(${at.toISOString().slice(0, 19)})`;
+/**
+ * Scheduler's one-time expression: `at(yyyy-mm-ddThh:mm:ss)`, read in ScheduleExpressionTimezone (UTC here). It
+ * holds whole seconds, so a time with milliseconds rounds up: a run at the due second finds its time has come.
+ */
+export const atExpression = (at: Date) => `at(${new Date(Math.ceil(at.getTime() / 1000) * 1000).toISOString().slice(0, 19)})`;
 
 const targetArn = (kind: ScheduleKind) => {
   const raw = requiredEnv(scheduleEnv.targets);

@@ -1,4 +1,6 @@
-import { scheduleHandler } from '../lib/schedules-handler';
+import { scheduleHandler } from '../lib/schedule-handler';
 import { remind } from '../lib/mentorships/service';
 
-export const handler = scheduleHandler('request-reminder', async ({ mentorshipId }) => ({ reminded: await remind(mentorshipId) }));
+export const handler = scheduleHandler('request-reminder', async ({ payload }) => {
+  await remind(payload.mentorshipId);
+});

@@ -24,6 +24,7 @@ export const OPEN_REQUEST_STATES = ['REQUESTED', 'PROPOSED'] as const satisfies 
 
 export type Actor = 'mentor' | 'mentee' | 'coordinator' | 'system';
 
+/** The reasons a member chooses from when declining. */
 export const DECLINE_REASONS = {
   no_time: 'No time right now',
   not_my_area: 'Not my area',
@@ -31,6 +32,13 @@ export const DECLINE_REASONS = {
   other: 'Other',
 } as const;
 export type DeclineReason = keyof typeof DECLINE_REASONS;
+
+/**
+ * Why a request or proposal ended DECLINED: a member's reason, or the programme's own when the mentor's last
+ * place was taken and their other open requests were answered at once.
+ */
+export const DECLINED_REASONS = { ...DECLINE_REASONS, no_places: 'No places left' } as const;
+export type DeclinedReason = keyof typeof DECLINED_REASONS;
 
 export const END_REASONS = {
   not_a_good_fit: 'Not a good fit',
@@ -49,7 +57,8 @@ export const TRANSITIONS = {
   accept: { from: ['REQUESTED'], to: 'ACTIVE', by: ['mentor'] },
   /** Each side accepts a coordinator's proposal; it becomes ACTIVE when both have. */
   acceptProposal: { from: ['PROPOSED'], to: 'ACTIVE', by: ['mentor', 'mentee'] },
-  decline: { from: ['REQUESTED', 'PROPOSED'], to: 'DECLINED', by: ['mentor', 'mentee'] },
+  /** The system declines a request when the mentor's last place is taken (reason no_places). */
+  decline: { from: ['REQUESTED', 'PROPOSED'], to: 'DECLINED', by: ['mentor', 'mentee', 'system'] },
   withdraw: { from: ['REQUESTED'], to: 'WITHDRAWN', by: ['mentee'] },
   expire: { from: ['REQUESTED'], to: 'EXPIRED', by: ['system'] },
   invalidate: { from: ['REQUESTED', 'PROPOSED'], to: 'INVALIDATED', by: ['system'] },
@@ -61,10 +70,12 @@ export const TRANSITIONS = {
 export type MentorshipAction = keyof typeof TRANSITIONS;
 
 /**
- * Who may decline: the receiving side only. A mentee's request is declined by the mentor; a coordinator's
- * proposal by either member. `decline` lists both sides, so the state decides which one receives.
+ * Who may decline: the receiving side only. A mentee's request is declined by the mentor (or the system, for a
+ * mentor with no place left); a coordinator's proposal by either member. `decline` lists every side, so the
+ * state decides which one receives.
  */
-const receivingSide = (state: MentorshipState, actor: Actor) => state !== 'REQUESTED' || actor === 'mentor';
+const receivingSide = (state: MentorshipState, actor: Actor) =>
+  state === 'REQUESTED' ? actor === 'mentor' || actor === 'system' : actor !== 'system';
 
 /** Whether `actor` may take `action` on a mentorship in `state` (the state machine, without side effects). */
 export const canTransition = (state: MentorshipState, action: MentorshipAction, actor: Actor) => {

@@ -21,6 +21,8 @@ const ACTIONS = Object.keys(TRANSITIONS) as MentorshipAction[];
 const ALLOWED: [MentorshipState, MentorshipAction, Actor, MentorshipState][] = [
   ['REQUESTED', 'accept', 'mentor', 'ACTIVE'],
   ['REQUESTED', 'decline', 'mentor', 'DECLINED'],
+  // The mentor's last place was taken: their other requests are answered at once ("No places left").
+  ['REQUESTED', 'decline', 'system', 'DECLINED'],
   ['REQUESTED', 'withdraw', 'mentee', 'WITHDRAWN'],
   ['REQUESTED', 'expire', 'system', 'EXPIRED'],
   ['REQUESTED', 'invalidate', 'system', 'INVALIDATED'],

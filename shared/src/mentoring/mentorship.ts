@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { callSummarySchema } from '../calls';
 import { memberViewSchema } from './profile';
 import { FIT_CHECK_ANSWERS, SURVEYS } from './sessions';
-import { DECLINE_REASONS, END_REASONS, MENTORSHIP_STATES, TRANSITIONS, type DeclineReason, type EndReason, type MentorshipAction } from './mentorship-machine';
+import { DECLINE_REASONS, DECLINED_REASONS, END_REASONS, MENTORSHIP_STATES, TRANSITIONS, type DeclineReason, type DeclinedReason, type EndReason, type MentorshipAction } from './mentorship-machine';
 
 export * from './mentorship-machine';
 
@@ -37,7 +37,7 @@ export const mentorshipSummarySchema = z.object({
   expiresAt: z.string().nullable(),
   /** When an active mentorship is planned to end. */
   endsAt: z.string().nullable(),
-  declineReason: z.enum(Object.keys(DECLINE_REASONS) as [DeclineReason, ...DeclineReason[]]).nullable(),
+  declineReason: z.enum(Object.keys(DECLINED_REASONS) as [DeclinedReason, ...DeclinedReason[]]).nullable(),
   declineMessage: z.string().nullable(),
   endReason: z.enum(Object.keys(END_REASONS) as [EndReason, ...EndReason[]]).nullable(),
   /** For a proposal: which sides have accepted so far. */

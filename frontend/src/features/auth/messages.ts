@@ -7,6 +7,8 @@ export const authMessages = {
   unknownUser: 'There is no account with this e-mail address. Check it, or create an account.',
   existingAccount: 'An account with this e-mail address already exists. Sign in instead.',
   weakPassword: (missing: string[]) => `Choose a stronger password: it needs ${missing.join(', ')}.`,
+  /** Shown under every new-password field before anything is typed, so nobody learns the rules from a failure. */
+  passwordRules: `At least ${PASSWORD_POLICY.minLength} characters, with upper and lower case letters, a number and a symbol.`,
   weakPasswordGeneric: `Choose a stronger password: at least ${PASSWORD_POLICY.minLength} characters with upper and lower case letters, a number and a symbol.`,
   wrongCode: 'That code is not right. Check the e-mail we sent and try again.',
   expiredCode: 'That code has expired. Ask for a new one.',

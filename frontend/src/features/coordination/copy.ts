@@ -29,6 +29,15 @@ export const copy = {
       not_a_fit: '“Not a fit”',
       pending_application: 'Applications',
     },
+    /** A count of one kind: "1 open report", "2 applications". */
+    kindCount: (kind: 'open_report' | 'request_unanswered' | 'quiet_pair' | 'not_a_fit' | 'pending_application', count: number) =>
+      ({
+        open_report: count === 1 ? 'open report' : 'open reports',
+        request_unanswered: count === 1 ? 'unanswered request' : 'unanswered requests',
+        quiet_pair: count === 1 ? 'quiet pair' : 'quiet pairs',
+        not_a_fit: count === 1 ? 'fit check said “not a fit”' : 'fit checks said “not a fit”',
+        pending_application: count === 1 ? 'application' : 'applications',
+      })[kind],
     funnelHeading: 'From sign-up to completion',
     funnelLead: 'Mentees who reached each step.',
     step: 'Step',

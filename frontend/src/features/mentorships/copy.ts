@@ -18,6 +18,7 @@ export const copy = {
     sent: (name: string) => `Your request is on its way to ${name}.`,
     answerBy: (when: string) => `They have until ${when} to answer. We will e-mail you when they do.`,
     viewRequest: 'See your request',
+    pending: (name: string) => `Request sent — waiting for ${name}.`,
     already: (name: string) => `You already have a request or a mentorship with ${name}.`,
     viewExisting: 'Open it',
     limit: 'You cannot send another request right now.',
@@ -47,6 +48,11 @@ export const copy = {
       title: 'No requests yet',
       text: 'Mentees who choose you will appear here. A complete profile with your topics and availability helps them find you.',
       action: 'Edit your profile',
+    },
+    emptyCoordinator: {
+      title: 'No mentorships of your own',
+      text: 'You coordinate the programme: every pair and request is in the coordinator’s list of mentorships.',
+      action: 'See the programme’s mentorships',
     },
     emptyNoProfile: {
       title: 'No mentorships yet',
@@ -116,6 +122,7 @@ export const copy = {
     confirm: 'Mark as completed',
   },
   detail: {
+    findAnother: 'Find another mentor',
     loading: 'Loading the mentorship…',
     back: 'All mentorships',
     title: (mentor: string, mentee: string) => `${mentor} and ${mentee}`,

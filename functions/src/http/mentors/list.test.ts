@@ -8,6 +8,9 @@ import { call, MEMBERS_TABLE, menteeItem, mentorItem, PROGRAMME_TABLE, SAFEGUARD
 import { useTestIdentity } from '../../../testing/tokens';
 import { handler } from './list';
 
+const MENTORSHIPS_TABLE = 'mentorships-test';
+process.env.MENTORSHIPS_TABLE = MENTORSHIPS_TABLE;
+
 const dynamo = mockClient(DynamoDBDocumentClient);
 mockClient(DynamoDBClient);
 const identity = useTestIdentity({ beforeAll, afterAll });
@@ -33,6 +36,7 @@ describe('GET /api/mentors', () => {
     delete process.env.DIRECTORY_CACHE_SECONDS;
     dynamo.on(QueryCommand).resolves({ Items: mentors, ConsumedCapacity: { TableName: MEMBERS_TABLE, CapacityUnits: 2.5 } });
     dynamo.on(QueryCommand, { TableName: SAFEGUARDING_TABLE }).resolves({ Items: [] });
+    dynamo.on(QueryCommand, { TableName: MENTORSHIPS_TABLE }).resolves({ Items: [] });
     dynamo.on(GetCommand, { TableName: PROGRAMME_TABLE }).resolves({ Item: storedProgramme({ directoryVisibility: 'public' }) });
     dynamo.on(GetCommand, { TableName: MEMBERS_TABLE, Key: { id: 'mentee-1' } }).resolves({ Item: viewer });
     dynamo.on(GetCommand, { TableName: MEMBERS_TABLE, Key: { id: 'visitor-member' } }).resolves({});
@@ -131,6 +135,16 @@ describe('GET /api/mentors', () => {
       score: Math.round(75 + (25 * 120) / 180),
       reasons: ['2 shared topics', 'speaks Spanish', 'same time zone', 'free Tuesday evenings'],
     });
+  });
+
+  it('leaves out of a mentee\'s directory the mentors whose request or proposal with her was declined', async () => {
+    dynamo.on(QueryCommand, { TableName: MENTORSHIPS_TABLE }).resolves({
+      Items: [{ pk: 'MENTORSHIP#x', sk: 'META', id: 'x', state: 'DECLINED', mentorId: 'm-ana', menteeId: 'mentee-1', version: 2 }],
+    });
+    const answer = await list(undefined, { sub: 'mentee-1' });
+    expect(ids(answer.body)).toEqual(['m-ed']);
+    const asked = dynamo.commandCalls(QueryCommand).find((entry) => entry.args[0].input.TableName === MENTORSHIPS_TABLE)!.args[0].input;
+    expect(asked).toMatchObject({ IndexName: 'byMentee', ExpressionAttributeValues: { ':value': 'mentee-1', ':s0': 'DECLINED' } });
   });
 
   it('pages with a cursor: every mentor once, in order, with the total on each page', async () => {

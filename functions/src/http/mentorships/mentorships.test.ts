@@ -306,40 +306,60 @@ describe('POST /api/mentorships/{id}/decline', () => {
 });
 
 describe('the request-expiry schedule', () => {
+  const fired = (mentorshipId: string, { kind = 'request-expiry', scheduledTime = '2026-03-15T10:00:00Z', payload = { mentorshipId } as unknown } = {}) =>
+    expiryHandler(
+      {
+        kind,
+        payload,
+        scheduledTime,
+        scheduleArn: `arn:aws:scheduler:eu-west-1:123456789012:schedule/mentoring-dev/request-expiry-${mentorshipId}`,
+        executionId: 'e-1',
+        attemptNumber: '1',
+      },
+      lambdaContext(),
+    );
+
   it('expires an unanswered request, counts the mentor\'s expiry and pauses at the second in a row', async () => {
-    stored([{ ...MENTOR, expiredInARow: 1 }, MENTEE], [meta({ expiresAt: '2020-01-01T00:00:00.000Z' })]);
+    stored([{ ...MENTOR, expiredInARow: 1 }, MENTEE], [meta({ expiresAt: '2026-03-15T09:59:59.400Z' })]);
     const pauses: unknown[] = [];
     dynamo.on(UpdateCommand).callsFake((input) => {
       pauses.push(input);
       return {};
     });
-    const result = await expiryHandler({ kind: 'request-expiry', payload: { mentorshipId: ID } });
-    expect(result).toEqual({ expired: true, paused: true });
+    await fired(ID);
     const [items] = transactions();
     expect(items![0]!.Update!.ExpressionAttributeValues).toMatchObject({ ':to': 'EXPIRED' });
     expect(items!.at(-1)!.Update).toMatchObject({ TableName: 'members', UpdateExpression: 'ADD expiredInARow :one, version :one' });
     expect(pauses).toEqual([expect.objectContaining({ UpdateExpression: 'SET acceptingRequests = :false, expiredInARow = :zero, pausedAt = :now REMOVE listed ADD version :one' })]);
     const subjects = ses.commandCalls(SendEmailCommand).map((entry) => entry.args[0].input.Content!.Simple!.Subject!.Data);
     expect(subjects).toContain('You are no longer receiving mentorship requests');
+    expect(schedules.scheduleOnce).not.toHaveBeenCalled();
   });
 
   it('does nothing to a request that was accepted meanwhile', async () => {
     stored([MENTOR, MENTEE], [meta({ state: 'ACTIVE', version: 2, expiresAt: null })]);
-    const result = await expiryHandler({ kind: 'request-expiry', payload: { mentorshipId: ID } });
-    expect(result).toEqual({ expired: false, paused: false });
+    await fired(ID);
     expect(transactions()).toHaveLength(0);
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    expect(schedules.scheduleOnce).not.toHaveBeenCalled();
   });
 
-  it('does nothing for a request whose time has not come, or one that does not exist', async () => {
-    stored([MENTOR, MENTEE], [meta()]);
-    expect(await expiryHandler({ kind: 'request-expiry', payload: { mentorshipId: ID } })).toEqual({ expired: false, paused: false });
-    expect(await expiryHandler({ kind: 'request-expiry', payload: { mentorshipId: OTHER } })).toEqual({ expired: false, paused: false });
+  it('decides by the schedule\'s time, not the wall clock: a run before the request\'s end sets itself again for it', async () => {
+    stored([MENTOR, MENTEE], [meta({ expiresAt: '2026-03-15T10:00:00.500Z' })]);
+    await fired(ID);
     expect(transactions()).toHaveLength(0);
+    expect(schedules.scheduleOnce).toHaveBeenCalledWith('request-expiry', `request-expiry-${ID}`, new Date('2026-03-15T10:00:00.500Z'), { mentorshipId: ID });
+  });
+
+  it('does nothing for a request that does not exist', async () => {
+    stored([MENTOR, MENTEE], [meta()]);
+    await fired(OTHER);
+    expect(transactions()).toHaveLength(0);
+    expect(schedules.scheduleOnce).not.toHaveBeenCalled();
   });
 
   it('refuses a payload of the wrong shape or kind', async () => {
-    await expect(expiryHandler({ kind: 'request-expiry', payload: {} })).rejects.toThrow(/unexpected payload/);
-    await expect(expiryHandler({ kind: 'mentorship-end', payload: { mentorshipId: ID } })).rejects.toThrow(/handles "request-expiry"/);
+    await expect(fired(ID, { payload: {} })).rejects.toThrow(/unexpected payload/);
+    await expect(fired(ID, { kind: 'mentorship-end' })).rejects.toThrow(/invoked for a mentorship-end schedule/);
   });
 });

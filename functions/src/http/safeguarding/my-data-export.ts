@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { route } from '@mentoring/shared';
+import { accountName } from '../../lib/cognito';
 import { documentClient, tableName } from '../../lib/dynamo';
 import { httpHandler } from '../../lib/http/handler';
 import { listCallsOf } from '../../lib/repositories/calls';
@@ -52,7 +53,7 @@ export const handler = httpHandler(route('GET /api/me/export'), async ({ identit
   );
   return {
     exportedAt: new Date().toISOString(),
-    account: { id, email: identity.email, name: identity.name },
+    account: { id, email: identity.email, name: identity.name ?? (await accountName(id)) ?? profile?.displayName ?? null },
     profile: profile ? { ...profile } : null,
     mentorships,
     sessions: [...sessionsMentor, ...sessionsMentee],

@@ -31,6 +31,7 @@ import {
   type Party,
 } from '../repositories/mentorship-parties';
 import { siteUrl } from '../site-url';
+import { cancelUpcomingSessions } from '../sessions/service';
 import {
   changeItems,
   commit,
@@ -132,6 +133,13 @@ const refuse = (record: MentorshipRecord, action: MentorshipAction) => {
 
 // ————— after a commit —————
 
+/** Why a mentorship's sessions to come were cancelled, as both members read it in the e-mail and on the session. */
+const SESSIONS_REASON = {
+  completed: 'The mentorship is completed.',
+  ended: 'The mentorship has ended.',
+  suspended: 'A coordinator suspended the mentorship.',
+} as const;
+
 const safely = async (what: string, work: () => Promise<unknown>) => {
   try {
     await work();
@@ -149,6 +157,13 @@ export const notify = (memberId: string, letter: () => Letter) =>
 
 const cancelRequestSchedules = (id: string) =>
   Promise.all([safely('cancelling the expiry', () => cancelSchedule(scheduleNames.expiry(id))), safely('cancelling the reminder', () => cancelSchedule(scheduleNames.reminder(id)))]);
+
+/**
+ * The pair's sessions still to come go with an ended or suspended mentorship, exactly as a member's cancel
+ * (the calendar CANCEL to both, reminders removed); `actorId` null is the programme itself.
+ */
+const cancelSessionsOf = (id: string, actorId: string | null, reason: string) =>
+  safely('cancelling its upcoming sessions', () => cancelUpcomingSessions(id, actorId, reason));
 
 /** The pair's Stream channel follows the stored state through the bus, with its retries and dead letters. */
 const channelChanged = (id: string, version: number) =>
@@ -367,6 +382,9 @@ export const accept = async (id: string, caller: Caller) => {
       }
       endSchedule = null;
       await afterActivation(record, side, others);
+      if (mentor.activeMentees + 1 >= mentor.capacity) {
+        await safely('declining the requests a full mentor cannot take', () => declineForNoPlaces(record.mentorId, id));
+      }
       return (await getMentorship(id))!;
     }
   } finally {
@@ -385,6 +403,29 @@ const afterActivation = async (record: MentorshipRecord, side: Side, invalidated
     record.origin === 'proposal' || side !== 'mentor' ? notify(record.mentorId, () => mentorshipMails.accepted(record.id, { otherName: menteeName })) : null,
     ...invalidated.map((each) => notify(each.mentorId, () => mentorshipMails.invalidated(each.id, { menteeName }))),
   ]);
+};
+
+/**
+ * The mentor's last place was just taken: their other open requests are declined at once ("No places left")
+ * and those mentees told, so they can ask someone else instead of waiting for the expiry. Such a decline does
+ * not hide the mentor from them (see excludedMentorIds): once a place is free they may ask again. A request
+ * answered meanwhile is left as it is.
+ */
+const declineForNoPlaces = async (mentorId: string, acceptedId: string) => {
+  const waiting = (await listBy('byMentor', mentorId, { states: ['REQUESTED'] })).filter((each) => each.id !== acceptedId);
+  for (const each of waiting) {
+    try {
+      const { before } = await transition(each.id, () => 'system', null, {
+        action: 'decline',
+        reason: 'no_places',
+        set: { declineReason: 'no_places', declineMessage: null },
+      });
+      const { mentorName } = await names(before);
+      await Promise.all([cancelRequestSchedules(each.id), notify(before.menteeId, () => mentorshipMails.noPlacesLeft(each.id, { mentorName }))]);
+    } catch (error) {
+      if (!stale(error)) throw error;
+    }
+  }
 };
 
 // ————— the other changes —————
@@ -458,11 +499,17 @@ export const withdraw = async (id: string, caller: Caller) => {
   return after;
 };
 
-const afterEnding = async (before: MentorshipRecord, after: MentorshipRecord, letters: (names: { mentorName: string; menteeName: string }) => { mentor: () => Letter; mentee: () => Letter }) => {
+const afterEnding = async (
+  before: MentorshipRecord,
+  after: MentorshipRecord,
+  ending: { actorId: string | null; sessionsReason: string },
+  letters: (names: { mentorName: string; menteeName: string }) => { mentor: () => Letter; mentee: () => Letter },
+) => {
   const all = await names(before);
   const { mentor, mentee } = letters(all);
   await Promise.all([
     safely('cancelling the end schedule', () => cancelSchedule(scheduleNames.end(before.id))),
+    cancelSessionsOf(before.id, ending.actorId, ending.sessionsReason),
     channelChanged(before.id, after.version),
     notify(before.mentorId, mentor),
     notify(before.menteeId, mentee),
@@ -471,7 +518,7 @@ const afterEnding = async (before: MentorshipRecord, after: MentorshipRecord, le
 
 export const complete = async (id: string, caller: Caller) => {
   const { before, after } = await transition(id, memberActor(caller), caller.id, { action: 'complete' });
-  await afterEnding(before, after, ({ mentorName, menteeName }) => ({
+  await afterEnding(before, after, { actorId: caller.id, sessionsReason: SESSIONS_REASON.completed }, ({ mentorName, menteeName }) => ({
     mentor: () => mentorshipMails.completed(id, { otherName: menteeName }),
     mentee: () => mentorshipMails.completed(id, { otherName: mentorName }),
   }));
@@ -486,7 +533,7 @@ export const end = async (id: string, caller: Caller, { reason, message }: { rea
     set: { endReason: reason, endMessage: message ?? null },
   });
   const byCoordinator = !sideOf(before, caller.id);
-  await afterEnding(before, after, ({ mentorName, menteeName }) => ({
+  await afterEnding(before, after, { actorId: caller.id, sessionsReason: SESSIONS_REASON.ended }, ({ mentorName, menteeName }) => ({
     mentor: () => mentorshipMails.ended(id, { otherName: menteeName, reason, message: message ?? null, byCoordinator }),
     mentee: () => mentorshipMails.ended(id, { otherName: mentorName, reason, message: message ?? null, byCoordinator }),
   }));
@@ -503,6 +550,7 @@ export const suspend = async (id: string, caller: Caller) => {
   const { mentorName, menteeName } = await names(before);
   await Promise.all([
     channelChanged(id, after.version),
+    cancelSessionsOf(id, caller.id, SESSIONS_REASON.suspended),
     notify(before.mentorId, () => mentorshipMails.suspended(id, { otherName: menteeName })),
     notify(before.menteeId, () => mentorshipMails.suspended(id, { otherName: mentorName })),
   ]);
@@ -526,15 +574,16 @@ export const resume = async (id: string, caller: Caller) => {
 const stale = (error: unknown) => error instanceof HttpError && (error.status === 404 || error.status === 409);
 
 /**
- * A request's time is up: EXPIRED if it is still unanswered (otherwise nothing happens), the mentor's run
- * of expired requests counted in the same transaction, and at the second in a row the mentor is paused.
+ * A request's time is up at `now` (the schedule's time, not the wall clock): EXPIRED if it is still unanswered
+ * (otherwise nothing happens), the mentor's run of expired requests counted in the same transaction, and at the
+ * second in a row the mentor is paused. Before its time it changes nothing and answers when to look again.
  */
-export const expire = async (id: string, now = new Date()) => {
+export const expire = async (id: string, now: Date): Promise<{ expired: boolean; paused: boolean; notBefore?: Date }> => {
   const record = await getMentorship(id);
   if (!record) return { expired: false, paused: false };
   if (record.state === 'REQUESTED' && record.expiresAt && record.expiresAt > now.toISOString()) {
-    // Fired early (a replaced schedule): the request still has time.
-    return { expired: false, paused: false };
+    // Fired early (a replaced schedule, or one due before the request's end): the request still has time.
+    return { expired: false, paused: false, notBefore: new Date(record.expiresAt) };
   }
   let result: Awaited<ReturnType<typeof transition>>;
   try {
@@ -565,19 +614,23 @@ export const remind = async (id: string) => {
   return true;
 };
 
-/** A mentorship's planned end: COMPLETED if it is still active and its end date has come (otherwise nothing). */
-export const completeAtEnd = async (id: string, now = new Date()) => {
+/**
+ * A mentorship's planned end at `now` (the schedule's time): COMPLETED if it is still active and its end date has
+ * come; before its end date it answers when to look again; otherwise nothing.
+ */
+export const completeAtEnd = async (id: string, now: Date): Promise<{ completed: boolean; notBefore?: Date }> => {
   const record = await getMentorship(id);
-  if (!record || record.state !== 'ACTIVE' || !record.endsAt || record.endsAt > now.toISOString()) return false;
+  if (!record || record.state !== 'ACTIVE' || !record.endsAt) return { completed: false };
+  if (record.endsAt > now.toISOString()) return { completed: false, notBefore: new Date(record.endsAt) };
   try {
     const { before, after } = await transition(id, () => 'system', null, { action: 'complete' });
-    await afterEnding(before, after, ({ mentorName, menteeName }) => ({
+    await afterEnding(before, after, { actorId: null, sessionsReason: SESSIONS_REASON.completed }, ({ mentorName, menteeName }) => ({
       mentor: () => mentorshipMails.completed(id, { otherName: menteeName }),
       mentee: () => mentorshipMails.completed(id, { otherName: mentorName }),
     }));
-    return true;
+    return { completed: true };
   } catch (error) {
-    if (stale(error)) return false;
+    if (stale(error)) return { completed: false };
     throw error;
   }
 };

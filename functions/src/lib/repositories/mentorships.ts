@@ -11,7 +11,7 @@
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, type BatchGetCommandOutput, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { Actor, DeclineReason, EndReason, FitCheckAnswer, MentorshipAction, MentorshipEvent, MentorshipState } from '@mentoring/shared';
+import type { Actor, DeclinedReason, EndReason, FitCheckAnswer, MentorshipAction, MentorshipEvent, MentorshipState } from '@mentoring/shared';
 import { randomUUID } from 'node:crypto';
 import { documentClient, tableName } from '../dynamo';
 import { logger } from '../powertools';
@@ -32,7 +32,7 @@ export interface MentorshipRecord {
   expiresAt: string | null;
   endsAt: string | null;
   activatedAt: string | null;
-  declineReason: DeclineReason | null;
+  declineReason: DeclinedReason | null;
   declineMessage: string | null;
   endReason: EndReason | null;
   endMessage: string | null;

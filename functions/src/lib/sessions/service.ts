@@ -29,6 +29,7 @@ import {
   changeBooking,
   createSession,
   getSessionItem,
+  listMentorshipSessions,
   toSession,
   type SessionItem,
 } from '../repositories/sessions';
@@ -136,7 +137,7 @@ const recipientsOf = async (item: SessionItem): Promise<Recipient[]> => {
 };
 
 /** E-mails both members about a change, each in their own zone, with the invitation where the booking changed. */
-export const announce = async (item: SessionItem, change: Change, actorId: string, extra: { reason?: string; previousStartsAt?: string } = {}) =>
+export const announce = async (item: SessionItem, change: Change, actorId: string | null, extra: { reason?: string; previousStartsAt?: string } = {}) =>
   safely(`e-mailing the ${change} session`, async () => {
     const site = await siteUrl();
     const recipients = await recipientsOf(item);
@@ -173,12 +174,14 @@ export const announce = async (item: SessionItem, change: Change, actorId: strin
           otherName: other.name,
         };
         const byYou = reader.id === actorId;
+        // Neither member (a coordinator, or the programme at a mentorship's end): nobody is named as the one who did it.
+        const byOther = other.id === actorId;
         const letters: Record<Change, () => Letter> = {
           booked: () => sessionMails.booked(facts, { byYou }),
           proposed: () => sessionMails.proposed({ ...facts, proposedTimes: item.proposedTimes }, { byYou }),
           confirmed: () => sessionMails.confirmed(facts),
           rescheduled: () => sessionMails.rescheduled({ ...facts, reason: extra.reason ?? '', previousStartsAt: extra.previousStartsAt ?? item.startsAt }, { byYou }),
-          cancelled: () => sessionMails.cancelled({ ...facts, startsAt: extra.previousStartsAt ?? null, reason: extra.reason ?? '' }, { byYou }),
+          cancelled: () => sessionMails.cancelled({ ...facts, startsAt: extra.previousStartsAt ?? null, reason: extra.reason ?? '' }, { byYou, byOther }),
         };
         const invite = invitation(reader, other);
         await sendMail({ to: reader.email, ...letters[change]()(site), ...(invite ? { attachments: [invitationAttachment(invite)] } : {}) });
@@ -285,17 +288,47 @@ export const reschedule = async (
   return toSession(after);
 };
 
+/**
+ * Calls off a scheduled or proposed session: its quarter hours freed, both members e-mailed (a booked one with
+ * the calendar CANCEL), its reminders removed. The one way a session is cancelled, by a member or by the end of
+ * its mentorship; `actorId` is who did it (null: the programme, e.g. a mentorship's end date).
+ */
+const callOff = async (before: SessionItem, actorId: string | null, reason: string, now: Date) => {
+  const wasScheduled = before.state === 'scheduled';
+  const after = await changeBooking(
+    before,
+    { state: 'cancelled', startsAt: before.startsAt, durationMinutes: before.durationMinutes, proposedTimes: before.proposedTimes, cancelledBy: actorId, cancelReason: reason, updatedAt: now.toISOString() },
+    { oldQuarters: wasScheduled ? quarterHoursOf(new Date(before.startsAt), before.durationMinutes) : [], newQuarters: [], requireActive: false },
+  );
+  await Promise.all([announce(after, 'cancelled', actorId, { reason, ...(wasScheduled ? { previousStartsAt: before.startsAt } : {}) }), wasScheduled ? deleteReminders(after.id) : null]);
+  return after;
+};
+
 /** Cancelling is allowed whatever the mentorship's state: it only frees time. */
 export const cancel = async (sessionId: string, memberId: string, reason: string, now = new Date()): Promise<Session> => {
   const before = await sessionOfMember(sessionId, memberId);
   if (before.state !== 'scheduled' && before.state !== 'proposed') throw new HttpError('conflict', 'Only a scheduled or proposed session can be cancelled.');
   if (before.state === 'scheduled' && Date.parse(before.startsAt) <= now.getTime()) throw new HttpError('conflict', 'This session has already started.');
-  const wasScheduled = before.state === 'scheduled';
-  const after = await changeBooking(
-    before,
-    { state: 'cancelled', startsAt: before.startsAt, durationMinutes: before.durationMinutes, proposedTimes: before.proposedTimes, cancelledBy: memberId, cancelReason: reason, updatedAt: now.toISOString() },
-    { oldQuarters: wasScheduled ? quarterHoursOf(new Date(before.startsAt), before.durationMinutes) : [], newQuarters: [], requireActive: false },
-  ).catch(cancelledToHttp);
-  await Promise.all([announce(after, 'cancelled', memberId, { reason, ...(wasScheduled ? { previousStartsAt: before.startsAt } : {}) }), wasScheduled ? deleteReminders(after.id) : null]);
-  return toSession(after);
+  return toSession(await callOff(before, memberId, reason, now).catch(cancelledToHttp));
+};
+
+/**
+ * A mentorship ended or was suspended: every session of it still to come (booked and not yet started, or
+ * proposed) is called off as a member's cancel would, with `reason`. One that changed meanwhile is left as it is.
+ * Answers the ids it cancelled.
+ */
+export const cancelUpcomingSessions = async (mentorshipId: string, actorId: string | null, reason: string, now = new Date()) => {
+  const upcoming = (await listMentorshipSessions(mentorshipId)).filter(
+    (item) => item.state === 'proposed' || (item.state === 'scheduled' && Date.parse(item.startsAt) > now.getTime()),
+  );
+  const cancelled: string[] = [];
+  for (const item of upcoming) {
+    try {
+      await callOff(item, actorId, reason, now);
+      cancelled.push(item.id);
+    } catch (error) {
+      if (!(error instanceof BookingCancelled)) throw error;
+    }
+  }
+  return cancelled;
 };

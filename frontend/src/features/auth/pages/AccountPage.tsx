@@ -109,7 +109,7 @@ const PasswordCard = () => {
         <Field label="Current password" type="password" autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} />
         <Field
           label="New password"
-          hint="At least 8 characters, with upper and lower case letters, a number and a symbol."
+          hint={authMessages.passwordRules}
           type="password"
           autoComplete="new-password"
           value={next}

@@ -56,7 +56,7 @@ export const ForgotPasswordPage = () => {
         <form onSubmit={reset} noValidate aria-busy={busy}>
           <FormNotice message={notice} />
           <Field label="Code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />
-          <Field label="New password" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          <Field label="New password" type="password" autoComplete="new-password" hint={authMessages.passwordRules} value={password} onChange={(event) => setPassword(event.target.value)} />
           <FormError message={error} />
           <button type="submit" disabled={busy}>
             Set new password

@@ -113,7 +113,7 @@ export const SignUpPage = () => {
       <form onSubmit={submitDetails} noValidate aria-busy={busy}>
         <Field label="Name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />
         <Field label="E-mail" type="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} />
-        <Field label="Password" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <Field label="Password" type="password" autoComplete="new-password" hint={authMessages.passwordRules} value={password} onChange={(event) => setPassword(event.target.value)} />
         <FormError message={error} />
         <button type="submit" disabled={busy}>
           {busy ? 'Creating your account…' : 'Sign up'}

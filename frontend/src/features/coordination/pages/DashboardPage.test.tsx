@@ -61,6 +61,15 @@ describe('the coordinator dashboard', () => {
       expect.stringMatching(/^Soon@Mara and Tom: no session in 45 daysQuiet pairs · since 30 Apr 2026$/),
     ]);
     expect(within(attention).getByRole('link', { name: 'Open report: harassment' })).toHaveAttribute('href', '/coordinator/reports/r1');
+    // The counts by kind speak of one as one ("1 open report", never "1 Open reports").
+    const counts = within(attention).getByRole('list', { name: 'Needs attention' });
+    expect(within(counts).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '1 open report',
+      '0 unanswered requests',
+      '1 quiet pair',
+      '0 fit checks said “not a fit”',
+      '0 applications',
+    ]);
     const funnel = screen.getByRole('region', { name: 'From sign-up to completion' });
     expect(within(funnel).getByText('Median time from sign-up to match: 9 days (3 mentees).')).toBeInTheDocument();
     expect(within(funnel).getByRole('row', { name: 'Matched 3 50 %' })).toBeInTheDocument();

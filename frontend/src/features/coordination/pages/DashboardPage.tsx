@@ -56,7 +56,7 @@ const Attention = ({ dashboard }: { dashboard: Dashboard }) => (
     <ul className={styles.kindCounts} aria-label={copy.dashboard.attentionHeading}>
       {Object.entries(dashboard.attentionCounts).map(([kind, count]) => (
         <li key={kind}>
-          <strong>{count}</strong> {copy.dashboard.kinds[kind as keyof typeof copy.dashboard.kinds]}
+          <strong>{count}</strong> {copy.dashboard.kindCount(kind as keyof typeof copy.dashboard.kinds, count)}
         </li>
       ))}
     </ul>

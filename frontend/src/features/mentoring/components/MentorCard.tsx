@@ -11,7 +11,7 @@ import { MentorActionsSlot } from '../slots';
 
 const SHOWN_TOPICS = 4;
 
-/** One mentor in the directory: the whole card opens their profile (the name is the one link). */
+/** One mentor in the directory: the whole card opens their profile (the name is the one link), except its actions. */
 export const MentorCard = ({ mentor, viewerZone }: { mentor: MentorCardData; viewerZone: string }) => {
   const apart = hoursApart(mentor.timezone, viewerZone);
   const topics = mentor.topics.slice(0, SHOWN_TOPICS);
@@ -57,7 +57,9 @@ export const MentorCard = ({ mentor, viewerZone }: { mentor: MentorCardData; vie
         </div>
       </dl>
       <AvailabilityGlance windows={mentor.availability} from={mentor.timezone} to={viewerZone} />
-      <MentorActionsSlot.Slot mentor={mentor} />
+      <div className={styles.actions}>
+        <MentorActionsSlot.Slot mentor={mentor} />
+      </div>
     </article>
   );
 };

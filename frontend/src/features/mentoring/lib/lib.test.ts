@@ -1,6 +1,7 @@
 import * as shared from '@mentoring/shared';
 import { describe, expect, it } from 'vitest';
 import { filtersFromSearch, searchFromFilters } from './filters';
+import { countryOptions } from './reference';
 import { hoursApart, shiftWindows } from './time';
 import { DEFAULT_CAPACITY, FORMATS, MAX_MENTOR_TOPICS, MAX_PHOTO_BYTES, PHOTO_TYPES, ROLES } from './types';
 
@@ -12,6 +13,16 @@ describe('mentoring helpers', () => {
     expect(MAX_MENTOR_TOPICS).toBe(shared.MAX_MENTOR_TOPICS);
     expect(DEFAULT_CAPACITY).toBe(shared.DEFAULT_CAPACITY);
     expect(MAX_PHOTO_BYTES).toBe(shared.MAX_PHOTO_BYTES);
+  });
+
+  it('list each country once, by today\'s code (no old codes such as UK, DD, YU or SU beside GB, DE, RS and RU)', () => {
+    const options = countryOptions();
+    const labels = options.map((option) => option.label);
+    expect(labels.filter((label, index) => labels.indexOf(label) !== index)).toEqual([]);
+    for (const [old, current, name] of [['UK', 'GB', 'United Kingdom'], ['DD', 'DE', 'Germany'], ['YU', 'RS', 'Serbia'], ['SU', 'RU', 'Russia']]) {
+      expect(options.find((option) => option.value === old)).toBeUndefined();
+      expect(options.find((option) => option.value === current)?.label).toBe(name);
+    }
   });
 
   it('move weekly windows into the viewer’s zone, splitting at midnight and wrapping the week', () => {

@@ -19,12 +19,15 @@ let languages: { value: string; label: string }[] | undefined;
 export const languageOptions = () =>
   (languages ??= LANGUAGE_CODES.map((code) => ({ value: code, label: languageName(code) })).sort((a, b) => a.label.localeCompare(b.label)));
 
+/** A code still in use, not an old one Intl maps to today's (UK → GB, DD → DE, YU → RS, SU → RU …). */
+const isCurrentCode = (code: string) => new Intl.Locale(`und-${code}`).region === code;
+
 let countries: { value: string; label: string }[] | undefined;
-/** Every ISO 3166-1 country or territory Intl can name, by name. */
+/** Every ISO 3166-1 country or territory Intl can name, by name, each once (old codes would repeat a name). */
 export const countryOptions = () => {
   if (countries) return countries;
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  const codes = [...letters].flatMap((first) => [...letters].map((second) => `${first}${second}`)).filter(isCountryCode);
+  const codes = [...letters].flatMap((first) => [...letters].map((second) => `${first}${second}`)).filter((code) => isCountryCode(code) && isCurrentCode(code));
   countries = codes.map((code) => ({ value: code, label: countryName(code) })).sort((a, b) => a.label.localeCompare(b.label));
   return countries;
 };

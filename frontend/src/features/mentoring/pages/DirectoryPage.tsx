@@ -90,7 +90,8 @@ export const DirectoryPage = () => {
 
   if (!viewer.signedIn && mentors.error instanceof ApiError && mentors.error.status === 401) return <MembersOnly next={`/mentors${params.size ? `?${params}` : ''}`} />;
 
-  const needsProfile = viewer.signedIn && viewer.own.data && !viewer.own.data.onboarded;
+  // A coordinator browses the directory to run the programme, not to join it.
+  const needsProfile = viewer.signedIn && viewer.own.data && !viewer.own.data.onboarded && !viewer.own.data.isCoordinator;
 
   return (
     <div className={pageStyles.page}>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { DECLINE_REASONS, END_REASONS, type MentorshipAction } from '@mentoring/shared/mentorship';
+import { DECLINED_REASONS, END_REASONS, type MentorshipAction } from '@mentoring/shared/mentorship';
 import { copy } from '../copy';
 import { isOpenRequest, listActions, otherParty, relativeTime, type MentorshipSummary } from '../model';
 import styles from '../mentorships.module.css';
@@ -43,7 +43,7 @@ export const MentorshipCard = ({ mentorship, now = Date.now() }: { mentorship: M
         {open && mentorship.message && <p className={styles.quote}>{mentorship.message}</p>}
         {mentorship.state === 'DECLINED' && mentorship.declineReason && (
           <p className={styles.reason}>
-            {copy.detail.reason(DECLINE_REASONS[mentorship.declineReason])}
+            {copy.detail.reason(DECLINED_REASONS[mentorship.declineReason])}
             {mentorship.declineMessage ? ` — “${mentorship.declineMessage}”` : ''}
           </p>
         )}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { vi, afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -58,9 +58,28 @@ describe('RequestMentorshipButton', () => {
     expect(api.sent('POST', '/api/mentorships')).toEqual([]);
   });
 
-  it('on a 409 for a pair that already has a request, links to that request', async () => {
+  it('shows where a pending request to this mentor stands, with a link to it, instead of asking again', async () => {
     const existing = stored(grace, ada, 'REQUESTED');
-    const { user } = setup({ mentorships: [existing], requestConflict: { message: 'You already asked this mentor.' } });
+    setup({ mentorships: [existing] });
+    expect(await screen.findByText(/^Request sent — waiting for Grace Hopper\./)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'See your request' })).toHaveAttribute('href', `/mentorships/${existing.id}`);
+    expect(screen.queryByRole('button', { name: 'Ask to be mentored' })).toBeNull();
+  });
+
+  it('links to the mentorship instead of asking a mentor the mentee is already matched with', async () => {
+    const existing = stored(grace, ada, 'ACTIVE');
+    setup({ mentorships: [existing] });
+    expect(await screen.findByText(/^You already have a request or a mentorship with Grace Hopper\./)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Open it' })).toHaveAttribute('href', `/mentorships/${existing.id}`);
+    expect(screen.queryByRole('button', { name: 'Ask to be mentored' })).toBeNull();
+  });
+
+  it('on a 409 for a pair that already has a request (sent from elsewhere since the page loaded), links to that request', async () => {
+    const existing = stored(grace, ada, 'REQUESTED');
+    const { user, api } = setup({ requestConflict: { message: 'You already asked this mentor.' } });
+    // The page read the mentee's list before the request sent from another tab.
+    await waitFor(() => expect(api.sent('GET', '/api/mentorships')).toHaveLength(1));
+    api.mentorships.set(existing.id, existing);
     const dialog = await openDialog(user);
     await user.type(within(dialog).getByRole('textbox', { name: 'Your message' }), 'Please?');
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIVE_STATES, type MentorshipState } from '@mentoring/shared/mentorship';
 import { Button, ButtonLink } from '../../../components/Button/Button';
 import { Modal } from '../../../components/Modal/Modal';
@@ -158,20 +159,50 @@ const RequestForm = ({ mentorId, mentorName, onClose }: RequestMentorshipButtonP
   );
 };
 
+/** The mentee's live request or mentorship with this mentor, from their own list (one query shared by every card). */
+const useLiveWith = (mentorId: string) => {
+  const mine = useQuery(myMentorshipsQuery());
+  return mine.data?.mentorships.find(
+    (m) => m.viewerRole === 'mentee' && m.mentor.id === mentorId && (LIVE_STATES as readonly MentorshipState[]).includes(m.state),
+  );
+};
+
 /**
  * "Ask to be mentored", for a mentor's card and profile page: a dialog with the request's message (why
  * this mentor, what the mentee hopes for), sent with POST /api/mentorships. A sent request links to its
- * page; a refusal says why (already asked: with a link to that request; the limit of open requests).
+ * page; a refusal says why (already asked: with a link to that request; the limit of open requests). Once a
+ * request is pending (or the two are matched), the button gives way to where it stands, with a link to it,
+ * so nobody asks twice.
  */
 export const RequestMentorshipButton = ({ mentorId, mentorName }: RequestMentorshipButtonProps) => {
   const [open, setOpen] = useState(false);
+  const live = useLiveWith(mentorId);
+  const statusRef = useRef<HTMLAnchorElement>(null);
+  const [focusStatus, setFocusStatus] = useState(false);
+  // The dialog gave focus back to a button that is gone: the request's link takes it.
+  useEffect(() => {
+    if (focusStatus && live) statusRef.current?.focus();
+  }, [focusStatus, live]);
+  const close = () => {
+    setOpen(false);
+    setFocusStatus(true);
+  };
   return (
     <>
-      <Button onClick={() => setOpen(true)} aria-haspopup="dialog">
-        {copy.request.button}
-      </Button>
-      <Modal open={open} onClose={() => setOpen(false)} title={copy.request.title(mentorName)} closeIcon>
-        <RequestForm mentorId={mentorId} mentorName={mentorName} onClose={() => setOpen(false)} />
+      {live && !open ? (
+        <p className={styles.requestStatus}>
+          {live.state === 'REQUESTED' ? copy.request.pending(mentorName) : copy.request.already(mentorName)}{' '}
+          <Link ref={statusRef} to={`/mentorships/${live.id}`}>
+            {live.state === 'REQUESTED' ? copy.request.viewRequest : copy.request.viewExisting}
+          </Link>
+        </p>
+      ) : (
+        <Button onClick={() => setOpen(true)} aria-haspopup="dialog">
+          {copy.request.button}
+        </Button>
+      )}
+      <Modal open={open} onClose={close} title={copy.request.title(mentorName)} closeIcon>
+        <RequestForm mentorId={mentorId} mentorName={mentorName} onClose={close} />
       </Modal>
     </>
   );

@@ -1,4 +1,4 @@
-import { DECLINE_REASONS, END_REASONS } from '@mentoring/shared/mentorship';
+import { DECLINED_REASONS, END_REASONS } from '@mentoring/shared/mentorship';
 import { copy } from '../copy';
 import { formatDateTime, type MentorshipDetail } from '../model';
 import styles from '../mentorships.module.css';
@@ -7,9 +7,12 @@ type Event = MentorshipDetail['events'][number];
 
 const reasonLabel = (event: Event) => {
   if (!event.reason) return null;
-  const labels: Record<string, string> = event.type === 'decline' ? DECLINE_REASONS : event.type === 'end' ? END_REASONS : {};
+  const labels: Record<string, string> = event.type === 'decline' ? DECLINED_REASONS : event.type === 'end' ? END_REASONS : {};
   return labels[event.reason] ?? event.reason;
 };
+
+/** The request's or proposal's own message: the page shows it above the history, so it is not repeated here. */
+const OPENING_EVENTS = new Set(['requested', 'proposed']);
 
 /** The mentorship's event log, oldest first: what happened, by which side, when, and why. */
 export const Timeline = ({ events }: { events: MentorshipDetail['events'] }) => (
@@ -28,7 +31,7 @@ export const Timeline = ({ events }: { events: MentorshipDetail['events'] }) => 
               <time dateTime={event.at}>{formatDateTime(event.at)}</time>
             </p>
             {reason && <p>{copy.detail.reason(reason)}</p>}
-            {event.message && <p className={styles.quote}>{event.message}</p>}
+            {event.message && !OPENING_EVENTS.has(event.type) && <p className={styles.quote}>{event.message}</p>}
           </li>
         );
       })}

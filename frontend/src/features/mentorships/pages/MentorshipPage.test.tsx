@@ -57,6 +57,27 @@ describe('/mentorships/:id', () => {
     expect(entries[1]).toHaveTextContent('Welcome aboard!');
   });
 
+  it('shows the request\'s message once: above the history, not again in its first entry', async () => {
+    const message = 'I would like to learn about compilers from you.';
+    setup(
+      stored(grace, ada, 'REQUESTED', {
+        message,
+        events: [{ at: '2026-01-02T10:00:00.000Z', type: 'requested', actor: 'mentee', actorId: 'ada', from: null, to: 'REQUESTED', reason: null, message }],
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Grace Hopper and Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    const entries = within(screen.getByRole('region', { name: 'History' })).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual([expect.not.stringContaining(message)]);
+  });
+
+  it('offers a declined mentee the way to another mentor, with the reason', async () => {
+    const declined = stored(grace, ada, 'DECLINED', { declineReason: 'no_places' });
+    setup(declined);
+    expect(await screen.findByText('Reason: No places left')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find another mentor' })).toHaveAttribute('href', '/mentors');
+  });
+
   it('offers the actions the server allows now, and the call to the other member', async () => {
     setup(active());
     const actions = await screen.findByRole('region', { name: 'What you can do' });

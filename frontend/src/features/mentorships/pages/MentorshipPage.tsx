@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { DECLINE_REASONS, END_REASONS } from '@mentoring/shared/mentorship';
+import { DECLINED_REASONS, END_REASONS } from '@mentoring/shared/mentorship';
 import { Button } from '../../../components/Button/Button';
 import { CallArchiveSlot, MatchFeedbackSlot, MentorshipSectionsSlot } from '../slots';
 import { errorMessage } from '../../../lib/api-client';
@@ -17,6 +17,8 @@ import { Timeline } from '../components/Timeline';
 import { copy } from '../copy';
 import { formatDay, otherParty, relativeTime, type MentorshipDetail } from '../model';
 import styles from '../mentorships.module.css';
+
+const CLOSED_REQUEST_STATES = new Set(['DECLINED', 'EXPIRED', 'WITHDRAWN']);
 
 const Panel = ({ title, children }: { title: string; children: ReactNode }) => {
   const id = useId();
@@ -72,7 +74,13 @@ const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
           )}
           {mentorship.endsAt && mentorship.state === 'ACTIVE' && <li>{`${copy.time.ends(relativeTime(mentorship.endsAt))} (${formatDay(mentorship.endsAt)})`}</li>}
         </ul>
-        {mentorship.declineReason && <p className={styles.reason}>{copy.detail.reason(DECLINE_REASONS[mentorship.declineReason])}</p>}
+        {mentorship.declineReason && <p className={styles.reason}>{copy.detail.reason(DECLINED_REASONS[mentorship.declineReason])}</p>}
+        {/* A request that came to nothing: the mentee's next step is another mentor. */}
+        {mentorship.viewerRole === 'mentee' && CLOSED_REQUEST_STATES.has(mentorship.state) && (
+          <p>
+            <Link to="/mentors">{copy.detail.findAnother}</Link>
+          </p>
+        )}
         {mentorship.endReason && <p className={styles.reason}>{copy.detail.reason(END_REASONS[mentorship.endReason])}</p>}
       </div>
 

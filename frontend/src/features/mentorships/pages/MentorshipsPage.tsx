@@ -48,7 +48,11 @@ export const MentorshipsPage = () => {
     const sections = inboxSections(list.data.mentorships);
     if (list.data.mentorships.length === 0) {
       if (profile.isPending) return <p role="status">{copy.inbox.loading}</p>;
-      if (profile.isSuccess && !profile.data.profile) return <EmptyState {...copy.inbox.emptyNoProfile} to="/onboarding" />;
+      if (profile.isSuccess && !profile.data.profile) {
+        // A coordinator with no member profile of their own follows the programme's pairs, not their own.
+        if (profile.data.isCoordinator) return <EmptyState {...copy.inbox.emptyCoordinator} to="/coordinator/mentorships" />;
+        return <EmptyState {...copy.inbox.emptyNoProfile} to="/onboarding" />;
+      }
       if (role === 'mentor') return <EmptyState {...copy.inbox.emptyMentor} to="/profile" />;
       return <EmptyState {...copy.inbox.emptyMentee} to="/mentors" />;
     }

@@ -46,6 +46,13 @@ export const mentorshipMails = {
       id,
       'See the request',
     ),
+  noPlacesLeft: (id: string, { mentorName }: { mentorName: string }) =>
+    letter(
+      `${mentorName} has no places left`,
+      [`${mentorName}'s last place was just taken, so your request is closed. You can send a request to another mentor from the directory.`],
+      id,
+      'See the request',
+    ),
   expiredForMentee: (id: string, { mentorName }: { mentorName: string }) =>
     letter(
       `Your request to ${mentorName} expired`,

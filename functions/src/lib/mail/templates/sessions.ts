@@ -78,10 +78,10 @@ export const sessionMails = {
       'The updated invitation is attached.',
     ]),
   }),
-  cancelled: (facts: Omit<SessionFacts, 'startsAt'> & { startsAt: string | null; reason: string }, { byYou }: { byYou: boolean }): Letter => (site) => ({
+  cancelled: (facts: Omit<SessionFacts, 'startsAt'> & { startsAt: string | null; reason: string }, { byYou, byOther = !byYou }: { byYou: boolean; byOther?: boolean }): Letter => (site) => ({
     subject: facts.startsAt ? `Session cancelled: ${formatWhen(facts.startsAt, facts.timezone)}` : `Proposed session with ${facts.otherName} cancelled`,
     text: body([
-      byYou ? `You cancelled your session with ${facts.otherName}.` : `${facts.otherName} cancelled your session.`,
+      byYou ? `You cancelled your session with ${facts.otherName}.` : byOther ? `${facts.otherName} cancelled your session.` : `Your session with ${facts.otherName} is cancelled.`,
       `Reason: ${facts.reason}`,
       facts.startsAt ? `It was planned for ${formatWhen(facts.startsAt, facts.timezone)}.` : null,
       '',

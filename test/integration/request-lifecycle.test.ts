@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { MentorshipDetail } from '@mentoring/shared';
+import { mailTo, waitForMail } from '../support/mail';
+import { spawnLocalStage, type SpawnedStage } from '../support/local-stage';
+import { advanceScheduleClock, localSchedules } from '../support/scheduler';
+import { api, postJson } from './support/api';
+import { bearer } from './support/auth';
+import { seededMentee, seededMentor } from './support/members';
+
+/**
+ * A request's life on the local stage, driven as in production: requests through the API, time through the
+ * Scheduler stand-in's clock (its schedules run the real handlers), e-mail read from the SES stand-in.
+ */
+const isLocal = inject('isLocal');
+
+const ask = async (menteeToken: string, mentorId: string) => {
+  const response = await postJson('/api/mentorships', { mentorId, message: 'I would love your help with my career change.' }, bearer(menteeToken));
+  expect(response.status).toBe(201);
+  return (await response.json()) as MentorshipDetail;
+};
+const decline = async (id: string, mentorToken: string) => {
+  const response = await postJson(`/api/mentorships/${id}/decline`, { reason: 'not_my_area' }, bearer(mentorToken));
+  expect(response.status).toBe(200);
+};
+const directoryIds = async (token: string, q: string) => {
+  const response = await api(`/api/mentors?q=${encodeURIComponent(q)}`, { headers: bearer(token) });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { mentors: { id: string }[] }).mentors.map((mentor) => mentor.id);
+};
+const read = async (id: string, token: string) => (await (await api(`/api/mentorships/${id}`, { headers: bearer(token) })).json()) as MentorshipDetail;
+
+describe.runIf(isLocal)('a request on the local stage', () => {
+  it('leaves a mentor who declined the mentee out of that mentee\'s directory, and only hers', async () => {
+    const name = `Grace Declines ${Date.now().toString(36)}`;
+    const [grace, ada, alan] = await Promise.all([seededMentor(name), seededMentee('Ada Declined'), seededMentee('Alan Other')]);
+    expect(await directoryIds(ada.idToken, name)).toEqual([grace.sub]);
+    const request = await ask(ada.idToken, grace.sub);
+    await decline(request.id, grace.idToken);
+    expect(await directoryIds(ada.idToken, name)).toEqual([]);
+    expect(await directoryIds(alan.idToken, name)).toEqual([grace.sub]);
+  });
+
+  it('declines a mentor\'s other open requests at once when their last place is taken, telling those mentees; the mentor stays in their directory', async () => {
+    const ses = inject('sesEndpoint')!;
+    const name = `Grace Full ${Date.now().toString(36)}`;
+    const [grace, ada, alan, joan] = await Promise.all([seededMentor(name, { capacity: 2, activeMentees: 1 }), seededMentee('Ada First'), seededMentee('Alan Waiting'), seededMentee('Joan Waiting')]);
+    const [chosen, waiting, alsoWaiting] = [await ask(ada.idToken, grace.sub), await ask(alan.idToken, grace.sub), await ask(joan.idToken, grace.sub)];
+    const accepted = await postJson(`/api/mentorships/${chosen.id}/accept`, {}, bearer(grace.idToken));
+    expect(accepted.status).toBe(200);
+
+    for (const [request, mentee] of [[waiting, alan], [alsoWaiting, joan]] as const) {
+      const seen = await read(request.id, mentee.idToken);
+      expect(seen).toMatchObject({ state: 'DECLINED', declineReason: 'no_places', actions: [] });
+      expect(seen.events.at(-1)).toMatchObject({ type: 'decline', actor: 'system', reason: 'no_places' });
+      const mail = await waitForMail(ses, mentee.email, (each) => each.subject === `${name} has no places left`);
+      expect(mail.body.text).toContain('You can send a request to another mentor from the directory.');
+    }
+    // Their places are back: each may ask another mentor at once, and may ask Grace again once she has room.
+    expect((await read(chosen.id, ada.idToken)).state).toBe('ACTIVE');
+    const completed = await postJson(`/api/mentorships/${chosen.id}/complete`, {}, bearer(ada.idToken));
+    expect(completed.status).toBe(200);
+    expect(await directoryIds(alan.idToken, name)).toEqual([grace.sub]);
+  });
+});
+
+// Its own stage: moving a scheduler's clock 14 days on is for good, and the suite's other files set their clocks.
+describe.runIf(isLocal)('a request on a stage of its own, whose clock the test moves', () => {
+  let stage: SpawnedStage;
+  beforeAll(async () => {
+    stage = await spawnLocalStage();
+  });
+  afterAll(async () => {
+    await stage?.stop();
+  });
+
+  it('expires when the scheduler\'s clock passes its expiresAt, and the mentee is e-mailed', async () => {
+    const [grace, ada] = await Promise.all([seededMentor('Grace Expiry', {}, stage), seededMentee('Ada Expiry', {}, stage)]);
+    const asked = await fetch(`${stage.url}/api/mentorships`, {
+      method: 'POST',
+      headers: { ...bearer(ada.idToken), 'content-type': 'application/json' },
+      body: JSON.stringify({ mentorId: grace.sub, message: 'I would love your help with my career change.' }),
+    });
+    expect(asked.status).toBe(201);
+    const request = (await asked.json()) as MentorshipDetail;
+    expect(request.state).toBe('REQUESTED');
+    const expiresAt = new Date(request.expiresAt!);
+    const pending = (await localSchedules(stage.scheduler.endpoint)).schedules.find((schedule) => schedule.name === `request-expiry-${request.id}`);
+    // Due no earlier than the request's end: a run at the due time must find its time up.
+    expect(new Date(pending!.dueAt).getTime()).toBeGreaterThanOrEqual(expiresAt.getTime());
+
+    const { now } = await localSchedules(stage.scheduler.endpoint);
+    const moved = await advanceScheduleClock(stage.scheduler.endpoint, { minutes: Math.ceil((expiresAt.getTime() - new Date(now).getTime()) / 60_000) + 1 });
+    expect(moved.runs.find((each) => each.name === `request-expiry-${request.id}`)).toMatchObject({ status: 'succeeded', kind: 'request-expiry' });
+
+    const seen = (await (await fetch(`${stage.url}/api/mentorships/${request.id}`, { headers: bearer(ada.idToken) })).json()) as MentorshipDetail;
+    expect(seen.state).toBe('EXPIRED');
+    const mail = await waitForMail(stage.ses.endpoint, ada.email, (each) => each.subject === 'Your request to Grace Expiry expired');
+    expect(mail.body.text).toContain(`/mentorships/${request.id}`);
+    // The mentor is told too, once.
+    expect((await mailTo(stage.ses.endpoint, grace.email)).filter((each) => each.subject === 'Ada Expiry\'s request expired')).toHaveLength(1);
+  });
+});
