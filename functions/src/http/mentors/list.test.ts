@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDirectoryCache } from '../../lib/directory';
-import type { MemberItem } from '../../lib/repositories/members';
+import type { MemberItem } from '../../lib/members/item';
 import { call, MEMBERS_TABLE, menteeItem, mentorItem, PROGRAMME_TABLE, SAFEGUARDING_TABLE, storedProgramme } from '../../../testing/mentoring';
 import { useTestIdentity } from '../../../testing/tokens';
 import { handler } from './list';

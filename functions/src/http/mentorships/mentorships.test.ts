@@ -226,6 +226,17 @@ describe('POST /api/mentorships/{id}/accept', () => {
     expect(JSON.parse(bus.commandCalls(PutEventsCommand)[0]!.args[0].input.Entries![0]!.Detail!)).toEqual({ mentorshipId: ID, version: 2 });
   });
 
+  it('answers 200 with the stored mentorship when a profile misses optional parts (the write committed: never a 500)', async () => {
+    // Items written before those fields existed, or by a partial save: no bio, languages, availability, city...
+    const { bio: _bio, languages: _languages, availability: _availability, city: _city, headline: _headline, ...sparseMentor } = MENTOR;
+    const { bio: _b, goals: _goals, lastActiveAt: _last, ...sparseMentee } = MENTEE;
+    stored([sparseMentor, sparseMentee], [meta()], counters(1));
+    const { status, body } = await call(acceptHandler, 'POST', path, MENTOR.id, { id: ID });
+    expect(status).toBe(200);
+    expect(body.mentorProfile).toMatchObject({ id: MENTOR.id, bio: '', languages: [], availability: [], city: null, headline: '' });
+    expect(body.menteeProfile).toMatchObject({ id: MENTEE.id, bio: '', goals: '', lastActiveAt: null });
+  });
+
   it('is refused to the mentee who sent the request (403)', async () => {
     stored([MENTOR, MENTEE], [meta()], counters(1));
     const { status, body } = await call(acceptHandler, 'POST', path, MENTEE.id, { id: ID });

@@ -1,6 +1,6 @@
 import { allowedActions, mentorshipChannelCid, type MentorshipDetail, type MentorshipSummary } from '@mentoring/shared';
 import { getParties, getParty, memberViewOf, toParty, type Party } from '../repositories/mentorship-parties';
-import { photoUrl } from '../repositories/members';
+import { photoUrl } from '../members/views';
 import { listEvents, sideOf, type MentorshipRecord } from '../repositories/mentorships';
 import { surveysDue } from '../sessions/surveys';
 

@@ -3,7 +3,8 @@ import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { menteeItem, mentorItem } from '../../../testing/mentoring';
-import { isListed, setPhoto, toMemberView, toOwnProfile, withListing } from './members';
+import { setPhoto } from './members';
+import { isListed, withListing } from '../members/item';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 mockClient(DynamoDBClient);
@@ -26,18 +27,6 @@ describe('the directory listing', () => {
 
   it('never lists a mentee', () => {
     expect(withListing(menteeItem({ listed: 'mentor' }))).not.toHaveProperty('listed');
-  });
-});
-
-describe('views', () => {
-  it('carry no e-mail address, and the photo as a /media/ URL', () => {
-    const view = toMemberView(mentorItem({ photoKey: 'photos/mentor-1.webp' }));
-    expect(JSON.stringify(view)).not.toContain('@');
-    expect(view.photoUrl).toBe('/media/photos/mentor-1.webp');
-  });
-
-  it('give the member their own e-mail address and capacity', () => {
-    expect(toOwnProfile(mentorItem(), { email: 'maria@example.org', isCoordinator: false })).toMatchObject({ email: 'maria@example.org', profile: { capacity: 2 } });
   });
 });
 

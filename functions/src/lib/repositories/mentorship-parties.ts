@@ -9,7 +9,8 @@ import { DEFAULT_PROGRAMME, programmeSettingsSchema, type MemberView, type Progr
 import { documentClient, tableName } from '../dynamo';
 import { requiredEnv } from '../env';
 import { logger } from '../powertools';
-import { toMemberView, type MemberItem as MembersItem } from './members';
+import type { MemberItem as MembersItem } from '../members/item';
+import { toMemberView } from '../members/views';
 import { sdkClientConfig } from '../aws-clients';
 
 /** The directory GSI's partition value: present only while a mentor is approved, accepting and has a place left. */
