@@ -53,6 +53,12 @@ export interface MemberItem {
   version: number;
 }
 
+/**
+ * A member item as read back, for readers that must cope with items written before a field existed (or a
+ * stand-in for a deleted member): the same type, with every attribute but the id possibly absent.
+ */
+export type StoredMemberItem = Partial<MemberItem> & Pick<MemberItem, 'id'>;
+
 /** The directory GSI's partition value: present only while `isListed` holds. */
 export const LISTED = 'mentor';
 

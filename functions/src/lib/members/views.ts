@@ -1,5 +1,5 @@
 import type { Application, Approval, MemberView, MenteeView, MentorView, OwnProfile } from '@mentoring/shared';
-import { openPlaces, type MemberItem } from './item';
+import { openPlaces, type MemberItem, type StoredMemberItem } from './item';
 
 /**
  * The member aggregate's views: what leaves the API of a member item. E-mail addresses appear only in the
@@ -14,9 +14,7 @@ import { openPlaces, type MemberItem } from './item';
 /** Where a stored photo is served (the media bucket behind /media/* on the app's origin). */
 export const photoUrl = (photoKey: string | null | undefined) => (photoKey ? `/media/${photoKey}` : null);
 
-type StoredMember = Partial<MemberItem> & Pick<MemberItem, 'id'>;
-
-const viewFields = (member: StoredMember) => ({
+const viewFields = (member: StoredMemberItem) => ({
   id: member.id,
   displayName: member.displayName ?? 'A member',
   photoUrl: photoUrl(member.photoKey),
@@ -31,7 +29,7 @@ const viewFields = (member: StoredMember) => ({
   lastActiveAt: member.lastActiveAt ?? null,
 });
 
-export const toMentorView = (member: StoredMember): MentorView => ({
+export const toMentorView = (member: StoredMemberItem): MentorView => ({
   ...viewFields(member),
   role: 'mentor',
   yearsOfExperience: member.yearsOfExperience ?? 0,
@@ -40,11 +38,11 @@ export const toMentorView = (member: StoredMember): MentorView => ({
   openPlaces: openPlaces(member),
 });
 
-export const toMenteeView = (member: StoredMember): MenteeView => ({ ...viewFields(member), role: 'mentee', goals: member.goals ?? '' });
+export const toMenteeView = (member: StoredMemberItem): MenteeView => ({ ...viewFields(member), role: 'mentee', goals: member.goals ?? '' });
 
-export const toMemberView = (member: StoredMember): MemberView => (member.role === 'mentor' ? toMentorView(member) : toMenteeView(member));
+export const toMemberView = (member: StoredMemberItem): MemberView => (member.role === 'mentor' ? toMentorView(member) : toMenteeView(member));
 
-export const toApproval = (member: StoredMember): Approval => ({
+export const toApproval = (member: StoredMemberItem): Approval => ({
   state: member.approvalState ?? 'draft',
   submittedAt: member.submittedAt ?? null,
   decidedAt: member.decidedAt ?? null,
