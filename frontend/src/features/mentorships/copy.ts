@@ -19,7 +19,7 @@ export const copy = {
     answerBy: (when: string) => `They have until ${when} to answer. We will e-mail you when they do.`,
     viewRequest: 'See your request',
     already: (name: string) => `You already have a request or a mentorship with ${name}.`,
-    viewExisting: 'Open it',
+    viewExisting: 'See your requests and mentorships',
     limit: 'You cannot send another request right now.',
     limitHint: 'Withdraw a request you sent, or wait for an answer, then try again.',
     yourRequests: 'See your requests',

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { RouteContract, RouteKey } from '@mentoring/shared';
 import { apiEvent, lambdaContext } from '../../../testing/events';
+import { conflict, DomainError } from '../domain-error';
 import { logger, metrics } from '../powertools';
 import { httpHandler } from './handler';
 
@@ -81,6 +82,17 @@ describe('httpHandler made from a route entry', () => {
         expect.objectContaining({ service: 'lib-http-handler', AnswerContractMismatch: 1, _aws: expect.objectContaining({ CloudWatchMetrics: [expect.objectContaining({ Dimensions: [['service']] })] }) }),
       ]);
     });
+  });
+
+  it('answers a rule\'s refusal (DomainError) with its code\'s status and the documented shape, naming the guard of a conflict', async () => {
+    const full = httpHandler(contract, async () => {
+      throw conflict('no_places_left', 'The mentor has no place left.');
+    });
+    const missing = httpHandler(contract, async () => {
+      throw new DomainError('not_found', 'There is no such thing.');
+    });
+    expect(await invoke(full)).toEqual({ status: 409, body: { error: { code: 'conflict', message: 'The mentor has no place left.', reason: 'no_places_left' } } });
+    expect(await invoke(missing)).toEqual({ status: 404, body: { error: { code: 'not_found', message: 'There is no such thing.' } } });
   });
 
   it('drops fields the contract does not name, so nothing leaks', async () => {
