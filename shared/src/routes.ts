@@ -300,7 +300,8 @@ export const routes = {
     response: directoryPageSchema,
     memoryMiB: 1024,
     // safeguarding: the viewer's blocks, both ways, hide those mentors.
-    needs: { tables: { members: ['GetItem', 'Query'], programme: ['GetItem'], safeguarding: ['Query'] } },
+    // mentorships: the mentors who declined the mentee are left out of their directory.
+    needs: { tables: { members: ['GetItem', 'Query'], programme: ['GetItem'], safeguarding: ['Query'], mentorships: ['Query'] } },
   },
   'GET /api/mentors/{id}': {
     handler: 'http/mentors/get',

@@ -1,5 +1,6 @@
 import type { Programme } from '@mentoring/shared';
 import { listDirectory } from './repositories/members';
+import { listBy } from './repositories/mentorships';
 import { type MemberItem } from './members/item';
 import { getProgramme } from './repositories/programme';
 import { logger } from './powertools';
@@ -94,7 +95,8 @@ export const resetDirectoryCache = () => {
 };
 
 /**
- * Mentors a mentee must not be shown: those they declined or blocked and those who declined them. Requests
- * and blocks arrive with later issues (15, 17); until then nobody is excluded.
+ * Mentors a mentee is not shown again (docs/domain.md, Finding a mentor): those who declined their request,
+ * and those whose proposal the mentee declined. Blocks, either way, are the safeguarding's `hiddenFrom`.
  */
-export const excludedMentorIds = async (_menteeId: string): Promise<ReadonlySet<string>> => new Set();
+export const excludedMentorIds = async (menteeId: string): Promise<ReadonlySet<string>> =>
+  new Set((await listBy('byMentee', menteeId, { limit: 1000, states: ['DECLINED'] })).map((record) => record.mentorId));

@@ -11,6 +11,7 @@ import { handler } from './list';
 const dynamo = mockClient(DynamoDBDocumentClient);
 mockClient(DynamoDBClient);
 const identity = useTestIdentity({ beforeAll, afterAll });
+process.env.MENTORSHIPS_TABLE = 'mentorships-test';
 
 const mentors: MemberItem[] = [
   mentorItem({ id: 'm-ana', displayName: 'Ana Álvarez', languages: ['es', 'en'], topics: ['Leadership', 'Career change'], timezone: 'Europe/Madrid', lastActiveAt: '2026-01-03T00:00:00.000Z', bio: 'Engineering manager in Madrid, José’s former lead.' }),
@@ -33,6 +34,7 @@ describe('GET /api/mentors', () => {
     delete process.env.DIRECTORY_CACHE_SECONDS;
     dynamo.on(QueryCommand).resolves({ Items: mentors, ConsumedCapacity: { TableName: MEMBERS_TABLE, CapacityUnits: 2.5 } });
     dynamo.on(QueryCommand, { TableName: SAFEGUARDING_TABLE }).resolves({ Items: [] });
+    dynamo.on(QueryCommand, { TableName: 'mentorships-test' }).resolves({ Items: [] });
     dynamo.on(GetCommand, { TableName: PROGRAMME_TABLE }).resolves({ Item: storedProgramme({ directoryVisibility: 'public' }) });
     dynamo.on(GetCommand, { TableName: MEMBERS_TABLE, Key: { id: 'mentee-1' } }).resolves({ Item: viewer });
     dynamo.on(GetCommand, { TableName: MEMBERS_TABLE, Key: { id: 'visitor-member' } }).resolves({});
@@ -131,6 +133,14 @@ describe('GET /api/mentors', () => {
       score: Math.round(75 + (25 * 120) / 180),
       reasons: ['2 shared topics', 'speaks Spanish', 'same time zone', 'free Tuesday evenings'],
     });
+  });
+
+  it('leaves out, for a mentee, the mentors who declined them (read from their declined mentorships)', async () => {
+    dynamo.on(QueryCommand, { TableName: 'mentorships-test' }).resolves({ Items: [{ id: 'x1', state: 'DECLINED', mentorId: 'm-ana', menteeId: 'mentee-1' }] });
+    const answer = await list(undefined, { sub: 'mentee-1' });
+    expect(ids(answer.body)).toEqual(['m-ed']);
+    const query = dynamo.commandCalls(QueryCommand).find((entry) => entry.args[0].input.TableName === 'mentorships-test')!.args[0].input;
+    expect(query).toMatchObject({ IndexName: 'byMentee', ExpressionAttributeValues: { ':value': 'mentee-1', ':s0': 'DECLINED' } });
   });
 
   it('pages with a cursor: every mentor once, in order, with the total on each page', async () => {
