@@ -15,16 +15,16 @@ import {
 } from '@mentoring/shared';
 import { conflict, DomainError } from '../domain-error';
 import { publishAppEvent } from '../event-bus';
-import { logger } from '../powertools';
+import { afterWrite } from '../notify';
+import { emailOf } from '../cognito';
+import { getProgramme } from '../repositories/programme';
 import { cancelSchedule, scheduleOnce } from '../schedules';
 import { sendMail } from '../mail/send';
 import { mentorshipMails, type Letter } from '../mail/templates/mentorships';
 import {
   canReceiveRequests,
-  emailOf,
   expiryCountItem,
   getParty,
-  getProgrammeSettings,
   pauseAfterExpiries,
   placeUpdate,
   receivesRequestsCheck,
@@ -145,13 +145,8 @@ const refuse = (record: MentorshipRecord, action: MentorshipAction) => {
 
 // ————— after a commit —————
 
-const safely = async (what: string, work: () => Promise<unknown>) => {
-  try {
-    await work();
-  } catch (error) {
-    logger.error(`After a mentorship change: ${what} failed`, { error: error as Error });
-  }
-};
+/** Follow-ups of a committed change: logged and counted (NotificationFailed), never thrown (lib/notify.ts). */
+const safely = afterWrite;
 
 /** E-mails one member, if Cognito still knows them; failures are logged, never thrown. */
 export const notify = (memberId: string, letter: () => Letter) =>
@@ -210,7 +205,7 @@ const creationRefusal = (failed: TransitionCancelled, { maxOpenRequests }: { max
 
 /** A mentee asks a mentor: limits and guards in one transaction, the expiry and reminder set before it. */
 export const createRequest = async (menteeId: string, { mentorId, message }: { mentorId: string; message: string }) => {
-  const [mentee, mentor, programme] = await Promise.all([getParty(menteeId), getParty(mentorId), getProgrammeSettings()]);
+  const [mentee, mentor, programme] = await Promise.all([getParty(menteeId), getParty(mentorId), getProgramme()]);
   if (!mentee || mentee.role !== 'mentee' || !mentee.approved) {
     throw new DomainError('forbidden', 'Only a mentee whose profile is complete (and approved, where the programme asks for it) can send requests.');
   }
@@ -302,7 +297,7 @@ const placesFull = (mentor: Party, side: Side) =>
  * retried a bounded number of times; what the re-read finds decides the answer.
  */
 export const accept = async (id: string, caller: Caller) => {
-  const programme = await getProgrammeSettings();
+  const programme = await getProgramme();
   let endSchedule: { name: string; at: Date } | null = null;
   try {
     for (let attempt = 1; ; attempt++) {

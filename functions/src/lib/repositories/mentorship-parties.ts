@@ -3,14 +3,9 @@
  * one conditional update that counts a mentor's places. The profile repository (members.ts) owns the rest
  * of the item (lib/members/item.ts, the one `MemberItem`); `listed` follows the one rule, `isListed`.
  */
-import { AdminGetUserCommand, CognitoIdentityProviderClient, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_PROGRAMME, programmeSettingsSchema, type ProgrammeSettings } from '@mentoring/shared';
 import { documentClient, tableName } from '../dynamo';
-import { requiredEnv } from '../env';
-import { logger } from '../powertools';
 import { isListed, LISTED, type StoredMemberItem } from '../members/item';
-import { sdkClientConfig } from '../aws-clients';
 
 export interface Party {
   id: string;
@@ -177,30 +172,5 @@ export const pauseAfterExpiries = async (mentorId: string) => {
   } catch (error) {
     if ((error as Error).name === 'ConditionalCheckFailedException') return false;
     throw error;
-  }
-};
-
-/** The programme's settings (defaults until a coordinator saves them). */
-export const getProgrammeSettings = async (): Promise<ProgrammeSettings> => {
-  const { Item } = await documentClient.send(new GetCommand({ TableName: tableName('programme'), Key: { id: 'settings' } }));
-  const stored = programmeSettingsSchema.partial().safeParse(Item ?? {});
-  return { ...DEFAULT_PROGRAMME, ...(stored.success ? stored.data : {}) };
-};
-
-let cognito: CognitoIdentityProviderClient | undefined;
-
-/**
- * A member's e-mail address: Cognito holds it (the member item does not, so it is never out of date and
- * never leaks through a profile read). Null when the account is gone.
- */
-export const emailOf = async (memberId: string) => {
-  cognito ??= new CognitoIdentityProviderClient(sdkClientConfig());
-  try {
-    const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: requiredEnv('COGNITO_USER_POOL_ID'), Username: memberId }));
-    return user.UserAttributes?.find((attribute) => attribute.Name === 'email')?.Value ?? null;
-  } catch (error) {
-    if (error instanceof UserNotFoundException) return null;
-    logger.warn('Could not look up a member\'s e-mail', { memberId, error: (error as Error).message });
-    return null;
   }
 };

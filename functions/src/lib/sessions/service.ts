@@ -22,7 +22,8 @@ import { sessionMails, type SessionFacts } from '../mail/templates/sessions';
 import type { Letter } from '../mail/templates/mentorships';
 import { afterWrite } from '../notify';
 import { getMentorship, sideOf, type MentorshipRecord } from '../repositories/mentorships';
-import { emailOf, getParties, type Party } from '../repositories/mentorship-parties';
+import { emailOf } from '../cognito';
+import { getParties, type Party } from '../repositories/mentorship-parties';
 import {
   BookingCancelled,
   busyIntervals,
