@@ -44,7 +44,7 @@ export const MentorPage = () => {
   return (
     <div className={pageStyles.page}>
       {backLink}
-      {mentor.isPending && <LoadingState lines={6} />}
+      {mentor.isPending && <LoadingState />}
       {mentor.isError && <ErrorState error={mentor.error} onRetry={() => void mentor.refetch()} />}
       {mentor.data && <ProfileView profile={mentor.data} viewerZone={viewer.zone} />}
       {mentor.data && <MentorActionsSlot.Slot mentor={mentor.data} />}
