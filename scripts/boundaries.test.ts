@@ -31,21 +31,42 @@ write({
   'frontend/testing/helper.ts': 'export const helper = 1;\n',
   'shared/src/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
   'shared/src/b.ts': "export const b = () => import('./a');\n",
+  // functions/: arrows run down only.
+  'functions/src/lib/dynamo.ts': 'export const documentClient = 1;\n',
+  'functions/src/lib/members/item.ts': 'export const isListed = () => true;\n',
+  'functions/src/lib/members/views.ts': "import { isListed } from './item';\nexport const toMemberView = isListed;\n",
+  'functions/src/lib/safeguarding/retention.ts': 'export const artifactExpiresAt = 1;\n',
+  'functions/src/lib/sessions/record.ts': "import { saveFact } from '../repositories/session-record';\nexport const factKey = saveFact;\n",
+  'functions/src/lib/mentorships/service.ts': "import { members } from '../repositories/members';\nexport const accept = members;\n",
+  'functions/src/lib/repositories/members.ts': "import { isListed } from '../members/item';\nimport { documentClient } from '../dynamo';\nimport { calls } from './calls';\nexport const members = [isListed, documentClient, calls];\n",
+  'functions/src/lib/repositories/calls.ts': "import { artifactExpiresAt } from '../safeguarding/retention';\nexport const calls = artifactExpiresAt;\n",
+  'functions/src/lib/repositories/session-record.ts': "export const saveFact = 1;\nexport const record = () => import('../sessions/record');\n",
+  'functions/src/lib/repositories/parties.ts': "import { toMemberView } from '../members/views';\nimport { accept } from '../mentorships/service';\nexport const parties = [toMemberView, accept];\n",
+  'functions/src/lib/repositories/members.test.ts': "import { accept } from '../mentorships/service';\nimport { helper } from '../../../testing/helper';\nexport const t = [accept, helper];\n",
+  'functions/src/lib/notify.ts': "import { handler } from '../http/mentorships/accept';\nexport const notify = handler;\n",
+  'functions/src/http/mentorships/accept.ts': "import { accept } from '../../lib/mentorships/service';\nexport const handler = accept;\n",
+  'functions/testing/helper.ts': 'export const helper = 1;\n',
 });
 
 const violations = async () => {
-  const result = (await cruise(['frontend', 'shared'], { baseDir: tree, validate: true, ruleSet: { forbidden: config.forbidden }, tsPreCompilationDeps: true }))
+  const result = (await cruise(['frontend', 'shared', 'functions'], { baseDir: tree, validate: true, ruleSet: { forbidden: config.forbidden }, tsPreCompilationDeps: true }))
     .output as ICruiseResult;
   return result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
 };
 
 describe('the folder rules of .dependency-cruiser.cjs', () => {
-  it('refuse a feature importing another feature or the app, a shared folder importing a feature, a test helper in production, and a cycle; allow the rest', async () => {
+  it('refuse a feature importing another feature or the app, a shared folder importing a feature, a test helper in production, a cycle, lib importing a handler and a repository importing anything above it; allow the rest', async () => {
     expect(await violations()).toEqual([
       'feature-imports-app: frontend/src/features/mentorships/uses-app.ts → frontend/src/app/compose.ts',
       'feature-imports-feature: frontend/src/features/chat/Page.ts → frontend/src/features/mentorships/copy.ts',
+      'lib-imports-handler: functions/src/lib/notify.ts → functions/src/http/mentorships/accept.ts',
+      'no-circular: functions/src/lib/repositories/session-record.ts → functions/src/lib/sessions/record.ts',
       'no-circular: shared/src/a.ts → shared/src/b.ts',
       'production-imports-test-helper: frontend/src/lib/uses-helper.ts → frontend/testing/helper.ts',
+      'repository-imports-upward: functions/src/lib/repositories/calls.ts → functions/src/lib/safeguarding/retention.ts',
+      'repository-imports-upward: functions/src/lib/repositories/parties.ts → functions/src/lib/members/views.ts',
+      'repository-imports-upward: functions/src/lib/repositories/parties.ts → functions/src/lib/mentorships/service.ts',
+      'repository-imports-upward: functions/src/lib/repositories/session-record.ts → functions/src/lib/sessions/record.ts',
       'shared-folder-imports-feature: frontend/src/components/Card.ts → frontend/src/features/mentorships/copy.ts',
     ]);
   });

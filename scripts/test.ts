@@ -45,7 +45,7 @@ const hasE2e = () => existsSync('test/e2e') && readdirSync('test/e2e').some((fil
 if (hasE2e()) ensureBrowserOrExit();
 
 const steps: Step[] = [
-  // ESLint, then the folder rules (dependency-cruiser): `npm run lint`.
+  // ESLint, the folder rules (dependency-cruiser), then copy detection (jscpd, .jscpd.json's threshold): `npm run lint`.
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
   { name: 'typecheck', command: ['npx', 'tsx', 'scripts/typecheck.ts'] },
   vitest('unit', []),

@@ -49,8 +49,8 @@ describe('monitoring stack', () => {
     const functionCount = routes.length + 1 + eventRules.length + Object.keys(schedules).length;
     const tableCount = Object.keys(stacks.data.tables).length;
     // API 5xx, 4xx share and latency; errors and throttles per function; throttles per table; per event rule its DLQ depth and failed deliveries;
-    // the schedules' dead-letter depth and its two lost-invocation alarms; and the failed call feature alarm.
-    expect(alarms).toHaveLength(3 + functionCount * 2 + tableCount + eventRules.length * 2 + 1 + 2 + 1);
+    // the schedules' dead-letter depth and its two lost-invocation alarms; the failed call feature alarm; and the answer contract alarm.
+    expect(alarms).toHaveLength(3 + functionCount * 2 + tableCount + eventRules.length * 2 + 1 + 2 + 1 + 1);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
       expect(alarm.Properties.TreatMissingData).toBe('notBreaching');
@@ -85,8 +85,19 @@ describe('monitoring stack', () => {
       expect(Object.keys(businessMetrics), `${name} is graphed but not in shared/src/metrics.ts`).toContain(name);
       const emitter = businessMetrics[name as BusinessMetricName].emittedIn;
       const source = readFileSync(join(functionsSrc, `${emitter}.ts`), 'utf8');
-      expect(source, `${name} is graphed but ${emitter} never emits it`).toMatch(new RegExp(`emitMetric\\(\\s*'${name}'`));
+      expect(source, `${name} is graphed but ${emitter} never emits it`).toMatch(new RegExp(`emit(?:Alarmed)?Metric\\(\\s*'${name}'`));
     }
+  });
+
+  it('alarms on an API answer that broke its contract, under the one service every function publishes it as', () => {
+    const alarm = Object.values(monitoring.findResources('AWS::CloudWatch::Alarm')).find(({ Properties }) => Properties.MetricName === 'AnswerContractMismatch');
+    expect(alarm?.Properties).toMatchObject({
+      Namespace: 'Mentoring',
+      Dimensions: [{ Name: 'service', Value: 'lib-http-handler' }],
+      Statistic: 'Sum',
+      Threshold: 1,
+      AlarmActions: [{ Ref: expect.stringMatching(/^AlarmTopic/) }],
+    });
   });
 
   it('watches the dead-letter queues and EventBridge rules other stacks pass in', () => {

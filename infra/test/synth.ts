@@ -31,10 +31,6 @@ export interface ValidationReport {
 export const validationReport = (directory: string) =>
   JSON.parse(readFileSync(join(directory, 'validation-report.json'), 'utf8')) as ValidationReport;
 
-/** Asset hashes change with every source edit: snapshots keep the shape, not the hash. */
-export const normaliseAssetHashes = (template: unknown) =>
-  JSON.parse(JSON.stringify(template).replace(/[0-9a-f]{64}/g, '[asset-hash]')) as unknown;
-
 const shared = new Map<string, ReturnType<typeof synthStage>>();
 /** One synthesised app per stage for a whole test file (synth is the slow part); only for default settings. */
 export const sharedStage = (stage: string) => {

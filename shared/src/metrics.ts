@@ -18,6 +18,12 @@ export interface BusinessMetricDefinition {
   description: string;
   /** Dimensions besides Powertools' `service`, with the values they take. */
   dimensions?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Any occurrence needs a human: the monitoring stack alarms on it. Such a metric is published under the
+   * fixed service `emittedIn` (slashes as dashes) whichever function emits it (`emitAlarmedMetric`), so
+   * one alarm sees them all.
+   */
+  alarm?: string;
 }
 
 export const businessMetrics = {
@@ -44,6 +50,12 @@ export const businessMetrics = {
   DirectoryRefreshReadUnits: { unit: 'Count', emittedIn: 'lib/directory', description: 'Read capacity a directory snapshot refresh cost' },
   ScheduleRan: { unit: 'Count', emittedIn: 'lib/schedule-handler', description: 'One-time schedules that ran their handler' },
   DigestMailsSent: { unit: 'Count', emittedIn: 'schedules/weekly-digest', description: "Weekly digests e-mailed to coordinators" },
+  AnswerContractMismatch: {
+    unit: 'Count',
+    emittedIn: 'lib/http/handler',
+    description: "Answers that did not match their route's response schema (deployed stages answer anyway and log the issues)",
+    alarm: "An API answer did not match its route's response schema: a view is out of step with the contract (the log names the route)",
+  },
   StreamUserUpserted: { unit: 'Count', emittedIn: 'events/stream-identity/handler', description: "Members' Stream users created or updated" },
 } as const satisfies Record<string, BusinessMetricDefinition>;
 

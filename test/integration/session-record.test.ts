@@ -226,6 +226,36 @@ describe.runIf(isLocal)('sessions logged from calls, notes, consent and action i
     expect(await session(stranger.slice('default:'.length))).toBeUndefined();
   });
 
+  it('a webhook too large for the bus (stored in S3, the bus carrying its key) still reaches the session record', async () => {
+    const sessionId = `m-${mentorshipId}-large1`;
+    const cid = `default:${sessionId}`;
+    const start = Date.now() - 300_000;
+    const event = {
+      type: 'call.session_participant_joined',
+      call_cid: cid,
+      created_at: at(start, 0),
+      session_id: 'l1',
+      participant: { user: { id: mentee.sub, custom: { notes: '' } }, user_session_id: 'l-u1', joined_at: at(start, 0) },
+    };
+    // The largest body the route takes (MAX_WEBHOOK_BYTES); with its source and detail type it is over the bus's 256 KB.
+    event.participant.user.custom.notes = 'n'.repeat(256 * 1024 - Buffer.byteLength(JSON.stringify(event)));
+    expect(Buffer.byteLength(JSON.stringify(event))).toBe(256 * 1024);
+    await deliver(event);
+
+    const stored = await waitFor(async () => {
+      const item = await session(sessionId);
+      return (item?.attendance as unknown[] | undefined)?.length ? item : null;
+    }, 'the session from the stored event');
+    expect(stored.attendance).toEqual([{ memberId: mentee.sub, displayName: 'Ada', joinedAt: at(start, 0), leftAt: null, seconds: 0 }]);
+    // The bus carried a reference, not the event: the consumer read the stored copy.
+    const [delivery] = await waitFor(async () => {
+      const { events } = (await (await fetch(`${inject('eventBusEndpoint')}/_local/events`)).json()) as { events: (BusEvent & { event: { detail: { storedDetail?: unknown } } })[] };
+      const found = events.filter(({ event: sent }) => sent.detail.storedDetail).flatMap(({ deliveries }) => deliveries.filter((d) => d.rule === 'session-record' && d.status !== 'pending'));
+      return found.length ? found : null;
+    }, 'the stored event\'s delivery');
+    expect(delivery!.status).toBe('succeeded');
+  });
+
   it('recording consent on the server: a new call of the pair gets recording off; a start before everyone present consented is stopped', async () => {
     const sessionId = `m-${mentorshipId}-guard1`;
     const cid = `default:${sessionId}`;

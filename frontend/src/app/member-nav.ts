@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { IconName } from '../components/Icon/Icon';
 
-/** A member's role in the programme (docs/domain.md); it will come from the profile API. */
+/** A member's role in the programme (docs/domain.md), from their own profile (GET /api/profile/me). */
 export type MemberRole = 'mentee' | 'mentor' | 'coordinator';
 
 export interface MemberNavEntry {

@@ -3,7 +3,7 @@
  * there (no zod reaches the browser): a route key such as 'POST /api/feedback' names the method and the
  * path, so the client needs nothing else at run time.
  */
-import type { ErrorBody, ErrorCode } from '@mentoring/shared/errors';
+import type { ConflictReason, ErrorBody, ErrorCode } from '@mentoring/shared/errors';
 import { isIdempotentRoute } from '@mentoring/shared/idempotent-routes';
 import type { ApiAnswer, ApiBody, ApiParams, ApiQuery, ApiRouteKey } from '@mentoring/shared/routes';
 
@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'network',
     message: string,
     readonly issues?: unknown[],
+    /** On a 409: which guard refused (shared/src/errors.ts), so a page can offer the next step. */
+    readonly reason?: ConflictReason,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -58,7 +60,7 @@ const readError = async (response: Response) => {
   const error = body?.error;
   // An answer outside the documented shape (a proxy's 502, a gateway's own 401) still reads as words.
   if (!error || typeof error.message !== 'string') return new ApiError(response.status, 'internal', fallbackMessage(response.status));
-  return new ApiError(response.status, error.code, error.message, error.issues);
+  return new ApiError(response.status, error.code, error.message, error.issues, error.reason);
 };
 
 /** Answers after which a create's outcome is unknown: it may have been stored, so only a keyed retry is safe. */

@@ -120,10 +120,11 @@ export interface FakeApiOptions {
   calls?: Record<string, ApiAnswer<'GET /api/mentorships/{id}/calls'>['calls']>;
   streamConfigured?: boolean;
   /** The answer of POST /api/mentorships, when it should be refused. */
-  requestConflict?: { message: string };
+  requestConflict?: { message: string; reason?: string };
 }
 
-export const error = (status: number, code: string, message: string) => HttpResponse.json({ error: { code, message } }, { status });
+export const error = (status: number, code: string, message: string, reason?: string) =>
+  HttpResponse.json({ error: reason ? { code, message, reason } : { code, message } }, { status });
 
 export const createFakeApi = (options: FakeApiOptions) => {
   const mentorships = new Map((options.mentorships ?? []).map((m) => [m.id, m]));
@@ -256,7 +257,7 @@ export const createFakeApi = (options: FakeApiOptions) => {
     http.get('/api/mentorships/:id/calls', ({ params }) => HttpResponse.json({ calls: options.calls?.[String(params.id)] ?? [] })),
     http.post('/api/mentorships', async ({ request }) => {
       const body = (await request.json()) as { mentorId: string; message: string };
-      if (options.requestConflict) return error(409, 'conflict', options.requestConflict.message);
+      if (options.requestConflict) return error(409, 'conflict', options.requestConflict.message, options.requestConflict.reason);
       const mentor = options.mentors?.find((m) => m.id === body.mentorId) ?? mentorView(body.mentorId, 'Someone');
       const mentee = options.mentees?.find((m) => m.id === viewer.id) ?? menteeView(viewer.id, 'Me');
       const m = stored(mentor, mentee, 'REQUESTED', { message: body.message, createdAt: new Date().toISOString() });

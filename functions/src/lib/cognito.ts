@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { requiredEnv } from './env';
 import { sdkClientConfig } from './aws-clients';
+import { logger } from './powertools';
 
 /**
  * One client per container. Locally AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER points at cognito-local,
@@ -20,6 +21,21 @@ const client = new CognitoIdentityProviderClient(sdkClientConfig());
 const poolId = () => requiredEnv('COGNITO_USER_POOL_ID');
 
 const attribute = (user: UserType, name: string) => user.Attributes?.find((entry) => entry.Name === name)?.Value ?? null;
+
+/**
+ * A member's e-mail address: Cognito holds it (the member item does not, so it is never out of date and
+ * never leaks through a profile read). Null when the account is gone, or when Cognito could not say (logged).
+ */
+export const emailOf = async (memberId: string) => {
+  try {
+    const user = await client.send(new AdminGetUserCommand({ UserPoolId: poolId(), Username: memberId }));
+    return user.UserAttributes?.find((entry) => entry.Name === 'email')?.Value ?? null;
+  } catch (error) {
+    if (error instanceof UserNotFoundException) return null;
+    logger.warn("Could not look up a member's e-mail", { memberId, error: (error as Error).message });
+    return null;
+  }
+};
 
 /** The account with this e-mail address, as typed or in lower case (ListUsers filters are exact). */
 export const findUserByEmail = async (email: string) => {

@@ -1,7 +1,8 @@
 import { hoursApart, scoreMatch, type DirectoryPage, type MatchResult, type MentorCard, type MenteeForMatching } from '@mentoring/shared';
 import { compareNames, fold, type DirectoryEntry } from './directory';
 import { HttpError } from './http/errors';
-import { openPlaces, photoUrl } from './repositories/members';
+import { photoUrl } from './members/views';
+import { openPlaces } from './members/item';
 
 const DEFAULT_LIMIT = 20;
 

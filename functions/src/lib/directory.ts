@@ -1,6 +1,7 @@
 import type { Programme } from '@mentoring/shared';
-import { listDirectory, type MemberItem } from './repositories/members';
+import { listDirectory } from './repositories/members';
 import { listBy } from './repositories/mentorships';
+import { type MemberItem } from './members/item';
 import { getProgramme } from './repositories/programme';
 import { logger } from './powertools';
 import { emitMetric } from './metrics';

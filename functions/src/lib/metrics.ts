@@ -1,4 +1,4 @@
-import type { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { Metrics, type MetricUnit } from '@aws-lambda-powertools/metrics';
 import { businessMetrics, type BusinessMetricDimensions, type BusinessMetricName } from '@mentoring/shared';
 import { metrics } from './powertools';
 
@@ -19,4 +19,24 @@ export const emitMetric = <N extends BusinessMetricName>(
   const unit = businessMetrics[name].unit satisfies Unit;
   if (dimensions) metrics.addDimensions(dimensions as Record<string, string>);
   metrics.addMetric(name, unit, value);
+};
+
+type AlarmedMetricName = { [N in BusinessMetricName]: (typeof businessMetrics)[N] extends { alarm: string } ? N : never }[BusinessMetricName];
+
+const alarmedMetrics = new Map<AlarmedMetricName, Metrics>();
+
+/**
+ * Publishes a metric the monitoring stack alarms on (an `alarm` in the shared table), at once and under the
+ * fixed service its table entry names: every function may emit it, and one alarm must see all of them
+ * (the invocation's own record carries the function's service name).
+ */
+export const emitAlarmedMetric = (name: AlarmedMetricName, value = 1) => {
+  const definition = businessMetrics[name];
+  let publisher = alarmedMetrics.get(name);
+  if (!publisher) {
+    publisher = new Metrics({ serviceName: definition.emittedIn.replaceAll('/', '-') });
+    alarmedMetrics.set(name, publisher);
+  }
+  publisher.addMetric(name, definition.unit satisfies Unit, value);
+  publisher.publishStoredMetrics();
 };

@@ -1,6 +1,6 @@
 import { COORDINATORS_GROUP } from '@mentoring/shared';
 import type { Identity } from './http/identity';
-import type { MemberItem } from './repositories/members';
+import type { MemberItem } from './members/item';
 
 export const isCoordinator = (identity: Identity | null) => Boolean(identity?.groups.includes(COORDINATORS_GROUP));
 

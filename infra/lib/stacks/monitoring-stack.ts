@@ -38,6 +38,28 @@ export const businessMetricExpressions = () =>
     return { name, unit: definition.unit, expression: dimensions.length ? search : `SUM(${search})` };
   });
 
+const FIVE_MINUTES = Duration.minutes(5);
+
+/** Business metrics whose every occurrence needs a human (an `alarm` in the shared table), under the one service they are published as. */
+export const alarmedBusinessMetrics = () =>
+  (Object.entries(businessMetrics) as [BusinessMetricName, BusinessMetricDefinition][]).flatMap(([name, definition]) =>
+    definition.alarm
+      ? [
+          {
+            name,
+            description: definition.alarm,
+            metric: new Metric({
+              namespace: METRICS_NAMESPACE,
+              metricName: name,
+              dimensionsMap: { service: definition.emittedIn.replaceAll('/', '-') },
+              statistic: 'Sum',
+              period: FIVE_MINUTES,
+            }),
+          },
+        ]
+      : [],
+  );
+
 export interface MonitoringStackProps extends StackProps {
   stage: StageConfig;
   api: IHttpApi;
@@ -53,7 +75,6 @@ export interface MonitoringStackProps extends StackProps {
   distribution?: IDistribution;
 }
 
-const FIVE_MINUTES = Duration.minutes(5);
 /** The 4xx alarm: this share of the API's answers, once there are at least this many requests in 5 minutes. */
 export const API_4XX_SHARE_PERCENT = 25;
 export const API_4XX_MIN_REQUESTS = 100;
@@ -142,6 +163,7 @@ export class MonitoringStack extends Stack {
     );
     failedInvocations.forEach((metric, index) => alarm(`${rules[index]!.node.id}FailedInvocationsAlarm`, metric, 1, `EventBridge could not deliver to the target of ${rules[index]!.node.id}`));
     for (const extra of props.extraAlarms ?? []) alarm(extra.id, extra.metric, extra.threshold ?? 1, extra.description);
+    for (const { name, metric, description } of alarmedBusinessMetrics()) alarm(`${name}Alarm`, metric, 1, description);
 
     // Powertools publishes with a `service` dimension (and function_name for cold starts), so graphs SEARCH for them.
     const business = (unit: 'counts' | 'bytes') =>

@@ -4,6 +4,7 @@ export * from './reference';
 export * from './mentorship';
 export * from './mentorship-calls';
 export * from './matching';
+export * from './spans';
 export * from './time';
 export * from './sessions';
 export * from './slots';

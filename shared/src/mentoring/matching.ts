@@ -10,7 +10,8 @@
  *   format        10 when they can meet the way the mentee wants (in person: same country)
  */
 import type { AvailabilityWindow, Format } from './profile';
-import { hoursApart, overlapSpans, weekStartUtc, weeklySpansUtc, zoneOffsetMinutes, type WeekSpan } from './time';
+import { intersectSpans } from './spans';
+import { hoursApart, weekStartUtc, weeklySpansUtc, zoneOffsetMinutes, type WeekSpan } from './time';
 
 export interface MatchProfile {
   languages: readonly string[];
@@ -129,7 +130,7 @@ export const scoreMatch = (mentee: MenteeForMatching, mentor: MentorForMatching,
   reasons.push(describeHours(hours));
 
   const week = weekStartUtc(at);
-  const overlap = overlapSpans(spansOf(mentee, at, week), spansOf(mentor, at, week));
+  const overlap = intersectSpans(spansOf(mentee, at, week), spansOf(mentor, at, week));
   const overlapMinutes = overlap.reduce((sum, span) => sum + span.end - span.start, 0);
   score += MATCH_WEIGHTS.availability * (Math.min(overlapMinutes, FULL_OVERLAP_MINUTES) / FULL_OVERLAP_MINUTES);
   if (overlapMinutes >= NAMED_OVERLAP_MINUTES) {

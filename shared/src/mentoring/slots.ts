@@ -6,6 +6,7 @@
  */
 import type { AvailabilityWindow } from './profile';
 import { MAX_BOOKING_DAYS_AHEAD, SLOT_STEP_MINUTES } from './sessions-rules';
+import { intersectSpans, mergeSpans, type Span } from './spans';
 import { zonedTimeToUtc } from './time';
 
 const MINUTE = 60_000;
@@ -13,10 +14,7 @@ const DAY = 24 * 60 * MINUTE;
 const STEP = SLOT_STEP_MINUTES * MINUTE;
 
 /** A span of time in epoch milliseconds, start inclusive, end exclusive. */
-export interface Interval {
-  start: number;
-  end: number;
-}
+export type Interval = Span;
 
 export interface WeeklyAvailability {
   timezone: string;
@@ -31,17 +29,6 @@ export interface Slot {
 const minuteOfDay = (time: string) => {
   const [hours, mins] = time.split(':').map(Number);
   return hours! * 60 + mins!;
-};
-
-const merge = (spans: Interval[]): Interval[] => {
-  spans.sort((a, b) => a.start - b.start || a.end - b.end);
-  const merged: Interval[] = [];
-  for (const span of spans) {
-    const last = merged.at(-1);
-    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
-    else merged.push({ ...span });
-  }
-  return merged;
 };
 
 /**
@@ -65,27 +52,12 @@ export const availabilityIntervals = ({ timezone, availability }: WeeklyAvailabi
       if (start < end) spans.push({ start, end });
     }
   }
-  return merge(spans);
-};
-
-/** Where two sorted, merged lists of intervals overlap. */
-export const intersectIntervals = (a: readonly Interval[], b: readonly Interval[]): Interval[] => {
-  const out: Interval[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const start = Math.max(a[i]!.start, b[j]!.start);
-    const end = Math.min(a[i]!.end, b[j]!.end);
-    if (start < end) out.push({ start, end });
-    if (a[i]!.end < b[j]!.end) i += 1;
-    else j += 1;
-  }
-  return out;
+  return mergeSpans(spans);
 };
 
 /** `free` with the `busy` intervals (any order, may overlap) taken out. */
 export const subtractIntervals = (free: readonly Interval[], busy: readonly Interval[]): Interval[] => {
-  const taken = merge(busy.map((span) => ({ ...span })));
+  const taken = mergeSpans(busy);
   const out: Interval[] = [];
   let j = 0;
   for (const span of free) {
@@ -106,7 +78,7 @@ export const subtractIntervals = (free: readonly Interval[], busy: readonly Inte
 export const commonAvailability = (members: readonly WeeklyAvailability[], from: number, to: number): Interval[] =>
   members.reduce<Interval[] | null>((common, member) => {
     const own = availabilityIntervals(member, from, to);
-    return common ? intersectIntervals(common, own) : own;
+    return common ? intersectSpans(common, own) : own;
   }, null) ?? [];
 
 export interface SlotRequest {

@@ -3,6 +3,7 @@
  * date library. Offsets are always taken at a given instant: that is what makes DST weeks come out right.
  */
 import type { AvailabilityWindow } from './profile';
+import { mergeSpans, type Span } from './spans';
 
 const MINUTE = 60_000;
 export const WEEK_MINUTES = 7 * 24 * 60;
@@ -80,10 +81,7 @@ const minutes = (time: string) => {
 };
 
 /** A span of the week, in minutes since Monday 00:00 UTC, start inclusive and end exclusive, 0 ≤ start < end ≤ WEEK_MINUTES. */
-export interface WeekSpan {
-  start: number;
-  end: number;
-}
+export type WeekSpan = Span;
 
 /**
  * Weekly windows given in `zone` as spans of the UTC week containing `at`: each window is placed on its
@@ -108,27 +106,6 @@ export const weeklySpansUtc = (windows: readonly AvailabilityWindow[], zone: str
     if (to <= WEEK_MINUTES) spans.push({ start: from, end: to });
     else spans.push({ start: from, end: WEEK_MINUTES }, { start: 0, end: to - WEEK_MINUTES });
   }
-  spans.sort((a, b) => a.start - b.start || a.end - b.end);
-  const merged: WeekSpan[] = [];
-  for (const span of spans) {
-    const last = merged.at(-1);
-    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
-    else merged.push({ ...span });
-  }
-  return merged;
+  return mergeSpans(spans);
 };
 
-/** Where two sorted, merged lists of spans overlap. */
-export const overlapSpans = (a: readonly WeekSpan[], b: readonly WeekSpan[]): WeekSpan[] => {
-  const out: WeekSpan[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const start = Math.max(a[i]!.start, b[j]!.start);
-    const end = Math.min(a[i]!.end, b[j]!.end);
-    if (start < end) out.push({ start, end });
-    if (a[i]!.end < b[j]!.end) i += 1;
-    else j += 1;
-  }
-  return out;
-};

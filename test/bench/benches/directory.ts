@@ -6,7 +6,7 @@ import { DEFAULT_PROGRAMME, DEFAULT_TOPICS, type AvailabilityWindow, type Format
 import type * as Directory from '../../../functions/src/lib/directory';
 import type * as DirectoryQuery from '../../../functions/src/lib/directory-query';
 import type * as MembersRepository from '../../../functions/src/lib/repositories/members';
-import type { MemberItem } from '../../../functions/src/lib/repositories/members';
+import { withListing, type MemberItem } from '../../../functions/src/lib/members/item';
 import { createTestUser } from '../../support/auth';
 import type { Bench } from '../run';
 import { closedLoop, percentile, round } from '../stats';
@@ -132,7 +132,7 @@ export const directoryBench: Bench = {
 
 const measure = async (
   stage: Parameters<Bench['run']>[0]['stage'],
-  { withListing, listDirectory }: typeof MembersRepository,
+  { listDirectory }: typeof MembersRepository,
   toDirectoryEntries: typeof Directory.toDirectoryEntries,
   queryDirectory: typeof DirectoryQuery.queryDirectory,
 ) => {

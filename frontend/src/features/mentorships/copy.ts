@@ -20,7 +20,7 @@ export const copy = {
     viewRequest: 'See your request',
     pending: (name: string) => `Request sent — waiting for ${name}.`,
     already: (name: string) => `You already have a request or a mentorship with ${name}.`,
-    viewExisting: 'Open it',
+    viewExisting: 'See your requests and mentorships',
     limit: 'You cannot send another request right now.',
     limitHint: 'Withdraw a request you sent, or wait for an answer, then try again.',
     yourRequests: 'See your requests',

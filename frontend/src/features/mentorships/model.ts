@@ -76,15 +76,5 @@ const dayFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
 export const formatDateTime = (iso: string) => dateFormat.format(new Date(iso));
 export const formatDay = (iso: string) => dayFormat.format(new Date(iso));
 
-/** Up to two initials of a name, for a member without a photo. */
-export const initials = (name: string) =>
-  name
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('') || '?';
-
 const languageNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
 export const languageName = (code: string) => languageNames?.of(code) ?? code;

@@ -6,6 +6,7 @@ import type { ArtifactKind } from '@mentoring/shared';
 import { getArtifact, saveArtifact, splitCid, type ArtifactRecord } from '../../lib/repositories/calls';
 import { bucketName, s3Client } from '../../lib/s3';
 import { logger } from '../../lib/powertools';
+import { artifactExpiresAt } from '../../lib/safeguarding/retention';
 
 /** S3's smallest part; with QUEUE_SIZE parts in flight, memory stays near 10 MB whatever the file's size. */
 const PART_SIZE = 5 * 1024 * 1024;
@@ -103,7 +104,7 @@ export const archiveArtifact = async (file: ArtifactFile): Promise<{ archived: b
     contentType,
     archivedAt: new Date().toISOString(),
   };
-  const saved = await saveArtifact(record);
+  const saved = await saveArtifact(record, artifactExpiresAt(record.archivedAt));
   logger.info('Archived a call artifact', { cid: file.cid, kind: file.kind, key, size, saved });
   return { archived: saved, record };
 };

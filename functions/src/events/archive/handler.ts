@@ -5,7 +5,7 @@ import { artifactReadySchema } from '../../lib/stream/events';
 import { archiveArtifact } from './archive';
 
 /** call.recording_ready and call.transcription_ready: keep the file before Stream's link expires. */
-export const handler = eventHandler(artifactReadySchema, async ({ detailType, detail, event }) => {
+export const handler = eventHandler(artifactReadySchema, async ({ detailType, detail }) => {
   const kind = detailType === 'call.recording_ready' ? 'recording' : 'transcription';
   const file = kind === 'recording' ? detail.call_recording : detail.call_transcription;
   if (!file) throw new Error(`${detailType} carries no ${kind} file`);
@@ -25,5 +25,5 @@ export const handler = eventHandler(artifactReadySchema, async ({ detailType, de
     emitMetric('ArtifactBytes', record.size);
   }
   // Once the file is ours, a mentorship call's session links it (the record says it has one; never a copy).
-  await recordSessionEvent(detailType, event.detail);
+  await recordSessionEvent(detailType, detail);
 });

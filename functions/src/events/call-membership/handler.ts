@@ -5,7 +5,7 @@ import { recordSessionEvent } from '../../lib/sessions/record-event';
 import { membershipEventSchema } from '../../lib/stream/events';
 
 /** Who belongs to a call decides who may see its archive; these events keep that and the call's history. */
-export const handler = eventHandler(membershipEventSchema, async ({ detailType, detail, event }) => {
+export const handler = eventHandler(membershipEventSchema, async ({ detailType, detail }) => {
   const cid = detail.call_cid;
   const at = detail.created_at;
   const userIds = (detail.members ?? []).map((member) => (typeof member === 'string' ? member : member.user_id));
@@ -22,6 +22,6 @@ export const handler = eventHandler(membershipEventSchema, async ({ detailType, 
   if (detailType === 'call.ended') await recordCallEnded(cid, at);
   await recordHistory(cid, { type: detailType, at, sessionId: detail.session_id ?? null, userIds });
   // A mentorship's call (lib/sessions): its session's record, and recording off until everyone consents.
-  if (detailType === 'call.session_ended') await recordSessionEvent(detailType, event.detail);
+  if (detailType === 'call.session_ended') await recordSessionEvent(detailType, detail);
   if (detailType === 'call.created') await keepRecordingOff(cid);
 });

@@ -3,4 +3,4 @@ import { recordSessionEvent } from '../../lib/sessions/record-event';
 import { callEventSchema } from '../../lib/stream/events';
 
 /** Call sessions starting and participants joining and leaving: the session record's own events. */
-export const handler = eventHandler(callEventSchema, async ({ detailType, event }) => recordSessionEvent(detailType, event.detail));
+export const handler = eventHandler(callEventSchema, async ({ detailType, detail }) => recordSessionEvent(detailType, detail));

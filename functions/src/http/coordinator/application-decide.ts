@@ -4,7 +4,8 @@ import { httpHandler } from '../../lib/http/handler';
 import { applicationDecided } from '../../lib/mail/templates/application-decided';
 import { mailAfterWrite, publishAfterWrite } from '../../lib/notify';
 import { logger } from '../../lib/powertools';
-import { decideApplication, getMember, StaleMemberError, toApplication } from '../../lib/repositories/members';
+import { decideApplication, getMember, StaleMemberError } from '../../lib/repositories/members';
+import { toApplication } from '../../lib/members/views';
 import { getProgramme } from '../../lib/repositories/programme';
 
 /**

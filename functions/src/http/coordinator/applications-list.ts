@@ -1,6 +1,7 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { listByApprovalState, toApplication } from '../../lib/repositories/members';
+import { listByApprovalState } from '../../lib/repositories/members';
+import { toApplication } from '../../lib/members/views';
 
 /** Applications in one state (pending by default): pending oldest first, decided ones newest first. */
 export const handler = httpHandler(route('GET /api/coordinator/applications'), async ({ query }) => ({

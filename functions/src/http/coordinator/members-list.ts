@@ -1,7 +1,8 @@
 import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { photoUrl, searchApproved } from '../../lib/repositories/members';
+import { searchApproved } from '../../lib/repositories/members';
+import { photoUrl } from '../../lib/members/views';
 import { matchedMentees } from '../../lib/repositories/mentorships';
 
 const encodeCursor = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null);

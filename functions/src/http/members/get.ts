@@ -1,7 +1,8 @@
 import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { getMember, toMemberView } from '../../lib/repositories/members';
+import { getMember } from '../../lib/repositories/members';
+import { toMemberView } from '../../lib/members/views';
 import { canSeeMember } from '../../lib/visibility';
 
 /** Any member's profile, for those allowed to see it (visibility.ts); never the e-mail address. */

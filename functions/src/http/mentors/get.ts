@@ -2,7 +2,8 @@ import { route } from '@mentoring/shared';
 import { directoryProgramme } from '../../lib/directory';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { getMember, toMentorView } from '../../lib/repositories/members';
+import { getMember } from '../../lib/repositories/members';
+import { toMentorView } from '../../lib/members/views';
 import { blockBetween } from '../../lib/repositories/safeguarding';
 import { canSeeMentor } from '../../lib/visibility';
 

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDirectoryCache } from '../../lib/directory';
-import type { MemberItem } from '../../lib/repositories/members';
+import type { MemberItem } from '../../lib/members/item';
 import { call, MEMBERS_TABLE, menteeItem, mentorItem, PROGRAMME_TABLE, SAFEGUARDING_TABLE, storedProgramme } from '../../../testing/mentoring';
 import { useTestIdentity } from '../../../testing/tokens';
 import { handler } from './list';
@@ -14,6 +14,7 @@ process.env.MENTORSHIPS_TABLE = MENTORSHIPS_TABLE;
 const dynamo = mockClient(DynamoDBDocumentClient);
 mockClient(DynamoDBClient);
 const identity = useTestIdentity({ beforeAll, afterAll });
+process.env.MENTORSHIPS_TABLE = 'mentorships-test';
 
 const mentors: MemberItem[] = [
   mentorItem({ id: 'm-ana', displayName: 'Ana Álvarez', languages: ['es', 'en'], topics: ['Leadership', 'Career change'], timezone: 'Europe/Madrid', lastActiveAt: '2026-01-03T00:00:00.000Z', bio: 'Engineering manager in Madrid, José’s former lead.' }),

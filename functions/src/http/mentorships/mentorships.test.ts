@@ -146,7 +146,7 @@ describe('POST /api/mentorships (a request)', () => {
     stored([MENTOR, MENTEE], [], { [key(MENTEE.id, MENTOR.id)]: { blockedAt: '2026-01-01T00:00:00.000Z' } });
     const response = await call(requestHandler, 'POST', '/api/mentorships', MENTEE.id, { body: { mentorId: MENTOR.id, message: 'Please mentor me' } });
     expect(response.status).toBe(status);
-    expect(response.body.error).toEqual({ code: status === 404 ? 'not_found' : 'conflict', message });
+    expect(response.body.error).toEqual(status === 404 ? { code: 'not_found', message } : { code: 'conflict', reason: 'blocked', message });
     expect(transactions()).toEqual([]);
   });
 
@@ -165,6 +165,7 @@ describe('POST /api/mentorships (a request)', () => {
     const { status, body } = await call(requestHandler, 'POST', '/api/mentorships', MENTEE.id, { body: { mentorId: MENTOR.id, message: 'Hi' } });
     expect(status).toBe(409);
     expect(body.error.message).toMatch(/already have 3 open requests, the most the programme allows/);
+    expect(body.error.reason).toBe('request_limit');
     expect(schedules.cancelSchedule).toHaveBeenCalledTimes(2);
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
   });
@@ -174,7 +175,7 @@ describe('POST /api/mentorships (a request)', () => {
     dynamo.on(TransactWriteCommand).rejects(cancelled(['None', 'None', 'ConditionalCheckFailed', 'None', 'None', 'None']));
     const { status, body } = await call(requestHandler, 'POST', '/api/mentorships', MENTEE.id, { body: { mentorId: MENTOR.id, message: 'Hi' } });
     expect(status).toBe(409);
-    expect(body.error.message).toBe('You already have a request or mentorship with this mentor.');
+    expect(body.error).toEqual({ code: 'conflict', reason: 'already_requested', message: 'You already have a request or mentorship with this mentor.' });
   });
 
   it.each([
@@ -226,6 +227,17 @@ describe('POST /api/mentorships/{id}/accept', () => {
     expect(JSON.parse(bus.commandCalls(PutEventsCommand)[0]!.args[0].input.Entries![0]!.Detail!)).toEqual({ mentorshipId: ID, version: 2 });
   });
 
+  it('answers 200 with the stored mentorship when a profile misses optional parts (the write committed: never a 500)', async () => {
+    // Items written before those fields existed, or by a partial save: no bio, languages, availability, city...
+    const { bio: _bio, languages: _languages, availability: _availability, city: _city, headline: _headline, ...sparseMentor } = MENTOR;
+    const { bio: _b, goals: _goals, lastActiveAt: _last, ...sparseMentee } = MENTEE;
+    stored([sparseMentor, sparseMentee], [meta()], counters(1));
+    const { status, body } = await call(acceptHandler, 'POST', path, MENTOR.id, { id: ID });
+    expect(status).toBe(200);
+    expect(body.mentorProfile).toMatchObject({ id: MENTOR.id, bio: '', languages: [], availability: [], city: null, headline: '' });
+    expect(body.menteeProfile).toMatchObject({ id: MENTEE.id, bio: '', goals: '', lastActiveAt: null });
+  });
+
   it('is refused to the mentee who sent the request (403)', async () => {
     stored([MENTOR, MENTEE], [meta()], counters(1));
     const { status, body } = await call(acceptHandler, 'POST', path, MENTEE.id, { id: ID });
@@ -244,19 +256,19 @@ describe('POST /api/mentorships/{id}/accept', () => {
   });
 
   it.each([
-    ['EXPIRED', 'You cannot accept it: the request expired without an answer.'],
-    ['WITHDRAWN', 'You cannot accept it: the mentee withdrew the request.'],
-    ['INVALIDATED', 'You cannot accept it: the mentee has been matched with another mentor, so the request no longer stands.'],
-  ])('says what happened to a request that is %s (409)', async (state, message) => {
+    ['EXPIRED', 'expired', 'You cannot accept it: the request expired without an answer.'],
+    ['WITHDRAWN', 'withdrawn', 'You cannot accept it: the mentee withdrew the request.'],
+    ['INVALIDATED', 'already_matched', 'You cannot accept it: the mentee has been matched with another mentor, so the request no longer stands.'],
+  ])('says what happened to a request that is %s (409, with the reason)', async (state, reason, message) => {
     stored([MENTOR, MENTEE], [meta({ state })], counters(0));
-    expect(await call(acceptHandler, 'POST', path, MENTOR.id, { id: ID })).toEqual({ status: 409, body: { error: { code: 'conflict', message } } });
+    expect(await call(acceptHandler, 'POST', path, MENTOR.id, { id: ID })).toEqual({ status: 409, body: { error: { code: 'conflict', reason, message } } });
   });
 
   it('refuses when every place is taken, saying how many there are', async () => {
     stored([{ ...MENTOR, activeMentees: 2 }, MENTEE], [meta()], counters(1));
     const { status, body } = await call(acceptHandler, 'POST', path, MENTOR.id, { id: ID });
     expect(status).toBe(409);
-    expect(body.error.message).toBe('You have no place left: your capacity is 2 mentees at once, and all are taken.');
+    expect(body.error).toEqual({ code: 'conflict', reason: 'no_places_left', message: 'You have no place left: your capacity is 2 mentees at once, and all are taken.' });
     expect(schedules.scheduleOnce).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,7 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { getMember, toOwnProfile, touchLastActive } from '../../lib/repositories/members';
+import { getMember, touchLastActive } from '../../lib/repositories/members';
+import { toOwnProfile } from '../../lib/members/views';
 import { isCoordinator } from '../../lib/visibility';
 
 export const handler = httpHandler(route('GET /api/profile/me'), async ({ identity }) => {

@@ -7,7 +7,7 @@ import { deleteQuietly, putPhoto, readUpload } from '../../lib/photos/store';
 import { logger } from '../../lib/powertools';
 import { getMemberItem, setMemberPhoto } from '../../lib/repositories/member-photo';
 import { httpHandler } from '../../lib/http/handler';
-import { toOwnProfile } from '../../lib/repositories/members';
+import { toOwnProfile } from '../../lib/members/views';
 import { isCoordinator } from '../../lib/visibility';
 
 /**

@@ -6,7 +6,7 @@ import { allVariantKeys } from '../../lib/photos/keys';
 import { deleteQuietly } from '../../lib/photos/store';
 import { logger } from '../../lib/powertools';
 import { getMemberItem, setMemberPhoto } from '../../lib/repositories/member-photo';
-import { toOwnProfile } from '../../lib/repositories/members';
+import { toOwnProfile } from '../../lib/members/views';
 import { isCoordinator } from '../../lib/visibility';
 
 /** Removes the member's photo (a no-op when there is none): the key goes first, in one conditional write, then the files. */

@@ -3,7 +3,8 @@ import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { publishAfterWrite } from '../../lib/notify';
 import { checkProfileAgainstProgramme } from '../../lib/profile-rules';
-import { getMember, saveProfile, StaleMemberError, toOwnProfile, type ProfileFields } from '../../lib/repositories/members';
+import { getMember, saveProfile, StaleMemberError, type ProfileFields } from '../../lib/repositories/members';
+import { toOwnProfile } from '../../lib/members/views';
 import { getProgramme } from '../../lib/repositories/programme';
 import { isCoordinator } from '../../lib/visibility';
 

@@ -102,7 +102,7 @@ describe('POST /api/mentorships/{id}/sessions', () => {
     for (const codes of [['None', 'ConditionalCheckFailed', 'None', 'None', 'None', 'None'], ['TransactionConflict', 'None', 'None', 'None', 'None', 'None']]) {
       dynamo.on(TransactWriteCommand).rejects(cancelled(codes));
       const answer = await book({ startsAt: '2026-03-09T17:00:00Z', durationMinutes: 30, agenda: '' });
-      expect(answer).toEqual({ status: 409, body: { error: { code: 'conflict', message: 'That time was just taken: one of you already has a session then. Choose another slot.' } } });
+      expect(answer).toEqual({ status: 409, body: { error: { code: 'conflict', reason: 'time_taken', message: 'That time was just taken: one of you already has a session then. Choose another slot.' } } });
     }
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
     expect(schedules.scheduleOnce).not.toHaveBeenCalled();
@@ -111,7 +111,7 @@ describe('POST /api/mentorships/{id}/sessions', () => {
   it('the mentorship ended while booking: 409', async () => {
     dynamo.on(TransactWriteCommand).rejects(cancelled(['None', 'None', 'None', 'None', 'None', 'ConditionalCheckFailed']));
     const answer = await book({ startsAt: '2026-03-09T17:00:00Z', durationMinutes: 30, agenda: '' });
-    expect(answer.body.error).toEqual({ code: 'conflict', message: 'Sessions can be booked and changed only while the mentorship is active.' });
+    expect(answer.body.error).toEqual({ code: 'conflict', reason: 'ended', message: 'Sessions can be booked and changed only while the mentorship is active.' });
   });
 
   it.each([
@@ -133,7 +133,7 @@ describe('POST /api/mentorships/{id}/sessions', () => {
         Items: input.ExpressionAttributeValues[':pk'] === 'BUSY#mentor-1' ? [{ sk: '2026-03-09T17:15:00.000Z', sessionId: 'other' }] : [],
       }));
     const answer = await book({ startsAt: '2026-03-09T17:00:00Z', durationMinutes: 30, agenda: '' });
-    expect(answer).toEqual({ status: 409, body: { error: { code: 'conflict', message: 'One of you already has a session at that time.' } } });
+    expect(answer).toEqual({ status: 409, body: { error: { code: 'conflict', reason: 'time_taken', message: 'One of you already has a session at that time.' } } });
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
@@ -178,7 +178,7 @@ describe('POST /api/sessions/{id}/reschedule', () => {
     dynamo.on(GetCommand, { TableName: 'sessions' }).resolves({ Item: { ...stored, startsAt: '2026-03-09T17:00:00.000Z' } });
     dynamo.on(TransactWriteCommand).rejects(cancelled(['ConditionalCheckFailed', 'None', 'None', 'None', 'None', 'None']));
     const answer = await call(rescheduleHandler, `/api/sessions/${SESSION_ID}/reschedule`, 'mentor-1', { startsAt: '2026-03-09T17:15:00Z', reason: 'Train late' }, SESSION_ID);
-    expect(answer.body.error).toEqual({ code: 'conflict', message: 'The session was changed meanwhile: reload it and try again.' });
+    expect(answer.body.error).toEqual({ code: 'conflict', reason: 'changed_meanwhile', message: 'The session was changed meanwhile: reload it and try again.' });
     expect(schedules.scheduleOnce).not.toHaveBeenCalled();
   });
 });

@@ -12,8 +12,10 @@ import { resolveDetail } from './stored-detail';
 export type StreamBusEvent = EventBridgeEvent<string, unknown>;
 
 export interface ConsumerRequest<D> {
+  /** The bus event as delivered: its `detail` may be a reference to a stored event. Read `detail` below. */
   event: StreamBusEvent;
   detailType: string;
+  /** The event's detail, resolved from S3 when the bus carried a reference, and checked by the consumer's schema. */
   detail: D;
   context: Context;
 }

@@ -1,4 +1,4 @@
-import { errorStatus, type ErrorBody, type ErrorCode } from '@mentoring/shared';
+import { errorStatus, type ConflictReason, type ErrorBody, type ErrorCode } from '@mentoring/shared';
 
 /** Thrown anywhere in a handler; the error middleware turns it into the documented error shape. */
 export class HttpError extends Error {
@@ -15,6 +15,6 @@ export class HttpError extends Error {
   }
 }
 
-export const errorBody = (code: ErrorCode, message: string, issues?: unknown[]): ErrorBody => ({
-  error: issues ? { code, message, issues } : { code, message },
+export const errorBody = (code: ErrorCode, message: string, issues?: unknown[], reason?: ConflictReason): ErrorBody => ({
+  error: { code, message, ...(reason ? { reason } : {}), ...(issues ? { issues } : {}) },
 });

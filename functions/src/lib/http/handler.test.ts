@@ -1,8 +1,11 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { Metrics } from '@aws-lambda-powertools/metrics';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { RouteContract, RouteKey } from '@mentoring/shared';
 import { apiEvent, lambdaContext } from '../../../testing/events';
+import { conflict, DomainError } from '../domain-error';
+import { logger, metrics } from '../powertools';
 import { httpHandler } from './handler';
 
 const contract = {
@@ -48,9 +51,48 @@ describe('httpHandler made from a route entry', () => {
     expect(ran).toBe(false);
   });
 
-  it('answers 500 without details when the answer breaks its schema', async () => {
+  describe('an answer that breaks its schema', () => {
     const broken = httpHandler(contract, async () => ({ id: 7 }) as unknown as { id: string; name: string });
-    expect(await invoke(broken)).toEqual({ status: 500, body: { error: { code: 'internal', message: expect.any(String) } } });
+    afterEach(() => {
+      vi.unstubAllEnvs();
+      vi.restoreAllMocks();
+    });
+
+    it('is a 500 without details in tests (NODE_ENV=test) and on the local stage, where the bug is made', async () => {
+      const published = vi.spyOn(Metrics.prototype, 'publishStoredMetrics');
+      expect(await invoke(broken)).toEqual({ status: 500, body: { error: { code: 'internal', message: expect.any(String) } } });
+      vi.stubEnv('NODE_ENV', 'development');
+      vi.stubEnv('STAGE', 'local');
+      expect((await invoke(broken)).status).toBe(500);
+      expect(published.mock.contexts.filter((context) => context !== metrics)).toEqual([]);
+    });
+
+    it('goes out on a deployed stage (its write has committed), logged with the route and counted for the alarm', async () => {
+      vi.stubEnv('NODE_ENV', 'production');
+      vi.stubEnv('STAGE', 'prod');
+      const logged = vi.spyOn(logger, 'error');
+      const published: unknown[] = [];
+      vi.spyOn(Metrics.prototype, 'publishStoredMetrics').mockImplementation(function (this: Metrics) {
+        if (this !== metrics) published.push(this.serializeMetrics());
+        return this;
+      });
+      expect(await invoke(broken)).toEqual({ status: 201, body: { id: 7 } });
+      expect(logged).toHaveBeenCalledWith('The answer does not match its contract', expect.objectContaining({ route: contract.key }));
+      expect(published).toEqual([
+        expect.objectContaining({ service: 'lib-http-handler', AnswerContractMismatch: 1, _aws: expect.objectContaining({ CloudWatchMetrics: [expect.objectContaining({ Dimensions: [['service']] })] }) }),
+      ]);
+    });
+  });
+
+  it('answers a rule\'s refusal (DomainError) with its code\'s status and the documented shape, naming the guard of a conflict', async () => {
+    const full = httpHandler(contract, async () => {
+      throw conflict('no_places_left', 'The mentor has no place left.');
+    });
+    const missing = httpHandler(contract, async () => {
+      throw new DomainError('not_found', 'There is no such thing.');
+    });
+    expect(await invoke(full)).toEqual({ status: 409, body: { error: { code: 'conflict', message: 'The mentor has no place left.', reason: 'no_places_left' } } });
+    expect(await invoke(missing)).toEqual({ status: 404, body: { error: { code: 'not_found', message: 'There is no such thing.' } } });
   });
 
   it('drops fields the contract does not name, so nothing leaks', async () => {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
 import { isUnavailable } from '../aws-clients';
 import { logger } from '../powertools';
+import { DomainError } from '../domain-error';
 import { HttpError } from './errors';
 import { errorResponse } from './responses';
 
@@ -15,6 +16,11 @@ export const errorHandler = (): HttpMiddleware => ({
     const { error } = request;
     if (error instanceof HttpError) {
       request.response = errorResponse(error.code, error.message, error.issues);
+      return;
+    }
+    // A rule of the domain refused: its code decides the status, its reason says which guard.
+    if (error instanceof DomainError) {
+      request.response = errorResponse(error.code, error.message, undefined, error.reason);
       return;
     }
     if (error instanceof IdempotencyValidationError) {

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { ErrorCode } from '@mentoring/shared';
+import type { ConflictReason, ErrorCode } from '@mentoring/shared';
 import { errorStatus } from '@mentoring/shared';
 import { errorBody } from './errors';
 
@@ -14,5 +14,5 @@ export const json = (statusCode: number, body: unknown): APIGatewayProxyStructur
 export const ok = (body: unknown) => json(200, body);
 export const created = (body: unknown) => json(201, body);
 
-export const errorResponse = (code: ErrorCode, message: string, issues?: unknown[]) =>
-  json(errorStatus[code], errorBody(code, message, issues));
+export const errorResponse = (code: ErrorCode, message: string, issues?: unknown[], reason?: ConflictReason) =>
+  json(errorStatus[code], errorBody(code, message, issues, reason));

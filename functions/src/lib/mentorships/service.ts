@@ -7,23 +7,24 @@ import { randomUUID } from 'node:crypto';
 import {
   canTransition,
   type Actor,
+  type ConflictReason,
   type DeclineReason,
   type EndReason,
   type MentorshipAction,
   type MentorshipState,
 } from '@mentoring/shared';
-import { HttpError } from '../http/errors';
+import { conflict, DomainError } from '../domain-error';
 import { publishAppEvent } from '../event-bus';
-import { logger } from '../powertools';
+import { afterWrite } from '../notify';
+import { emailOf } from '../cognito';
+import { getProgramme } from '../repositories/programme';
 import { cancelSchedule, scheduleOnce } from '../schedules';
 import { sendMail } from '../mail/send';
 import { mentorshipMails, type Letter } from '../mail/templates/mentorships';
 import {
   canReceiveRequests,
-  emailOf,
   expiryCountItem,
   getParty,
-  getProgrammeSettings,
   pauseAfterExpiries,
   placeUpdate,
   receivesRequestsCheck,
@@ -72,7 +73,7 @@ export { sideOf };
 const other = (side: Side): Side => (side === 'mentor' ? 'mentee' : 'mentor');
 
 /** Someone else's mentorship is answered as if it did not exist, so ids reveal nothing. */
-const notFound = () => new HttpError('not_found', 'There is no such mentorship.');
+const notFound = () => new DomainError('not_found', 'There is no such mentorship.');
 
 /** Why an action no longer applies, in words a member understands. */
 export const stateConflict = (state: MentorshipState, action: MentorshipAction) => {
@@ -100,7 +101,19 @@ export const stateConflict = (state: MentorshipState, action: MentorshipAction) 
     suspend: 'suspend it',
     resume: 'resume it',
   };
-  return new HttpError('conflict', `You cannot ${verbs[action]}: ${because[state]}.`);
+  const reasons: Record<MentorshipState, ConflictReason> = {
+    REQUESTED: 'pending',
+    PROPOSED: 'pending',
+    ACTIVE: 'already_active',
+    SUSPENDED: 'suspended',
+    COMPLETED: 'ended',
+    ENDED: 'ended',
+    DECLINED: 'declined',
+    WITHDRAWN: 'withdrawn',
+    EXPIRED: 'expired',
+    INVALIDATED: 'already_matched',
+  };
+  return conflict(reasons[state], `You cannot ${verbs[action]}: ${because[state]}.`);
 };
 
 const load = async (id: string) => {
@@ -128,7 +141,7 @@ const refuse = (record: MentorshipRecord, action: MentorshipAction) => {
     suspend: 'Only a coordinator can suspend a mentorship.',
     resume: 'Only a coordinator can resume a mentorship.',
   };
-  return new HttpError('forbidden', who[action] ?? 'You may not do that on this mentorship.');
+  return new DomainError('forbidden', who[action] ?? 'You may not do that on this mentorship.');
 };
 
 // ————— after a commit —————
@@ -140,13 +153,8 @@ const SESSIONS_REASON = {
   suspended: 'A coordinator suspended the mentorship.',
 } as const;
 
-const safely = async (what: string, work: () => Promise<unknown>) => {
-  try {
-    await work();
-  } catch (error) {
-    logger.error(`After a mentorship change: ${what} failed`, { error: error as Error });
-  }
-};
+/** Follow-ups of a committed change: logged and counted (NotificationFailed), never thrown (lib/notify.ts). */
+const safely = afterWrite;
 
 /** E-mails one member, if Cognito still knows them; failures are logged, never thrown. */
 export const notify = (memberId: string, letter: () => Letter) =>
@@ -195,34 +203,34 @@ const newRecord = (fields: Pick<MentorshipRecord, 'mentorId' | 'menteeId' | 'ori
 const blockItems = (a: string, b: string): Labelled[] => noBlockChecks(a, b).map((item) => ({ label: 'block', item }));
 
 const creationRefusal = (failed: TransitionCancelled, { maxOpenRequests }: { maxOpenRequests: number }, forProposal: boolean) => {
-  if (failed.failed.includes('block')) return new HttpError('conflict', forProposal ? 'One of these two has blocked the other.' : 'There is no such mentor.');
+  if (failed.failed.includes('block')) return conflict('blocked', forProposal ? 'One of these two has blocked the other.' : 'There is no such mentor.');
   if (failed.failed.includes('pair')) {
-    return new HttpError('conflict', forProposal ? 'These two already have a live request or mentorship.' : 'You already have a request or mentorship with this mentor.');
+    return conflict('already_requested', forProposal ? 'These two already have a live request or mentorship.' : 'You already have a request or mentorship with this mentor.');
   }
-  if (failed.failed.includes('match')) return new HttpError('conflict', forProposal ? 'This mentee already has a mentor.' : 'You already have a mentor.');
+  if (failed.failed.includes('match')) return conflict('already_matched', forProposal ? 'This mentee already has a mentor.' : 'You already have a mentor.');
   if (failed.failed.includes('counters')) {
-    return new HttpError(
-      'conflict',
+    return conflict(
+      'request_limit',
       `You already have ${maxOpenRequests} open ${maxOpenRequests === 1 ? 'request' : 'requests'}, the most the programme allows at once. Wait for an answer or withdraw one first.`,
     );
   }
-  if (failed.failed.includes('member')) return new HttpError('conflict', 'This mentor is not taking new requests right now.');
-  return new HttpError('conflict', 'Something changed at the same moment; please try again.');
+  if (failed.failed.includes('member')) return conflict('not_accepting', 'This mentor is not taking new requests right now.');
+  return conflict('changed_meanwhile', 'Something changed at the same moment; please try again.');
 };
 
 /** A mentee asks a mentor: limits and guards in one transaction, the expiry and reminder set before it. */
 export const createRequest = async (menteeId: string, { mentorId, message }: { mentorId: string; message: string }) => {
-  const [mentee, mentor, programme] = await Promise.all([getParty(menteeId), getParty(mentorId), getProgrammeSettings()]);
+  const [mentee, mentor, programme] = await Promise.all([getParty(menteeId), getParty(mentorId), getProgramme()]);
   if (!mentee || mentee.role !== 'mentee' || !mentee.approved) {
-    throw new HttpError('forbidden', 'Only a mentee whose profile is complete (and approved, where the programme asks for it) can send requests.');
+    throw new DomainError('forbidden', 'Only a mentee whose profile is complete (and approved, where the programme asks for it) can send requests.');
   }
   // Pending, rejected or unknown mentors, and mentees, appear nowhere: the same answer as for a wrong id.
-  if (!mentor || mentor.role !== 'mentor' || !mentor.approved) throw new HttpError('not_found', 'There is no such mentor.');
+  if (!mentor || mentor.role !== 'mentor' || !mentor.approved) throw new DomainError('not_found', 'There is no such mentor.');
   const blocks = await blockBetween(menteeId, mentorId);
-  if (blocks.aBlockedB) throw new HttpError('conflict', 'You have blocked this mentor. Unblock them first if you want to ask again.');
+  if (blocks.aBlockedB) throw conflict('blocked', 'You have blocked this mentor. Unblock them first if you want to ask again.');
   // Blocked by the mentor: the same answer as for someone who is not there, as the directory hides them too.
-  if (blocks.bBlockedA) throw new HttpError('not_found', 'There is no such mentor.');
-  if (!canReceiveRequests(mentor)) throw new HttpError('conflict', 'This mentor is not taking new requests right now.');
+  if (blocks.bBlockedA) throw new DomainError('not_found', 'There is no such mentor.');
+  if (!canReceiveRequests(mentor)) throw conflict('not_accepting', 'This mentor is not taking new requests right now.');
 
   const now = new Date();
   const at = now.toISOString();
@@ -256,11 +264,11 @@ export const createRequest = async (menteeId: string, { mentorId, message }: { m
 /** A coordinator proposes a pair; both must accept. Proposals do not count against the mentee's request limit. */
 export const createProposal = async (coordinatorId: string, { mentorId, menteeId, message }: { mentorId: string; menteeId: string; message: string }) => {
   const [mentor, mentee] = await Promise.all([getParty(mentorId), getParty(menteeId)]);
-  if (!mentor || mentor.role !== 'mentor' || !mentor.approved) throw new HttpError('conflict', 'Only an approved mentor can be proposed.');
-  if (!mentee || mentee.role !== 'mentee' || !mentee.approved) throw new HttpError('conflict', 'Only a mentee with an approved profile can be proposed.');
-  if (mentor.activeMentees >= mentor.capacity) throw new HttpError('conflict', `This mentor has no place left: all ${mentor.capacity} are taken.`);
-  if (mentor.suspended || mentee.suspended) throw new HttpError('conflict', 'A suspended member cannot be proposed.');
-  if ((await blockBetween(mentorId, menteeId)).any) throw new HttpError('conflict', 'One of these two has blocked the other.');
+  if (!mentor || mentor.role !== 'mentor' || !mentor.approved) throw conflict('not_eligible', 'Only an approved mentor can be proposed.');
+  if (!mentee || mentee.role !== 'mentee' || !mentee.approved) throw conflict('not_eligible', 'Only a mentee with an approved profile can be proposed.');
+  if (mentor.activeMentees >= mentor.capacity) throw conflict('no_places_left', `This mentor has no place left: all ${mentor.capacity} are taken.`);
+  if (mentor.suspended || mentee.suspended) throw conflict('not_eligible', 'A suspended member cannot be proposed.');
+  if ((await blockBetween(mentorId, menteeId)).any) throw conflict('blocked', 'One of these two has blocked the other.');
   const at = new Date().toISOString();
   const record = newRecord({ mentorId, menteeId, origin: 'proposal', message, proposedBy: coordinatorId, expiresAt: null }, at);
   try {
@@ -289,8 +297,8 @@ const addMonths = (from: Date, months: number) => {
 };
 
 const placesFull = (mentor: Party, side: Side) =>
-  new HttpError(
-    'conflict',
+  conflict(
+    'no_places_left',
     side === 'mentor'
       ? `You have no place left: your capacity is ${mentor.capacity} ${mentor.capacity === 1 ? 'mentee' : 'mentees'} at once, and all are taken.`
       : `The mentor has no place left: all ${mentor.capacity} are taken.`,
@@ -304,7 +312,7 @@ const placesFull = (mentor: Party, side: Side) =>
  * retried a bounded number of times; what the re-read finds decides the answer.
  */
 export const accept = async (id: string, caller: Caller) => {
-  const programme = await getProgrammeSettings();
+  const programme = await getProgramme();
   let endSchedule: { name: string; at: Date } | null = null;
   try {
     for (let attempt = 1; ; attempt++) {
@@ -314,7 +322,7 @@ export const accept = async (id: string, caller: Caller) => {
       const action: MentorshipAction = record.state === 'PROPOSED' ? 'acceptProposal' : 'accept';
       if (!canTransition(record.state, action, side)) throw refuse(record, action);
       if (action === 'acceptProposal' && record.acceptedBy.includes(side)) {
-        throw new HttpError('conflict', 'You have already accepted this proposal; it starts when the other side accepts too.');
+        throw conflict('already_active', 'You have already accepted this proposal; it starts when the other side accepts too.');
       }
       const at = new Date().toISOString();
 
@@ -334,13 +342,13 @@ export const accept = async (id: string, caller: Caller) => {
         getCounters(record.menteeId),
         listBy('byMentee', record.menteeId, { states: ['REQUESTED', 'PROPOSED'] }),
       ]);
-      if (!mentor || mentor.role !== 'mentor') throw new HttpError('conflict', 'The mentor is no longer in the programme.');
+      if (!mentor || mentor.role !== 'mentor') throw conflict('not_eligible', 'The mentor is no longer in the programme.');
       if (mentor.activeMentees >= mentor.capacity) throw placesFull(mentor, side);
       const requested = open.filter((each) => each.state === 'REQUESTED').length;
       const proposed = open.filter((each) => each.state === 'PROPOSED').length;
       if (!open.some((each) => each.id === id) || requested !== counters.openRequests || proposed !== counters.openProposals) {
         // The index has not caught up with the counters yet (it is eventually consistent): look again shortly.
-        if (attempt >= MAX_ATTEMPTS) throw new HttpError('conflict', 'Something changed at the same moment; please try again.');
+        if (attempt >= MAX_ATTEMPTS) throw conflict('changed_meanwhile', 'Something changed at the same moment; please try again.');
         await backoff(attempt);
         continue;
       }
@@ -375,8 +383,8 @@ export const accept = async (id: string, caller: Caller) => {
         await commit(items);
       } catch (error) {
         if (!(error instanceof TransitionCancelled)) throw error;
-        if (error.failed.includes('match') && !error.failed.includes('meta')) throw new HttpError('conflict', 'The mentee already has a mentor.');
-        if (attempt >= MAX_ATTEMPTS) throw new HttpError('conflict', 'Something changed at the same moment; please try again.');
+        if (error.failed.includes('match') && !error.failed.includes('meta')) throw conflict('already_matched', 'The mentee already has a mentor.');
+        if (attempt >= MAX_ATTEMPTS) throw conflict('changed_meanwhile', 'Something changed at the same moment; please try again.');
         await backoff(attempt);
         continue;
       }
@@ -571,7 +579,7 @@ export const resume = async (id: string, caller: Caller) => {
 // ————— the system's changes, from schedules —————
 
 /** Whether a schedule's change no longer applies (already answered, withdrawn, gone): then it does nothing. */
-const stale = (error: unknown) => error instanceof HttpError && (error.status === 404 || error.status === 409);
+const stale = (error: unknown) => error instanceof DomainError && (error.code === 'not_found' || error.code === 'conflict');
 
 /**
  * A request's time is up at `now` (the schedule's time, not the wall clock): EXPIRED if it is still unanswered

@@ -1,6 +1,6 @@
 import { allowedActions, mentorshipChannelCid, type MentorshipDetail, type MentorshipSummary } from '@mentoring/shared';
-import { getParties, getParty, memberViewOf, toParty, type Party } from '../repositories/mentorship-parties';
-import { photoUrl } from '../repositories/members';
+import { getParties, getParty, toParty, type Party } from '../repositories/mentorship-parties';
+import { photoUrl, toMemberView } from '../members/views';
 import { listEvents, sideOf, type MentorshipRecord } from '../repositories/mentorships';
 import { surveysDue } from '../sessions/surveys';
 
@@ -39,9 +39,8 @@ export const summariesOf = async (records: MentorshipRecord[], viewerRoleOf: (re
 export const viewerRoleOf = (record: MentorshipRecord, viewer: { id: string; isCoordinator: boolean }): ViewerRole | null =>
   sideOf(record, viewer.id) ?? (viewer.isCoordinator ? 'coordinator' : null);
 
-/** A member who deleted their account (issue 17): the other side keeps the mentorship's history, with no profile. */
-const formerMember = (id: string, role: 'mentor' | 'mentee'): Party =>
-  toParty({ id, role, displayName: 'A former member', headline: '', bio: '', languages: [], country: '', timezone: 'UTC', availability: [], format: 'online', topics: [] });
+/** A member who deleted their account (issue 17): the other side keeps the mentorship's history, with no profile (the view fills the rest). */
+const formerMember = (id: string, role: 'mentor' | 'mentee'): Party => toParty({ id, role, displayName: 'A former member' });
 
 export const detailOf = async (record: MentorshipRecord, viewerRole: ViewerRole): Promise<MentorshipDetail> => {
   const [parties, events] = await Promise.all([getParties([record.mentorId, record.menteeId]), listEvents(record.id)]);
@@ -52,8 +51,8 @@ export const detailOf = async (record: MentorshipRecord, viewerRole: ViewerRole)
   );
   return {
     ...summaryOf(record, parties, viewerRole),
-    mentorProfile: memberViewOf(mentor),
-    menteeProfile: memberViewOf(mentee),
+    mentorProfile: toMemberView(mentor.item),
+    menteeProfile: toMemberView(mentee.item),
     events,
     channelCid: record.activatedAt ? mentorshipChannelCid(record.id) : null,
     actions,

@@ -1,6 +1,5 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ArtifactKind, CallFeature, CallSummary } from '@mentoring/shared';
-import { artifactExpiresAt } from '../safeguarding/retention';
 import { documentClient, ignoreStale, tableName } from '../dynamo';
 
 /**
@@ -188,10 +187,11 @@ export const getArtifact = async (cid: string, kind: ArtifactKind, sessionId: st
   ).Item as ArtifactRecord | undefined;
 
 /**
- * Written only once the file is wholly in S3, and never over an earlier record. `expiresAt` (the table's TTL)
- * deletes the record when the archive's lifecycle rule deletes the file: the stage's retention, from archiving.
+ * Written only once the file is wholly in S3, and never over an earlier record. `expiresAt` (epoch seconds, the
+ * table's TTL) deletes the record when the archive's lifecycle rule deletes the file: the caller computes it
+ * from the stage's retention (lib/safeguarding/retention.ts), which is not this table's business.
  */
-export const saveArtifact = (artifact: ArtifactRecord) =>
+export const saveArtifact = (artifact: ArtifactRecord, expiresAt: number) =>
   ignoreStale(() =>
     documentClient.send(
       new PutCommand({
@@ -200,7 +200,7 @@ export const saveArtifact = (artifact: ArtifactRecord) =>
           pk: callKey(artifact.cid),
           sk: artifactSortKey(artifact.kind, artifact.sessionId, artifact.filename),
           ...artifact,
-          expiresAt: artifactExpiresAt(artifact.archivedAt),
+          expiresAt,
         },
         ConditionExpression: 'attribute_not_exists(sk)',
       }),

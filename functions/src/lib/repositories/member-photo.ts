@@ -6,9 +6,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, ignoreStale, tableName } from '../dynamo';
 
-import type { MemberItem } from './members';
-
-export type { MemberItem };
+import type { MemberItem } from '../members/item';
 
 export const getMemberItem = async (id: string): Promise<MemberItem | undefined> => {
   const { Item } = await documentClient.send(new GetCommand({ TableName: tableName('members'), Key: { id }, ConsistentRead: true }));

@@ -2,44 +2,11 @@ import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { menteeItem, mentorItem } from '../../../testing/mentoring';
-import { isListed, setPhoto, toMemberView, toOwnProfile, withListing } from './members';
+import { mentorItem } from '../../../testing/mentoring';
+import { setPhoto } from './members';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 mockClient(DynamoDBClient);
-
-describe('the directory listing', () => {
-  it.each([
-    ['an approved mentor accepting requests with a place left', {}, true],
-    ['a pending mentor', { approvalState: 'pending' as const }, false],
-    ['a rejected mentor', { approvalState: 'rejected' as const }, false],
-    ['a draft', { approvalState: 'draft' as const }, false],
-    ['a paused mentor', { acceptingRequests: false }, false],
-    ['a full mentor', { capacity: 2, activeMentees: 2 }, false],
-  ])('lists %s: %s', (_, change, listed) => {
-    const member = mentorItem({ listed: undefined, ...change });
-    expect(isListed(member)).toBe(listed);
-    expect('listed' in withListing(member)).toBe(listed);
-    // A stale attribute is removed, never kept.
-    expect('listed' in withListing({ ...member, listed: 'mentor' })).toBe(listed);
-  });
-
-  it('never lists a mentee', () => {
-    expect(withListing(menteeItem({ listed: 'mentor' }))).not.toHaveProperty('listed');
-  });
-});
-
-describe('views', () => {
-  it('carry no e-mail address, and the photo as a /media/ URL', () => {
-    const view = toMemberView(mentorItem({ photoKey: 'photos/mentor-1.webp' }));
-    expect(JSON.stringify(view)).not.toContain('@');
-    expect(view.photoUrl).toBe('/media/photos/mentor-1.webp');
-  });
-
-  it('give the member their own e-mail address and capacity', () => {
-    expect(toOwnProfile(mentorItem(), { email: 'maria@example.org', isCoordinator: false })).toMatchObject({ email: 'maria@example.org', profile: { capacity: 2 } });
-  });
-});
 
 describe('setPhoto (for the photo handlers)', () => {
   beforeEach(() => {

@@ -1,21 +1,11 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type {
-  Application,
-  Approval,
-  ApprovalState,
-  AvailabilityWindow,
-  Format,
-  MemberView,
-  MenteeView,
-  MentorView,
-  OwnProfile,
-  Role,
-} from '@mentoring/shared';
+import type { ApprovalState, Role } from '@mentoring/shared';
 import { documentClient, ignoreStale, tableName } from '../dynamo';
+import { LISTED, withListing, type MemberItem } from '../members/item';
 
 /**
- * One item per member in the `members` table (id = Cognito sub): role, profile, approval, counters.
+ * The `members` table (id = Cognito sub), one item per member (functions/src/lib/members/item.ts).
  *
  * Two sparse indexes are kept by the attributes every write recomputes (`withListing`):
  * - `directory` (listed, id): only mentors who are approved, accepting requests and have a place left carry
@@ -27,50 +17,6 @@ import { documentClient, ignoreStale, tableName } from '../dynamo';
  * decides ends with one of them told to reload (409), never with a mix of both. `lastActiveAt` is the one
  * attribute written without a version (a heartbeat must never make an edit fail).
  */
-export interface MemberItem {
-  id: string;
-  /** The account's e-mail address when last written: for coordinators and notifications only. */
-  email: string | null;
-  role: Role;
-  displayName: string;
-  headline: string;
-  bio: string;
-  languages: string[];
-  country: string;
-  timezone: string;
-  availability: AvailabilityWindow[];
-  format: Format;
-  topics: string[];
-  /** Mentee: what they hope for. */
-  goals?: string;
-  /** Mentor. */
-  yearsOfExperience?: number;
-  capacity?: number;
-  acceptingRequests?: boolean;
-  city?: string | null;
-  /** Mentor: mentorships now active (kept by the mentorship transactions of later issues; 0 until then). */
-  activeMentees?: number;
-  /** Written by the photo handlers through `setPhoto`; the key of the resized image in the media bucket. */
-  photoKey?: string | null;
-  codeOfConductVersion: number;
-  approvalState: ApprovalState;
-  /** Absent until the first submission (so drafts stay out of the `approvals` index). */
-  submittedAt?: string;
-  decidedAt?: string | null;
-  decisionNote?: string | null;
-  decidedBy?: string | null;
-  /** Present ("mentor") only while the mentor is listed in the directory. */
-  listed?: typeof LISTED;
-  lastActiveAt?: string | null;
-  /** Set by a coordinator (issue 17): the member can sign in and read, nothing more, and is never listed. */
-  suspended?: boolean;
-  suspendedAt?: string | null;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
-
-export const LISTED = 'mentor';
 
 /** The fields PUT /api/profile/me sets; the rest belongs to the approval, the counters and the photo. */
 export type ProfileFields = Pick<
@@ -102,22 +48,6 @@ export class StaleMemberError extends Error {
 }
 
 const table = () => tableName('members');
-
-export const openPlaces = (member: Pick<MemberItem, 'capacity' | 'activeMentees'>) =>
-  Math.max(0, (member.capacity ?? 0) - (member.activeMentees ?? 0));
-
-/** Whether the mentor belongs in the directory: approved, accepting requests, and a place left. */
-export const isListed = (member: MemberItem) =>
-  member.role === 'mentor' && member.approvalState === 'approved' && member.acceptingRequests === true && member.suspended !== true && openPlaces(member) > 0;
-
-/** The item with `listed` set exactly when it should be: every write goes through this. */
-export const withListing = (member: MemberItem): MemberItem => {
-  const { listed: _listed, ...rest } = member;
-  return isListed(member) ? { ...rest, listed: LISTED } : rest;
-};
-
-/** Where a stored photo is served (the media bucket behind /media/* on the app's origin). */
-export const photoUrl = (photoKey: string | null | undefined) => (photoKey ? `/media/${photoKey}` : null);
 
 export const getMember = async (id: string, { consistent = true }: { consistent?: boolean } = {}) =>
   (await documentClient.send(new GetCommand({ TableName: table(), Key: { id }, ConsistentRead: consistent }))).Item as MemberItem | undefined;
@@ -327,59 +257,6 @@ export const listDirectory = async () => {
   } while (ExclusiveStartKey);
   return { items, readCapacityUnits, pages };
 };
-
-// Views: what leaves the API. E-mail addresses appear only in the member's own profile and in applications.
-
-const viewFields = (member: MemberItem) => ({
-  id: member.id,
-  displayName: member.displayName,
-  photoUrl: photoUrl(member.photoKey),
-  headline: member.headline,
-  bio: member.bio,
-  languages: member.languages,
-  country: member.country,
-  timezone: member.timezone,
-  availability: member.availability,
-  format: member.format,
-  topics: member.topics,
-  lastActiveAt: member.lastActiveAt ?? null,
-});
-
-export const toMentorView = (member: MemberItem): MentorView => ({
-  ...viewFields(member),
-  role: 'mentor',
-  yearsOfExperience: member.yearsOfExperience ?? 0,
-  city: member.city ?? null,
-  acceptingRequests: member.acceptingRequests ?? false,
-  openPlaces: openPlaces(member),
-});
-
-export const toMenteeView = (member: MemberItem): MenteeView => ({ ...viewFields(member), role: 'mentee', goals: member.goals ?? '' });
-
-export const toMemberView = (member: MemberItem): MemberView => (member.role === 'mentor' ? toMentorView(member) : toMenteeView(member));
-
-export const toApproval = (member: MemberItem): Approval => ({
-  state: member.approvalState,
-  submittedAt: member.submittedAt ?? null,
-  decidedAt: member.decidedAt ?? null,
-  note: member.decisionNote ?? null,
-});
-
-export const toOwnProfile = (member: MemberItem | undefined, identity: { email: string | null; isCoordinator: boolean }): OwnProfile => ({
-  profile: member ? (member.role === 'mentor' ? { ...toMentorView(member), capacity: member.capacity ?? 0 } : toMenteeView(member)) : null,
-  approval: member ? toApproval(member) : null,
-  email: identity.email ?? member?.email ?? null,
-  codeOfConductVersion: member?.codeOfConductVersion ?? null,
-  isCoordinator: identity.isCoordinator,
-  onboarded: Boolean(member?.submittedAt),
-  ...(member?.suspended ? { suspended: true } : {}),
-});
-
-export const toApplication = (member: MemberItem): Application => ({
-  member: toMemberView(member),
-  email: member.email,
-  approval: toApproval(member),
-});
 
 /**
  * One page of approved members, optionally of one role and with `q` in their name, for a coordinator's

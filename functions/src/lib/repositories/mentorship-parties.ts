@@ -1,34 +1,11 @@
 /**
  * What mentorships read and write of the `members` table: a member's role, approval and places, and the
  * one conditional update that counts a mentor's places. The profile repository (members.ts) owns the rest
- * of the item; the attributes relied on here are listed in `MemberItem`.
+ * of the item (lib/members/item.ts, the one `MemberItem`); `listed` follows the one rule, `isListed`.
  */
-import { AdminGetUserCommand, CognitoIdentityProviderClient, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_PROGRAMME, programmeSettingsSchema, type MemberView, type ProgrammeSettings } from '@mentoring/shared';
 import { documentClient, tableName } from '../dynamo';
-import { requiredEnv } from '../env';
-import { logger } from '../powertools';
-import { toMemberView, type MemberItem as MembersItem } from './members';
-import { sdkClientConfig } from '../aws-clients';
-
-/** The directory GSI's partition value: present only while a mentor is approved, accepting and has a place left. */
-export const LISTED = 'mentor';
-
-export interface MemberItem {
-  id: string;
-  role?: 'mentor' | 'mentee';
-  approvalState?: string;
-  capacity?: number;
-  activeMentees?: number;
-  acceptingRequests?: boolean;
-  listed?: string;
-  expiredInARow?: number;
-  displayName?: string;
-  headline?: string;
-  photoKey?: string;
-  [attribute: string]: unknown;
-}
+import { isListed, LISTED, type StoredMemberItem } from '../members/item';
 
 export interface Party {
   id: string;
@@ -44,14 +21,14 @@ export interface Party {
   displayName: string;
   headline: string;
   photoKey: string | null;
-  /** The stored item, for the profile views. */
-  item: MemberItem;
+  /** The stored item, for the profile views (lib/members/views.ts). */
+  item: StoredMemberItem;
 }
 
 const num = (value: unknown, fallback = 0) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
 const str = (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback);
 
-export const toParty = (item: MemberItem): Party => ({
+export const toParty = (item: StoredMemberItem): Party => ({
   id: item.id,
   role: item.role === 'mentor' || item.role === 'mentee' ? item.role : null,
   approved: item.approvalState === 'approved',
@@ -72,7 +49,7 @@ const members = () => tableName('members');
 /** One member, read consistently when a decision depends on it. */
 export const getParty = async (id: string, { consistent = true } = {}) => {
   const { Item } = await documentClient.send(new GetCommand({ TableName: members(), Key: { id }, ConsistentRead: consistent }));
-  return Item ? toParty(Item as MemberItem) : null;
+  return Item ? toParty(Item as StoredMemberItem) : null;
 };
 
 /** Several members at once (for lists and pages): a map by id; unknown ids are left out. */
@@ -85,7 +62,7 @@ export const getParties = async (ids: readonly string[]) => {
     };
     while (request && Object.keys(request).length) {
       const result = await documentClient.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of result.Responses?.[members()] ?? []) found.set(item.id as string, toParty(item as MemberItem));
+      for (const item of result.Responses?.[members()] ?? []) found.set(item.id as string, toParty(item as StoredMemberItem));
       request = result.UnprocessedKeys as typeof request;
     }
   }
@@ -107,7 +84,7 @@ export const canReceiveRequests = (mentor: Party) =>
  */
 export const placeUpdate = (mentor: Party, delta: 1 | -1, { resetExpiryStreak = false } = {}) => {
   const next = mentor.activeMentees + delta;
-  const listed = mentor.approved && mentor.acceptingRequests && !mentor.suspended && next < mentor.capacity;
+  const listed = isListed({ ...mentor.item, activeMentees: next });
   const sets = ['activeMentees = :next'];
   if (listed) sets.push('listed = :listed');
   if (resetExpiryStreak) sets.push('expiredInARow = :zero');
@@ -197,31 +174,3 @@ export const pauseAfterExpiries = async (mentorId: string) => {
     throw error;
   }
 };
-
-/** The programme's settings (defaults until a coordinator saves them). */
-export const getProgrammeSettings = async (): Promise<ProgrammeSettings> => {
-  const { Item } = await documentClient.send(new GetCommand({ TableName: tableName('programme'), Key: { id: 'settings' } }));
-  const stored = programmeSettingsSchema.partial().safeParse(Item ?? {});
-  return { ...DEFAULT_PROGRAMME, ...(stored.success ? stored.data : {}) };
-};
-
-let cognito: CognitoIdentityProviderClient | undefined;
-
-/**
- * A member's e-mail address: Cognito holds it (the member item does not, so it is never out of date and
- * never leaks through a profile read). Null when the account is gone.
- */
-export const emailOf = async (memberId: string) => {
-  cognito ??= new CognitoIdentityProviderClient(sdkClientConfig());
-  try {
-    const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: requiredEnv('COGNITO_USER_POOL_ID'), Username: memberId }));
-    return user.UserAttributes?.find((attribute) => attribute.Name === 'email')?.Value ?? null;
-  } catch (error) {
-    if (error instanceof UserNotFoundException) return null;
-    logger.warn('Could not look up a member\'s e-mail', { memberId, error: (error as Error).message });
-    return null;
-  }
-};
-
-/** The profile as the other side of a mentorship sees it: the members repository's own view. */
-export const memberViewOf = (party: Party): MemberView => toMemberView(party.item as unknown as MembersItem);

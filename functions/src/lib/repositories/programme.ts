@@ -13,9 +13,13 @@ const read = async () =>
 
 const strip = ({ id: _id, ...programme }: StoredProgramme): Programme => programme;
 
+/**
+ * The one programme reader: the stored settings over the shipped defaults, so a setting added after the
+ * item was saved reads as its default.
+ */
 export const getProgramme = async (): Promise<Programme> => {
   const stored = await read();
-  return stored ? strip(stored) : DEFAULT_PROGRAMME;
+  return stored ? { ...DEFAULT_PROGRAMME, ...strip(stored) } : DEFAULT_PROGRAMME;
 };
 
 const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();

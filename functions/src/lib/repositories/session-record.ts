@@ -14,8 +14,35 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { MENTORSHIP_CALL_TYPE, type Session } from '@mentoring/shared';
 import { documentClient, ignoreStale, tableName } from '../dynamo';
 import { metaKey as mentorshipMetaKey, type MentorshipRecord } from './mentorships';
-import type { Fact, SessionRecord } from '../sessions/record';
-import { factKey } from '../sessions/record';
+
+/** A call webhook as stored: the facts the record is built from (lib/sessions/record.ts builds it; this module stores both). */
+export type Fact =
+  | { kind: 'started'; callSessionId: string; at: string }
+  | { kind: 'ended'; callSessionId: string; at: string }
+  | { kind: 'joined'; callSessionId: string; userSessionId: string; userId: string; at: string }
+  | { kind: 'left'; callSessionId: string; userSessionId: string; userId: string; joinedAt: string | null; at: string; seconds: number | null }
+  | { kind: 'recording'; callSessionId: string; filename: string; at: string }
+  | { kind: 'transcript'; callSessionId: string; filename: string; at: string };
+
+/** The sort key of a fact: one item per event, so a duplicate overwrites itself with the same content. */
+export const factKey = (fact: Fact): string => {
+  switch (fact.kind) {
+    case 'started':
+    case 'ended':
+      return `FACT#${fact.kind}#${fact.callSessionId}`;
+    case 'joined':
+    case 'left':
+      return `FACT#${fact.kind}#${fact.callSessionId}#${fact.userSessionId}`;
+    case 'recording':
+    case 'transcript':
+      return `FACT#${fact.kind}#${fact.callSessionId}#${fact.filename}`;
+  }
+};
+
+export type SessionRecord = Pick<Session, 'startedAt' | 'endedAt' | 'attendance' | 'hasRecording' | 'hasTranscript'> & {
+  /** The call took place: someone of the pair (or anyone, by Stream's session start) was in it. */
+  held: boolean;
+};
 
 const table = () => tableName('sessions');
 export const sessionKey = (id: string) => ({ pk: `SESSION#${id}`, sk: 'META' });

@@ -2,7 +2,7 @@
  * Safeguarding's effect on mentorships, always through the mentorship service's own transitions (so counters,
  * places, schedules, e-mails and the pair's channel follow as for any other change).
  */
-import { HttpError } from '../http/errors';
+import { DomainError } from '../domain-error';
 import { decline, end, withdraw, type Caller } from '../mentorships/service';
 import { FINAL_STATES, listBy, sideOf, type MentorshipRecord } from '../repositories/mentorships';
 import { logger } from '../powertools';
@@ -32,7 +32,7 @@ export const closeFor = async (record: MentorshipRecord, memberId: string) => {
     else return false;
     return true;
   } catch (error) {
-    if (error instanceof HttpError && error.status === 409) {
+    if (error instanceof DomainError && error.code === 'conflict') {
       logger.info('A mentorship had already moved on', { mentorshipId: record.id });
       return false;
     }

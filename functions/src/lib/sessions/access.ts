@@ -1,5 +1,5 @@
 import { mentorshipIdOfCall, MENTORSHIP_CALL_TYPE } from '@mentoring/shared';
-import { HttpError } from '../http/errors';
+import { DomainError } from '../domain-error';
 import type { Identity } from '../http/identity';
 import { getMentorship, sideOf, type MentorshipRecord, type Side } from '../repositories/mentorships';
 
@@ -11,13 +11,13 @@ export const sessionForMember = async (sessionId: string, identity: Identity): P
   const mentorshipId = mentorshipIdOfCall(MENTORSHIP_CALL_TYPE, sessionId);
   const mentorship = mentorshipId ? await getMentorship(mentorshipId) : null;
   const side = mentorship && sideOf(mentorship, identity.sub);
-  if (!mentorship || !side) throw new HttpError('not_found', 'There is no such session.');
+  if (!mentorship || !side) throw new DomainError('not_found', 'There is no such session.');
   return { mentorship, side };
 };
 
 export const mentorshipForMember = async (mentorshipId: string, identity: Identity): Promise<{ mentorship: MentorshipRecord; side: Side }> => {
   const mentorship = await getMentorship(mentorshipId);
   const side = mentorship && sideOf(mentorship, identity.sub);
-  if (!mentorship || !side) throw new HttpError('not_found', 'There is no such mentorship.');
+  if (!mentorship || !side) throw new DomainError('not_found', 'There is no such mentorship.');
   return { mentorship, side };
 };

@@ -6,7 +6,7 @@ import { getParties } from '../repositories/mentorship-parties';
 import type { MentorshipRecord } from '../repositories/mentorships';
 import { ensureUnplanned, getSessionItem, sessionKey, type SessionItem } from '../repositories/session-record';
 import { memberStreamId } from '../stream/stream-user-id';
-import { HttpError } from '../http/errors';
+import { DomainError } from '../domain-error';
 
 export const consentStateOf = async (sessionId: string, mentorship: MentorshipRecord, item: SessionItem | undefined): Promise<RecordingConsentState> => {
   const parties = await getParties([mentorship.mentorId, mentorship.menteeId]);
@@ -24,7 +24,7 @@ export const consentStateOf = async (sessionId: string, mentorship: MentorshipRe
  */
 export const giveConsent = async (sessionId: string, mentorship: MentorshipRecord, memberId: string) => {
   const existing = await getSessionItem(sessionId);
-  if (!existing && !(await getCall(`${MENTORSHIP_CALL_TYPE}:${sessionId}`))) throw new HttpError('not_found', 'There is no such session or call.');
+  if (!existing && !(await getCall(`${MENTORSHIP_CALL_TYPE}:${sessionId}`))) throw new DomainError('not_found', 'There is no such session or call.');
   const at = new Date().toISOString();
   const ensure = ensureUnplanned(sessionId, mentorship, at, { except: ['recordingConsent'] });
   await ignoreStale(() =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildRecord, factKey, factsOf, type Fact } from './record';
+import { factKey, type Fact } from '../repositories/session-record';
+import { buildRecord, factsOf } from './record';
 
 const pair = {
   members: new Map([

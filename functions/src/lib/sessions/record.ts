@@ -3,40 +3,12 @@
  * the event itself (a redelivery writes the same item again), and the record is a pure function of the set of
  * facts: however the events are ordered or repeated, the same facts give the same record.
  */
-import type { Session } from '@mentoring/shared';
-
-export type Fact =
-  | { kind: 'started'; callSessionId: string; at: string }
-  | { kind: 'ended'; callSessionId: string; at: string }
-  | { kind: 'joined'; callSessionId: string; userSessionId: string; userId: string; at: string }
-  | { kind: 'left'; callSessionId: string; userSessionId: string; userId: string; joinedAt: string | null; at: string; seconds: number | null }
-  | { kind: 'recording'; callSessionId: string; filename: string; at: string }
-  | { kind: 'transcript'; callSessionId: string; filename: string; at: string };
-
-/** The sort key of a fact: one item per event, so a duplicate overwrites itself with the same content. */
-export const factKey = (fact: Fact): string => {
-  switch (fact.kind) {
-    case 'started':
-    case 'ended':
-      return `FACT#${fact.kind}#${fact.callSessionId}`;
-    case 'joined':
-    case 'left':
-      return `FACT#${fact.kind}#${fact.callSessionId}#${fact.userSessionId}`;
-    case 'recording':
-    case 'transcript':
-      return `FACT#${fact.kind}#${fact.callSessionId}#${fact.filename}`;
-  }
-};
+import type { Fact, SessionRecord } from '../repositories/session-record';
 
 export interface Pair {
   /** Stream user id → the member and the name shown. */
   members: ReadonlyMap<string, { memberId: string; displayName: string }>;
 }
-
-export type SessionRecord = Pick<Session, 'startedAt' | 'endedAt' | 'attendance' | 'hasRecording' | 'hasTranscript'> & {
-  /** The call took place: someone of the pair (or anyone, by Stream's session start) was in it. */
-  held: boolean;
-};
 
 const earliest = (values: readonly (string | null | undefined)[]) =>
   values.filter((value): value is string => Boolean(value)).reduce<string | null>((min, value) => (min === null || Date.parse(value) < Date.parse(min) ? value : min), null);

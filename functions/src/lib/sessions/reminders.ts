@@ -6,7 +6,7 @@
 import type { SchedulePayload } from '@mentoring/shared';
 import { sendMail } from '../mail/send';
 import { sessionMails } from '../mail/templates/sessions';
-import { emailOf } from '../repositories/mentorship-parties';
+import { emailOf } from '../cognito';
 import { getMentorship } from '../repositories/mentorships';
 import { claimReminder, getSessionItem, openActionItems } from '../repositories/sessions';
 import { siteUrl } from '../site-url';

@@ -16,13 +16,14 @@ import {
   type WeeklyAvailability,
 } from '@mentoring/shared';
 import { randomBytes } from 'node:crypto';
-import { HttpError } from '../http/errors';
+import { conflict, DomainError } from '../domain-error';
 import { sendMail } from '../mail/send';
 import { sessionMails, type SessionFacts } from '../mail/templates/sessions';
 import type { Letter } from '../mail/templates/mentorships';
 import { afterWrite } from '../notify';
 import { getMentorship, sideOf, type MentorshipRecord } from '../repositories/mentorships';
-import { emailOf, getParties, type Party } from '../repositories/mentorship-parties';
+import { emailOf } from '../cognito';
+import { getParties, type Party } from '../repositories/mentorship-parties';
 import {
   BookingCancelled,
   busyIntervals,
@@ -43,8 +44,8 @@ const DAY = 24 * 60 * MINUTE;
 
 export const reminderScheduleName = (sessionId: string, reminder: SessionReminder) => `sess-${reminder}-${sessionId}`;
 
-const notFound = () => new HttpError('not_found', 'There is no such mentorship.');
-const sessionNotFound = () => new HttpError('not_found', 'There is no such session.');
+const notFound = () => new DomainError('not_found', 'There is no such mentorship.');
+const sessionNotFound = () => new DomainError('not_found', 'There is no such session.');
 
 /** The mentorship, if the caller is one of its two members (anyone else: 404, as for the mentorship itself). */
 export const mentorshipOfMember = async (mentorshipId: string, memberId: string) => {
@@ -54,7 +55,7 @@ export const mentorshipOfMember = async (mentorshipId: string, memberId: string)
 };
 
 const requireActive = (record: MentorshipRecord) => {
-  if (record.state !== 'ACTIVE') throw new HttpError('conflict', 'Sessions can be booked and changed only while the mentorship is active.');
+  if (record.state !== 'ACTIVE') throw conflict(record.state === 'SUSPENDED' ? 'suspended' : record.state === 'REQUESTED' || record.state === 'PROPOSED' ? 'pending' : 'ended', 'Sessions can be booked and changed only while the mentorship is active.');
 };
 
 /** A session, if the caller is one of its mentorship's two members. */
@@ -74,12 +75,12 @@ export const pairOf = async (record: Pick<MentorshipRecord, 'mentorId' | 'mentee
   return { mentor: parties.get(record.mentorId), mentee: parties.get(record.menteeId) };
 };
 
-const PROBLEMS: Record<SlotProblem, HttpError> = {
-  not_on_step: new HttpError('validation_failed', 'Sessions start on the quarter hour (:00, :15, :30 or :45).'),
-  past: new HttpError('validation_failed', 'That time has passed: choose a time in the future.'),
-  too_far: new HttpError('validation_failed', 'Sessions can be booked at most 90 days ahead.'),
-  outside_availability: new HttpError('validation_failed', 'That time is outside the availability you both share: choose one of the offered slots.'),
-  busy: new HttpError('conflict', 'One of you already has a session at that time.'),
+const PROBLEMS: Record<SlotProblem, DomainError> = {
+  not_on_step: new DomainError('validation_failed', 'Sessions start on the quarter hour (:00, :15, :30 or :45).'),
+  past: new DomainError('validation_failed', 'That time has passed: choose a time in the future.'),
+  too_far: new DomainError('validation_failed', 'Sessions can be booked at most 90 days ahead.'),
+  outside_availability: new DomainError('validation_failed', 'That time is outside the availability you both share: choose one of the offered slots.'),
+  busy: conflict('time_taken', 'One of you already has a session at that time.'),
 };
 
 /** The rules for one start, on what is stored now; throws the documented error of the first rule it breaks. */
@@ -99,9 +100,9 @@ const checkStart = async (
 
 const cancelledToHttp = (error: unknown): never => {
   if (error instanceof BookingCancelled) {
-    if (error.failed.includes('mentorship')) throw new HttpError('conflict', 'Sessions can be booked and changed only while the mentorship is active.');
-    if (error.failed.includes('session')) throw new HttpError('conflict', 'The session was changed meanwhile: reload it and try again.');
-    throw new HttpError('conflict', 'That time was just taken: one of you already has a session then. Choose another slot.');
+    if (error.failed.includes('mentorship')) throw conflict('ended', 'Sessions can be booked and changed only while the mentorship is active.');
+    if (error.failed.includes('session')) throw conflict('changed_meanwhile', 'The session was changed meanwhile: reload it and try again.');
+    throw conflict('time_taken', 'That time was just taken: one of you already has a session then. Choose another slot.');
   }
   throw error;
 };
@@ -246,10 +247,10 @@ export const book = async (mentorshipId: string, memberId: string, booking: Sess
 
 export const confirm = async (sessionId: string, memberId: string, startsAtInput: string, now = new Date()): Promise<Session> => {
   const before = await sessionOfMember(sessionId, memberId);
-  if (before.state !== 'proposed') throw new HttpError('conflict', 'Only a proposed session can be confirmed.');
-  if (before.bookedBy === memberId) throw new HttpError('forbidden', 'The other member picks one of the times you proposed.');
+  if (before.state !== 'proposed') throw conflict(before.state === 'scheduled' ? 'already_active' : 'ended', 'Only a proposed session can be confirmed.');
+  if (before.bookedBy === memberId) throw new DomainError('forbidden', 'The other member picks one of the times you proposed.');
   const startsAt = new Date(startsAtInput).toISOString();
-  if (!before.proposedTimes.includes(startsAt)) throw new HttpError('validation_failed', 'Pick one of the proposed times.');
+  if (!before.proposedTimes.includes(startsAt)) throw new DomainError('validation_failed', 'Pick one of the proposed times.');
   const record = await mentorshipOfMember(before.mentorshipId, memberId);
   requireActive(record);
   const { mentor, mentee } = await pairOf(record);
@@ -270,11 +271,11 @@ export const reschedule = async (
   now = new Date(),
 ): Promise<Session> => {
   const before = await sessionOfMember(sessionId, memberId);
-  if (before.state !== 'scheduled') throw new HttpError('conflict', 'Only a scheduled session can be moved.');
-  if (Date.parse(before.startsAt) <= now.getTime()) throw new HttpError('conflict', 'This session has already started.');
+  if (before.state !== 'scheduled') throw conflict(before.state === 'proposed' ? 'pending' : 'ended', 'Only a scheduled session can be moved.');
+  if (Date.parse(before.startsAt) <= now.getTime()) throw conflict('ended', 'This session has already started.');
   const startsAt = new Date(startsAtInput).toISOString();
   const length = durationMinutes ?? before.durationMinutes;
-  if (startsAt === before.startsAt && length === before.durationMinutes) throw new HttpError('validation_failed', 'Choose a different time.');
+  if (startsAt === before.startsAt && length === before.durationMinutes) throw new DomainError('validation_failed', 'Choose a different time.');
   const record = await mentorshipOfMember(before.mentorshipId, memberId);
   requireActive(record);
   const { mentor, mentee } = await pairOf(record);
@@ -307,8 +308,8 @@ const callOff = async (before: SessionItem, actorId: string | null, reason: stri
 /** Cancelling is allowed whatever the mentorship's state: it only frees time. */
 export const cancel = async (sessionId: string, memberId: string, reason: string, now = new Date()): Promise<Session> => {
   const before = await sessionOfMember(sessionId, memberId);
-  if (before.state !== 'scheduled' && before.state !== 'proposed') throw new HttpError('conflict', 'Only a scheduled or proposed session can be cancelled.');
-  if (before.state === 'scheduled' && Date.parse(before.startsAt) <= now.getTime()) throw new HttpError('conflict', 'This session has already started.');
+  if (before.state !== 'scheduled' && before.state !== 'proposed') throw conflict('ended', 'Only a scheduled or proposed session can be cancelled.');
+  if (before.state === 'scheduled' && Date.parse(before.startsAt) <= now.getTime()) throw conflict('ended', 'This session has already started.');
   return toSession(await callOff(before, memberId, reason, now).catch(cancelledToHttp));
 };
 

@@ -7,7 +7,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { FeedbackItem, FitCheckAnswer, Survey } from '@mentoring/shared';
 import { documentClient, tableName } from '../dynamo';
-import { HttpError } from '../http/errors';
+import { DomainError } from '../domain-error';
 import { getMentorship, metaKey, type MentorshipRecord, type Side } from '../repositories/mentorships';
 
 export const surveysDue = (record: MentorshipRecord, side: Side | null): Survey[] => {
@@ -33,9 +33,13 @@ export const answerSurvey = async (
 ): Promise<{ flagged: boolean; record: MentorshipRecord }> => {
   for (let attempt = 1; ; attempt += 1) {
     const record = await getMentorship(mentorshipId);
-    if (!record) throw new HttpError('not_found', 'There is no such mentorship.');
+    if (!record) throw new DomainError('not_found', 'There is no such mentorship.');
     if (!surveysDue(record, side).includes(survey)) {
-      throw new HttpError('conflict', survey === 'fit_check' ? 'The fit check is not due: it comes once, after your first session.' : 'The closing survey is not due: it comes once, when the mentorship is completed.');
+      throw new DomainError(
+        'conflict',
+        survey === 'fit_check' ? 'The fit check is not due: it comes once, after your first session.' : 'The closing survey is not due: it comes once, when the mentorship is completed.',
+        'not_due',
+      );
     }
     const attribute = attributeOf(survey);
     const value = survey === 'fit_check' ? fit : feedback.createdAt;

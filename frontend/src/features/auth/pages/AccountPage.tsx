@@ -137,11 +137,7 @@ export const AccountPage = () => {
         <NameCard />
         <SignInCard />
         <PasswordCard />
-        {/*
-          Slot for the profile photo (issue 12: the profile API's presigned upload) and slot for the choice of
-          e-mail notifications (issue 12: the profile API's notification settings). Both are saved by the profile
-          API, not by Cognito, so they arrive with it; no control stands here until they can be saved.
-        */}
+        {/* The photo is edited with the profile (/profile); e-mail notification choices have no API yet, so no control stands here. */}
       </div>
       {accountSections && <div className={styles.cards}>{accountSections}</div>}
     </>

@@ -4,7 +4,7 @@ import { languageName } from '../lib/reference';
 import { hoursApart } from '../lib/time';
 import type { MentorCardData } from '../lib/types';
 import { AvailabilityGlance } from './AvailabilityList';
-import { Avatar } from './Avatar';
+import { Avatar } from '../../../components/Avatar/Avatar';
 import { Tags } from './Tags';
 import styles from './MentorCard.module.css';
 import { MentorActionsSlot } from '../slots';

@@ -4,7 +4,7 @@ import { Button } from '../../../components/Button/Button';
 import { copy } from '../copy';
 import { useSetOwnProfile } from '../lib/hooks';
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '../lib/types';
-import { Avatar } from './Avatar';
+import { Avatar } from '../../../components/Avatar/Avatar';
 import formStyles from './Form.module.css';
 import styles from './PhotoField.module.css';
 

@@ -4,7 +4,7 @@ import { countryName, languageName } from '../lib/reference';
 import { hoursApart } from '../lib/time';
 import type { AvailabilityWindow, Format } from '../lib/types';
 import { AvailabilityList } from './AvailabilityList';
-import { Avatar } from './Avatar';
+import { Avatar } from '../../../components/Avatar/Avatar';
 import { Tags } from './Tags';
 import styles from './Profile.module.css';
 

@@ -7,7 +7,7 @@ import { toast } from '../../../components/Toast/toast';
 import { api, errorMessage } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { copy } from '../copy';
-import { Avatar } from '../components/Avatar';
+import { Avatar } from '../../../components/Avatar/Avatar';
 import { AvailabilityList } from '../components/AvailabilityList';
 import { TextAreaField } from '../components/Field';
 import { ErrorState, LoadingState } from '../components/States';
@@ -211,7 +211,7 @@ export const ApplicationsPage = () => {
       <p role="status" className={styles.count}>
         {applications.isSuccess ? copy.applications.count(list.length) : ''}
       </p>
-      {applications.isPending && <LoadingState lines={6} />}
+      {applications.isPending && <LoadingState />}
       {applications.isError && <ErrorState heading={copy.applications.errorHeading} error={applications.error} onRetry={() => void applications.refetch()} />}
       {applications.isSuccess && list.length === 0 && <p className={styles.empty}>{copy.applications.empty[state]}</p>}
       {list.length > 0 && (

@@ -12,7 +12,7 @@ import styles from './Directory.module.css';
 import { MentorActionsSlot } from '../slots';
 import { useSafetySlots } from '../../../lib/safety-slots';
 
-/** /mentors/:id: a mentor's profile, times shown in the viewer's zone. Requests come with a later issue. */
+/** /mentors/:id: a mentor's profile, times shown in the viewer's zone, with the actions other features put in its slots (a request, a block). */
 export const MentorPage = () => {
   const { id = '' } = useParams();
   const location = useLocation();
@@ -44,7 +44,7 @@ export const MentorPage = () => {
   return (
     <div className={pageStyles.page}>
       {backLink}
-      {mentor.isPending && <LoadingState lines={6} />}
+      {mentor.isPending && <LoadingState />}
       {mentor.isError && <ErrorState error={mentor.error} onRetry={() => void mentor.refetch()} />}
       {mentor.data && <ProfileView profile={mentor.data} viewerZone={viewer.zone} />}
       {mentor.data && <MentorActionsSlot.Slot mentor={mentor.data} />}

@@ -97,7 +97,7 @@ export const ProfilePage = () => {
     return (
       <div className={pageStyles.page}>
         {heading}
-        <LoadingState lines={8} />
+        <LoadingState />
       </div>
     );
   }

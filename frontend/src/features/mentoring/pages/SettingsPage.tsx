@@ -87,7 +87,7 @@ export const SettingsPage = () => {
         <p className={pageStyles.intro}>{copy.settings.intro}</p>
       </header>
       {programme.isError && <ErrorState heading={copy.settings.errorHeading} error={programme.error} onRetry={() => void programme.refetch()} />}
-      {!programme.isError && (!programme.data || !draft) && <LoadingState lines={8} />}
+      {!programme.isError && (!programme.data || !draft) && <LoadingState />}
       {programme.data && draft && <SettingsForm programme={programme.data} draft={draft} onChange={setDraft} onSaved={(saved) => setDraft(draftOf(saved))} />}
     </div>
   );

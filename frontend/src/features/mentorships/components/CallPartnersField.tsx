@@ -5,7 +5,7 @@ import { activeMentorshipsQuery } from '../api';
 import { copy } from '../copy';
 import { otherParty } from '../model';
 import styles from '../mentorships.module.css';
-import { Avatar } from './Avatar';
+import { Avatar } from '../../../components/Avatar/Avatar';
 
 export interface CallPartner {
   mentorshipId: string;
@@ -44,7 +44,7 @@ export const CallPartnersField = ({ chosen, onChange }: { chosen: readonly CallP
           {partners.map((partner) => (
             <label key={partner.mentorshipId} className={styles.option}>
               <input type="checkbox" checked={isChosen(partner)} onChange={() => toggle({ mentorshipId: partner.mentorshipId, userId: partner.userId, displayName: partner.displayName })} />
-              <Avatar name={partner.displayName} photoUrl={partner.photoUrl} />
+              <Avatar name={partner.displayName} photoUrl={partner.photoUrl} size="xs" />
               <span className={styles.optionText}>
                 <span>{copy.calls.partnerLabel(partner.displayName, partner.role)}</span>
               </span>

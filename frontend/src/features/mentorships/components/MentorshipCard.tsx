@@ -4,7 +4,7 @@ import { DECLINED_REASONS, END_REASONS, type MentorshipAction } from '@mentoring
 import { copy } from '../copy';
 import { isOpenRequest, listActions, otherParty, relativeTime, type MentorshipSummary } from '../model';
 import styles from '../mentorships.module.css';
-import { Avatar } from './Avatar';
+import { Avatar } from '../../../components/Avatar/Avatar';
 import { MentorshipActions } from './MentorshipActions';
 import { StateBadge } from './StateBadge';
 
@@ -31,7 +31,7 @@ export const MentorshipCard = ({ mentorship, now = Date.now() }: { mentorship: M
 
   return (
     <article className={styles.card} aria-labelledby={titleId}>
-      <Avatar name={other.displayName} photoUrl={other.photoUrl} />
+      <Avatar name={other.displayName} photoUrl={other.photoUrl} size="sm" />
       <div className={styles.cardBody}>
         <h3 id={titleId} className={styles.cardTitle}>
           <Link to={`/mentorships/${mentorship.id}`}>{cardTitle(mentorship)}</Link>

@@ -3,7 +3,7 @@ import type { MentorshipDetail } from '../model';
 import { languageName } from '../model';
 import { copy } from '../copy';
 import styles from '../mentorships.module.css';
-import { Avatar } from './Avatar';
+import { Avatar } from '../../../components/Avatar/Avatar';
 
 type Profile = MentorshipDetail['mentorProfile'];
 
@@ -13,7 +13,7 @@ export const ProfileCard = ({ profile, isViewer }: { profile: Profile; isViewer:
   return (
     <article className={styles.profile} aria-labelledby={id}>
       <div className={styles.profileHead}>
-        <Avatar name={profile.displayName} photoUrl={profile.photoUrl} large />
+        <Avatar name={profile.displayName} photoUrl={profile.photoUrl} size="md" />
         <div>
           <p className={styles.role}>{profile.role === 'mentor' ? copy.detail.mentor : copy.detail.mentee}</p>
           <h3 id={id}>

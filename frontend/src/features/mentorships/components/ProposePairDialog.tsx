@@ -8,7 +8,7 @@ import { apiQuery } from '../../../lib/query';
 import { applyDetail } from '../api';
 import { copy, MESSAGE_MAX } from '../copy';
 import styles from '../mentorships.module.css';
-import { Avatar } from './Avatar';
+import { Avatar } from '../../../components/Avatar/Avatar';
 
 interface Candidate {
   id: string;
@@ -68,7 +68,7 @@ const MemberPicker = ({
           {options.map((candidate) => (
             <label key={candidate.id} className={styles.option}>
               <input type="radio" name={`${id}-choice`} checked={chosen?.id === candidate.id} onChange={() => onChoose(candidate)} />
-              <Avatar name={candidate.displayName} photoUrl={candidate.photoUrl} />
+              <Avatar name={candidate.displayName} photoUrl={candidate.photoUrl} size="xs" />
               <span className={styles.optionText}>
                 <span>{candidate.displayName}</span>
                 {candidate.detail && <span className={styles.muted}>{candidate.detail}</span>}

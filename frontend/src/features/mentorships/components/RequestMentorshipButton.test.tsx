@@ -74,9 +74,9 @@ describe('RequestMentorshipButton', () => {
     expect(screen.queryByRole('button', { name: 'Ask to be mentored' })).toBeNull();
   });
 
-  it('on a 409 for a pair that already has a request (sent from elsewhere since the page loaded), links to that request', async () => {
+  it('on a 409 for a pair that already has a request (sent from elsewhere since the page loaded: its reason), says so and links to the member\'s requests, asking nothing more', async () => {
     const existing = stored(grace, ada, 'REQUESTED');
-    const { user, api } = setup({ requestConflict: { message: 'You already asked this mentor.' } });
+    const { user, api } = setup({ requestConflict: { message: 'You already asked this mentor.', reason: 'already_requested' } });
     // The page read the mentee's list before the request sent from another tab.
     await waitFor(() => expect(api.sent('GET', '/api/mentorships')).toHaveLength(1));
     api.mentorships.set(existing.id, existing);
@@ -84,18 +84,30 @@ describe('RequestMentorshipButton', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Your message' }), 'Please?');
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect((await within(dialog).findByText('You already have a request or a mentorship with Grace Hopper.')).closest('[role="status"]')).toHaveFocus();
-    expect(within(dialog).getByRole('link', { name: 'Open it' })).toHaveAttribute('href', `/mentorships/${existing.id}`);
+    expect(within(dialog).getByRole('link', { name: 'See your requests and mentorships' })).toHaveAttribute('href', '/mentorships');
+    // The answer's reason said it all: the list was read once, when the page loaded, not again to guess.
+    expect(api.sent('GET', '/api/mentorships')).toHaveLength(1);
   });
 
-  it('on a 409 for the limit of open requests, says so in the server’s words and what to do', async () => {
+  it('on a 409 for the limit of open requests (its reason), says so in the server’s words and what to do', async () => {
     const other = stored(mentorView('linus', 'Linus'), ada, 'REQUESTED');
-    const { user } = setup({ mentorships: [other], requestConflict: { message: 'You have 3 open requests, the most the programme allows.' } });
+    const { user, api } = setup({ mentorships: [other], requestConflict: { message: 'You have 3 open requests, the most the programme allows.', reason: 'request_limit' } });
     const dialog = await openDialog(user);
     await user.type(within(dialog).getByRole('textbox', { name: 'Your message' }), 'Please?');
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     const outcome = (await within(dialog).findByText('You cannot send another request right now.')).closest('p');
     expect(outcome).toHaveTextContent('You cannot send another request right now. You have 3 open requests, the most the programme allows.');
     expect(within(dialog).getByRole('link', { name: 'See your requests' })).toHaveAttribute('href', '/mentorships');
+    expect(api.sent('GET', '/api/mentorships')).toEqual([]);
+  });
+
+  it('on any other 409, says what the server says (a paused mentor), not the limit', async () => {
+    const { user } = setup({ requestConflict: { message: 'This mentor is not taking new requests right now.', reason: 'not_accepting' } });
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Your message' }), 'Please?');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await within(dialog).findByText('This mentor is not taking new requests right now.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('You cannot send another request right now.')).toBeNull();
   });
 
   it('keeps the message and shows the error when the request fails otherwise', async () => {

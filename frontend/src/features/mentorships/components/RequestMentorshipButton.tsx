@@ -17,22 +17,15 @@ export interface RequestMentorshipButtonProps {
 
 type Outcome =
   | { kind: 'sent'; mentorship: MentorshipDetail }
-  | { kind: 'already'; id: string }
-  | { kind: 'limit'; message: string };
+  | { kind: 'already' }
+  | { kind: 'limit'; message: string }
+  | { kind: 'refused'; message: string };
 
-/**
- * A 409 says either "you already have a live request or mentorship with this mentor" or "you have as many
- * open requests as the programme allows". The member's own list tells which, and where the existing one is.
- */
-const explainConflict = async (mentorId: string, error: ApiError): Promise<Outcome> => {
-  try {
-    const { mentorships } = await api('GET /api/mentorships', { query: { as: 'mentee' } });
-    const live = mentorships.find((m) => m.mentor.id === mentorId && (LIVE_STATES as readonly MentorshipState[]).includes(m.state));
-    if (live) return { kind: 'already', id: live.id };
-  } catch {
-    // Without the list the server's own words still say what happened.
-  }
-  return { kind: 'limit', message: error.message };
+/** A 409 names the guard that refused (`reason`): the answer says what happened and where to go next, with no second request. */
+const outcomeOfConflict = (error: ApiError): Outcome => {
+  if (error.reason === 'already_requested') return { kind: 'already' };
+  if (error.reason === 'request_limit') return { kind: 'limit', message: error.message };
+  return { kind: 'refused', message: error.message };
 };
 
 const RequestForm = ({ mentorId, mentorName, onClose }: RequestMentorshipButtonProps & { onClose: () => void }) => {
@@ -54,7 +47,7 @@ const RequestForm = ({ mentorId, mentorName, onClose }: RequestMentorshipButtonP
       try {
         return { kind: 'sent', mentorship: await api('POST /api/mentorships', { body: { mentorId, message: text } }) };
       } catch (error) {
-        if (error instanceof ApiError && error.status === 409) return explainConflict(mentorId, error);
+        if (error instanceof ApiError && error.status === 409) return outcomeOfConflict(error);
         throw error;
       }
     },
@@ -91,7 +84,7 @@ const RequestForm = ({ mentorId, mentorName, onClose }: RequestMentorshipButtonP
         {outcome.kind === 'already' && (
           <>
             <p>{copy.request.already(mentorName)}</p>
-            <ButtonLink to={`/mentorships/${outcome.id}`}>{copy.request.viewExisting}</ButtonLink>
+            <ButtonLink to="/mentorships">{copy.request.viewExisting}</ButtonLink>
           </>
         )}
         {outcome.kind === 'limit' && (
@@ -103,6 +96,7 @@ const RequestForm = ({ mentorId, mentorName, onClose }: RequestMentorshipButtonP
             <ButtonLink to="/mentorships">{copy.request.yourRequests}</ButtonLink>
           </>
         )}
+        {outcome.kind === 'refused' && <p>{outcome.message}</p>}
         <Button variant="secondary" onClick={onClose}>
           {copy.request.close}
         </Button>
@@ -170,9 +164,9 @@ const useLiveWith = (mentorId: string) => {
 /**
  * "Ask to be mentored", for a mentor's card and profile page: a dialog with the request's message (why
  * this mentor, what the mentee hopes for), sent with POST /api/mentorships. A sent request links to its
- * page; a refusal says why (already asked: with a link to that request; the limit of open requests). Once a
- * request is pending (or the two are matched), the button gives way to where it stands, with a link to it,
- * so nobody asks twice.
+ * page; a refusal says why, from the answer's reason (already asked: with a link to the member's requests; the
+ * limit of open requests; anything else in the server's words). Once a request is pending (or the two are
+ * matched), the button gives way to where it stands, with a link to it, so nobody asks twice.
  */
 export const RequestMentorshipButton = ({ mentorId, mentorName }: RequestMentorshipButtonProps) => {
   const [open, setOpen] = useState(false);
