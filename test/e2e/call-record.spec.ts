@@ -56,7 +56,7 @@ const joinFromLobby = async (page: Page) => {
   }).toPass({ timeout: 90_000 });
 };
 
-test('a recorded session call: attendance, durations and the recording reach the session page, the mentorship page and the archive with no manual step', async ({ browser, request }) => {
+test('a recorded and transcribed session call: attendance, durations, the recording and the transcript reach the session page, the mentorship page and the archive with no manual step', async ({ browser, request }) => {
   test.setTimeout(300_000);
   const { grace, ada, mentorshipId } = await makePair(request, alwaysFree);
 
@@ -83,12 +83,16 @@ test('a recorded session call: attendance, durations and the recording reach the
   await expect(start).toBeEnabled({ timeout: 30_000 });
   await start.click();
   await expect(gracePage.getByRole('button', { name: 'Stop recording' })).toBeVisible({ timeout: 30_000 });
+  await gracePage.getByRole('button', { name: 'Start transcription' }).click();
+  await expect(gracePage.getByRole('button', { name: 'Stop transcription' })).toBeVisible({ timeout: 30_000 });
   await expect(adaPage.getByRole('list', { name: 'Call status' }).getByRole('status').filter({ hasText: 'Recording' })).toBeVisible({ timeout: 30_000 });
 
   // They talk a little, then the recording stops and both leave.
   await gracePage.waitForTimeout(3000);
   await gracePage.getByRole('button', { name: 'Stop recording' }).click();
   await expect(gracePage.getByRole('button', { name: 'Start recording' })).toBeVisible({ timeout: 30_000 });
+  await gracePage.getByRole('button', { name: 'Stop transcription' }).click();
+  await expect(gracePage.getByRole('button', { name: 'Start transcription' })).toBeVisible({ timeout: 30_000 });
   await adaPage.getByRole('button', { name: 'Leave call' }).click();
   await gracePage.getByRole('button', { name: 'Leave call' }).click();
   await expect(gracePage.getByRole('heading', { name: 'How was your call?' })).toBeVisible({ timeout: 30_000 });
@@ -102,6 +106,7 @@ test('a recorded session call: attendance, durations and the recording reach the
     await gracePage.reload();
     await expect(attendance.getByRole('listitem')).toHaveCount(2, { timeout: 2000 });
     await expect(recording.getByRole('link', { name: 'Watch the recording' })).toBeVisible({ timeout: 2000 });
+    await expect(recording.getByRole('link', { name: 'Read the transcript' })).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 90_000 });
   for (const name of ['Grace Hopper', 'Ada Lovelace']) {
     await expect(attendance.getByRole('listitem').filter({ hasText: name })).toContainText(/\d{2}:\d{2}–\d{2}:\d{2} · 1 min in the call/);
@@ -114,6 +119,9 @@ test('a recorded session call: attendance, durations and the recording reach the
   expect(download.headers()['content-type']).toBe('video/webm');
   // A WebM file starts with the EBML magic number.
   expect((await download.body()).subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+  const transcript = await request.get((await recording.getByRole('link', { name: 'Read the transcript' }).getAttribute('href'))!);
+  expect(transcript.status()).toBe(200);
+  expect(JSON.parse((await transcript.text()).split('\n')[0]!)).toMatchObject({ type: 'speech', text: expect.any(String) });
 
   // The mentorship page lists the session as held.
   await gracePage.goto(`/mentorships/${mentorshipId}`);
