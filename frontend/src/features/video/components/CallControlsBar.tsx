@@ -61,14 +61,27 @@ export interface CallControlsBarProps {
   noiseCancellation?: boolean;
 }
 
+/** What a participant needs to start or stop a recording or transcription; guests have none of them. */
+const RECORDING_CAPABILITIES: readonly OwnCapability[] = [
+  OwnCapability.START_RECORD_CALL,
+  OwnCapability.STOP_RECORD_CALL,
+  OwnCapability.START_TRANSCRIPTION_CALL,
+  OwnCapability.STOP_TRANSCRIPTION_CALL,
+];
+
 export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancellation }: CallControlsBarProps) => {
   const call = useCall();
+  const { useOwnCapabilities } = useCallStateHooks();
+  const capabilities = useOwnCapabilities();
   const { report } = useSafetySlots();
   const { recording, transcribing, captioning, broadcasting, live } = useCallFeatureFlags();
   const { busy, error, run } = useCallAction();
   if (!call) return null;
   // A mentorship's call is a session: its recording waits for everyone's consent (the session id is the call id).
-  const sessionId = mentorshipIdOfCall(call.type, call.id) ? call.id : null;
+  // Consent is a member's, asked through our API: a guest (no account, no API session, no query cache on the
+  // public page) can neither record nor give it, so a guest's bar has no consent controls.
+  const mayRecord = capabilities?.some((capability) => RECORDING_CAPABILITIES.includes(capability)) ?? false;
+  const sessionId = mentorshipIdOfCall(call.type, call.id) && mayRecord ? call.id : null;
 
   const panelButton = (value: Exclude<CallPanel, null>, label: string): ReactNode => (
     <button type="button" className="call-button" aria-pressed={panel === value} onClick={() => onPanel(panel === value ? null : value)}>

@@ -289,6 +289,22 @@ describe('guest mode', () => {
   });
 });
 
+describe('a guest in a mentorship call', () => {
+  it('gets the call controls with no recording consent (a guest can neither record nor consent, and the public page has no API session)', async () => {
+    // Rendered as on the public guest page: no QueryClientProvider, so asking our API for consent would throw.
+    const { client, call } = await setUp({
+      userId: 'guest-123',
+      name: GUEST_USER_NAME,
+      id: 'm-0b6c4f7e-8a3d-4c2b-9e1f-2a3b4c5d6e7f-lq2x9k1a',
+      ownCapabilities: [OwnCapability.JOIN_CALL, OwnCapability.SEND_AUDIO, OwnCapability.SEND_VIDEO],
+    });
+    renderInCall(client, call, <CallControlsBar onLeave={() => undefined} panel={null} onPanel={() => undefined} />);
+    expect(screen.getByRole('button', { name: text.controls.leave })).toBeEnabled();
+    expect(screen.queryByRole('region', { name: text.consent.promptLabel })).toBeNull();
+    expect(screen.queryByRole('button', { name: text.controls.startRecording })).toBeNull();
+  });
+});
+
 describe('livestream and audio room', () => {
   it('a host waits backstage, a viewer is told the stream has not started', async () => {
     const host = await setUp({ type: 'livestream', ownCapabilities: [OwnCapability.JOIN_BACKSTAGE] });
