@@ -35,8 +35,12 @@ const closure = (manifest: Manifest, keys: string[], eager: (key: string) => boo
   return seen;
 };
 
-/** Chunks whose dynamic imports run on render, not on a click: see closure(). */
-const EAGER = [/^_connection-/, /src\/features\/chat\/index\.tsx$/];
+/**
+ * Chunks whose dynamic imports run on render, not on a click: see closure(). The members' Stream connection
+ * (lib/stream) lands in a shared chunk the bundler names after it (`_stream-`, once `_connection-`); without it
+ * here the signed-in routes would be measured without the chat and video SDKs they load on mount.
+ */
+const EAGER = [/^_connection-/, /^_stream-/, /src\/features\/chat\/index\.tsx$/];
 
 /**
  * The budgets, in KB of gzip JavaScript a route loads in all (entry included): issue 13's, with the call routes'
