@@ -1,10 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { routeList } from '@mentoring/shared';
 import { synthAssembly } from './synth';
 
 // The one test that bundles for real (esbuild, no Docker): the other infra tests skip bundling.
+// Bundling some sixty functions takes about 100 s alone on 2 cores and more beside the other test files: a hang
+// guard, not a timing.
+vi.setConfig({ testTimeout: 300_000 });
 const routes = routeList();
 let synthesised: ReturnType<typeof synthAssembly> | undefined;
 /** One bundling synth for the file: it is the slow part. */
