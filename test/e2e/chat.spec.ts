@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { TestUser } from '../support/auth';
 import { scriptMemberStream } from './member-stream';
@@ -93,6 +94,13 @@ test('two members chat on the stand-in: a message arrives live, a thread reply, 
   await expect(adaMessage.first().getByRole('figure', { name: 'Reaction list' })).toContainText('1');
   await screenshot(gracePage, 'chat-mentorship-page');
   await screenshot(adaPage, 'chat-messages-page');
+
+  // The populated chat view passes axe, Stream's components included, at both widths.
+  for (const [label, viewport] of Object.entries(widths)) {
+    await adaPage.setViewportSize(viewport);
+    const results = await new AxeBuilder({ page: adaPage }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map(({ id, nodes }) => ({ id, nodes: nodes.map((node) => node.html.slice(0, 160)) })), `chat view at ${label}`).toEqual([]);
+  }
 });
 
 test('a blocked pair’s channel is closed: the page says so, and the stand-in refuses a message', async ({ browser, request }) => {

@@ -84,7 +84,7 @@ const RequestForm = ({ mentorId, mentorName, onClose }: RequestMentorshipButtonP
         {outcome.kind === 'already' && (
           <>
             <p>{copy.request.already(mentorName)}</p>
-            <ButtonLink to="/mentorships">{copy.request.viewExisting}</ButtonLink>
+            <ButtonLink to="/mentorships">{copy.request.viewAll}</ButtonLink>
           </>
         )}
         {outcome.kind === 'limit' && (
