@@ -74,8 +74,11 @@ test('two members chat on the stand-in: a message arrives live, a thread reply, 
   await expect(gracePage.locator('.str-chat__message').filter({ hasText: 'Hello Ada' }).locator('[data-testid="message-status-read-by"]')).toBeVisible({ timeout: 10_000 });
 
   // B replies in a thread; A's page shows the reply count under the message.
-  await adaMessage.hover();
-  await adaMessage.getByRole('button', { name: /thread|reply/i }).first().click();
+  // A message's actions show while it is hovered; a re-render (a receipt arriving) can drop the hover, so hover again.
+  await expect(async () => {
+    await adaMessage.hover();
+    await adaMessage.getByRole('button', { name: /thread|reply/i }).first().click({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   const thread = adaPage.locator('.str-chat__thread');
   await expect(thread).toBeVisible();
   const threadComposer = thread.getByRole('textbox', { name: /message|reply/i });
@@ -86,8 +89,10 @@ test('two members chat on the stand-in: a message arrives live, a thread reply, 
 
   // A reacts to the message; B sees the reaction.
   const graceMessage = gracePage.locator('.str-chat__message').filter({ hasText: 'Hello Ada' });
-  await graceMessage.hover();
-  await graceMessage.getByRole('button', { name: /reaction/i }).first().click();
+  await expect(async () => {
+    await graceMessage.hover();
+    await graceMessage.getByRole('button', { name: /reaction/i }).first().click({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await gracePage.locator('.str-chat__reaction-selector button').first().click();
   // In B's channel (the message list's copy, not the thread's header), A's reaction appears.
   await expect(adaMessage.first().getByRole('figure', { name: 'Reaction list' })).toBeVisible();
