@@ -1,56 +1,26 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { TestUser } from '../support/auth';
-import { scriptMemberStream } from './member-stream';
-import { call, makePair } from './pairs';
+import { expect, test } from '@playwright/test';
+import { call, makePair, signedInPage } from './pairs';
 import { memberChat, pairChannel } from './stand-in-chat';
 import { screenshot, widths } from './support';
 
 /*
  * Chat between the two members of a mentorship, each in their own browser, on the stage's Stream stand-in: the
- * real stream-chat and stream-chat-react, no routing of chat (video's hosts stay scripted: the stand-in does
- * not imitate video yet). A writes on the mentorship page, B sees it arrive on /messages without reloading,
+ * real stream-chat and stream-chat-react, nothing routed. A writes on the mentorship page, B sees it arrive on /messages without reloading,
  * counted unread; B replies in a thread, A reacts, A sees B's read receipt. Then a block ends the mentorship:
  * the channel is frozen, the page says the conversation is closed and the stand-in refuses a message.
  */
 
-const profile = (user: TestUser, role: 'mentor' | 'mentee', codeOfConductVersion: number, topic: string) => ({
-  role,
-  displayName: user.name,
-  headline: role === 'mentor' ? 'Compiler pioneer' : 'Learning to build compilers',
-  bio: `${user.name} on the e2e stage.`,
-  languages: ['en'],
-  country: 'DE',
-  timezone: 'Europe/Berlin',
-  availability: [{ day: 2, start: '18:00', end: '20:00' }],
-  format: 'online',
-  codeOfConductVersion,
-  topics: [topic],
-  ...(role === 'mentor' ? { yearsOfExperience: 20, capacity: 2, acceptingRequests: true } : { goals: 'Write my first compiler.' }),
-});
-
-const signedInPage = async (browser: Browser, user: TestUser, next: string): Promise<Page> => {
-  const context = await browser.newContext({ viewport: widths.desktop });
-  const page = await context.newPage();
-  await scriptMemberStream(page);
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`));
-  return page;
-};
-
 test('two members chat on the stand-in: a message arrives live, a thread reply, a reaction, unread counts and read receipts', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const { grace, ada, mentorshipId } = await makePair(request, profile);
+  const { grace, ada, mentorshipId } = await makePair(request);
   // The channel exists once the bus has run the mentorship-channel consumer.
   const probe = await memberChat(request, grace);
   await pairChannel(probe, mentorshipId);
   await probe.disconnectUser();
 
-  const gracePage = await signedInPage(browser, grace, `/mentorships/${mentorshipId}`);
-  const adaPage = await signedInPage(browser, ada, '/messages');
+  const gracePage = await signedInPage(browser, grace, `/mentorships/${mentorshipId}`, { viewport: widths.desktop });
+  const adaPage = await signedInPage(browser, ada, '/messages', { viewport: widths.desktop });
   const list = adaPage.getByRole('complementary', { name: 'Conversations' });
   const preview = list.getByRole('listbox', { name: 'Channel list' }).getByRole('option');
   await expect(preview).toHaveCount(1, { timeout: 20_000 });
@@ -110,7 +80,7 @@ test('two members chat on the stand-in: a message arrives live, a thread reply, 
 
 test('a blocked pair’s channel is closed: the page says so, and the stand-in refuses a message', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const { grace, ada, mentorshipId } = await makePair(request, profile);
+  const { grace, ada, mentorshipId } = await makePair(request);
   const graceChat = await memberChat(request, grace);
   const channel = await pairChannel(graceChat, mentorshipId);
 
@@ -121,7 +91,7 @@ test('a blocked pair’s channel is closed: the page says so, and the stand-in r
   expect(message.type).toBe('error');
   await graceChat.disconnectUser();
 
-  const gracePage = await signedInPage(browser, grace, `/mentorships/${mentorshipId}`);
+  const gracePage = await signedInPage(browser, grace, `/mentorships/${mentorshipId}`, { viewport: widths.desktop });
   await expect(gracePage.getByText('This conversation is closed. Its history stays readable.')).toBeVisible({ timeout: 20_000 });
   await expect(gracePage.getByRole('textbox', { name: /message/i })).toHaveCount(0);
 });

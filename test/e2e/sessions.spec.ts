@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { TestUser } from '../support/auth';
+import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { makePair } from './pairs';
+import { makePair, signedInPage } from './pairs';
 import { screenshot, screenshotsDir, widths } from './support';
 
 /*
@@ -14,32 +13,10 @@ import { screenshot, screenshotsDir, widths } from './support';
  * tested on their own.
  */
 
-// Tuesdays and Thursdays: 12:00–14:00 in New York is 18:00–20:00 in Berlin (both zones on standard or both on summer time).
-const profile = (user: TestUser, role: 'mentor' | 'mentee', codeOfConductVersion: number, topic: string) => ({
-  role,
-  displayName: user.name,
-  headline: role === 'mentor' ? 'Compiler pioneer' : 'Learning to build compilers',
-  bio: `${user.name} on the e2e stage.`,
-  languages: ['en'],
-  country: role === 'mentor' ? 'US' : 'DE',
-  timezone: role === 'mentor' ? 'America/New_York' : 'Europe/Berlin',
-  availability: [2, 4].map((day) => (role === 'mentor' ? { day, start: '12:00', end: '14:00' } : { day, start: '18:00', end: '20:00' })),
-  format: 'online',
-  codeOfConductVersion,
-  topics: [topic],
-  ...(role === 'mentor' ? { yearsOfExperience: 20, capacity: 2, acceptingRequests: true } : { goals: 'Write my first compiler.' }),
-});
+/** Both members' pages in Berlin time, whoever they are. */
+const inBerlin = { viewport: widths.desktop, timezoneId: 'Europe/Berlin' };
 
-const signedInPage = async (browser: Browser, user: TestUser, next: string): Promise<Page> => {
-  const context = await browser.newContext({ viewport: widths.desktop, timezoneId: 'Europe/Berlin' });
-  const page = await context.newPage();
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/\//g, '\\/')}$`));
-  return page;
-};
+// The pair's profiles (pairs.ts): Tuesdays and Thursdays, 12:00–14:00 in New York is 18:00–20:00 in Berlin.
 
 const axeAtBothWidths = async (page: Page, name: string) => {
   for (const [label, viewport] of Object.entries(widths)) {
@@ -54,10 +31,10 @@ const axeAtBothWidths = async (page: Page, name: string) => {
 
 test('a mentee books a session from the mentorship page; both see it coming; a note and an action item on its page', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const { grace, ada, mentorshipId } = await makePair(request, profile);
+  const { grace, ada, mentorshipId } = await makePair(request);
 
   // The mentee books from the mentorship's page: times in her zone, Grace's beside them.
-  const adaPage = await signedInPage(browser, ada, `/mentorships/${mentorshipId}`);
+  const adaPage = await signedInPage(browser, ada, `/mentorships/${mentorshipId}`, inBerlin);
   const sessions = adaPage.getByRole('region', { name: 'Sessions' });
   await expect(sessions.getByText('No sessions booked yet.')).toBeVisible();
   await sessions.getByRole('button', { name: 'Book a session' }).click();
@@ -86,7 +63,7 @@ test('a mentee books a session from the mentorship page; both see it coming; a n
   const adaUpcoming = adaPage.getByRole('region', { name: 'Upcoming sessions' });
   await expect(adaUpcoming.getByRole('listitem')).toHaveCount(1);
   await expect(adaUpcoming).toContainText('with Grace Hopper · 1 h');
-  const gracePage = await signedInPage(browser, grace, '/mentorships');
+  const gracePage = await signedInPage(browser, grace, '/mentorships', inBerlin);
   const graceUpcoming = gracePage.getByRole('region', { name: 'Upcoming sessions' });
   await expect(graceUpcoming.getByRole('listitem')).toHaveCount(1);
   await expect(graceUpcoming).toContainText('with Ada Lovelace · 1 h');
@@ -130,11 +107,11 @@ test('a mentee books a session from the mentorship page; both see it coming; a n
 
 test('a mentee proposes three times and the mentor picks one; the mentee moves it and the mentor cancels it, each with a reason the other reads', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const { grace, ada, mentorshipId } = await makePair(request, profile);
+  const { grace, ada, mentorshipId } = await makePair(request);
   const path = `/mentorships/${mentorshipId}`;
 
   // Ada proposes the first three common free times.
-  const adaPage = await signedInPage(browser, ada, path);
+  const adaPage = await signedInPage(browser, ada, path, inBerlin);
   const adaSessions = adaPage.getByRole('region', { name: 'Sessions' });
   await adaSessions.getByRole('button', { name: 'Book a session' }).click();
   const booking = adaPage.getByRole('form', { name: 'Book a session' });
@@ -148,7 +125,7 @@ test('a mentee proposes three times and the mentor picks one; the mentee moves i
   await expect(adaWaiting.getByText('You proposed these times; Grace Hopper picks one.')).toBeVisible();
 
   // Grace picks the second; both then see one upcoming session and no proposal.
-  const gracePage = await signedInPage(browser, grace, path);
+  const gracePage = await signedInPage(browser, grace, path, inBerlin);
   const graceSessions = gracePage.getByRole('region', { name: 'Sessions' });
   const graceWaiting = graceSessions.getByRole('region', { name: 'Waiting for an answer' });
   await expect(graceWaiting.getByText('Ada Lovelace proposed these times. Pick the one that suits you.')).toBeVisible();
