@@ -15,6 +15,8 @@ declare global {
     ringCall(callId: string, memberIds: string[]): Promise<void>;
     acceptIncomingCall(): Promise<string>;
     callingState(): string | undefined;
+    /** Every calling state the call has been in, in order (the SDK may recycle a left call to idle at once). */
+    callingStates(): string[];
     callHandle?: Call;
     remoteState(userId: string): { publishedTracks: number[]; loudest: number; audio?: { readyState: string; muted: boolean; enabled: boolean } } | undefined;
   }
@@ -34,8 +36,11 @@ window.connect = async ({ baseUrl, apiKey, userId, token }) => {
 const loudest = new Map<string, number>();
 
 /** Shows every remote participant's streams in media elements named by kind and user (video-bob, screen-bob, audio-bob). */
+const states: string[] = [];
+
 const render = (call: Call) => {
   window.callHandle = call;
+  call.state.callingState$.subscribe((state) => states.push(state));
   call.state.participants$.subscribe((participants) => {
     for (const participant of participants) {
       if (participant.isLocalParticipant) continue;
@@ -102,6 +107,7 @@ window.acceptIncomingCall = async () => {
 };
 
 window.callingState = () => window.callHandle?.state.callingState;
+window.callingStates = () => [...states];
 
 window.remoteState = (userId) => {
   const participant = window.callHandle?.state.participants.find((p) => p.userId === userId && !p.isLocalParticipant);
