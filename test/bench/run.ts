@@ -1,6 +1,8 @@
 // `npm run bench`: runs each benchmark against a fresh local stage, prints the figures and writes them to
 // test/bench/results/<name>.json (and all of them to latest.json). `npm run bench -- feedback` runs one.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { ensureBrowserOrExit } from '../../scripts/browser';
 import { spawnLocalStage, repoRoot, type SpawnedStage } from '../support/local-stage';
@@ -40,6 +42,27 @@ if (selected.some((bench) => bench.browser)) ensureBrowserOrExit();
 const resultsDir = join(repoRoot, 'test/bench/results');
 mkdirSync(resultsDir, { recursive: true });
 
+/**
+ * Several benches run one to a process: each imports the functions' modules, whose AWS clients are made once on
+ * import with the stage of the moment, so a second bench in the same process would talk to the first one's stopped
+ * DynamoDB Local (ECONNREFUSED). A bench that breaks is reported and the others still run.
+ */
+if (selected.length > 1) {
+  const all: Record<string, unknown> = {};
+  const broken: string[] = [];
+  for (const bench of selected) {
+    const file = join(resultsDir, `${bench.name}.json`);
+    rmSync(file, { force: true });
+    const result = spawnSync(join(repoRoot, 'node_modules/.bin/tsx'), [fileURLToPath(import.meta.url), bench.name], { stdio: 'inherit' });
+    if (result.status === 0 && existsSync(file)) all[bench.name] = JSON.parse(readFileSync(file, 'utf8'));
+    else broken.push(bench.name);
+  }
+  writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(all, null, 2)}\n`);
+  console.log(`\nResults written to ${resultsDir}`);
+  if (broken.length) console.error(`Broken: ${broken.join(', ')}`);
+  process.exit(broken.length ? 1 : 0);
+}
+
 const machine = { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: (await import('node:os')).cpus().length };
 const all: Record<string, unknown> = {};
 for (const bench of selected) {
@@ -56,5 +79,8 @@ for (const bench of selected) {
     await stage.stop();
   }
 }
-writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(all, null, 2)}\n`);
+// One bench: latest.json keeps the others' last figures beside its new ones.
+const latest = join(resultsDir, 'latest.json');
+const kept = existsSync(latest) ? (JSON.parse(readFileSync(latest, 'utf8')) as Record<string, unknown>) : {};
+writeFileSync(latest, `${JSON.stringify({ ...kept, ...all }, null, 2)}\n`);
 console.log(`\nResults written to ${resultsDir}`);
