@@ -8,7 +8,7 @@ import { widths } from './support';
 /*
  * What a call leaves behind, on the stage's Stream stand-in with the real video SDK and nothing routed: a booked
  * session's call, recorded with both members' consent, shows its attendance, durations and recording on the
- * session's page, the mentorship's page and the past sessions archive, through the stand-in's webhooks alone
+ * session's page, the mentorship's page and the past calls archive, through the stand-in's webhooks alone
  * (participant joined/left, recording and transcription ready → /api/webhooks/stream → the bus → the session
  * record and the archive). And a guest invited to one call joins it and is refused by another.
  */
@@ -128,8 +128,8 @@ test('a recorded and transcribed session call: attendance, durations, the record
   const sessions = gracePage.getByRole('region', { name: 'Sessions' });
   await expect(sessions.getByRole('listitem').filter({ hasText: 'Recording our first call' })).toContainText('Held', { timeout: 30_000 });
 
-  // The past sessions archive has the call, with its recording playable.
-  await gracePage.goto(`/sessions`);
+  // The past calls archive has the call, with its recording playable.
+  await gracePage.goto(`/calls/past`);
   const archived = gracePage.getByRole('article').filter({ has: gracePage.locator(`[id="call-${session.callType as string}:${session.callId as string}"]`) });
   await expect(archived).toBeVisible({ timeout: 30_000 });
   await expect(archived.locator('video')).toHaveCount(1, { timeout: 30_000 });

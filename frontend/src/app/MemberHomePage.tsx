@@ -1,17 +1,22 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ButtonLink } from '../components/Button/Button';
 import { Icon, type IconName } from '../components/Icon/Icon';
 import { PageHeader } from '../components/PageHeader/PageHeader';
+import { ErrorState, LoadingState } from '../components/StatePanel/StatePanel';
+import { errorMessage } from '../lib/api-client';
 import { useAuth } from '../lib/auth/useAuth';
 import { useLandingRedirect } from '../features/mentoring/onboarding-redirect';
+import { useHomeData } from '../features/home/api';
+import { browserZone } from '../features/scheduling/time';
 import { useStreamConnection } from '../lib/stream';
-import { UpcomingSessions } from '../features/scheduling';
+import { calmFor, homeSteps } from './home-steps';
 import styles from './MemberHomePage.module.css';
 
 const shortcuts: { to: string; title: string; text: string; icon: IconName }[] = [
   { to: '/messages', title: 'Messages', text: 'Pick up a conversation with your mentor or mentee, or start a new one.', icon: 'chat' },
   { to: '/calls', title: 'Calls', text: 'Start a video call, ring someone, or join by a link.', icon: 'video' },
-  { to: '/sessions', title: 'Past sessions', text: 'Watch recordings and read transcripts of your calls.', icon: 'calendar' },
+  { to: '/sessions', title: 'Sessions', text: 'Your booked sessions, coming and past.', icon: 'calendar' },
 ];
 
 /** Unread messages across the member's conversations, once chat is connected (Stream keeps the count). */
@@ -30,35 +35,84 @@ const useUnreadCount = () => {
   return unread;
 };
 
-/** The signed-in area's Home: what to do next, and the way to each section. */
+/** What needs the member now, by role and state, each with the one link where they act. */
+const NextSteps = () => {
+  const { data, error, retry } = useHomeData();
+  if (error)
+    return (
+      <ErrorState title="What is next for you did not load" onRetry={retry}>
+        <p>{errorMessage(error)}</p>
+      </ErrorState>
+    );
+  if (!data) return <LoadingState label="Looking at what is next for you…" />;
+  const zone = data.own.profile?.timezone ?? browserZone();
+  const steps = homeSteps(data, zone);
+  if (steps.length === 0) {
+    const calm = calmFor(data);
+    return (
+      <div className={styles.calm}>
+        <p className={styles.stepText}>{calm.text}</p>
+        <ButtonLink to={calm.link.to}>{calm.link.label}</ButtonLink>
+      </div>
+    );
+  }
+  return (
+    <ul className={styles.steps} aria-label="What to do next">
+      {steps.map((step) => (
+        <li key={step.id} className={styles.step}>
+          <p className={styles.stepText}>{step.text}</p>
+          {step.now ? (
+            <ButtonLink to={step.link.to}>{step.link.label}</ButtonLink>
+          ) : (
+            <Link to={step.link.to} className={styles.stepLink}>
+              {step.link.label}
+            </Link>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+};
+
+/** The signed-in area's Home: what the member must do next first, then the way to each section. */
 export const MemberHomePage = () => {
   const { user } = useAuth();
   useLandingRedirect();
   const unread = useUnreadCount();
   return (
     <>
-      <PageHeader title={`Welcome back${user ? `, ${user.name}` : ''}`} lead="Here is what you can do next." />
-      <ul className={styles.cards}>
-        {shortcuts.map(({ to, title, text, icon }) => (
-          <li key={to} className={styles.card}>
-            <span className={styles.icon}>
-              <Icon name={icon} size={24} />
-            </span>
-            <h2 className={styles.title}>
-              <Link to={to} className={styles.link}>
-                {title}
-              </Link>
-            </h2>
-            <p className={styles.text}>{text}</p>
-            {to === '/messages' && unread !== null && unread > 0 && (
-              <p className={styles.badge} data-testid="unread-messages">
-                {unread === 1 ? '1 unread message' : `${unread} unread messages`}
-              </p>
-            )}
-          </li>
-        ))}
-      </ul>
-      <UpcomingSessions />
+      <PageHeader title={`Welcome back${user ? `, ${user.name}` : ''}`} lead="Here is what needs you next." />
+      <section aria-labelledby="home-next" className={styles.next}>
+        <h2 id="home-next" className={styles.sectionTitle}>
+          Next for you
+        </h2>
+        <NextSteps />
+      </section>
+      <section aria-labelledby="home-shortcuts">
+        <h2 id="home-shortcuts" className={styles.sectionTitle}>
+          Shortcuts
+        </h2>
+        <ul className={styles.cards}>
+          {shortcuts.map(({ to, title, text, icon }) => (
+            <li key={to} className={styles.card}>
+              <span className={styles.icon}>
+                <Icon name={icon} size={20} />
+              </span>
+              <h3 className={styles.title}>
+                <Link to={to} className={styles.link}>
+                  {title}
+                </Link>
+              </h3>
+              <p className={styles.text}>{text}</p>
+              {to === '/messages' && unread !== null && unread > 0 && (
+                <p className={styles.badge} data-testid="unread-messages">
+                  {unread === 1 ? '1 unread message' : `${unread} unread messages`}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
     </>
   );
 };

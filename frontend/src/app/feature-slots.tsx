@@ -19,7 +19,7 @@ const MatchFeedback = lazyFiller<ComponentProps<typeof MatchFeedbackSlot.Slot>>(
   const { FeedbackDialog } = await import('../features/feedback/FeedbackDialog');
   return (props) => <FeedbackDialog {...props} feedbackType="match" />;
 });
-const CallArchive = lazyFiller<ComponentProps<typeof CallArchiveSlot.Slot>>(async () => (await import('../features/sessions/SessionsPage')).CallArchive);
+const CallArchive = lazyFiller<ComponentProps<typeof CallArchiveSlot.Slot>>(async () => (await import('../features/call-archive/PastCallsPage')).CallArchive);
 const CallPartners = lazyFiller<ComponentProps<typeof CallPartnersSlot.Slot>>(
   async () => (await import('../features/mentorships/components/CallPartnersField')).CallPartnersField,
 );

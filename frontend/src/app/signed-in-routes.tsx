@@ -23,8 +23,8 @@ export const signedInRoutes: RouteObject[] = [
   // The coordinator area (mentoring) opens on the dashboard (coordination), with the lists and the safeguarding queue.
   ...signedInMentoringRoutes([...coordinationPages, ...coordinatorSafeguardingPages]),
   {
-    path: 'sessions',
-    lazy: async () => ({ Component: (await import('../features/sessions/SessionsPage')).default }),
-    handle: { title: 'Past sessions' } satisfies RouteHandle,
+    path: 'calls/past',
+    lazy: async () => ({ Component: (await import('../features/call-archive/PastCallsPage')).default }),
+    handle: { title: 'Past calls' } satisfies RouteHandle,
   },
 ];

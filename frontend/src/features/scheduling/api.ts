@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ApiAnswer, ApiBody } from '@mentoring/shared/routes';
 import { api } from '../../lib/api-client';
 import { apiQuery } from '../../lib/query';
@@ -25,6 +25,32 @@ export const actionItemsQuery = (mentorshipId: string) => apiQuery('GET /api/men
 export const useViewerZone = () => {
   const own = useQuery(apiQuery('GET /api/profile/me'));
   return own.data?.profile?.timezone ?? browserZone();
+};
+
+/** Mentorships that can have sessions: once active, their sessions stay readable after the end. */
+const HAS_SESSIONS = new Set(['ACTIVE', 'SUSPENDED', 'COMPLETED', 'ENDED']);
+
+/**
+ * Every session of the member's mentorships (GET /api/mentorships, then each one's sessions), with the other
+ * member's name beside each: the /sessions page. There is no route across mentorships for past sessions
+ * (GET /api/sessions/upcoming has only the coming ones), so each mentorship's list is asked for.
+ */
+export const useMemberSessions = () => {
+  const mentorships = useQuery(apiQuery('GET /api/mentorships'));
+  const own = (mentorships.data?.mentorships ?? []).filter((m) => m.viewerRole !== 'coordinator' && HAS_SESSIONS.has(m.state));
+  const lists = useQueries({ queries: own.map((m) => sessionsQuery(m.id)) });
+  const partnerOf = new Map(own.map((m) => [m.id, m.viewerRole === 'mentee' ? m.mentor.displayName : m.mentee.displayName]));
+  const failed = mentorships.error ?? lists.find((list) => list.isError)?.error ?? null;
+  return {
+    isPending: mentorships.isPending || lists.some((list) => list.isPending),
+    error: failed,
+    retry: () => {
+      void mentorships.refetch();
+      for (const list of lists) if (list.isError) void list.refetch();
+    },
+    sessions: lists.flatMap((list) => list.data?.sessions ?? []),
+    partner: (mentorshipId: string) => partnerOf.get(mentorshipId) ?? '',
+  };
 };
 
 /** A change to one session shows on every list that may hold it, and the slots it freed or took. */

@@ -21,6 +21,8 @@ export const text = {
     linkLabel: 'Call link or id',
     joinButton: 'Join',
     recent: 'Recent calls',
+    pastCalls: 'Recordings and transcripts of your calls are in',
+    pastCallsLink: 'Past calls',
     noRecent: 'No recent calls',
     noRecentText: 'Calls you start or join show here, so you can go back to them. Start one above.',
     loadingRecent: 'Loading your recent calls…',

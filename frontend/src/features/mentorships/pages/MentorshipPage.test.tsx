@@ -132,7 +132,7 @@ describe('/mentorships/:id', () => {
       calls: { [mentorship.id]: [{ cid: `default:m-${mentorship.id}-abcdefgh`, type: 'default', id: `m-${mentorship.id}-abcdefgh`, createdAt: '2026-01-05T10:00:00.000Z', endedAt: null, createdBy: 'ada' }] },
     });
     const calls = await screen.findByRole('region', { name: 'Calls and recordings' });
-    expect(await within(calls).findByRole('heading', { level: 3, name: /^Session of / })).toBeInTheDocument();
+    expect(await within(calls).findByRole('heading', { level: 3, name: /^Call of / })).toBeInTheDocument();
     expect(await within(calls).findByText('No recordings or transcripts yet.')).toBeInTheDocument();
   });
 

@@ -38,7 +38,7 @@ describe('/mentorships/:id/sessions/:sessionId', () => {
     expect(within(details).queryByRole('link', { name: 'Join the call' })).toBeNull();
     expect(details).toHaveTextContent('The call opens at 17:50, 10 minutes before the session starts.');
     expect(screen.getByRole('region', { name: 'Attendance' })).toHaveTextContent('Nobody has joined the call yet.');
-    expect(within(screen.getByRole('region', { name: 'Recording and transcript' })).getByRole('link', { name: /All past sessions/ })).toHaveAttribute('href', `/sessions#call-default:${session.callId}`);
+    expect(within(screen.getByRole('region', { name: 'Recording and transcript' })).getByRole('link', { name: /All past calls/ })).toHaveAttribute('href', `/calls/past#call-default:${session.callId}`);
   });
 
   it('offers "Join the call" from 10 minutes before the start until the end', async () => {

@@ -69,7 +69,7 @@ const Recording = ({ session }: { session: SessionDetail }) => {
         </ul>
       )}
       <p>
-        <Link to={`/sessions#call-${session.callType}:${session.callId}`}>{copy.session.archive}</Link>
+        <Link to={`/calls/past#call-${session.callType}:${session.callId}`}>{copy.session.archive}</Link>
       </p>
     </Section>
   );

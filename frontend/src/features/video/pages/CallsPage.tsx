@@ -152,6 +152,10 @@ export const CallsPage = () => {
   return (
     <>
       <PageHeader title={text.callsPage.title} lead={text.callsPage.lead} />
+      <p className={styles.pastCalls}>
+        {`${text.callsPage.pastCalls} `}
+        <Link to="/calls/past">{text.callsPage.pastCallsLink}</Link>.
+      </p>
       <VideoClientBoundary>
         <div className={styles.forms}>
           <StartCallForm />

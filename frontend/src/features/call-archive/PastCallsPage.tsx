@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { ButtonLink } from '../../components/Button/Button';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StatePanel/StatePanel';
@@ -6,7 +7,7 @@ import type { CallSummary } from '@mentoring/shared';
 import { errorMessage } from '../../lib/api-client';
 import { apiQuery } from '../../lib/query';
 import { Transcript } from './Transcript';
-import styles from './SessionsPage.module.css';
+import styles from './PastCallsPage.module.css';
 
 const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'unknown time');
 const formatSize = (bytes: number) =>
@@ -19,7 +20,7 @@ export const CallArchive = ({ call, headingLevel = 2 }: { call: CallSummary; hea
 
   return (
     <article aria-labelledby={`call-${call.cid}`} className={styles.session}>
-      <Heading id={`call-${call.cid}`}>{`Session of ${formatTime(call.createdAt)}`}</Heading>
+      <Heading id={`call-${call.cid}`}>{`Call of ${formatTime(call.createdAt)}`}</Heading>
       {call.endedAt && <p>{`Ended ${formatTime(call.endedAt)}`}</p>}
       {artifacts.isPending && <LoadingState label="Loading recordings and transcripts…" />}
       {artifacts.isError && (
@@ -50,21 +51,27 @@ export const CallArchive = ({ call, headingLevel = 2 }: { call: CallSummary; hea
   );
 };
 
-/** The signed-in member's past calls, with their recordings (play, download) and transcripts (read, search). */
-export const SessionsPage = () => {
+/**
+ * /calls/past: the signed-in member's past calls, with their recordings (play, download) and transcripts (read,
+ * search). Booked mentoring sessions have their own list (/sessions); this is the archive of every call.
+ */
+export const PastCallsPage = () => {
   const calls = useQuery(apiQuery('GET /api/calls'));
 
   return (
     <>
-      <PageHeader title="Past sessions" lead="Your calls, with their recordings and transcripts once they are ready." />
-      {calls.isPending && <LoadingState label="Loading your sessions…" />}
+      <PageHeader title="Past calls" lead="Your calls, with their recordings and transcripts once they are ready." />
+      <p className={styles.elsewhere}>
+        <Link to="/sessions">Your booked sessions</Link> are listed on their own page.
+      </p>
+      {calls.isPending && <LoadingState label="Loading your past calls…" />}
       {calls.isError && (
-        <ErrorState title="Your sessions did not load" onRetry={() => void calls.refetch()}>
+        <ErrorState title="Your past calls did not load" onRetry={() => void calls.refetch()}>
           <p>{errorMessage(calls.error)}</p>
         </ErrorState>
       )}
       {calls.isSuccess && calls.data.calls.length === 0 && (
-        <EmptyState title="You have no past sessions yet." action={<ButtonLink to="/calls">Start a call</ButtonLink>}>
+        <EmptyState title="You have no past calls yet." action={<ButtonLink to="/calls">Start a call</ButtonLink>}>
           <p>Every call you take part in is listed here afterwards, with its recording and transcript if it had them.</p>
         </EmptyState>
       )}
@@ -79,4 +86,4 @@ export const SessionsPage = () => {
   );
 };
 
-export default SessionsPage;
+export default PastCallsPage;

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setIdTokenSource } from '../../lib/api-client';
 import { renderWithQuery as render } from '../../../testing/query';
-import { SessionsPage } from './SessionsPage';
+import { PastCallsPage } from './PastCallsPage';
 
 const call = { cid: 'default:abc', type: 'default', id: 'abc', createdAt: '2026-01-01T10:00:00.000Z', endedAt: '2026-01-01T11:00:00.000Z', createdBy: 'mentor-1' };
 const artifact = (filename: string, url: string) => ({
@@ -28,7 +28,7 @@ const transcript = [
 const respond = (body: unknown, status = 200) =>
   new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-describe('SessionsPage', () => {
+describe('PastCallsPage', () => {
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
@@ -49,7 +49,7 @@ describe('SessionsPage', () => {
   });
 
   it('lists past calls with a playable, downloadable recording, sending the ID token', async () => {
-    render(<SessionsPage />, { wrapper: MemoryRouter });
+    render(<PastCallsPage />, { wrapper: MemoryRouter });
     const video = await screen.findByLabelText('Recording rec.mp4');
     expect(video).toHaveAttribute('src', 'https://s3.example/rec.mp4?sig');
     expect(screen.getByRole('link', { name: 'Download recording' })).toHaveAttribute('href', 'https://s3.example/rec.mp4?sig&download');
@@ -59,7 +59,7 @@ describe('SessionsPage', () => {
   });
 
   it('shows the transcript and filters it by a search', async () => {
-    render(<SessionsPage />, { wrapper: MemoryRouter });
+    render(<PastCallsPage />, { wrapper: MemoryRouter });
     const section = await screen.findByRole('region', { name: 'Transcript t.jsonl' });
     expect(await within(section).findAllByRole('listitem')).toHaveLength(3);
     await userEvent.type(within(section).getByRole('searchbox', { name: 'Search the transcript' }), 'careers');
@@ -70,10 +70,10 @@ describe('SessionsPage', () => {
     expect(within(items[0]!).getByText('careers', { selector: 'mark' })).toBeInTheDocument();
   });
 
-  it('says so when there are no past sessions, and offers to start a call', async () => {
+  it('says so when there are no past calls, and offers to start a call', async () => {
     fetchMock.mockImplementation(async () => respond({ calls: [] }));
-    render(<SessionsPage />, { wrapper: MemoryRouter });
-    expect(await screen.findByRole('heading', { name: 'You have no past sessions yet.' })).toBeInTheDocument();
+    render(<PastCallsPage />, { wrapper: MemoryRouter });
+    expect(await screen.findByRole('heading', { name: 'You have no past calls yet.' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start a call' })).toHaveAttribute('href', '/calls');
   });
 
@@ -84,20 +84,20 @@ describe('SessionsPage', () => {
     fetchMock.mockImplementation(
       () =>
         new Promise<Response>((resolve) => {
-          answer = () => resolve(fail ? respond({ error: { code: 'internal', message: 'We could not load your sessions.' } }, 500) : respond({ calls: [] }));
+          answer = () => resolve(fail ? respond({ error: { code: 'internal', message: 'We could not load your past calls.' } }, 500) : respond({ calls: [] }));
         }),
     );
-    render(<SessionsPage />, { wrapper: MemoryRouter });
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading your sessions…');
+    render(<PastCallsPage />, { wrapper: MemoryRouter });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading your past calls…');
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     answer();
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your sessions.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your past calls.');
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Loading your sessions…');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your past calls…');
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     answer();
-    expect(await screen.findByRole('heading', { name: 'You have no past sessions yet.' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'You have no past calls yet.' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -105,7 +105,7 @@ describe('SessionsPage', () => {
     fetchMock.mockImplementation(async (input) =>
       String(input) === '/api/calls' ? respond({ calls: [call] }) : respond({ error: { code: 'forbidden', message: 'Only members may see this.' } }, 403),
     );
-    render(<SessionsPage />, { wrapper: MemoryRouter });
+    render(<PastCallsPage />, { wrapper: MemoryRouter });
     expect(await screen.findByRole('alert')).toHaveTextContent('Only members may see this.');
   });
 
@@ -114,7 +114,7 @@ describe('SessionsPage', () => {
     [502, 'Bad Gateway', 'Something went wrong on our side. Please try again.'],
   ])('shows words, not a TypeError, when a %i answer is not in the documented shape', async (status, body, words) => {
     fetchMock.mockImplementation(async () => respond(body, status));
-    render(<SessionsPage />, { wrapper: MemoryRouter });
+    render(<PastCallsPage />, { wrapper: MemoryRouter });
     expect(await screen.findByRole('alert')).toHaveTextContent(words);
   });
 });
