@@ -24,7 +24,8 @@ const memberPages = [
   { path: '/home', name: 'home', heading: /^Welcome back, / },
   { path: '/messages', name: 'messages', heading: 'Messages' },
   { path: '/calls', name: 'calls', heading: 'Calls' },
-  { path: '/sessions', name: 'sessions', heading: 'Past sessions' },
+  { path: '/sessions', name: 'sessions', heading: 'Sessions' },
+  { path: '/calls/past', name: 'past-calls', heading: 'Past calls' },
   { path: '/account', name: 'account', heading: 'Your account' },
   { path: '/calls/default/e2e-shell', name: 'call-lobby', heading: 'Video call' },
 ];
@@ -36,7 +37,7 @@ const sections = [
   { label: 'Mentorships', path: '/mentorships', heading: 'Mentorships' },
   { label: 'Messages', path: '/messages', heading: 'Messages' },
   { label: 'Calls', path: '/calls', heading: 'Calls' },
-  { label: 'Sessions', path: '/sessions', heading: 'Past sessions' },
+  { label: 'Sessions', path: '/sessions', heading: 'Sessions' },
   { label: 'Profile', path: '/profile', heading: 'Your profile' },
   { label: 'Account', path: '/account', heading: 'Your account' },
 ];

@@ -1,16 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ButtonLink } from '../components/Button/Button';
 import { Icon, type IconName } from '../components/Icon/Icon';
 import { PageHeader } from '../components/PageHeader/PageHeader';
-import { ErrorState, LoadingState } from '../components/StatePanel/StatePanel';
-import { errorMessage } from '../lib/api-client';
 import { useAuth } from '../lib/auth/useAuth';
 import { useLandingRedirect } from '../features/mentoring/onboarding-redirect';
-import { useHomeData } from '../features/home/api';
-import { browserZone } from '../features/scheduling/time';
 import { useStreamConnection } from '../lib/stream';
-import { calmFor, homeSteps } from './home-steps';
+import { NextSteps } from './NextSteps';
 import styles from './MemberHomePage.module.css';
 
 const shortcuts: { to: string; title: string; text: string; icon: IconName }[] = [
@@ -33,45 +28,6 @@ const useUnreadCount = () => {
     return () => subscription.unsubscribe();
   }, [chatClient]);
   return unread;
-};
-
-/** What needs the member now, by role and state, each with the one link where they act. */
-const NextSteps = () => {
-  const { data, error, retry } = useHomeData();
-  if (error)
-    return (
-      <ErrorState title="What is next for you did not load" onRetry={retry}>
-        <p>{errorMessage(error)}</p>
-      </ErrorState>
-    );
-  if (!data) return <LoadingState label="Looking at what is next for you…" />;
-  const zone = data.own.profile?.timezone ?? browserZone();
-  const steps = homeSteps(data, zone);
-  if (steps.length === 0) {
-    const calm = calmFor(data);
-    return (
-      <div className={styles.calm}>
-        <p className={styles.stepText}>{calm.text}</p>
-        <ButtonLink to={calm.link.to}>{calm.link.label}</ButtonLink>
-      </div>
-    );
-  }
-  return (
-    <ul className={styles.steps} aria-label="What to do next">
-      {steps.map((step) => (
-        <li key={step.id} className={styles.step}>
-          <p className={styles.stepText}>{step.text}</p>
-          {step.now ? (
-            <ButtonLink to={step.link.to}>{step.link.label}</ButtonLink>
-          ) : (
-            <Link to={step.link.to} className={styles.stepLink}>
-              {step.link.label}
-            </Link>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
 };
 
 /** The signed-in area's Home: what the member must do next first, then the way to each section. */
