@@ -35,9 +35,9 @@ const sections = [
   { label: 'Home', path: '/home', heading: /^Welcome back, / },
   { label: 'Mentors', path: '/mentors', heading: 'Find a mentor' },
   { label: 'Mentorships', path: '/mentorships', heading: 'Mentorships' },
+  { label: 'Sessions', path: '/sessions', heading: 'Sessions' },
   { label: 'Messages', path: '/messages', heading: 'Messages' },
   { label: 'Calls', path: '/calls', heading: 'Calls' },
-  { label: 'Sessions', path: '/sessions', heading: 'Sessions' },
   { label: 'Profile', path: '/profile', heading: 'Your profile' },
   { label: 'Account', path: '/account', heading: 'Your account' },
 ];

@@ -13,7 +13,7 @@ const labels = (list: readonly MemberNavEntry[]) => list.map(({ label }) => labe
 
 describe('member navigation', () => {
   it('lists the sections in the order a member uses them, each once', () => {
-    expect(labels(memberNav)).toEqual(['Home', 'Mentors', 'Mentorships', 'Messages', 'Calls', 'Sessions', 'Profile', 'Coordinator', 'Account']);
+    expect(labels(memberNav)).toEqual(['Home', 'Mentors', 'Mentorships', 'Sessions', 'Messages', 'Calls', 'Profile', 'Coordinator', 'Account']);
     expect(new Set(memberNav.map(({ path }) => path)).size).toBe(memberNav.length);
   });
 
@@ -32,7 +32,7 @@ describe('member navigation', () => {
 
   it('hides an entry whose page does not exist yet, so no section leads to "page not found"', () => {
     const available = labels(availableEntries(memberNav, signedInRoutes));
-    expect(available).toEqual(['Home', 'Mentorships', 'Messages', 'Calls', 'Sessions', 'Profile', 'Coordinator', 'Account']);
+    expect(available).toEqual(['Home', 'Mentorships', 'Sessions', 'Messages', 'Calls', 'Profile', 'Coordinator', 'Account']);
     // The day a /mentors route is added, the entry appears without another change.
     const withMentors = [...signedInRoutes, { path: 'mentors', element: null }];
     expect(labels(availableEntries(memberNav, withMentors))).toContain('Mentors');
@@ -41,6 +41,9 @@ describe('member navigation', () => {
   it('marks the section a page belongs to, deep pages included', () => {
     expect(currentEntry(memberNav, '/calls/default/abc')?.label).toBe('Calls');
     expect(currentEntry(memberNav, '/messages')?.label).toBe('Messages');
+    // The call archive belongs to Calls; booked sessions have their own section.
+    expect(currentEntry(memberNav, '/calls/past')?.label).toBe('Calls');
+    expect(currentEntry(memberNav, '/sessions')?.label).toBe('Sessions');
     expect(currentEntry(memberNav, '/callsign')).toBeUndefined();
   });
 });

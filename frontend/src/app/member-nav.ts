@@ -21,9 +21,10 @@ export const memberNav: readonly MemberNavEntry[] = [
   { label: 'Home', path: '/home', icon: 'home' },
   { label: 'Mentors', path: '/mentors', icon: 'people', roles: ['mentee', 'coordinator'] },
   { label: 'Mentorships', path: '/mentorships', icon: 'handshake' },
+  // Booked mentoring sessions, beside the mentorships they belong to (the call archive is under Calls).
+  { label: 'Sessions', path: '/sessions', icon: 'calendar' },
   { label: 'Messages', path: '/messages', icon: 'chat' },
   { label: 'Calls', path: '/calls', icon: 'video' },
-  { label: 'Sessions', path: '/sessions', icon: 'calendar' },
   { label: 'Profile', path: '/profile', icon: 'user', roles: ['mentee', 'mentor'] },
   { label: 'Coordinator', path: '/coordinator', icon: 'shield', roles: ['coordinator'] },
   { label: 'Account', path: '/account', icon: 'user' },

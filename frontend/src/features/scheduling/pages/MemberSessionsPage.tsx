@@ -55,30 +55,32 @@ export const MemberSessionsPage = () => {
   return (
     <>
       <PageHeader title={copy.mine.title} lead={copy.mine.lead} />
-      <p className={styles.muted}>
-        {`${copy.mine.pastCalls} `}
-        <Link to="/calls/past">{copy.mine.pastCallsLink}</Link>.
-      </p>
-      {error ? (
-        <ErrorState title={copy.mine.failed} onRetry={retry}>
-          <p>{errorMessage(error)}</p>
-        </ErrorState>
-      ) : isPending ? (
-        <LoadingState label={copy.mine.loading} />
-      ) : sessions.length === 0 ? (
-        <EmptyState title={copy.mine.none} action={<ButtonLink to="/mentorships">{copy.mine.toMentorships}</ButtonLink>}>
-          <p>{copy.mine.noneText}</p>
-        </EmptyState>
-      ) : (
-        <>
-          <Group title={copy.mine.upcoming} empty={copy.mine.noUpcoming}>
-            {[...upcoming, ...proposals].map(row)}
-          </Group>
-          <Group title={copy.mine.past} empty={copy.mine.noPast}>
-            {past.map(row)}
-          </Group>
-        </>
-      )}
+      <div className={styles.stack}>
+        {error ? (
+          <ErrorState title={copy.mine.failed} onRetry={retry}>
+            <p>{errorMessage(error)}</p>
+          </ErrorState>
+        ) : isPending ? (
+          <LoadingState label={copy.mine.loading} />
+        ) : sessions.length === 0 ? (
+          <EmptyState title={copy.mine.none} action={<ButtonLink to="/mentorships">{copy.mine.toMentorships}</ButtonLink>}>
+            <p>{copy.mine.noneText}</p>
+          </EmptyState>
+        ) : (
+          <>
+            <Group title={copy.mine.upcoming} empty={copy.mine.noUpcoming}>
+              {[...upcoming, ...proposals].map(row)}
+            </Group>
+            <Group title={copy.mine.past} empty={copy.mine.noPast}>
+              {past.map(row)}
+            </Group>
+          </>
+        )}
+        <p className={styles.muted}>
+          {`${copy.mine.pastCalls} `}
+          <Link to="/calls/past">{copy.mine.pastCallsLink}</Link>.
+        </p>
+      </div>
     </>
   );
 };
