@@ -61,6 +61,7 @@ export const copy = {
     lead: 'Approved mentors and mentees. Search by name, filter by role.',
     role: 'Role',
     roles: { all: 'Everyone', mentor: 'Mentors', mentee: 'Mentees' },
+    roleNames: { mentor: 'Mentor', mentee: 'Mentee' },
     searchLabel: 'Name',
     matched: 'Matched',
     notMatched: 'Not matched',

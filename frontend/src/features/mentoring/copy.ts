@@ -281,6 +281,12 @@ export const copy = {
     settingsTab: 'Programme settings',
   },
 
+  memberPage: {
+    back: 'All members',
+    notFoundHeading: 'We couldn’t find this member',
+    notFoundText: 'The link may be wrong, or the member has deleted their account.',
+  },
+
   applications: {
     title: 'Applications',
     heading: 'Applications',

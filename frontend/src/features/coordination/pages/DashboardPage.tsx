@@ -147,7 +147,7 @@ const Lists = () => (
       </li>
       <li>
         <Link to="/coordinator/mentorships">{copy.dashboard.lists.mentorships}</Link>
-        <ExportButton label={`${copy.common.export}: ${copy.dashboard.lists.mentorships.toLowerCase()}`} run={exportAllMentorships} />
+        <ExportButton label={`${copy.common.export}: ${copy.dashboard.lists.mentorships.toLowerCase()}`} run={() => exportAllMentorships()} />
       </li>
       <li>
         <Link to="/coordinator/members">{copy.dashboard.lists.members}</Link>
