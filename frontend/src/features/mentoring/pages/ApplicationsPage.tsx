@@ -220,11 +220,8 @@ export const ApplicationsPage = () => {
             <li key={application.member.id}>
               <ApplicationItem
                 application={application}
-                onDecide={
-                  state === 'pending'
-                    ? (decision) => (decision === 'approved' ? decide.mutate({ application, body: { decision } }) : setDialog({ application, decision }))
-                    : undefined
-                }
+                // Both decisions go through the dialog: a rejection needs its note, an approval may carry one.
+                onDecide={state === 'pending' ? (decision) => setDialog({ application, decision }) : undefined}
               />
             </li>
           ))}
