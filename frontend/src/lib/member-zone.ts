@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useContext } from 'react';
+import { useContext, useMemo } from 'react';
 import { AuthContext } from './auth/AuthProvider';
-import { browserZone } from './datetime';
+import { browserZone, formatDate, formatDateTime, formatLongDate, formatTime } from './datetime';
 import { apiQuery } from './query';
 
 /**
@@ -13,4 +13,19 @@ export const useMemberZone = () => {
   const auth = useContext(AuthContext);
   const own = useQuery({ ...apiQuery('GET /api/profile/me'), enabled: !auth || auth.status === 'signedIn' });
   return own.data?.profile?.timezone ?? browserZone();
+};
+
+/** lib/datetime's formats bound to the member's zone, for pages: `const dates = useDates(); dates.dateTime(iso)`. */
+export const useDates = () => {
+  const zone = useMemberZone();
+  return useMemo(
+    () => ({
+      zone,
+      dateTime: (value: string | Date) => formatDateTime(value, zone),
+      date: (value: string | Date) => formatDate(value, zone),
+      longDate: (value: string | Date) => formatLongDate(value, zone),
+      time: (value: string | Date) => formatTime(value, zone),
+    }),
+    [zone],
+  );
 };

@@ -1,0 +1,151 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { call, makePair, signedInPage } from './pairs';
+import { screenshot, widths } from './support';
+
+/*
+ * Pages at the edges of the walk-through (issue 26, item 10), in Chromium at 375 and 1280 px with axe: the
+ * members-only gate, the coordinator's Mentorships and Members lists, and the directory's filters by keyboard.
+ */
+
+const expectNoAxeViolations = async (page: Page, name: string) => {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  expect(
+    results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    name,
+  ).toEqual([]);
+};
+
+const consoleErrors = (page: Page) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+};
+
+test('a visitor at the members-only directory sees the gate inside the page margins, and nothing is refused in the console', async ({ browser }) => {
+  for (const [label, viewport] of Object.entries(widths)) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors = consoleErrors(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/mentors')) asked.push(request.url());
+    });
+    await page.goto('/mentors?q=compilers');
+    const heading = page.getByRole('heading', { level: 1, name: 'Our mentors are here for members' });
+    await expect(heading).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create a free account' })).toHaveAttribute('href', '/signup?next=%2Fmentors%3Fq%3Dcompilers');
+    // The gate's text starts where the header's content starts, not at the window's edge.
+    const logo = (await page.getByRole('banner').getByRole('link').first().boundingBox())!;
+    const box = (await heading.boundingBox())!;
+    expect(box.x, label).toBeGreaterThanOrEqual(16);
+    expect(Math.abs(box.x - logo.x), label).toBeLessThanOrEqual(1);
+    await expectNoAxeViolations(page, `gate at ${label}`);
+    await screenshot(page, `edges-gate-${label}`);
+    expect(asked, label).toEqual([]);
+    expect(errors, label).toEqual([]);
+    await context.close();
+  }
+});
+
+test('the coordinator’s Mentorships list keeps the coordinator sections and exports the list it shows as CSV', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const { grace, ada, coordinator } = await makePair(request);
+  const page = await signedInPage(browser, coordinator, `/coordinator/mentorships?state=ACTIVE&q=${encodeURIComponent(ada.name)}`, { viewport: widths.desktop });
+  const sections = page.getByRole('navigation', { name: 'Coordinator' });
+  for (const [label, viewport] of Object.entries(widths)) {
+    await page.setViewportSize(viewport);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mentorships in the programme' })).toBeVisible();
+    await expect(sections.getByRole('link', { name: 'Mentorships' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: `${grace.name} mentors ${ada.name}` })).toBeVisible();
+    await expectNoAxeViolations(page, `mentorships at ${label}`);
+    await screenshot(page, `edges-mentorships-${label}`);
+  }
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV: “Active” mentorships' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^mentorships-active-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await file.path())!, 'utf8');
+  expect(csv.startsWith('\uFEFFId,State,Mentor,Mentee,Created,Updated,Expires,Ends,Link\r\n')).toBe(true);
+  const rows = csv.trim().split('\r\n').slice(1);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toContain(`,ACTIVE,${grace.name},${ada.name},`);
+  await sections.getByRole('link', { name: 'Members' }).click();
+  await expect(page).toHaveURL(/\/coordinator\/members$/);
+});
+
+test('the coordinator’s Members list: names open the member, time zones read as places, Suspend is a compact action that asks first', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const { ada, coordinator } = await makePair(request);
+  const page = await signedInPage(browser, coordinator, `/coordinator/members?q=${encodeURIComponent(ada.name)}`, { viewport: widths.desktop });
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: ada.name }) });
+  for (const [label, viewport] of Object.entries(widths)) {
+    await page.setViewportSize(viewport);
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(/Berlin \(GMT\+[12]\)/);
+    await expect(row).not.toContainText('Europe/Berlin');
+    const suspend = row.getByRole('button', { name: `Suspend ${ada.name}` });
+    const rowBox = (await row.boundingBox())!;
+    const buttonBox = (await suspend.boundingBox())!;
+    // A compact action, not a bar across the row.
+    expect(buttonBox.width, label).toBeLessThan(rowBox.width / 2);
+    await expectNoAxeViolations(page, `members at ${label}`);
+    await screenshot(page, `edges-members-${label}`);
+  }
+  await row.getByRole('button', { name: `Suspend ${ada.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`Suspend ${ada.name}`) });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await row.getByRole('link', { name: ada.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/coordinator/members/${ada.sub}$`));
+  await expect(page.getByRole('heading', { level: 1, name: ada.name })).toBeVisible();
+  await expect(page.getByText('Write my first compiler.')).toBeVisible();
+  for (const [label, viewport] of Object.entries(widths)) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page, `member at ${label}`);
+    await screenshot(page, `edges-member-${label}`);
+  }
+  await page.getByRole('link', { name: 'All members' }).click();
+  await expect(page).toHaveURL(/\/coordinator\/members$/);
+});
+
+test('choosing a topic or a language in the directory by keyboard keeps the focus in the filters', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const { ada } = await makePair(request);
+  const programme = await call(request, ada, 'GET', '/api/programme');
+  const topic = (programme.topics as string[])[0]!;
+  for (const [label, viewport] of Object.entries(widths)) {
+    const page = await signedInPage(browser, ada, '/mentors', { viewport });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const toggle = page.getByRole('button', { name: /Filters/ });
+    if (await toggle.isVisible()) {
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+    }
+    const topics = page.getByRole('combobox', { name: 'Topics' });
+    await topics.focus();
+    await page.keyboard.type(topic.slice(0, 4));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/topic/);
+    await expect(topics, label).toBeFocused();
+    await page.keyboard.press('Tab');
+    const languages = page.getByRole('combobox', { name: 'Languages' });
+    await expect(languages, label).toBeFocused();
+    await page.keyboard.type('Engl');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/lang/);
+    await expect(languages, label).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Time difference'), label).toBeFocused();
+    expect(await page.evaluate(() => document.activeElement?.tagName), label).not.toBe('BODY');
+    await expectNoAxeViolations(page, `directory filters at ${label}`);
+    await screenshot(page, `edges-filters-${label}`);
+    await page.context().close();
+  }
+});
