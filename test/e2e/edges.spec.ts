@@ -55,7 +55,8 @@ test('a visitor at the members-only directory sees the gate inside the page marg
 test('the coordinator’s Mentorships list keeps the coordinator sections and exports the list it shows as CSV', async ({ browser, request }) => {
   test.setTimeout(90_000);
   const { grace, ada, coordinator } = await makePair(request);
-  const page = await signedInPage(browser, coordinator, `/coordinator/mentorships?state=ACTIVE&q=${encodeURIComponent(ada.name)}`, { viewport: widths.desktop });
+  const page = await signedInPage(browser, coordinator, '/coordinator', { viewport: widths.desktop });
+  await page.goto(`/coordinator/mentorships?state=ACTIVE&q=${encodeURIComponent(ada.name)}`);
   const sections = page.getByRole('navigation', { name: 'Coordinator' });
   for (const [label, viewport] of Object.entries(widths)) {
     await page.setViewportSize(viewport);
@@ -81,7 +82,8 @@ test('the coordinator’s Mentorships list keeps the coordinator sections and ex
 test('the coordinator’s Members list: names open the member, time zones read as places, Suspend is a compact action that asks first', async ({ browser, request }) => {
   test.setTimeout(90_000);
   const { ada, coordinator } = await makePair(request);
-  const page = await signedInPage(browser, coordinator, `/coordinator/members?q=${encodeURIComponent(ada.name)}`, { viewport: widths.desktop });
+  const page = await signedInPage(browser, coordinator, '/coordinator', { viewport: widths.desktop });
+  await page.goto(`/coordinator/members?q=${encodeURIComponent(ada.name)}`);
   const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: ada.name }) });
   for (const [label, viewport] of Object.entries(widths)) {
     await page.setViewportSize(viewport);

@@ -72,7 +72,8 @@ export const zoneLabel = (zone: string, at: Date = new Date()) => {
   if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC';
   try {
     const offset = formatter(zone, 'offset').formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
-    return `${zonePlace(zone)} (${offset})`;
+    // ICU versions differ on Greenwich itself ("GMT" or "GMT+0"): one spelling.
+    return `${zonePlace(zone)} (${offset === 'GMT+0' ? 'GMT' : offset})`;
   } catch {
     return zone;
   }
