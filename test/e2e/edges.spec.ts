@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { call, makePair, signedInPage } from './pairs';
+import { call, makePair, pairProfile, signedInPage } from './pairs';
 import { screenshot, widths } from './support';
 
 /*
@@ -15,6 +15,14 @@ const expectNoAxeViolations = async (page: Page, name: string) => {
     results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
     name,
   ).toEqual([]);
+};
+
+/** A mentor and mentee in an ACTIVE mentorship, with names no other test's pair has (the lists search by name). */
+const namedPair = async (request: Parameters<typeof makePair>[0]) => {
+  const tag = Date.now().toString(36) + Math.random().toString(36).slice(2, 5);
+  const names = { mentor: `Grace ${tag}`, mentee: `Ada ${tag}` };
+  const pair = await makePair(request, (user, role, version, topic) => ({ ...pairProfile(user, role, version, topic), displayName: names[role] }));
+  return { ...pair, names };
 };
 
 const consoleErrors = (page: Page) => {
@@ -54,15 +62,15 @@ test('a visitor at the members-only directory sees the gate inside the page marg
 
 test('the coordinator’s Mentorships list keeps the coordinator sections and exports the list it shows as CSV', async ({ browser, request }) => {
   test.setTimeout(90_000);
-  const { grace, ada, coordinator } = await makePair(request);
+  const { coordinator, names } = await namedPair(request);
   const page = await signedInPage(browser, coordinator, '/coordinator', { viewport: widths.desktop });
-  await page.goto(`/coordinator/mentorships?state=ACTIVE&q=${encodeURIComponent(ada.name)}`);
+  await page.goto(`/coordinator/mentorships?state=ACTIVE&q=${encodeURIComponent(names.mentee)}`);
   const sections = page.getByRole('navigation', { name: 'Coordinator' });
   for (const [label, viewport] of Object.entries(widths)) {
     await page.setViewportSize(viewport);
     await expect(page.getByRole('heading', { level: 1, name: 'Mentorships in the programme' })).toBeVisible();
     await expect(sections.getByRole('link', { name: 'Mentorships' })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByRole('link', { name: `${grace.name} mentors ${ada.name}` })).toBeVisible();
+    await expect(page.getByRole('link', { name: `${names.mentor} mentors ${names.mentee}` })).toBeVisible();
     await expectNoAxeViolations(page, `mentorships at ${label}`);
     await screenshot(page, `edges-mentorships-${label}`);
   }
@@ -74,23 +82,23 @@ test('the coordinator’s Mentorships list keeps the coordinator sections and ex
   expect(csv.startsWith('\uFEFFId,State,Mentor,Mentee,Created,Updated,Expires,Ends,Link\r\n')).toBe(true);
   const rows = csv.trim().split('\r\n').slice(1);
   expect(rows).toHaveLength(1);
-  expect(rows[0]).toContain(`,ACTIVE,${grace.name},${ada.name},`);
+  expect(rows[0]).toContain(`,ACTIVE,${names.mentor},${names.mentee},`);
   await sections.getByRole('link', { name: 'Members' }).click();
   await expect(page).toHaveURL(/\/coordinator\/members$/);
 });
 
 test('the coordinator’s Members list: names open the member, time zones read as places, Suspend is a compact action that asks first', async ({ browser, request }) => {
   test.setTimeout(90_000);
-  const { ada, coordinator } = await makePair(request);
+  const { ada, coordinator, names } = await namedPair(request);
   const page = await signedInPage(browser, coordinator, '/coordinator', { viewport: widths.desktop });
-  await page.goto(`/coordinator/members?q=${encodeURIComponent(ada.name)}`);
-  const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: ada.name }) });
+  await page.goto(`/coordinator/members?q=${encodeURIComponent(names.mentee)}`);
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: names.mentee }) });
   for (const [label, viewport] of Object.entries(widths)) {
     await page.setViewportSize(viewport);
     await expect(row).toBeVisible();
     await expect(row).toContainText(/Berlin \(GMT\+[12]\)/);
     await expect(row).not.toContainText('Europe/Berlin');
-    const suspend = row.getByRole('button', { name: `Suspend ${ada.name}` });
+    const suspend = row.getByRole('button', { name: `Suspend ${names.mentee}` });
     const rowBox = (await row.boundingBox())!;
     const buttonBox = (await suspend.boundingBox())!;
     // A compact action, not a bar across the row.
@@ -98,15 +106,15 @@ test('the coordinator’s Members list: names open the member, time zones read a
     await expectNoAxeViolations(page, `members at ${label}`);
     await screenshot(page, `edges-members-${label}`);
   }
-  await row.getByRole('button', { name: `Suspend ${ada.name}` }).click();
-  const dialog = page.getByRole('dialog', { name: new RegExp(`Suspend ${ada.name}`) });
+  await row.getByRole('button', { name: `Suspend ${names.mentee}` }).click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`Suspend ${names.mentee}`) });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 
-  await row.getByRole('link', { name: ada.name }).click();
+  await row.getByRole('link', { name: names.mentee }).click();
   await expect(page).toHaveURL(new RegExp(`/coordinator/members/${ada.sub}$`));
-  await expect(page.getByRole('heading', { level: 1, name: ada.name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: names.mentee })).toBeVisible();
   await expect(page.getByText('Write my first compiler.')).toBeVisible();
   for (const [label, viewport] of Object.entries(widths)) {
     await page.setViewportSize(viewport);
