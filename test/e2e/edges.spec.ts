@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { call, makePair, pairProfile, signedInPage } from './pairs';
+import { createTestUser } from '../support/auth';
+import { call, makePair, pairProfile, signedInPage, stage } from './pairs';
 import { screenshot, widths } from './support';
 
 /*
@@ -115,6 +116,7 @@ test('the coordinator’s Members list: names open the member, time zones read a
   await row.getByRole('link', { name: names.mentee }).click();
   await expect(page).toHaveURL(new RegExp(`/coordinator/members/${ada.sub}$`));
   await expect(page.getByRole('heading', { level: 1, name: names.mentee })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Their goals' })).toBeVisible();
   await expect(page.getByText('Write my first compiler.')).toBeVisible();
   for (const [label, viewport] of Object.entries(widths)) {
     await page.setViewportSize(viewport);
@@ -158,4 +160,30 @@ test('choosing a topic or a language in the directory by keyboard keeps the focu
     await screenshot(page, `edges-filters-${label}`);
     await page.context().close();
   }
+});
+
+test('a coordinator approves an application with a note, which the decided list shows', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const { coordinator } = await namedPair(request);
+  const programme = await call(request, coordinator, 'GET', '/api/programme');
+  const tag = Date.now().toString(36);
+  const applicant = await createTestUser(stage(), { name: `Hedy ${tag}` });
+  await call(request, applicant, 'PUT', '/api/profile/me', pairProfile(applicant, 'mentor', programme.codeOfConductVersion as number, (programme.topics as string[])[0]!));
+  await call(request, applicant, 'POST', '/api/profile/me/submit');
+
+  const page = await signedInPage(browser, coordinator, '/coordinator/applications', { viewport: widths.desktop });
+  const application = page.getByRole('article', { name: new RegExp(applicant.name) });
+  await application.getByRole('button', { name: 'Approve' }).click();
+  const dialog = page.getByRole('dialog', { name: `Approve ${applicant.name}’s application` });
+  const note = dialog.getByRole('textbox', { name: /Note to the applicant/ });
+  await note.fill('Welcome to the programme: your first mentee may write soon.');
+  for (const [label, viewport] of Object.entries(widths)) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page, `approve dialog at ${label}`);
+    await screenshot(page, `edges-approve-${label}`, { fullPage: false });
+  }
+  await dialog.getByRole('button', { name: 'Approve application' }).click();
+  await expect(page.getByText(`${applicant.name} is approved and will be e-mailed.`)).toBeVisible();
+  await page.goto('/coordinator/applications?state=approved');
+  await expect(page.getByRole('article', { name: new RegExp(applicant.name) })).toContainText('Welcome to the programme: your first mentee may write soon.');
 });

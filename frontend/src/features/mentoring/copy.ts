@@ -254,6 +254,8 @@ export const copy = {
     notFoundText: 'They may have paused their profile, or the link is wrong.',
     about: 'About',
     topics: 'Topics they help with',
+    menteeTopics: 'Topics they want help with',
+    goals: 'Their goals',
     languages: 'Languages',
     availability: 'Usually free',
     availabilityIn: (zone: string) => `In your time zone (${zone.replaceAll('_', ' ')}).`,

@@ -37,17 +37,21 @@ export const ProfileView = ({
   level = 1,
   headingRef,
   after,
+  reader = 'others',
 }: {
   profile: ViewedProfile;
   viewerZone: string;
   level?: 1 | 2;
   headingRef?: Ref<HTMLHeadingElement>;
   after?: ReactNode;
+  /** Who reads it: the member previewing their own profile ("Your goals"), or anyone else (a coordinator, a mentor). */
+  reader?: 'self' | 'others';
 }) => {
   const Name = level === 1 ? 'h1' : 'h2';
   const Section = level === 1 ? 'h2' : 'h3';
   const mentor = profile.role === 'mentor';
   const apart = hoursApart(profile.timezone, viewerZone);
+  const topicsHeading = mentor ? copy.mentorPage.topics : reader === 'self' ? copy.fields.topicsMentee.legend : copy.mentorPage.menteeTopics;
   return (
     <article className={styles.profile}>
       <header className={styles.identity}>
@@ -68,13 +72,13 @@ export const ProfileView = ({
         )}
         {!mentor && profile.goals && (
           <section className={styles.block}>
-            <Section>{copy.fields.goals.label}</Section>
+            <Section>{reader === 'self' ? copy.fields.goals.label : copy.mentorPage.goals}</Section>
             <p className={styles.bio}>{profile.goals}</p>
           </section>
         )}
         <section className={styles.block}>
-          <Section>{mentor ? copy.mentorPage.topics : copy.fields.topicsMentee.legend}</Section>
-          <Tags items={profile.topics} label={mentor ? copy.mentorPage.topics : copy.fields.topicsMentee.legend} tone="accent" />
+          <Section>{topicsHeading}</Section>
+          <Tags items={profile.topics} label={topicsHeading} tone="accent" />
         </section>
         <section className={styles.block}>
           <Section>{copy.mentorPage.availability}</Section>
