@@ -2,6 +2,7 @@ import type { ReactNode, Ref } from 'react';
 import { copy } from '../copy';
 import { countryName, languageName } from '../lib/reference';
 import { hoursApart } from '../lib/time';
+import { zoneLabel } from '../../../lib/datetime';
 import type { AvailabilityWindow, Format } from '../lib/types';
 import { AvailabilityList } from './AvailabilityList';
 import { Avatar } from '../../../components/Avatar/Avatar';
@@ -82,10 +83,10 @@ export const ProfileView = ({
         </section>
         <section className={styles.block}>
           <Section>{copy.mentorPage.availability}</Section>
-          <p className={styles.muted}>{copy.mentorPage.availabilityIn(viewerZone)}</p>
+          <p className={styles.muted}>{copy.mentorPage.availabilityIn(zoneLabel(viewerZone))}</p>
           <AvailabilityList windows={profile.availability} from={profile.timezone} to={viewerZone} />
           {profile.timezone !== viewerZone && (
-            <p className={styles.muted}>{copy.mentorPage.theirTime(profile.timezone, copy.directory.card.apart(apart))}</p>
+            <p className={styles.muted}>{copy.mentorPage.theirTime(zoneLabel(profile.timezone), copy.directory.card.apart(apart))}</p>
           )}
         </section>
         {after}
