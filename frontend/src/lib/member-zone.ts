@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientContext, useQuery } from '@tanstack/react-query';
 import { useContext, useMemo } from 'react';
 import { AuthContext } from './auth/AuthProvider';
 import { browserZone, formatDate, formatDateTime, formatLongDate, formatTime } from './datetime';
@@ -8,10 +8,14 @@ import { apiQuery } from './query';
  * The zone every date and time is shown in (lib/datetime.ts): the member's profile's, else the browser's (a
  * visitor, or a member before their profile is known or when they have none). Signed out, nothing is asked.
  */
+// Where no query cache is provided (a call's controls rendered alone), nothing is asked: the browser's zone it is.
+const noCache = new QueryClient();
+
 export const useMemberZone = () => {
   // Outside any AuthProvider (a feature's page tested alone) a member is taken to be signed in, as the pages are.
   const auth = useContext(AuthContext);
-  const own = useQuery({ ...apiQuery('GET /api/profile/me'), enabled: !auth || auth.status === 'signedIn' });
+  const cache = useContext(QueryClientContext);
+  const own = useQuery({ ...apiQuery('GET /api/profile/me'), enabled: Boolean(cache) && (!auth || auth.status === 'signedIn') }, cache ?? noCache);
   return own.data?.profile?.timezone ?? browserZone();
 };
 
