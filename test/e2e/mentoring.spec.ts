@@ -178,6 +178,8 @@ test('a coordinator approves a mentor’s application, and the mentor appears in
   await checkPage(page, 'applications');
 
   await application.getByRole('button', { name: 'Approve' }).click();
+  // The note is optional: approving without one.
+  await page.getByRole('dialog', { name: `Approve ${name}’s application` }).getByRole('button', { name: 'Approve application' }).click();
   await expect(page.getByText(`${name} is approved and will be e-mailed.`)).toBeVisible();
   await expect(application).toHaveCount(0);
   await page.getByRole('link', { name: 'Approved', exact: true }).click();

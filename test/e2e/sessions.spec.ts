@@ -86,7 +86,7 @@ test('a mentee books a session from the mentorship page; both see it coming; a n
   await items.getByLabel('Due date').fill('2030-01-15');
   await items.getByRole('button', { name: 'Add action item' }).click();
   await expect(items.getByRole('checkbox', { name: 'Write a tokenizer' })).toBeVisible();
-  await expect(items).toContainText('Ada Lovelace · Due 15 Jan 2030');
+  await expect(items).toContainText('Ada Lovelace · Due Tue 15 Jan 2030');
   await axeAtBothWidths(adaPage, 'sessions-session-page');
 
   // The mentor reads both on the same page, and ticks the item done.

@@ -4,6 +4,7 @@ import { LoadingState } from '../components/StatePanel/StatePanel';
 import { useAuth } from '../lib/auth/useAuth';
 import { QueryProvider } from '../lib/query';
 import { DefaultLayout } from './PageShell';
+import styles from './DirectoryLayout.module.css';
 
 // Members browse mentors inside their own area (navigation, call notifications); visitors never load it.
 const SignedInArea = lazy(() => import('./SignedInArea'));
@@ -30,7 +31,9 @@ export const DirectoryLayout = () => {
   return (
     <QueryProvider>
       <DefaultLayout>
-        <Outlet />
+        <div className={styles.content}>
+          <Outlet />
+        </div>
       </DefaultLayout>
     </QueryProvider>
   );

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
-import { CallArchiveSlot, InboxTopSlot, MatchFeedbackSlot, MentorshipSectionsSlot } from '../features/mentorships/slots';
+import { CallArchiveSlot, InboxTopSlot, MatchFeedbackSlot, MentorshipSectionsSlot, MentorshipsExportSlot } from '../features/mentorships/slots';
 import { CallPartnersSlot } from '../features/video/slots';
 
 const loaders: (() => Promise<unknown>)[] = [];
@@ -25,6 +25,9 @@ const CallPartners = lazyFiller<ComponentProps<typeof CallPartnersSlot.Slot>>(
 );
 
 const MentorshipSections = lazyFiller<ComponentProps<typeof MentorshipSectionsSlot.Slot>>(async () => (await import('./mentorship-sessions')).MentorshipSessions);
+const MentorshipsExport = lazyFiller<ComponentProps<typeof MentorshipsExportSlot.Slot>>(
+  async () => (await import('../features/coordination/components/MentorshipsExport')).MentorshipsExport,
+);
 const InboxTop = lazyFiller<ComponentProps<typeof InboxTopSlot.Slot>>(async () => (await import('./mentorship-sessions')).InboxUpcomingSessions);
 
 /** Loads every filler now (tests, so that what they wait for is the page, not a chunk). */
@@ -36,7 +39,9 @@ export const FeatureSlots = ({ children }: { children: ReactNode }) => (
     <CallArchiveSlot.Provider value={CallArchive}>
       <CallPartnersSlot.Provider value={CallPartners}>
         <MentorshipSectionsSlot.Provider value={MentorshipSections}>
-          <InboxTopSlot.Provider value={InboxTop}>{children}</InboxTopSlot.Provider>
+          <InboxTopSlot.Provider value={InboxTop}>
+            <MentorshipsExportSlot.Provider value={MentorshipsExport}>{children}</MentorshipsExportSlot.Provider>
+          </InboxTopSlot.Provider>
         </MentorshipSectionsSlot.Provider>
       </CallPartnersSlot.Provider>
     </CallArchiveSlot.Provider>

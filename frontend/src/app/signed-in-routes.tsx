@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { accountRoutes } from '../features/auth';
 import { signedInMentoringRoutes } from '../features/mentoring/routes';
-import { signedInMentorshipRoutes } from '../features/mentorships/routes';
+import { coordinatorMentorshipPages, signedInMentorshipRoutes } from '../features/mentorships/routes';
 import { coordinatorSafeguardingPages } from '../features/safeguarding/routes';
 import { coordinationPages } from '../features/coordination';
 import { signedInSchedulingRoutes } from '../features/scheduling/routes';
@@ -20,8 +20,8 @@ export const signedInRoutes: RouteObject[] = [
   ...signedInVideoRoutes,
   ...signedInMentorshipRoutes,
   ...signedInSchedulingRoutes,
-  // The coordinator area (mentoring) opens on the dashboard (coordination), with the lists and the safeguarding queue.
-  ...signedInMentoringRoutes([...coordinationPages, ...coordinatorSafeguardingPages]),
+  // The coordinator area (mentoring) opens on the dashboard (coordination), with the lists (the mentorships' too) and the safeguarding queue.
+  ...signedInMentoringRoutes([...coordinationPages, ...coordinatorMentorshipPages, ...coordinatorSafeguardingPages]),
   {
     path: 'calls/past',
     lazy: async () => ({ Component: (await import('../features/call-archive/PastCallsPage')).default }),

@@ -61,6 +61,7 @@ export const copy = {
     lead: 'Approved mentors and mentees. Search by name, filter by role.',
     role: 'Role',
     roles: { all: 'Everyone', mentor: 'Mentors', mentee: 'Mentees' },
+    roleNames: { mentor: 'Mentor', mentee: 'Mentee' },
     searchLabel: 'Name',
     matched: 'Matched',
     notMatched: 'Not matched',
@@ -98,5 +99,3 @@ export const duration = (ms: number) => {
   return plural(Math.round(hours / 24), 'day', 'days');
 };
 
-export const formatDate = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date(iso));
-export const formatDateTime = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));

@@ -254,10 +254,13 @@ export const copy = {
     notFoundText: 'They may have paused their profile, or the link is wrong.',
     about: 'About',
     topics: 'Topics they help with',
+    menteeTopics: 'Topics they want help with',
+    goals: 'Their goals',
     languages: 'Languages',
     availability: 'Usually free',
-    availabilityIn: (zone: string) => `In your time zone (${zone.replaceAll('_', ' ')}).`,
-    theirTime: (zone: string, apart: string) => `Their time zone: ${zone.replaceAll('_', ' ')} · ${apart}`,
+    /** `zone` as people read it: "Berlin (GMT+1)" (lib/datetime's zoneLabel). */
+    availabilityIn: (zone: string) => `In your time zone: ${zone}.`,
+    theirTime: (zone: string, apart: string) => `Their time zone: ${zone} · ${apart}`,
     details: 'Details',
     experience: 'Experience',
     format: 'Meets',
@@ -281,6 +284,12 @@ export const copy = {
     settingsTab: 'Programme settings',
   },
 
+  memberPage: {
+    back: 'All members',
+    notFoundHeading: 'We couldn’t find this member',
+    notFoundText: 'The link may be wrong, or the member has deleted their account.',
+  },
+
   applications: {
     title: 'Applications',
     heading: 'Applications',
@@ -301,7 +310,7 @@ export const copy = {
     noteLabel: 'Note to the applicant',
     noteHint: 'Required. Say why, and what would change your decision. The applicant reads this.',
     approveNoteLabel: 'Note to the applicant',
-    approveNoteHint: 'Optional. A few welcoming words are always nice.',
+    approveNoteHint: 'A few welcoming words are always nice. The e-mail to the applicant carries them.',
     approveTitle: (name: string) => `Approve ${name}’s application`,
     noteRequired: 'Tell the applicant why.',
     confirmReject: 'Reject application',

@@ -26,6 +26,11 @@ export const signedInMentoringRoutes = (
         handle: { title: 'Applications' } satisfies RouteHandle,
       },
       {
+        path: 'members/:id',
+        lazy: async () => ({ Component: (await import('./pages/MemberPage')).default }),
+        handle: { title: 'Member' } satisfies RouteHandle,
+      },
+      {
         path: 'settings',
         lazy: async () => ({ Component: (await import('./pages/SettingsPage')).default }),
         handle: { title: 'Programme settings' } satisfies RouteHandle,

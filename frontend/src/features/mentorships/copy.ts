@@ -176,6 +176,8 @@ export const copy = {
   eventBy: { mentor: 'by the mentor', mentee: 'by the mentee', coordinator: 'by a coordinator', system: 'automatically' },
   coordinator: {
     title: 'Mentorships in the programme',
+    /** The export button's name starts with its visible text (the coordination feature's "Export CSV"). */
+    exportLabel: (state: string) => `Export CSV: “${state}” mentorships`,
     tabs: 'Mentorships by state',
     searchLabel: 'Find by mentor or mentee name',
     emptySearch: (state: string, q: string) => `No “${state}” mentorship has a member named like “${q}”.`,

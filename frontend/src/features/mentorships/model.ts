@@ -71,10 +71,6 @@ export const relativeTime = (iso: string, now = Date.now()) => {
   return relativeFormat.format(0, 'second');
 };
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-const dayFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
-export const formatDateTime = (iso: string) => dateFormat.format(new Date(iso));
-export const formatDay = (iso: string) => dayFormat.format(new Date(iso));
 
 const languageNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
 export const languageName = (code: string) => languageNames?.of(code) ?? code;

@@ -13,8 +13,12 @@ export const signedInMentorshipRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./pages/MentorshipPage')).default }),
     handle: { title: 'Mentorship' } satisfies RouteHandle,
   },
+];
+
+/** The programme's mentorships, a page of the coordinator area (the app places it there, under its section navigation). */
+export const coordinatorMentorshipPages: RouteObject[] = [
   {
-    path: 'coordinator/mentorships',
+    path: 'mentorships',
     lazy: async () => ({ Component: (await import('./pages/CoordinatorMentorshipsPage')).default }),
     handle: { title: 'Mentorships in the programme' } satisfies RouteHandle,
   },

@@ -1,4 +1,5 @@
 import type { CallSummary } from '@mentoring/shared';
+import type { MentorshipState } from '@mentoring/shared/mentorship';
 import { createSlot } from '../../lib/slots';
 import type { MentorshipDetail } from './model';
 
@@ -8,5 +9,7 @@ export const MatchFeedbackSlot = createSlot<{ open: boolean; onClose: () => void
 export const CallArchiveSlot = createSlot<{ call: CallSummary; headingLevel?: 2 | 3 }>('CallArchive');
 /** Sections of one mentorship's page after what the viewer can do: its sessions, action items, a survey that is due. */
 export const MentorshipSectionsSlot = createSlot<{ mentorship: MentorshipDetail }>('MentorshipSections');
+/** The coordinator's list of mentorships: a CSV export of the mentorships it shows (one state, maybe a name search). */
+export const MentorshipsExportSlot = createSlot<{ state: MentorshipState; q: string; label: string }>('MentorshipsExport');
 /** The top of the member's list of mentorships: their upcoming sessions. */
 export const InboxTopSlot = createSlot<object>('InboxTop');

@@ -5,8 +5,6 @@ import { copy } from './copy';
 export type Report = ApiAnswer<'GET /api/coordinator/reports/{id}'>;
 export type ReportRow = ApiAnswer<'GET /api/coordinator/reports'>['reports'][number];
 
-export const formatWhen = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 export const categoryLabel = (category: ReportRow['category']) => REPORT_CATEGORIES[category];
 
 /** What the report is about, in a few words. */

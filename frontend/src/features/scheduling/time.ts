@@ -4,45 +4,26 @@
  * Intl does the zone arithmetic, so daylight-saving changes come out right on each date.
  */
 
-export const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+import { browserZone, dayKey, formatDate, formatDateTime, formatDayHeading, formatTime, zonePlace } from '../../lib/datetime';
 
-const cache = new Map<string, Intl.DateTimeFormat>();
-const format = (zone: string, kind: 'time' | 'day' | 'key' | 'date') => {
-  const name = `${zone}|${kind}`;
-  let formatter = cache.get(name);
-  if (!formatter) {
-    const options: Record<typeof kind, Intl.DateTimeFormatOptions> = {
-      time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
-      day: { weekday: 'long', day: 'numeric', month: 'long' },
-      key: { year: 'numeric', month: '2-digit', day: '2-digit' },
-      date: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
-    };
-    formatter = new Intl.DateTimeFormat(kind === 'key' ? 'en-CA' : 'en-GB', { timeZone: zone, ...options[kind] });
-    cache.set(name, formatter);
-  }
-  return formatter;
-};
+export { browserZone };
 
 /** "18:00" in the zone. */
-export const timeIn = (iso: string, zone: string) => format(zone, 'time').format(new Date(iso));
+export const timeIn = formatTime;
 /** "Friday 27 March" in the zone. */
-export const dayIn = (iso: string, zone: string) => format(zone, 'day').format(new Date(iso));
+export const dayIn = formatDayHeading;
 /** The calendar date in the zone (YYYY-MM-DD), to group by. */
-export const dayKeyIn = (iso: string, zone: string) => format(zone, 'key').format(new Date(iso));
-// en-GB writes "Fri, 27 Mar 2026"; one comma (before the time) reads better.
-const dateIn = (iso: string, zone: string) => format(zone, 'date').format(new Date(iso)).replace(',', '');
-
-/** "Fri 27 Mar 2026, 18:00" in the zone. */
-export const whenIn = (iso: string, zone: string) => `${dateIn(iso, zone)}, ${timeIn(iso, zone)}`;
-
+export const dayKeyIn = dayKey;
+/** "Fri 27 Mar 2026, 18:00" in the zone: the SPA's one form of a moment (lib/datetime.ts). */
+export const whenIn = formatDateTime;
 /** A zone's name as people read it: "Europe/Berlin" → "Berlin". */
-export const placeOf = (zone: string) => (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
+export const placeOf = zonePlace;
 
 /** The other member's local time when it reads differently from the viewer's (another date counts as different). */
 export const otherLocal = (iso: string, viewerZone: string, otherZone: string) => {
   if (whenIn(iso, viewerZone) === whenIn(iso, otherZone)) return null;
   const sameDay = dayKeyIn(iso, viewerZone) === dayKeyIn(iso, otherZone);
-  return sameDay ? timeIn(iso, otherZone) : `${dateIn(iso, otherZone).replace(/ \d{4}$/, '')} ${timeIn(iso, otherZone)}`;
+  return sameDay ? timeIn(iso, otherZone) : `${formatDate(iso, otherZone).replace(/ \d{4}$/, '')} ${timeIn(iso, otherZone)}`;
 };
 
 export interface DayGroup<T> {

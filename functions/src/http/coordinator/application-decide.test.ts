@@ -63,6 +63,13 @@ describe('POST /api/coordinator/applications/{id}/decision', () => {
     expect(publishAppEvent).toHaveBeenCalledWith('member.changed', { memberId: 'mentor-1', reason: 'approval' });
   });
 
+  it('refuses an approval note longer than 2,000 characters with 400, storing and sending nothing', async () => {
+    const answer = await decide({ decision: 'approved', note: 'x'.repeat(2001) });
+    expect(answer.status).toBe(400);
+    expect(updates()).toHaveLength(0);
+    expect(sendMail).not.toHaveBeenCalled();
+  });
+
   it('does not list an approved mentor who is not accepting requests', async () => {
     dynamo.on(GetCommand, { TableName: MEMBERS_TABLE }).resolves({ Item: mentorItem({ approvalState: 'pending', listed: undefined, acceptingRequests: false }) });
     await decide({ decision: 'approved' });

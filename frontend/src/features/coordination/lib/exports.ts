@@ -15,9 +15,11 @@ export const exportAllMembers = async (query: Omit<NonNullable<ApiQuery<'GET /ap
   return { filename: datedName('members'), columns: memberColumns, rows };
 };
 
-export const exportAllMentorships = async () => {
-  const { mentorships } = await api('GET /api/coordinator/mentorships', { query: {} });
-  return { filename: datedName('mentorships'), columns: mentorshipColumns, rows: mentorships };
+/** Every mentorship of the programme, or those of one state (and name search) as the coordinator's list shows them. */
+export const exportAllMentorships = async (query: NonNullable<ApiQuery<'GET /api/coordinator/mentorships'>> = {}) => {
+  const { mentorships } = await api('GET /api/coordinator/mentorships', { query });
+  const name = query.state ? `mentorships-${query.state.toLowerCase()}` : 'mentorships';
+  return { filename: datedName(name), columns: mentorshipColumns, rows: mentorships };
 };
 
 export const exportAllFeedback = async (query: NonNullable<ApiQuery<'GET /api/coordinator/feedback'>>) => {

@@ -57,8 +57,8 @@ describe('the coordinator dashboard', () => {
     const attention = await screen.findByRole('region', { name: /Needs attention/ });
     const items = within(within(attention).getByRole('list', { name: '' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringMatching(/^UrgentOpen report: harassmentOpen reports · since 14 Jun 2026$/),
-      expect.stringMatching(/^Soon@Mara and Tom: no session in 45 daysQuiet pairs · since 30 Apr 2026$/),
+      expect.stringMatching(/^UrgentOpen report: harassmentOpen reports · since Sun 14 Jun 2026$/),
+      expect.stringMatching(/^Soon@Mara and Tom: no session in 45 daysQuiet pairs · since Thu 30 Apr 2026$/),
     ]);
     expect(within(attention).getByRole('link', { name: 'Open report: harassment' })).toHaveAttribute('href', '/coordinator/reports/r1');
     // The counts by kind speak of one as one ("1 open report", never "1 Open reports").

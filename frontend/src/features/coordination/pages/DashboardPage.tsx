@@ -7,7 +7,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { LazyBarChart } from '../components/Charts';
 import { ExportButton } from '../components/ExportButton';
-import { copy, duration, formatDate, formatDateTime } from '../copy';
+import { copy, duration } from '../copy';
+import { useDates } from '../../../lib/member-zone';
 import { attentionColumns, type AttentionRow, type Dashboard } from '../lib/columns';
 import { exportAllFeedback, exportAllMembers, exportAllMentorships } from '../lib/exports';
 import { datedName } from '../lib/download';
@@ -28,19 +29,22 @@ const STATE_LABELS: Record<string, string> = {
   INVALIDATED: 'Invalidated',
 };
 
-const AttentionItem = ({ item }: { item: AttentionRow }) => (
-  <li className={styles.attentionItem} data-level={item.level}>
-    <span className={styles.level}>{copy.dashboard.levels[item.level]}</span>
-    <div className={styles.attentionText}>
-      <Link to={item.link} className={styles.attentionLink}>
-        {item.title}
-      </Link>
-      <span className={styles.muted}>
-        {copy.dashboard.kinds[item.kind]} · {copy.dashboard.since(formatDate(item.since))}
-      </span>
-    </div>
-  </li>
-);
+const AttentionItem = ({ item }: { item: AttentionRow }) => {
+  const dates = useDates();
+  return (
+    <li className={styles.attentionItem} data-level={item.level}>
+      <span className={styles.level}>{copy.dashboard.levels[item.level]}</span>
+      <div className={styles.attentionText}>
+        <Link to={item.link} className={styles.attentionLink}>
+          {item.title}
+        </Link>
+        <span className={styles.muted}>
+          {copy.dashboard.kinds[item.kind]} · {copy.dashboard.since(dates.date(item.since))}
+        </span>
+      </div>
+    </li>
+  );
+};
 
 const Attention = ({ dashboard }: { dashboard: Dashboard }) => (
   <section aria-labelledby="attention-heading" className={styles.card}>
@@ -147,7 +151,7 @@ const Lists = () => (
       </li>
       <li>
         <Link to="/coordinator/mentorships">{copy.dashboard.lists.mentorships}</Link>
-        <ExportButton label={`${copy.common.export}: ${copy.dashboard.lists.mentorships.toLowerCase()}`} run={exportAllMentorships} />
+        <ExportButton label={`${copy.common.export}: ${copy.dashboard.lists.mentorships.toLowerCase()}`} run={() => exportAllMentorships()} />
       </li>
       <li>
         <Link to="/coordinator/members">{copy.dashboard.lists.members}</Link>
@@ -167,6 +171,7 @@ const Lists = () => (
 /** /coordinator: what needs attention first, then the funnel, the mentorships by state and the lists. */
 export const DashboardPage = () => {
   const dashboard = useQuery(dashboardQuery());
+  const dates = useDates();
   return (
     <div className={styles.page}>
       <PageHeader title={copy.dashboard.heading} lead={copy.dashboard.lead} />
@@ -184,7 +189,7 @@ export const DashboardPage = () => {
             <States dashboard={dashboard.data} />
           </div>
           <Lists />
-          <p className={styles.muted}>{copy.dashboard.updated(formatDateTime(dashboard.data.generatedAt))}</p>
+          <p className={styles.muted}>{copy.dashboard.updated(dates.dateTime(dashboard.data.generatedAt))}</p>
         </>
       )}
     </div>

@@ -6,7 +6,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { LazyBarChart } from '../components/Charts';
 import { ExportButton } from '../components/ExportButton';
-import { copy, formatDateTime } from '../copy';
+import { copy } from '../copy';
+import { useDates } from '../../../lib/member-zone';
 import { exportAllFeedback } from '../lib/exports';
 import styles from './Coordination.module.css';
 
@@ -16,6 +17,7 @@ const RATINGS = ['all', '2', '3'] as const;
 /** /coordinator/feedback: every feedback message with its rating, filtered in the address (so a view can be linked). */
 export const FeedbackPage = () => {
   const [params, setParams] = useSearchParams();
+  const dates = useDates();
   const type = (TYPES as readonly string[]).includes(params.get('type') ?? '') ? (params.get('type') as (typeof TYPES)[number]) : 'all';
   const rating = (RATINGS as readonly string[]).includes(params.get('rating') ?? '') ? (params.get('rating') as (typeof RATINGS)[number]) : 'all';
   const q = params.get('q') ?? '';
@@ -101,7 +103,7 @@ export const FeedbackPage = () => {
                     ))}
                     <p className={styles.muted}>
                       {entry.from ? copy.feedback.from(entry.from.displayName) : copy.feedback.anonymous} {copy.feedback.onPage(entry.source)} ·{' '}
-                      {formatDateTime(entry.createdAt)}
+                      {dates.dateTime(entry.createdAt)}
                       {entry.mentorshipId ? ` · ${copy.feedback.mentorship}` : ''}
                     </p>
                   </li>

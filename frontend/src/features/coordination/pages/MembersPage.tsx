@@ -1,9 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button/Button';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
 import { api, errorMessage } from '../../../lib/api-client';
+import { zoneLabel } from '../../../lib/datetime';
 import { useSafetySlots } from '../../../lib/safety-slots';
 import { ExportButton } from '../components/ExportButton';
 import { copy } from '../copy';
@@ -72,16 +73,18 @@ export const MembersPage = () => {
           ) : (
             <ul className={styles.rows}>
               {members.map((member) => (
-                <li key={member.id} className={styles.row}>
-                  <p className={styles.rowTitle}>
-                    {member.displayName} · {member.role === 'mentor' ? 'Mentor' : 'Mentee'}
-                  </p>
-                  {member.headline && <p className={styles.answer}>{member.headline}</p>}
-                  <p className={styles.muted}>
-                    {member.matched ? copy.members.matched : copy.members.notMatched} · {member.timezone}
-                    {member.topics.length ? ` · ${member.topics.join(', ')}` : ''}
-                  </p>
-                  {moderation?.({ id: member.id, displayName: member.displayName, suspended: member.suspended === true })}
+                <li key={member.id} className={`${styles.row} ${styles.memberRow}`}>
+                  <div className={styles.memberMain}>
+                    <p className={styles.rowTitle}>
+                      <Link to={`/coordinator/members/${member.id}`}>{member.displayName}</Link> · {copy.members.roleNames[member.role]}
+                    </p>
+                    {member.headline && <p className={styles.answer}>{member.headline}</p>}
+                    <p className={styles.muted}>
+                      {member.matched ? copy.members.matched : copy.members.notMatched} · {zoneLabel(member.timezone)}
+                      {member.topics.length ? ` · ${member.topics.join(', ')}` : ''}
+                    </p>
+                  </div>
+                  {moderation && <div className={styles.memberActions}>{moderation({ id: member.id, displayName: member.displayName, suspended: member.suspended === true })}</div>}
                 </li>
               ))}
             </ul>

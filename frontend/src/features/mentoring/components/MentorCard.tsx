@@ -8,6 +8,7 @@ import { Avatar } from '../../../components/Avatar/Avatar';
 import { Tags } from './Tags';
 import styles from './MentorCard.module.css';
 import { MentorActionsSlot } from '../slots';
+import { zoneLabel } from '../../../lib/datetime';
 
 const SHOWN_TOPICS = 4;
 
@@ -45,7 +46,7 @@ export const MentorCard = ({ mentor, viewerZone }: { mentor: MentorCardData; vie
           <dt className="visually-hidden">{copy.fields.timezone.label}</dt>
           <dd>
             {copy.directory.card.apart(apart)}
-            <span className={styles.zone}> · {mentor.timezone.replaceAll('_', ' ')}</span>
+            <span className={styles.zone}> · {zoneLabel(mentor.timezone)}</span>
           </dd>
         </div>
         <div>

@@ -173,7 +173,9 @@ export const MultiSelect = ({ id, label, hint, error, options, value, onChange, 
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
         />
-        <ul id={listId} role="listbox" aria-multiselectable="true" aria-labelledby={labelId} className={styles.list} hidden={!open}>
+        {/* Out of the tab order: Chromium makes a scrolling list focusable, so Tab would move there, the input's blur
+            would hide it, and focus would fall to <body>. The input owns the keyboard (aria-activedescendant). */}
+        <ul id={listId} role="listbox" aria-multiselectable="true" aria-labelledby={labelId} className={styles.list} hidden={!open} tabIndex={-1}>
           {matches.length === 0 ? (
             <li className={styles.none} role="presentation">
               {texts.none}

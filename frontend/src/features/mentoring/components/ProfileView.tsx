@@ -2,6 +2,7 @@ import type { ReactNode, Ref } from 'react';
 import { copy } from '../copy';
 import { countryName, languageName } from '../lib/reference';
 import { hoursApart } from '../lib/time';
+import { zoneLabel } from '../../../lib/datetime';
 import type { AvailabilityWindow, Format } from '../lib/types';
 import { AvailabilityList } from './AvailabilityList';
 import { Avatar } from '../../../components/Avatar/Avatar';
@@ -37,17 +38,21 @@ export const ProfileView = ({
   level = 1,
   headingRef,
   after,
+  reader = 'others',
 }: {
   profile: ViewedProfile;
   viewerZone: string;
   level?: 1 | 2;
   headingRef?: Ref<HTMLHeadingElement>;
   after?: ReactNode;
+  /** Who reads it: the member previewing their own profile ("Your goals"), or anyone else (a coordinator, a mentor). */
+  reader?: 'self' | 'others';
 }) => {
   const Name = level === 1 ? 'h1' : 'h2';
   const Section = level === 1 ? 'h2' : 'h3';
   const mentor = profile.role === 'mentor';
   const apart = hoursApart(profile.timezone, viewerZone);
+  const topicsHeading = mentor ? copy.mentorPage.topics : reader === 'self' ? copy.fields.topicsMentee.legend : copy.mentorPage.menteeTopics;
   return (
     <article className={styles.profile}>
       <header className={styles.identity}>
@@ -68,20 +73,20 @@ export const ProfileView = ({
         )}
         {!mentor && profile.goals && (
           <section className={styles.block}>
-            <Section>{copy.fields.goals.label}</Section>
+            <Section>{reader === 'self' ? copy.fields.goals.label : copy.mentorPage.goals}</Section>
             <p className={styles.bio}>{profile.goals}</p>
           </section>
         )}
         <section className={styles.block}>
-          <Section>{mentor ? copy.mentorPage.topics : copy.fields.topicsMentee.legend}</Section>
-          <Tags items={profile.topics} label={mentor ? copy.mentorPage.topics : copy.fields.topicsMentee.legend} tone="accent" />
+          <Section>{topicsHeading}</Section>
+          <Tags items={profile.topics} label={topicsHeading} tone="accent" />
         </section>
         <section className={styles.block}>
           <Section>{copy.mentorPage.availability}</Section>
-          <p className={styles.muted}>{copy.mentorPage.availabilityIn(viewerZone)}</p>
+          <p className={styles.muted}>{copy.mentorPage.availabilityIn(zoneLabel(viewerZone))}</p>
           <AvailabilityList windows={profile.availability} from={profile.timezone} to={viewerZone} />
           {profile.timezone !== viewerZone && (
-            <p className={styles.muted}>{copy.mentorPage.theirTime(profile.timezone, copy.directory.card.apart(apart))}</p>
+            <p className={styles.muted}>{copy.mentorPage.theirTime(zoneLabel(profile.timezone), copy.directory.card.apart(apart))}</p>
           )}
         </section>
         {after}

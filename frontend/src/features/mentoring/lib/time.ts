@@ -5,13 +5,7 @@ const MINUTES_PER_DAY = 24 * 60;
 const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
 
 /** The browser's own IANA time zone (the default for a new profile and for visitors). */
-export const browserTimeZone = () => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-};
+export { browserZone as browserTimeZone } from '../../../lib/datetime';
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,5 +1,5 @@
 import { useAuth } from '../../../lib/auth/useAuth';
-import { useOwnProfile } from './hooks';
+import { useOwnProfile, useProgramme } from './hooks';
 import { browserTimeZone } from './time';
 
 /**
@@ -12,4 +12,15 @@ export const useViewer = () => {
   const own = useOwnProfile({ enabled: signedIn });
   const zone = (signedIn && own.data?.profile?.timezone) || browserTimeZone();
   return { ready: status !== 'loading', signedIn, userId: user?.id ?? null, own, zone };
+};
+
+/**
+ * Whether a visitor meets the members-only gate, read from the programme's public settings, and whether the
+ * mentors may be asked for yet: a visitor to a members-only directory is not sent to an API that can only refuse.
+ */
+export const useDirectoryGate = (viewer: Pick<ReturnType<typeof useViewer>, 'ready' | 'signedIn'>) => {
+  const programme = useProgramme();
+  const known = programme.isSuccess || programme.isError;
+  const gated = !viewer.signedIn && programme.data?.directoryVisibility === 'members';
+  return { gated, mayAsk: viewer.ready && !gated && (viewer.signedIn || known) };
 };

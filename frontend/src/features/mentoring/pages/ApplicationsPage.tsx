@@ -13,7 +13,8 @@ import { TextAreaField } from '../components/Field';
 import { ErrorState, LoadingState } from '../components/States';
 import { Tags } from '../components/Tags';
 import { languageName, countryName } from '../lib/reference';
-import { browserTimeZone } from '../lib/time';
+import { zoneLabel } from '../../../lib/datetime';
+import { useDates } from '../../../lib/member-zone';
 import type { Application, DecisionBody } from '../lib/types';
 import formStyles from '../components/Form.module.css';
 import pageStyles from './Page.module.css';
@@ -22,7 +23,6 @@ import styles from './Applications.module.css';
 const STATES = ['pending', 'approved', 'rejected'] as const;
 type ListState = (typeof STATES)[number];
 const listQuery = (state: ListState) => apiQuery('GET /api/coordinator/applications', { query: { state } });
-const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date(iso)) : '');
 
 /** Approve or reject: the application leaves the list at once and comes back if the server says no. */
 const useDecide = (state: ListState) => {
@@ -106,6 +106,7 @@ const DecisionDialog = ({
 };
 
 const ApplicationItem = ({ application, onDecide }: { application: Application; onDecide?: (decision: DecisionBody['decision']) => void }) => {
+  const dates = useDates();
   const { member, approval, email } = application;
   const headingId = `application-${member.id}`;
   return (
@@ -125,7 +126,7 @@ const ApplicationItem = ({ application, onDecide }: { application: Application; 
                 {' · '}
               </>
             )}
-            {approval.submittedAt && copy.applications.submitted(date(approval.submittedAt))}
+            {approval.submittedAt && copy.applications.submitted(dates.date(approval.submittedAt))}
           </p>
         </div>
       </div>
@@ -151,7 +152,7 @@ const ApplicationItem = ({ application, onDecide }: { application: Application; 
         <div>
           <dt>{copy.mentorPage.location}</dt>
           <dd>
-            {countryName(member.country)} · {member.timezone.replaceAll('_', ' ')}
+            {countryName(member.country)} · {zoneLabel(member.timezone)}
           </dd>
         </div>
       </dl>
@@ -160,7 +161,7 @@ const ApplicationItem = ({ application, onDecide }: { application: Application; 
         {member.bio && <p className={styles.text}>{member.bio}</p>}
         {member.role === 'mentee' && member.goals && <p className={styles.text}>{member.goals}</p>}
         <h3 className={styles.subheading}>{copy.mentorPage.availability}</h3>
-        <AvailabilityList windows={member.availability} from={member.timezone} to={browserTimeZone()} />
+        <AvailabilityList windows={member.availability} from={member.timezone} to={dates.zone} />
       </details>
       {approval.note && (
         <p className={styles.note}>
@@ -220,11 +221,8 @@ export const ApplicationsPage = () => {
             <li key={application.member.id}>
               <ApplicationItem
                 application={application}
-                onDecide={
-                  state === 'pending'
-                    ? (decision) => (decision === 'approved' ? decide.mutate({ application, body: { decision } }) : setDialog({ application, decision }))
-                    : undefined
-                }
+                // Both decisions go through the dialog: a rejection needs its note, an approval may carry one.
+                onDecide={state === 'pending' ? (decision) => setDialog({ application, decision }) : undefined}
               />
             </li>
           ))}

@@ -35,7 +35,7 @@ describe('coordinator pages', () => {
     expect(screen.queryByRole('heading', { name: 'Applications' })).toBeNull();
   });
 
-  it('approve at once: the application leaves the list before the server answers, and the coordinator is told', async () => {
+  it('approve with an optional note: the application leaves the list before the server answers, and the coordinator is told', async () => {
     asCoordinator();
     const decisions: DecisionBody[] = [];
     let pending = [application('m1', 'Grace Hopper'), application('m2', 'Alan Turing')];
@@ -55,9 +55,14 @@ describe('coordinator pages', () => {
     const grace = await screen.findByRole('article', { name: /Grace Hopper/ });
     expect(within(grace).getByRole('link', { name: 'm1@example.org' })).toBeInTheDocument();
     await user.click(within(grace).getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve Grace Hopper’s application' });
+    const note = within(dialog).getByRole('textbox', { name: /Note to the applicant/ });
+    expect(note).not.toBeRequired();
+    await user.type(note, 'Welcome aboard!');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve application' }));
     // Optimistic: gone while the request is still on its way.
     expect(screen.queryByRole('article', { name: /Grace Hopper/ })).toBeNull();
-    expect(decisions).toEqual([{ decision: 'approved' }]);
+    expect(decisions).toEqual([{ decision: 'approved', note: 'Welcome aboard!' }]);
     expect(await screen.findByText('Grace Hopper is approved and will be e-mailed.')).toBeInTheDocument();
     expect(screen.getByRole('article', { name: /Alan Turing/ })).toBeInTheDocument();
   });

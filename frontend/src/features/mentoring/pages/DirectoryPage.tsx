@@ -10,7 +10,7 @@ import { ErrorState, Notice } from '../components/States';
 import { activeFilters, apiQueryOf, filtersFromSearch, HOURS_OPTIONS, NO_FILTERS, searchFromFilters, type DirectoryFilters } from '../lib/filters';
 import { useProgramme } from '../lib/hooks';
 import { languageOptions } from '../lib/reference';
-import { useViewer } from '../lib/viewer';
+import { useDirectoryGate, useViewer } from '../lib/viewer';
 import { MembersOnly } from './MembersOnly';
 import formStyles from '../components/Form.module.css';
 import styles from './Directory.module.css';
@@ -28,6 +28,7 @@ export const DirectoryPage = () => {
   const filters = useMemo(() => filtersFromSearch(params), [params]);
   const viewer = useViewer();
   const programme = useProgramme();
+  const gate = useDirectoryGate(viewer);
   const setFilters = (next: DirectoryFilters) => setParams(searchFromFilters(next), { replace: true });
 
   // The search box is the member's own until they pause typing; the URL (and the request) follow then.
@@ -55,7 +56,7 @@ export const DirectoryPage = () => {
     queryFn: ({ pageParam }) => api('GET /api/mentors', { query: apiQueryOf(filters, { timezone: viewer.zone, cursor: pageParam ?? undefined, limit: PAGE_SIZE }) }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
-    enabled: viewer.ready,
+    enabled: gate.mayAsk,
   });
 
   const cards = useMemo(() => mentors.data?.pages.flatMap((page) => page.mentors) ?? [], [mentors.data]);
@@ -88,7 +89,7 @@ export const DirectoryPage = () => {
     [programme.data, filters.topics],
   );
 
-  if (!viewer.signedIn && mentors.error instanceof ApiError && mentors.error.status === 401) return <MembersOnly next={`/mentors${params.size ? `?${params}` : ''}`} />;
+  if (gate.gated || (!viewer.signedIn && mentors.error instanceof ApiError && mentors.error.status === 401)) return <MembersOnly next={`/mentors${params.size ? `?${params}` : ''}`} />;
 
   // A coordinator browses the directory to run the programme, not to join it.
   const needsProfile = viewer.signedIn && viewer.own.data && !viewer.own.data.onboarded && !viewer.own.data.isCoordinator;

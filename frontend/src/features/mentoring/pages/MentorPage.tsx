@@ -5,7 +5,7 @@ import { apiQuery } from '../../../lib/query';
 import { copy } from '../copy';
 import { ProfileView } from '../components/ProfileView';
 import { ErrorState, LoadingState } from '../components/States';
-import { useViewer } from '../lib/viewer';
+import { useDirectoryGate, useViewer } from '../lib/viewer';
 import { MembersOnly } from './MembersOnly';
 import pageStyles from './Page.module.css';
 import styles from './Directory.module.css';
@@ -18,7 +18,8 @@ export const MentorPage = () => {
   const location = useLocation();
   const viewer = useViewer();
   const { memberActions } = useSafetySlots();
-  const mentor = useQuery({ ...apiQuery('GET /api/mentors/{id}', { params: { id } }), enabled: viewer.ready });
+  const gate = useDirectoryGate(viewer);
+  const mentor = useQuery({ ...apiQuery('GET /api/mentors/{id}', { params: { id } }), enabled: gate.mayAsk });
   // Back to the directory with the filters the member came from, when they came from it.
   const back = (location.state as { from?: string } | null)?.from ?? '/mentors';
 
@@ -31,7 +32,7 @@ export const MentorPage = () => {
     </p>
   );
 
-  if (mentor.error instanceof ApiError && mentor.error.status === 401 && !viewer.signedIn) return <MembersOnly next={location.pathname} />;
+  if (gate.gated || (mentor.error instanceof ApiError && mentor.error.status === 401 && !viewer.signedIn)) return <MembersOnly next={location.pathname} />;
   if (mentor.error instanceof ApiError && mentor.error.status === 404) {
     return (
       <div className={`${pageStyles.page} ${pageStyles.centered}`}>

@@ -287,7 +287,7 @@ const ReviewStep = ({ go, headingRef, own }: StepProps) => {
       <StepHeading headingRef={headingRef}>{copy.onboarding.steps.review}</StepHeading>
       <p>{copy.onboarding.review.intro}</p>
       <div className={styles.preview}>
-        <ProfileView profile={{ ...profile, openPlaces: undefined }} viewerZone={profile.timezone} level={2} />
+        <ProfileView profile={{ ...profile, openPlaces: undefined }} viewerZone={profile.timezone} level={2} reader="self" />
       </div>
       {submit.error && (
         <div role="alert" className={formStyles.summary}>

@@ -15,11 +15,12 @@ import formStyles from '../components/Form.module.css';
 import onboardingStyles from './Onboarding.module.css';
 import pageStyles from './Page.module.css';
 import styles from './Profile.module.css';
+import { useDates } from '../../../lib/member-zone';
 
-const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(new Date(iso)) : '');
 const tones = { draft: 'info', pending: 'info', approved: 'success', rejected: 'danger' } as const;
 
 const ApplicationState = ({ own, approval }: { own: OwnProfile; approval: Approval }) => {
+  const dates = useDates();
   const submit = useSubmitProfile();
   const mentor = own.profile?.role === 'mentor';
   const canSend = approval.state === 'rejected' || approval.state === 'draft';
@@ -33,7 +34,7 @@ const ApplicationState = ({ own, approval }: { own: OwnProfile; approval: Approv
         <p>{copy.profilePage.state[approval.state]}</p>
         {(approval.submittedAt || approval.decidedAt) && (
           <p className={styles.dates}>
-            {[approval.submittedAt && copy.profilePage.submitted(date(approval.submittedAt)), approval.decidedAt && copy.profilePage.decided(date(approval.decidedAt))]
+            {[approval.submittedAt && copy.profilePage.submitted(dates.longDate(approval.submittedAt)), approval.decidedAt && copy.profilePage.decided(dates.longDate(approval.decidedAt))]
               .filter(Boolean)
               .join(' · ')}
           </p>

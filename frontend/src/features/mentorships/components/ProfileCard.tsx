@@ -4,6 +4,7 @@ import { languageName } from '../model';
 import { copy } from '../copy';
 import styles from '../mentorships.module.css';
 import { Avatar } from '../../../components/Avatar/Avatar';
+import { zoneLabel } from '../../../lib/datetime';
 
 type Profile = MentorshipDetail['mentorProfile'];
 
@@ -27,7 +28,7 @@ export const ProfileCard = ({ profile, isViewer }: { profile: Profile; isViewer:
         <dt>{copy.detail.languages}</dt>
         <dd>{profile.languages.map(languageName).join(', ') || '—'}</dd>
         <dt>{copy.detail.timezone}</dt>
-        <dd>{profile.timezone.replaceAll('_', ' ')}</dd>
+        <dd>{zoneLabel(profile.timezone)}</dd>
         {profile.topics.length > 0 && (
           <>
             <dt>{copy.detail.topics}</dt>

@@ -7,7 +7,8 @@ import { Modal } from '../../../components/Modal/Modal';
 import { api, ApiError, errorMessage } from '../../../lib/api-client';
 import { applyDetail, myMentorshipsQuery } from '../api';
 import { copy, MESSAGE_MAX } from '../copy';
-import { formatDay, type MentorshipDetail } from '../model';
+import { type MentorshipDetail } from '../model';
+import { useDates } from '../../../lib/member-zone';
 import styles from '../mentorships.module.css';
 
 export interface RequestMentorshipButtonProps {
@@ -29,6 +30,7 @@ const outcomeOfConflict = (error: ApiError): Outcome => {
 };
 
 const RequestForm = ({ mentorId, mentorName, onClose }: RequestMentorshipButtonProps & { onClose: () => void }) => {
+  const dates = useDates();
   const client = useQueryClient();
   const [message, setMessage] = useState('');
   const [missing, setMissing] = useState(false);
@@ -77,7 +79,7 @@ const RequestForm = ({ mentorId, mentorName, onClose }: RequestMentorshipButtonP
         {outcome.kind === 'sent' && (
           <>
             <p>{copy.request.sent(mentorName)}</p>
-            {outcome.mentorship.expiresAt && <p>{copy.request.answerBy(formatDay(outcome.mentorship.expiresAt))}</p>}
+            {outcome.mentorship.expiresAt && <p>{copy.request.answerBy(dates.longDate(outcome.mentorship.expiresAt))}</p>}
             <ButtonLink to={`/mentorships/${outcome.mentorship.id}`}>{copy.request.viewRequest}</ButtonLink>
           </>
         )}

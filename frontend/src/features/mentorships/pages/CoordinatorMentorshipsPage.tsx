@@ -7,6 +7,7 @@ import { coordinatorMentorshipsQuery } from '../api';
 import { MentorshipActions } from '../components/MentorshipActions';
 import { ProposePairButton } from '../components/ProposePairDialog';
 import { StateBadge } from '../components/StateBadge';
+import { MentorshipsExportSlot } from '../slots';
 import { copy } from '../copy';
 import { listActions, relativeTime, type MentorshipSummary } from '../model';
 import styles from '../mentorships.module.css';
@@ -85,7 +86,10 @@ export const CoordinatorMentorshipsPage = () => {
     <div className={styles.page}>
       <div className={styles.pageHeader}>
         <h1>{copy.coordinator.title}</h1>
-        <ProposePairButton />
+        <div className={styles.headerActions}>
+          <MentorshipsExportSlot.Slot state={state} q={q} label={copy.coordinator.exportLabel(copy.coordinator.tabLabels[state])} />
+          <ProposePairButton />
+        </div>
       </div>
       <form role="search" className={styles.search} onSubmit={(event) => event.preventDefault()}>
         <label htmlFor={`${id}-q`}>{copy.coordinator.searchLabel}</label>

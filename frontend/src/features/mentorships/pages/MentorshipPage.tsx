@@ -15,7 +15,8 @@ import { ProfileCard } from '../components/ProfileCard';
 import { StateBadge } from '../components/StateBadge';
 import { Timeline } from '../components/Timeline';
 import { copy } from '../copy';
-import { formatDay, otherParty, relativeTime, type MentorshipDetail } from '../model';
+import { otherParty, relativeTime, type MentorshipDetail } from '../model';
+import { useDates } from '../../../lib/member-zone';
 import styles from '../mentorships.module.css';
 
 const CLOSED_REQUEST_STATES = new Set(['DECLINED', 'EXPIRED', 'WITHDRAWN']);
@@ -48,6 +49,7 @@ const isMember = (m: MentorshipDetail) => m.viewerRole !== 'coordinator';
 const hasBeenActive = (m: MentorshipDetail) => ['ACTIVE', 'SUSPENDED', 'COMPLETED', 'ENDED'].includes(m.state);
 
 const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
+  const dates = useDates();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const other = otherParty(mentorship);
   const { memberActions } = useSafetySlots();
@@ -72,7 +74,7 @@ const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
           {mentorship.expiresAt && (mentorship.state === 'REQUESTED' || mentorship.state === 'PROPOSED') && (
             <li>{copy.time.expires(relativeTime(mentorship.expiresAt))}</li>
           )}
-          {mentorship.endsAt && mentorship.state === 'ACTIVE' && <li>{`${copy.time.ends(relativeTime(mentorship.endsAt))} (${formatDay(mentorship.endsAt)})`}</li>}
+          {mentorship.endsAt && mentorship.state === 'ACTIVE' && <li>{`${copy.time.ends(relativeTime(mentorship.endsAt))} (${dates.longDate(mentorship.endsAt)})`}</li>}
         </ul>
         {mentorship.declineReason && <p className={styles.reason}>{copy.detail.reason(DECLINED_REASONS[mentorship.declineReason])}</p>}
         {/* A request that came to nothing: the mentee's next step is another mentor. */}

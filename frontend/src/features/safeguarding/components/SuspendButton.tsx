@@ -22,7 +22,7 @@ export const SuspendButton = ({ memberId, displayName, suspended }: { memberId: 
   });
   return (
     <>
-      <Button variant={suspended ? 'secondary' : 'accent'} onClick={() => setOpen(true)} aria-label={`${suspended ? copy.members.restore : copy.members.suspend} ${displayName}`}>
+      <Button variant="secondary" className={suspended ? styles.compactAction : `${styles.compactAction} ${styles.dangerAction}`} onClick={() => setOpen(true)} aria-label={`${suspended ? copy.members.restore : copy.members.suspend} ${displayName}`}>
         {suspended ? copy.members.restore : copy.members.suspend}
       </Button>
       <Modal open={open} onClose={() => setOpen(false)} title={suspended ? copy.members.restoreTitle(displayName) : copy.members.suspendTitle(displayName)} closeIcon>

@@ -7,7 +7,8 @@ import { api, errorMessage } from '../../../lib/api-client';
 import { apiQuery } from '../../../lib/query';
 import { ErrorState, LoadingState } from '../components/States';
 import { copy } from '../copy';
-import { categoryLabel, formatWhen, subjectLabel, type Report } from '../model';
+import { categoryLabel, subjectLabel, type Report } from '../model';
+import { useDates } from '../../../lib/member-zone';
 import styles from '../safeguarding.module.css';
 
 /** /coordinator/reports/:id: one report, its internal notes, and moving it between open, in review and resolved. */
@@ -31,6 +32,7 @@ export const ReportPage = () => {
 };
 
 const ReportView = ({ report }: { report: Report }) => {
+  const dates = useDates();
   const client = useQueryClient();
   const id = useId();
   const [note, setNote] = useState('');
@@ -69,7 +71,7 @@ const ReportView = ({ report }: { report: Report }) => {
         <dt>{copy.queue.reportedBy}</dt>
         <dd>{report.reporter?.name ?? copy.queue.unknown}</dd>
         <dt>{copy.queue.received}</dt>
-        <dd>{formatWhen(report.createdAt)}</dd>
+        <dd>{dates.dateTime(report.createdAt)}</dd>
         {report.mentorshipId && (
           <>
             <dt>{copy.queue.mentorship}</dt>
@@ -115,7 +117,7 @@ const ReportView = ({ report }: { report: Report }) => {
             {report.notes.map((each) => (
               <li key={`${each.at}-${each.authorId}`} className={styles.card}>
                 <p className={styles.prose}>{each.text}</p>
-                <p className={styles.muted}>{copy.queue.by(each.authorName, formatWhen(each.at))}</p>
+                <p className={styles.muted}>{copy.queue.by(each.authorName, dates.dateTime(each.at))}</p>
               </li>
             ))}
           </ul>

@@ -4,13 +4,15 @@ import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '@mento
 import { ErrorState, LoadingState } from '../components/States';
 import { apiQuery } from '../../../lib/query';
 import { copy } from '../copy';
-import { categoryLabel, formatWhen, subjectLabel } from '../model';
+import { categoryLabel, subjectLabel } from '../model';
+import { useDates } from '../../../lib/member-zone';
 import styles from '../safeguarding.module.css';
 
 const statusOf = (value: string | null): ReportStatus => (REPORT_STATUSES as readonly string[]).includes(value ?? '') ? (value as ReportStatus) : 'open';
 
 /** /coordinator/reports: the safeguarding queue by status (open, in review, resolved), newest first. */
 export const ReportsPage = () => {
+  const dates = useDates();
   const [params] = useSearchParams();
   const status = statusOf(params.get('status'));
   const reports = useQuery(apiQuery('GET /api/coordinator/reports', { query: { status } }));
@@ -46,7 +48,7 @@ export const ReportsPage = () => {
                 <span className={styles.badge}>{REPORT_STATUS_LABELS[report.status]}</span>
               </div>
               <p className={styles.muted}>
-                {subjectLabel(report)} · {copy.queue.reportedBy} {report.reporter?.name ?? copy.queue.unknown} · {formatWhen(report.createdAt)}
+                {subjectLabel(report)} · {copy.queue.reportedBy} {report.reporter?.name ?? copy.queue.unknown} · {dates.dateTime(report.createdAt)}
               </p>
             </li>
           ))}

@@ -7,9 +7,9 @@ import { actionItemsQuery, useActionItemChange, type ActionItem } from '../api';
 import { copy } from '../copy';
 import { nameOf, viewerOf, type Pair } from '../types';
 import styles from '../scheduling.module.css';
+import { formatCalendarDate } from '../../../lib/datetime';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const formatDue = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+const formatDue = formatCalendarDate;
 
 const Item = ({ item, pair, busy, onToggle, onDelete }: { item: ActionItem; pair: Pair; busy: boolean; onToggle: () => void; onDelete: () => void }) => (
   <li className={styles.item} data-done={item.done}>

@@ -95,7 +95,7 @@ describe('/mentorships/:id/sessions/:sessionId', () => {
     const path = `/api/mentorships/${mentorship.id}/action-items`;
     await waitFor(() => expect(scheduling.sent('POST', path).map((r) => r.body)).toEqual([{ text: 'Send the CV', ownerId: 'grace', dueOn: '2027-04-02', sessionId: session.id }]));
     const item = await within(items).findByRole('checkbox', { name: 'Send the CV' });
-    expect(item.closest('li')).toHaveTextContent('Grace Hopper · Due 2 Apr 2027');
+    expect(item.closest('li')).toHaveTextContent('Grace Hopper · Due Fri 2 Apr 2027');
     expect(within(items).getByLabelText('What is to be done')).toHaveValue('');
 
     await user.click(item);

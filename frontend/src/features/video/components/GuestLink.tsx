@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api } from '../../../lib/api-client';
 import { text } from '../strings';
+import { useDates } from '../../../lib/member-zone';
 
 type State = { status: 'idle' | 'creating' | 'failed' } | { status: 'ready'; url: string; expiresAt: string; copied: 'no' | 'yes' | 'failed' };
 
@@ -9,6 +10,7 @@ type State = { status: 'idle' | 'creating' | 'failed' } | { status: 'ready'; url
  * and the link carries it in its fragment, which never reaches a server log or a Referer.
  */
 export const GuestLink = ({ type, id }: { type: string; id: string }) => {
+  const dates = useDates();
   const [state, setState] = useState<State>({ status: 'idle' });
 
   const create = async () => {
@@ -47,7 +49,7 @@ export const GuestLink = ({ type, id }: { type: string; id: string }) => {
           <p role="status">
             {state.copied === 'yes' ? text.guestLink.copied : state.copied === 'failed' ? text.guestLink.copyFailed : ''}
           </p>
-          <p>{text.guestLink.expires(new Date(state.expiresAt).toLocaleString())}</p>
+          <p>{text.guestLink.expires(dates.dateTime(state.expiresAt))}</p>
         </>
       ) : (
         <button type="button" className="call-button" disabled={state.status === 'creating'} onClick={() => void create()}>

@@ -14,6 +14,7 @@ import { useCallAction } from '../components/useCallAction';
 import { callTypeLabels, text } from '../strings';
 import { CallPartnersSlot, callIdFor, type CallPartner } from '../slots';
 import styles from './CallsPage.module.css';
+import { useDates } from '../../../lib/member-zone';
 
 const callPath = (call: Pick<Call, 'type' | 'id'>) => `/calls/${call.type}/${call.id}`;
 
@@ -98,6 +99,7 @@ const JoinByLinkForm = () => {
 type Recent = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; calls: Call[] };
 
 const RecentCalls = () => {
+  const dates = useDates();
   const client = useStreamVideoClient();
   const [recent, setRecent] = useState<Recent>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -137,7 +139,7 @@ const RecentCalls = () => {
           {recent.calls.map((call) => (
             <li key={call.cid}>
               <Link to={callPath(call)}>
-                {callTypeLabels[call.type as CallType] ?? call.type} · {call.state.createdAt?.toLocaleString() ?? call.id}
+                {callTypeLabels[call.type as CallType] ?? call.type} · {(call.state.createdAt ? dates.dateTime(call.state.createdAt) : call.id)}
               </Link>
             </li>
           ))}
