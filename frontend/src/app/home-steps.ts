@@ -2,6 +2,7 @@ import { DECLINED_REASONS } from '@mentoring/shared/mentorship';
 import type { HomeData, Mentorship } from '../features/home/api';
 import { callPath, callWindow, sessionPath } from '../features/scheduling/model';
 import { whenIn } from '../features/scheduling/time';
+import { formatShortDate } from '../lib/datetime';
 
 /** One thing the member should do (or know) now: a short line and the one link where they act. */
 export interface Step {
@@ -18,16 +19,6 @@ export interface Calm {
   link: { to: string; label: string };
 }
 
-const shortDays = new Map<string, Intl.DateTimeFormat>();
-/** "Thu 26 Nov" in the member's zone: when a request expires, near enough that the year goes without saying. */
-export const shortDayIn = (iso: string, zone: string) => {
-  let format = shortDays.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short' });
-    shortDays.set(zone, format);
-  }
-  return format.format(new Date(iso)).replace(',', '');
-};
 
 const partnerOf = (m: Mentorship) => (m.viewerRole === 'mentee' ? m.mentor.displayName : m.mentee.displayName);
 const mentorshipLink = (m: Mentorship) => `/mentorships/${m.id}`;
@@ -47,7 +38,7 @@ const applicationSteps = ({ own, mentorships }: HomeData): Step[] => {
 
 const requestSteps = ({ mentorships }: HomeData, zone: string): Step[] =>
   mentorships.flatMap((m): Step[] => {
-    const until = m.expiresAt ? shortDayIn(m.expiresAt, zone) : null;
+    const until = m.expiresAt ? formatShortDate(m.expiresAt, zone) : null;
     if (m.state === 'REQUESTED' && m.viewerRole === 'mentor')
       return [{ id: `request-${m.id}`, text: `${m.mentee.displayName} asks you to be their mentor.${until ? ` Answer by ${until}.` : ''}`, link: { to: mentorshipLink(m), label: 'Answer the request' } }];
     if (m.state === 'REQUESTED' && m.viewerRole === 'mentee')
@@ -94,7 +85,7 @@ const actionItemSteps = ({ actionItems }: HomeData): Step[] =>
     .map((item) => ({
       id: `item-${item.id}`,
       // A due day is a calendar day (YYYY-MM-DD): read at noon UTC, it names the same day in every zone.
-      text: `To do: ${item.text}${item.dueOn ? ` (due ${shortDayIn(`${item.dueOn}T12:00:00Z`, 'UTC')})` : ''}`,
+      text: `To do: ${item.text}${item.dueOn ? ` (due ${formatShortDate(`${item.dueOn}T12:00:00Z`, 'UTC')})` : ''}`,
       link: { to: `/mentorships/${item.mentorshipId}`, label: 'See your action items' },
     }))
     .slice(0, 5);

@@ -18,11 +18,12 @@ export const browserZone = () => {
   }
 };
 
-type Shape = 'time' | 'date' | 'longDate' | 'day' | 'key' | 'offset';
+type Shape = 'time' | 'date' | 'shortDate' | 'longDate' | 'day' | 'key' | 'offset';
 
 const SHAPES: Record<Shape, Intl.DateTimeFormatOptions> = {
   time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   date: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
+  shortDate: { weekday: 'short', day: 'numeric', month: 'short' },
   longDate: { day: 'numeric', month: 'long', year: 'numeric' },
   day: { weekday: 'long', day: 'numeric', month: 'long' },
   key: { year: 'numeric', month: '2-digit', day: '2-digit' },
@@ -45,6 +46,9 @@ const instant = (value: string | Date) => (typeof value === 'string' ? new Date(
 
 /** "18:00" in the zone. */
 export const formatTime = (value: string | Date, zone: string) => formatter(zone, 'time').format(instant(value));
+
+/** "Thu 26 Nov" in the zone: a day near enough that its year goes without saying (a request's expiry). */
+export const formatShortDate = (value: string | Date, zone: string) => formatter(zone, 'shortDate').format(instant(value)).replace(',', '');
 
 /** "Thu 26 Nov 2026" in the zone (en-GB writes "Thu, 26 Nov 2026"; one comma, before a time, reads better). */
 export const formatDate = (value: string | Date, zone: string) => formatter(zone, 'date').format(instant(value)).replace(',', '');

@@ -5,11 +5,11 @@ import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StatePanel/StatePanel';
 import type { CallSummary } from '@mentoring/shared';
 import { errorMessage } from '../../lib/api-client';
+import { useDates } from '../../lib/member-zone';
 import { apiQuery } from '../../lib/query';
 import { Transcript } from './Transcript';
 import styles from './PastCallsPage.module.css';
 
-const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'unknown time');
 const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
@@ -17,6 +17,8 @@ const formatSize = (bytes: number) =>
 export const CallArchive = ({ call, headingLevel = 2 }: { call: CallSummary; headingLevel?: 2 | 3 }) => {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const artifacts = useQuery(apiQuery('GET /api/calls/{type}/{id}/artifacts', { params: { type: call.type, id: call.id } }));
+  const dates = useDates();
+  const formatTime = (iso: string | null) => (iso ? dates.dateTime(iso) : 'unknown time');
 
   return (
     <article aria-labelledby={`call-${call.cid}`} className={styles.session}>
