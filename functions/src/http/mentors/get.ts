@@ -4,7 +4,7 @@ import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { getMember } from '../../lib/repositories/members';
 import { toMentorView } from '../../lib/members/views';
-import { blockBetween } from '../../lib/repositories/safeguarding';
+import { blockBetween } from '../../lib/repositories/safeguarding-blocks';
 import { canSeeMentor } from '../../lib/visibility';
 
 /** A mentor's page: approved mentors, for whoever may see the directory; a pending or rejected one only for themselves and coordinators. */

@@ -4,7 +4,7 @@ import { queryDirectory } from '../../lib/directory-query';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { getMember } from '../../lib/repositories/members';
-import { hiddenFrom } from '../../lib/repositories/safeguarding';
+import { hiddenFrom } from '../../lib/repositories/safeguarding-blocks';
 
 /**
  * The mentor directory: filters, text search, the viewer's match score, cursor pages. It reads the

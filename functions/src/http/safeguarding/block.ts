@@ -2,7 +2,7 @@ import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { getMember } from '../../lib/repositories/members';
-import { putBlock } from '../../lib/repositories/safeguarding';
+import { putBlock } from '../../lib/repositories/safeguarding-blocks';
 import { closeAllFor, liveMentorshipsBetween } from '../../lib/safeguarding/mentorships';
 
 /**

@@ -3,7 +3,8 @@ import { deleteUser } from '../../lib/cognito';
 import { httpHandler } from '../../lib/http/handler';
 import { logger } from '../../lib/powertools';
 import { deleteMember } from '../../lib/repositories/members';
-import { deleteBlocksOf, deleteReporterPointers } from '../../lib/repositories/safeguarding';
+import { deleteBlocksOf } from '../../lib/repositories/safeguarding-blocks';
+import { deleteReporterPointers } from '../../lib/repositories/safeguarding-reports';
 import { closeAllFor, liveMentorshipsOf } from '../../lib/safeguarding/mentorships';
 import { deleteAtStream } from '../../lib/safeguarding/stream-access';
 

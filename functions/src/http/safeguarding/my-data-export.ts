@@ -6,7 +6,8 @@ import { httpHandler } from '../../lib/http/handler';
 import { listCallsOf } from '../../lib/repositories/calls';
 import { getMember } from '../../lib/repositories/members';
 import { listBy, listEvents } from '../../lib/repositories/mentorships';
-import { blocksOf, getReport, reportsBy } from '../../lib/repositories/safeguarding';
+import { blocksOf } from '../../lib/repositories/safeguarding-blocks';
+import { getReport, reportsBy } from '../../lib/repositories/safeguarding-reports';
 import { retentionStatement } from '../../lib/safeguarding/retention';
 import { memberStreamId } from '../../lib/stream/stream-user-id';
 

@@ -8,7 +8,7 @@ import { mailAfterWrite } from '../../lib/notify';
 import { logger } from '../../lib/powertools';
 import { getMember } from '../../lib/repositories/members';
 import { getMentorship, sideOf } from '../../lib/repositories/mentorships';
-import { createReport, setEndedMentorship, type ReportItem } from '../../lib/repositories/safeguarding';
+import { createReport, setEndedMentorship, type ReportItem } from '../../lib/repositories/safeguarding-reports';
 import { closeFor, liveMentorshipsBetween } from '../../lib/safeguarding/mentorships';
 
 /** The mentorship a subject names, directly or through its channel or call. */

@@ -1,7 +1,7 @@
 import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { getReport } from '../../lib/repositories/safeguarding';
+import { getReport } from '../../lib/repositories/safeguarding-reports';
 import { toReportDetail } from '../../lib/safeguarding/reports';
 
 export const handler = httpHandler(route('GET /api/coordinator/reports/{id}'), async ({ params }) => {

@@ -1,7 +1,7 @@
 import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { addNote, getReport } from '../../lib/repositories/safeguarding';
+import { addNote, getReport } from '../../lib/repositories/safeguarding-reports';
 import { toReportDetail } from '../../lib/safeguarding/reports';
 
 /** An internal note on a report: coordinators only, never shown to the reporter or the member concerned. */

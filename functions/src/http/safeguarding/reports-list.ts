@@ -1,6 +1,6 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { listReports } from '../../lib/repositories/safeguarding';
+import { listReports } from '../../lib/repositories/safeguarding-reports';
 import { toReportSummary } from '../../lib/safeguarding/reports';
 
 /** GET /api/coordinator/reports: the queue, newest first, in one status or all. */

@@ -50,7 +50,7 @@ import {
   type MentorshipRecord,
   type Side,
 } from '../repositories/mentorships';
-import { blockBetween, noBlockChecks } from '../repositories/safeguarding';
+import { blockBetween, noBlockChecks } from '../repositories/safeguarding-blocks';
 
 /** Attempts of a transaction that lost a race it may still win (a place or a count changed meanwhile). */
 export const MAX_ATTEMPTS = 8;

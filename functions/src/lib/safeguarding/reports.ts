@@ -1,5 +1,5 @@
 import type { ReportDetail, ReportSummary } from '@mentoring/shared';
-import type { NoteItem, ReportItem } from '../repositories/safeguarding';
+import type { NoteItem, ReportItem } from '../repositories/safeguarding-reports';
 
 export const toReportSummary = (item: ReportItem): ReportSummary => ({
   id: item.id,

@@ -6,7 +6,7 @@
 import { mentorshipChannelId, MENTORSHIP_CHANNEL_TYPE } from '@mentoring/shared';
 import { listBy, type MentorshipRecord } from '../repositories/mentorships';
 import { getParties } from '../repositories/mentorship-parties';
-import { blockBetween } from '../repositories/safeguarding';
+import { blockBetween } from '../repositories/safeguarding-blocks';
 import { PROGRAMME_USER } from '../stream/mentorship-channel';
 import { streamServerClient } from '../stream/server-client';
 import { memberStreamId } from '../stream/stream-user-id';
