@@ -1,9 +1,9 @@
 import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { searchApproved } from '../../lib/repositories/members';
-import { photoUrl } from '../../lib/members/views';
-import { matchedMentees } from '../../lib/repositories/mentorships';
+import { searchApproved } from '../../members/repository';
+import { photoUrl } from '../../members/views';
+import { matchedMentees } from '../../mentorships/repository';
 
 const encodeCursor = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null);
 

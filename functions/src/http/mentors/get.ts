@@ -1,11 +1,11 @@
 import { route } from '@mentoring/shared';
-import { directoryProgramme } from '../../lib/directory';
+import { directoryProgramme } from '../../directory/cache';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { getMember } from '../../lib/repositories/members';
-import { toMentorView } from '../../lib/members/views';
-import { blockBetween } from '../../lib/repositories/safeguarding-blocks';
-import { canSeeMentor } from '../../lib/visibility';
+import { getMember } from '../../members/repository';
+import { toMentorView } from '../../members/views';
+import { blockBetween } from '../../safeguarding/blocks/repository';
+import { canSeeMentor } from '../../members/visibility';
 
 /** A mentor's page: approved mentors, for whoever may see the directory; a pending or rejected one only for themselves and coordinators. */
 export const handler = httpHandler(route('GET /api/mentors/{id}'), async ({ params, identity }) => {

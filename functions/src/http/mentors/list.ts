@@ -1,15 +1,15 @@
 import { isLanguageCode, route } from '@mentoring/shared';
-import { directoryProgramme, directorySnapshot, excludedMentorIds } from '../../lib/directory';
-import { queryDirectory } from '../../lib/directory-query';
+import { directoryProgramme, directorySnapshot, excludedMentorIds } from '../../directory/cache';
+import { queryDirectory } from '../../directory/query';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { getMember } from '../../lib/repositories/members';
-import { hiddenFrom } from '../../lib/repositories/safeguarding-blocks';
+import { getMember } from '../../members/repository';
+import { hiddenFrom } from '../../safeguarding/blocks/repository';
 
 /**
  * The mentor directory: filters, text search, the viewer's match score, cursor pages. It reads the
- * viewer's profile (one GetItem) and the container's directory snapshot (functions/src/lib/directory.ts);
- * everything else happens in memory (functions/src/lib/directory-query.ts).
+ * viewer's profile (one GetItem) and the container's directory snapshot (functions/src/directory/cache.ts);
+ * everything else happens in memory (functions/src/directory/query.ts).
  */
 export const handler = httpHandler(route('GET /api/mentors'), async ({ query, identity }) => {
   const [programme, viewer, hidden] = await Promise.all([

@@ -1,7 +1,7 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { callerOf, detailFor } from '../../lib/mentorships/caller';
-import { end } from '../../lib/mentorships/service';
+import { callerOf, detailFor } from '../../mentorships/lifecycle/caller';
+import { end } from '../../mentorships/lifecycle/service';
 
 export const handler = httpHandler(route('POST /api/mentorships/{id}/end'), async ({ params, body, identity }) => {
   const caller = callerOf(identity);

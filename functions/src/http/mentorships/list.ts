@@ -1,7 +1,7 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { summariesOf } from '../../lib/mentorships/views';
-import { listBy, type MentorshipRecord } from '../../lib/repositories/mentorships';
+import { summariesOf } from '../../mentorships/views';
+import { listBy, type MentorshipRecord } from '../../mentorships/repository';
 
 const OPEN = new Set(['REQUESTED', 'PROPOSED']);
 

@@ -2,11 +2,11 @@ import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { publishAfterWrite } from '../../lib/notify';
-import { checkProfileAgainstProgramme } from '../../lib/profile-rules';
-import { getMember, saveProfile, StaleMemberError, type ProfileFields } from '../../lib/repositories/members';
-import { toOwnProfile } from '../../lib/members/views';
-import { getProgramme } from '../../lib/repositories/programme';
-import { isCoordinator } from '../../lib/visibility';
+import { checkProfileAgainstProgramme } from '../../members/profile-rules';
+import { getMember, saveProfile, StaleMemberError, type ProfileFields } from '../../members/repository';
+import { toOwnProfile } from '../../members/views';
+import { getProgramme } from '../../programme/repository';
+import { isCoordinator } from '../../members/visibility';
 
 /**
  * Creates (onboarding) or replaces the member's own profile. There is no way to name another member: the

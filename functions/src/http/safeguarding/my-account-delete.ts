@@ -2,11 +2,11 @@ import { route } from '@mentoring/shared';
 import { deleteUser } from '../../lib/cognito';
 import { httpHandler } from '../../lib/http/handler';
 import { logger } from '../../lib/powertools';
-import { deleteMember } from '../../lib/repositories/members';
-import { deleteBlocksOf } from '../../lib/repositories/safeguarding-blocks';
-import { deleteReporterPointers } from '../../lib/repositories/safeguarding-reports';
-import { closeAllFor, liveMentorshipsOf } from '../../lib/safeguarding/mentorships';
-import { deleteAtStream } from '../../lib/safeguarding/stream-access';
+import { deleteMember } from '../../members/repository';
+import { deleteBlocksOf } from '../../safeguarding/blocks/repository';
+import { deleteReporterPointers } from '../../safeguarding/reports/repository';
+import { closeAllFor, liveMentorshipsOf } from '../../mentorships/lifecycle/safeguarding';
+import { deleteAtStream } from '../../safeguarding/blocks/stream-access';
 
 /**
  * DELETE /api/me, after the member typed the confirmation: every live mentorship closes through the mentorship

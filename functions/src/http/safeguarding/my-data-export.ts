@@ -3,12 +3,12 @@ import { route } from '@mentoring/shared';
 import { accountName } from '../../lib/cognito';
 import { documentClient, tableName } from '../../lib/dynamo';
 import { httpHandler } from '../../lib/http/handler';
-import { listCallsOf } from '../../lib/repositories/calls';
-import { getMember } from '../../lib/repositories/members';
-import { listBy, listEvents } from '../../lib/repositories/mentorships';
-import { blocksOf } from '../../lib/repositories/safeguarding-blocks';
-import { getReport, reportsBy } from '../../lib/repositories/safeguarding-reports';
-import { retentionStatement } from '../../lib/safeguarding/retention';
+import { listCallsOf } from '../../calls/repository';
+import { getMember } from '../../members/repository';
+import { listBy, listEvents } from '../../mentorships/repository';
+import { blocksOf } from '../../safeguarding/blocks/repository';
+import { getReport, reportsBy } from '../../safeguarding/reports/repository';
+import { retentionStatement } from '../../calls/retention';
 import { memberStreamId } from '../../lib/stream/stream-user-id';
 
 const sessionsAs = async (index: 'byMentor' | 'byMentee', memberId: string) => {

@@ -1,8 +1,8 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { getSessionItem } from '../../lib/repositories/session-record';
-import { sessionForMember } from '../../lib/sessions/access';
-import { consentStateOf } from '../../lib/sessions/consent';
+import { getSessionItem } from '../../calls/record-repository';
+import { sessionForMember } from '../../mentorships/access';
+import { consentStateOf } from '../../calls/consent';
 
 /** Who of the pair has consented so far (none before the session exists): the call UI polls this. */
 export const handler = httpHandler(route('GET /api/sessions/{id}/recording-consent'), async ({ params, identity }) => {
