@@ -7,7 +7,7 @@
 import { mentorshipIdOfCall } from '@mentoring/shared';
 import { logger } from '../lib/powertools';
 import { splitCid } from './repository';
-import { getMentorship } from '../mentorships/repository';
+import { getMentorship } from '../mentorships';
 import { getSessionItem, listFacts } from './record-repository';
 import { streamServerClient } from '../lib/stream/server-client';
 import { memberStreamId } from '../lib/stream/stream-user-id';

@@ -1,8 +1,7 @@
 import { mentorshipIdOfCall } from '@mentoring/shared';
 import { logger } from '../lib/powertools';
 import { splitCid } from './repository';
-import { getParties } from '../mentorships/parties-repository';
-import { getMentorship, type MentorshipRecord } from '../mentorships/repository';
+import { getParties, getMentorship, type MentorshipRecord } from '../mentorships';
 import { getSessionItem, listFacts, recordSessionHeld, saveFact, saveRecord } from './record-repository';
 import { sessionRecordEventSchema } from '../lib/stream/events';
 import { memberStreamId } from '../lib/stream/stream-user-id';

@@ -13,7 +13,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MENTORSHIP_CALL_TYPE, type Session } from '@mentoring/shared';
 import { documentClient, ignoreStale, tableName } from '../lib/dynamo';
-import { metaKey as mentorshipMetaKey, type MentorshipRecord } from '../mentorships/repository';
+import { metaKey as mentorshipMetaKey, type MentorshipRecord } from '../mentorships';
 
 /** A call webhook as stored: the facts the record is built from (calls/record.ts builds it; this module stores both). */
 export type Fact =

@@ -14,7 +14,7 @@ import {
 } from '@mentoring/shared';
 import { documentClient, tableName } from '../lib/dynamo';
 import { logger } from '../lib/powertools';
-import { getProgramme } from '../programme/repository';
+import { getProgramme } from '../programme';
 
 /**
  * The dashboard's reads. A coordinator's view needs every member and every mentorship once (the funnel

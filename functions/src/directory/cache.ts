@@ -1,8 +1,7 @@
 import type { Programme } from '@mentoring/shared';
-import { listDirectory } from '../members/repository';
-import { listBy } from '../mentorships/repository';
-import { type MemberItem } from '../members/item';
-import { getProgramme } from '../programme/repository';
+import { listDirectory, type MemberItem } from '../members';
+import { listBy } from '../mentorships';
+import { getProgramme } from '../programme';
 import { logger } from '../lib/powertools';
 import { emitMetric } from '../lib/metrics';
 

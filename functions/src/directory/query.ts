@@ -1,8 +1,7 @@
 import { hoursApart, scoreMatch, type DirectoryPage, type MatchResult, type MentorCard, type MenteeForMatching } from '@mentoring/shared';
 import { compareNames, fold, type DirectoryEntry } from './cache';
 import { HttpError } from '../lib/http/errors';
-import { photoUrl } from '../members/views';
-import { openPlaces } from '../members/item';
+import { photoUrl, openPlaces } from '../members';
 
 const DEFAULT_LIMIT = 20;
 

@@ -5,7 +5,7 @@
  */
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../lib/dynamo';
-import { isListed, LISTED, type StoredMemberItem } from '../members/item';
+import { isListed, LISTED, type StoredMemberItem } from '../members';
 
 export interface Party {
   id: string;

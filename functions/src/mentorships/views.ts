@@ -1,6 +1,6 @@
 import { allowedActions, mentorshipChannelCid, type MentorshipDetail, type MentorshipSummary } from '@mentoring/shared';
 import { getParties, getParty, toParty, type Party } from './parties-repository';
-import { photoUrl, toMemberView } from '../members/views';
+import { photoUrl, toMemberView } from '../members';
 import { listEvents, sideOf, type MentorshipRecord } from './repository';
 import { surveysDue } from './surveys';
 

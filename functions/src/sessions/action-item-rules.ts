@@ -1,6 +1,6 @@
 import { mentorshipIdOfCall, MENTORSHIP_CALL_TYPE } from '@mentoring/shared';
 import { conflict, DomainError } from '../lib/domain-error';
-import type { MentorshipRecord } from '../mentorships/repository';
+import type { MentorshipRecord } from '../mentorships';
 
 /** Action items change only while the pair works together; afterwards they stay as a record. */
 export const assertItemsMayChange = (mentorship: Pick<MentorshipRecord, 'state'>) => {

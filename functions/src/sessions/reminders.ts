@@ -7,7 +7,7 @@ import type { SchedulePayload } from '@mentoring/shared';
 import { sendMail } from '../lib/mail/send';
 import { sessionMails } from '../lib/mail/templates/sessions';
 import { emailOf } from '../lib/cognito';
-import { getMentorship } from '../mentorships/repository';
+import { getMentorship } from '../mentorships';
 import { claimReminder, getSessionItem, openActionItems } from './repository';
 import { siteUrl } from '../lib/site-url';
 import { availabilityOf, pairOf } from './service';

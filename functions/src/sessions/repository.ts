@@ -15,7 +15,7 @@ import type { Interval, Session, SessionState } from '@mentoring/shared';
 import { SLOT_STEP_MINUTES } from '@mentoring/shared';
 import { randomUUID } from 'node:crypto';
 import { documentClient, tableName } from '../lib/dynamo';
-import { metaKey as mentorshipKey } from '../mentorships/repository';
+import { metaKey as mentorshipKey } from '../mentorships';
 
 const STEP_MS = SLOT_STEP_MINUTES * 60_000;
 const table = () => tableName('sessions');

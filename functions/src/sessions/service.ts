@@ -21,9 +21,8 @@ import { sendMail } from '../lib/mail/send';
 import { sessionMails, type SessionFacts } from '../lib/mail/templates/sessions';
 import type { Letter } from '../lib/mail/templates/mentorships';
 import { afterWrite } from '../lib/notify';
-import { getMentorship, sideOf, type MentorshipRecord } from '../mentorships/repository';
+import { getMentorship, sideOf, type MentorshipRecord, getParties, type Party } from '../mentorships';
 import { emailOf } from '../lib/cognito';
-import { getParties, type Party } from '../mentorships/parties-repository';
 import {
   BookingCancelled,
   busyIntervals,

@@ -1,8 +1,7 @@
 import { eventHandler } from '../../lib/events/handler';
 import { emitMetric } from '../../lib/metrics';
-import { recordCallEvent } from '../../calls/record-event';
+import { recordCallEvent, archiveArtifact } from '../../calls';
 import { artifactReadySchema } from '../../lib/stream/events';
-import { archiveArtifact } from '../../calls/archive';
 
 /** call.recording_ready and call.transcription_ready: keep the file before Stream's link expires. */
 export const handler = eventHandler(artifactReadySchema, async ({ detailType, detail }) => {

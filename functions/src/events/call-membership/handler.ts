@@ -1,7 +1,5 @@
 import { eventHandler } from '../../lib/events/handler';
-import { recordCall, recordCallEnded, recordHistory, setMembership } from '../../calls/repository';
-import { keepRecordingOff } from '../../calls/consent-guard';
-import { recordCallEvent } from '../../calls/record-event';
+import { recordCall, recordCallEnded, recordHistory, setMembership, keepRecordingOff, recordCallEvent } from '../../calls';
 import { membershipEventSchema } from '../../lib/stream/events';
 
 /** Who belongs to a call decides who may see its archive; these events keep that and the call's history. */

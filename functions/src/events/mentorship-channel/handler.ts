@@ -1,9 +1,8 @@
 import { appEventSchemas } from '@mentoring/shared';
 import { eventHandler } from '../../lib/events/handler';
 import { logger } from '../../lib/powertools';
-import { getMentorship, listEvents } from '../../mentorships/repository';
-import { pairHeld } from '../../safeguarding/blocks/stream-access';
-import { syncChannel } from '../../mentorships/channel';
+import { getMentorship, listEvents, syncChannel } from '../../mentorships';
+import { pairHeld } from '../../safeguarding/blocks';
 
 /** mentorship.changed → the pair's Stream channel (mentorships/channel.ts); a failure throws, so the bus retries. */
 export const handler = eventHandler(appEventSchemas['mentorship.changed'], async ({ detail }) => {

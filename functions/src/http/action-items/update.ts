@@ -1,9 +1,8 @@
 import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { getActionItem, updateActionItem } from '../../sessions/action-items-repository';
-import { mentorshipForMember } from '../../mentorships/access';
-import { assertItemFields, assertItemsMayChange } from '../../sessions/action-item-rules';
+import { getActionItem, updateActionItem, assertItemFields, assertItemsMayChange } from '../../sessions';
+import { mentorshipForMember } from '../../mentorships';
 
 /** Edit or tick off: conditional on the version the member read. */
 export const handler = httpHandler(route('PATCH /api/mentorships/{id}/action-items/{itemId}'), async ({ params, body, identity }) => {

@@ -1,10 +1,9 @@
 import { mentorshipIdOfCall, route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { canSeeArchive } from '../../calls/repository';
-import { getMentorship, sideOf } from '../../mentorships/repository';
+import { canSeeArchive, createGuestInvitation } from '../../calls';
+import { getMentorship, sideOf } from '../../mentorships';
 import { getStreamCredentials } from '../../lib/stream/credentials';
-import { createGuestInvitation } from '../../calls/guest-invitation';
 import { memberStreamId } from '../../lib/stream/stream-user-id';
 
 /**

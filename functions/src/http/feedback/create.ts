@@ -8,10 +8,8 @@ import { ignoreStale } from '../../lib/dynamo';
 import { newRecordId } from '../../lib/http/idempotency';
 import { mailAfterWrite } from '../../lib/notify';
 import { logger } from '../../lib/powertools';
-import { getParties } from '../../mentorships/parties-repository';
-import { getMentorship, sideOf, type MentorshipRecord } from '../../mentorships/repository';
-import { saveFeedback } from '../../feedback/repository';
-import { answerSurvey } from '../../mentorships/surveys';
+import { getParties, getMentorship, sideOf, type MentorshipRecord, answerSurvey } from '../../mentorships';
+import { saveFeedback } from '../../feedback';
 
 const tellCoordinators = async (record: MentorshipRecord, side: 'mentor' | 'mentee') => {
   try {

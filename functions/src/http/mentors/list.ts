@@ -1,10 +1,9 @@
 import { isLanguageCode, route } from '@mentoring/shared';
-import { directoryProgramme, directorySnapshot, excludedMentorIds } from '../../directory/cache';
-import { queryDirectory } from '../../directory/query';
+import { directoryProgramme, directorySnapshot, excludedMentorIds, queryDirectory } from '../../directory';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { getMember } from '../../members/repository';
-import { hiddenFrom } from '../../safeguarding/blocks/repository';
+import { getMember } from '../../members';
+import { hiddenFrom } from '../../safeguarding/blocks';
 
 /**
  * The mentor directory: filters, text search, the viewer's match score, cursor pages. It reads the

@@ -1,7 +1,6 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { summariesOf } from '../../mentorships/views';
-import { listBy, type MentorshipRecord } from '../../mentorships/repository';
+import { summariesOf, listBy, type MentorshipRecord } from '../../mentorships';
 
 const OPEN = new Set(['REQUESTED', 'PROPOSED']);
 

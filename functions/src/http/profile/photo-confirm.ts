@@ -1,14 +1,10 @@
 import { route } from '@mentoring/shared';
 import { publishAppEvent } from '../../lib/event-bus';
 import { HttpError } from '../../lib/http/errors';
-import { processPhoto, PhotoRejectedError } from '../../photos/image';
-import { allVariantKeys, isOwnUploadKey, photoKeys } from '../../photos/keys';
-import { deleteQuietly, putPhoto, readUpload } from '../../photos/store';
+import { processPhoto, PhotoRejectedError, allVariantKeys, isOwnUploadKey, photoKeys, deleteQuietly, putPhoto, readUpload } from '../../photos';
 import { logger } from '../../lib/powertools';
-import { getMemberItem, setMemberPhoto } from '../../members/photo-repository';
+import { getMemberItem, setMemberPhoto, toOwnProfile, isCoordinator } from '../../members';
 import { httpHandler } from '../../lib/http/handler';
-import { toOwnProfile } from '../../members/views';
-import { isCoordinator } from '../../members/visibility';
 
 /**
  * Takes a photo the member uploaded with a presigned POST: only their own upload, only if its bytes really are a

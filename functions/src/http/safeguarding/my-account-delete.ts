@@ -2,11 +2,10 @@ import { route } from '@mentoring/shared';
 import { deleteUser } from '../../lib/cognito';
 import { httpHandler } from '../../lib/http/handler';
 import { logger } from '../../lib/powertools';
-import { deleteMember } from '../../members/repository';
-import { deleteBlocksOf } from '../../safeguarding/blocks/repository';
-import { deleteReporterPointers } from '../../safeguarding/reports/repository';
-import { closeAllFor, liveMentorshipsOf } from '../../mentorships/lifecycle/safeguarding';
-import { deleteAtStream } from '../../safeguarding/blocks/stream-access';
+import { deleteMember } from '../../members';
+import { deleteBlocksOf, deleteAtStream } from '../../safeguarding/blocks';
+import { deleteReporterPointers } from '../../safeguarding/reports';
+import { closeAllFor, liveMentorshipsOf } from '../../mentorships/lifecycle';
 
 /**
  * DELETE /api/me, after the member typed the confirmation: every live mentorship closes through the mentorship

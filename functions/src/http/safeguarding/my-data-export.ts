@@ -3,12 +3,11 @@ import { route } from '@mentoring/shared';
 import { accountName } from '../../lib/cognito';
 import { documentClient, tableName } from '../../lib/dynamo';
 import { httpHandler } from '../../lib/http/handler';
-import { listCallsOf } from '../../calls/repository';
-import { getMember } from '../../members/repository';
-import { listBy, listEvents } from '../../mentorships/repository';
-import { blocksOf } from '../../safeguarding/blocks/repository';
-import { getReport, reportsBy } from '../../safeguarding/reports/repository';
-import { retentionStatement } from '../../calls/retention';
+import { listCallsOf, retentionStatement } from '../../calls';
+import { getMember } from '../../members';
+import { listBy, listEvents } from '../../mentorships';
+import { blocksOf } from '../../safeguarding/blocks';
+import { getReport, reportsBy } from '../../safeguarding/reports';
 import { memberStreamId } from '../../lib/stream/stream-user-id';
 
 const sessionsAs = async (index: 'byMentor' | 'byMentee', memberId: string) => {

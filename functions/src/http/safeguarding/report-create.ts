@@ -6,10 +6,10 @@ import { newRecordId } from '../../lib/http/idempotency';
 import { reportReceived } from '../../lib/mail/templates/safeguarding';
 import { mailAfterWrite } from '../../lib/notify';
 import { logger } from '../../lib/powertools';
-import { getMember } from '../../members/repository';
-import { getMentorship, sideOf } from '../../mentorships/repository';
-import { createReport, setEndedMentorship, type ReportItem } from '../../safeguarding/reports/repository';
-import { closeFor, liveMentorshipsBetween } from '../../mentorships/lifecycle/safeguarding';
+import { getMember } from '../../members';
+import { getMentorship, sideOf } from '../../mentorships';
+import { createReport, setEndedMentorship, type ReportItem } from '../../safeguarding/reports';
+import { closeFor, liveMentorshipsBetween } from '../../mentorships/lifecycle';
 
 /** The mentorship a subject names, directly or through its channel or call. */
 const mentorshipOfSubject = (subject: ReportSubject): string | null => {

@@ -1,9 +1,8 @@
 import { COORDINATORS_GROUP } from '@mentoring/shared';
 import type { Identity } from '../../lib/http/identity';
 import { HttpError } from '../../lib/http/errors';
-import { getMentorship } from '../repository';
+import { getMentorship, detailOf, viewerRoleOf } from '..';
 import type { Caller } from './service';
-import { detailOf, viewerRoleOf } from '../views';
 
 export const callerOf = (identity: Identity): Caller => ({ id: identity.sub, isCoordinator: identity.groups.includes(COORDINATORS_GROUP) });
 

@@ -4,7 +4,7 @@
  */
 import { DomainError } from '../../lib/domain-error';
 import { decline, end, withdraw, type Caller } from './service';
-import { FINAL_STATES, listBy, sideOf, type MentorshipRecord } from '../repository';
+import { FINAL_STATES, listBy, sideOf, type MentorshipRecord } from '..';
 import { logger } from '../../lib/powertools';
 
 /** Every mentorship of the member that is still live (a request, a proposal, active or suspended). */

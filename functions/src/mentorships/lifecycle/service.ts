@@ -17,40 +17,14 @@ import { conflict, DomainError } from '../../lib/domain-error';
 import { publishAppEvent } from '../../lib/event-bus';
 import { afterWrite } from '../../lib/notify';
 import { emailOf } from '../../lib/cognito';
-import { getProgramme } from '../../programme/repository';
+import { getProgramme } from '../../programme';
 import { cancelSchedule, scheduleOnce } from '../../lib/schedules';
 import { sendMail } from '../../lib/mail/send';
 import { mentorshipMails, type Letter } from '../../lib/mail/templates/mentorships';
-import {
-  canReceiveRequests,
-  expiryCountItem,
-  getParty,
-  pauseAfterExpiries,
-  placeUpdate,
-  receivesRequestsCheck,
-  resetExpiryStreakItem,
-  type Party,
-} from '../parties-repository';
+import { canReceiveRequests, expiryCountItem, getParty, pauseAfterExpiries, placeUpdate, receivesRequestsCheck, resetExpiryStreakItem, type Party, changeItems, commit, counterDelta, countersItem, creationItems, FINAL_STATES, getCounters, getMentorship, listBy, sideOf, TransitionCancelled, type Change, type Labelled, type MentorshipRecord, type Side } from '..';
 import { siteUrl } from '../../lib/site-url';
-import { cancelUpcomingSessions } from '../../sessions/service';
-import {
-  changeItems,
-  commit,
-  counterDelta,
-  countersItem,
-  creationItems,
-  FINAL_STATES,
-  getCounters,
-  getMentorship,
-  listBy,
-  sideOf,
-  TransitionCancelled,
-  type Change,
-  type Labelled,
-  type MentorshipRecord,
-  type Side,
-} from '../repository';
-import { blockBetween, noBlockChecks } from '../../safeguarding/blocks/repository';
+import { cancelUpcomingSessions } from '../../sessions';
+import { blockBetween, noBlockChecks } from '../../safeguarding/blocks';
 
 /** Attempts of a transaction that lost a race it may still win (a place or a count changed meanwhile). */
 export const MAX_ATTEMPTS = 8;

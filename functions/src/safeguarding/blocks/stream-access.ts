@@ -4,10 +4,8 @@
  * the channel frozen; a deleted account's Stream user is deleted. Tests point STREAM_BASE_URL at a recorder.
  */
 import { mentorshipChannelId, MENTORSHIP_CHANNEL_TYPE } from '@mentoring/shared';
-import { listBy, type MentorshipRecord } from '../../mentorships/repository';
-import { getParties } from '../../mentorships/parties-repository';
+import { listBy, type MentorshipRecord, getParties, PROGRAMME_USER } from '../../mentorships';
 import { blockBetween } from './repository';
-import { PROGRAMME_USER } from '../../mentorships/channel';
 import { streamServerClient } from '../../lib/stream/server-client';
 import { memberStreamId } from '../../lib/stream/stream-user-id';
 
