@@ -15,7 +15,7 @@ import { db, getItem, tableName } from './support/db';
 
 /**
  * Issue 16, the record side, on the local stage: signed Stream webhooks for a mentorship's call go through the
- * webhook route and the bus to the session-record consumer; notes, consent and action items through the API.
+ * webhook route and the bus to the call-record consumer (its bus rule keeps the name session-record); notes, consent and action items through the API.
  */
 const isLocal = inject('isLocal');
 const credentials = inject('streamCredentials');
