@@ -13,7 +13,10 @@ const TEST_FILE = '\\.test\\.tsx?$';
 const HANDLERS = '^functions/src/(http|events|schedules)/';
 /** functions/src's folders that are not a domain module: the handlers and the plumbing. */
 const NOT_MODULES = '(http|events|schedules|lib)/';
-/** A domain module's folder: a top folder of functions/src, or one level deeper where a folder groups modules (safeguarding/blocks) or a module has one above it (mentorships/lifecycle). */
+/**
+ * A domain module's folder: a top folder of functions/src, or one level deeper where a folder groups modules
+ * (safeguarding/blocks) or a module sits on another (mentorships/lifecycle on mentorships and sessions).
+ */
 const MODULE = '^functions/src/((?:safeguarding|mentorships)/[^/]+(?=/)|[^/]+)/';
 const MODULE_FACE = `^functions/src/(?!${NOT_MODULES})((?:safeguarding|mentorships)/[^/]+|[^/]+)/index\\.ts$`;
 /** A repository: a module's repository.ts or <something>-repository.ts. */
@@ -25,7 +28,8 @@ const REPOSITORY = `^functions/src/(?!${NOT_MODULES})[^.]*repository\\.ts$`;
 const BELOW_REPOSITORIES = [
   REPOSITORY,
   `^functions/src/(?!${NOT_MODULES})[^.]*/item\\.ts$`,
-  `^functions/src/(?!${NOT_MODULES}|mentorships/lifecycle/)((?:safeguarding|mentorships)/[^/]+|[^/]+)/index\\.ts$`, '^functions/src/lib/(dynamo|env|powertools|aws-clients|s3)\\.ts$',
+  `^functions/src/(?!${NOT_MODULES}|mentorships/lifecycle/)((?:safeguarding|mentorships)/[^/]+|[^/]+)/index\\.ts$`,
+  '^functions/src/lib/(dynamo|env|powertools|aws-clients|s3)\\.ts$',
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
