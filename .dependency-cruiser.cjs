@@ -1,16 +1,36 @@
 /**
  * The layout as rules (`npm run lint` runs them after ESLint): a feature of the SPA stands alone, shared
  * folders serve everyone and import no feature, nothing imports in a circle, and production code never
- * imports a test helper. In functions/, arrows run down only: handlers (http, events, schedules) use lib;
- * lib never imports a handler; repositories import only other repositories, the item types under them and
- * the AWS plumbing, never a service. Test files may reach further (a feature's test may use the app's composition).
+ * imports a test helper. In functions/, arrows run down only: handlers (http, events, schedules) use the modules
+ * (one folder per aggregate, e.g. members, mentorships, safeguarding/blocks) and lib, the plumbing; a module is used
+ * through its one public face, its index.ts; lib imports no module and no handler; repositories import only other
+ * repositories, item types, other modules' faces and the AWS plumbing, never a service. Test files may reach further
+ * (a feature's test may use the app's composition, a handler's test may mock a module's file).
  */
 const FEATURE = '^frontend/src/features/';
 const SHARED_SPA_FOLDERS = '^frontend/src/(components|config|lib|pages)/';
 const TEST_FILE = '\\.test\\.tsx?$';
 const HANDLERS = '^functions/src/(http|events|schedules)/';
-/** What a repository may import inside functions/src: its siblings, the aggregates' item types, and the plumbing. */
-const BELOW_REPOSITORIES = '^functions/src/lib/(repositories/|members/item\\.ts$|(dynamo|env|powertools|aws-clients|s3)\\.ts$)';
+/** functions/src's folders that are not a domain module: the handlers and the plumbing. */
+const NOT_MODULES = '(http|events|schedules|lib)/';
+/**
+ * A domain module's folder: a top folder of functions/src, or one level deeper where a folder groups modules
+ * (safeguarding/blocks) or a module sits on another (mentorships/lifecycle on mentorships and sessions).
+ */
+const MODULE = '^functions/src/((?:safeguarding|mentorships)/[^/]+(?=/)|[^/]+)/';
+const MODULE_FACE = `^functions/src/(?!${NOT_MODULES})((?:safeguarding|mentorships)/[^/]+|[^/]+)/index\\.ts$`;
+/** A repository: a module's repository.ts or <something>-repository.ts. */
+const REPOSITORY = `^functions/src/(?!${NOT_MODULES})[^.]*repository\\.ts$`;
+/**
+ * What a repository may import inside functions/src: other repositories, item types, other modules' faces (for their
+ * items and repositories; the lifecycle's face is all services), and the plumbing.
+ */
+const BELOW_REPOSITORIES = [
+  REPOSITORY,
+  `^functions/src/(?!${NOT_MODULES})[^.]*/item\\.ts$`,
+  `^functions/src/(?!${NOT_MODULES}|mentorships/lifecycle/)((?:safeguarding|mentorships)/[^/]+|[^/]+)/index\\.ts$`,
+  '^functions/src/lib/(dynamo|env|powertools|aws-clients|s3)\\.ts$',
+];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -51,10 +71,31 @@ module.exports = {
       to: { path: HANDLERS },
     },
     {
+      name: 'lib-imports-module',
+      severity: 'error',
+      comment: 'functions/src/lib is plumbing (HTTP and event middlewares, DynamoDB, mail sending, schedules, Stream\'s server client, AWS clients): it knows no aggregate. What needs one belongs in that module.',
+      from: { path: '^functions/src/lib/' },
+      to: { path: '^functions/src/', pathNot: ['^functions/src/lib/', HANDLERS] },
+    },
+    {
+      name: 'handler-imports-module-internals',
+      severity: 'error',
+      comment: 'A handler (http, events, schedules) uses a module through its public face, its index.ts, never one of its files.',
+      from: { path: HANDLERS, pathNot: TEST_FILE },
+      to: { path: `^functions/src/(?!${NOT_MODULES})`, pathNot: MODULE_FACE },
+    },
+    {
+      name: 'module-imports-module-internals',
+      severity: 'error',
+      comment: 'A module uses another module only through its index.ts; its own files it imports directly.',
+      from: { path: `${MODULE}`, pathNot: [`^functions/src/${NOT_MODULES}`, TEST_FILE] },
+      to: { path: `^functions/src/(?!${NOT_MODULES})`, pathNot: [`^functions/src/$1/(?!lifecycle/)`, MODULE_FACE] },
+    },
+    {
       name: 'repository-imports-upward',
       severity: 'error',
-      comment: 'A repository stores and reads items: it imports other repositories, the item types (lib/members/item.ts) and the AWS plumbing, never a service, a view or a handler. A rule it needs is passed in or moves down.',
-      from: { path: '^functions/src/lib/repositories/', pathNot: TEST_FILE },
+      comment: 'A repository stores and reads items: it imports other repositories, item types (members/item.ts), other modules\' faces and the AWS plumbing, never a service, a view or a handler. A rule it needs is passed in or moves down.',
+      from: { path: REPOSITORY, pathNot: TEST_FILE },
       to: { path: '^functions/src/', pathNot: BELOW_REPOSITORIES },
     },
     {

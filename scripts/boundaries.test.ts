@@ -33,18 +33,28 @@ write({
   'shared/src/b.ts': "export const b = () => import('./a');\n",
   // functions/: arrows run down only.
   'functions/src/lib/dynamo.ts': 'export const documentClient = 1;\n',
-  'functions/src/lib/members/item.ts': 'export const isListed = () => true;\n',
-  'functions/src/lib/members/views.ts': "import { isListed } from './item';\nexport const toMemberView = isListed;\n",
-  'functions/src/lib/safeguarding/retention.ts': 'export const artifactExpiresAt = 1;\n',
-  'functions/src/lib/sessions/record.ts': "import { saveFact } from '../repositories/session-record';\nexport const factKey = saveFact;\n",
-  'functions/src/lib/mentorships/service.ts': "import { members } from '../repositories/members';\nexport const accept = members;\n",
-  'functions/src/lib/repositories/members.ts': "import { isListed } from '../members/item';\nimport { documentClient } from '../dynamo';\nimport { calls } from './calls';\nexport const members = [isListed, documentClient, calls];\n",
-  'functions/src/lib/repositories/calls.ts': "import { artifactExpiresAt } from '../safeguarding/retention';\nexport const calls = artifactExpiresAt;\n",
-  'functions/src/lib/repositories/session-record.ts': "export const saveFact = 1;\nexport const record = () => import('../sessions/record');\n",
-  'functions/src/lib/repositories/parties.ts': "import { toMemberView } from '../members/views';\nimport { accept } from '../mentorships/service';\nexport const parties = [toMemberView, accept];\n",
-  'functions/src/lib/repositories/members.test.ts': "import { accept } from '../mentorships/service';\nimport { helper } from '../../../testing/helper';\nexport const t = [accept, helper];\n",
   'functions/src/lib/notify.ts': "import { handler } from '../http/mentorships/accept';\nexport const notify = handler;\n",
-  'functions/src/http/mentorships/accept.ts': "import { accept } from '../../lib/mentorships/service';\nexport const handler = accept;\n",
+  'functions/src/lib/mail/send.ts': "import { isListed } from '../../members';\nexport const send = isListed;\n",
+  'functions/src/members/item.ts': 'export const isListed = () => true;\n',
+  'functions/src/members/views.ts': "import { isListed } from './item';\nexport const toMemberView = isListed;\n",
+  'functions/src/members/repository.ts': "import { isListed } from './item';\nimport { documentClient } from '../lib/dynamo';\nimport { calls } from '../calls';\nexport const members = [isListed, documentClient, calls];\n",
+  'functions/src/members/repository.test.ts': "import { accept } from '../mentorships/lifecycle/service';\nimport { helper } from '../../testing/helper';\nexport const t = [accept, helper];\n",
+  'functions/src/members/index.ts': "export { isListed } from './item';\nexport { toMemberView } from './views';\nexport { members } from './repository';\n",
+  'functions/src/calls/retention.ts': 'export const artifactExpiresAt = 1;\n',
+  'functions/src/calls/repository.ts': "import { artifactExpiresAt } from './retention';\nexport const calls = artifactExpiresAt;\n",
+  'functions/src/calls/record.ts': "import { saveFact } from './record-repository';\nexport const factKey = saveFact;\n",
+  'functions/src/calls/record-repository.ts': "export const saveFact = 1;\nexport const record = () => import('./record');\n",
+  'functions/src/calls/index.ts': "export { calls } from './repository';\nexport { factKey } from './record';\n",
+  'functions/src/mentorships/views.ts': "import { toMemberView } from '../members';\nexport const detailOf = toMemberView;\n",
+  'functions/src/mentorships/parties-repository.ts': "import { isListed } from '../members';\nimport { toMemberView } from '../members/views';\nexport const parties = [isListed, toMemberView];\n",
+  'functions/src/sessions/repository.ts': "import { parties } from '../mentorships';\nimport { accept } from '../mentorships/lifecycle';\nexport const sessions = [parties, accept];\n",
+  'functions/src/mentorships/index.ts': "export { detailOf } from './views';\nexport { parties } from './parties-repository';\n",
+  'functions/src/mentorships/lifecycle/service.ts': "import { parties } from '..';\nimport { detailOf } from '../views';\nimport { book } from '../../sessions';\nexport const accept = [parties, detailOf, book];\n",
+  'functions/src/mentorships/lifecycle/index.ts': "export { accept } from './service';\n",
+  'functions/src/sessions/service.ts': "import { parties } from '../mentorships';\nexport const book = parties;\n",
+  'functions/src/sessions/index.ts': "export { book } from './service';\n",
+  'functions/src/http/mentorships/accept.ts': "import { accept } from '../../mentorships/lifecycle';\nimport { accept as direct } from '../../mentorships/lifecycle/service';\nexport const handler = [accept, direct];\n",
+  'functions/src/http/mentorships/accept.test.ts': "import { accept } from '../../mentorships/lifecycle/service';\nexport const t = accept;\n",
   'functions/testing/helper.ts': 'export const helper = 1;\n',
 });
 
@@ -55,18 +65,22 @@ const violations = async () => {
 };
 
 describe('the folder rules of .dependency-cruiser.cjs', () => {
-  it('refuse a feature importing another feature or the app, a shared folder importing a feature, a test helper in production, a cycle, lib importing a handler and a repository importing anything above it; allow the rest', async () => {
+  it('refuse a feature importing another feature or the app, a shared folder importing a feature, a test helper in production, a cycle, lib importing a handler or a module, a handler or a module reaching into another module’s files, and a repository importing anything above it; allow the rest', async () => {
     expect(await violations()).toEqual([
       'feature-imports-app: frontend/src/features/mentorships/uses-app.ts → frontend/src/app/compose.ts',
       'feature-imports-feature: frontend/src/features/chat/Page.ts → frontend/src/features/mentorships/copy.ts',
+      'handler-imports-module-internals: functions/src/http/mentorships/accept.ts → functions/src/mentorships/lifecycle/service.ts',
       'lib-imports-handler: functions/src/lib/notify.ts → functions/src/http/mentorships/accept.ts',
-      'no-circular: functions/src/lib/repositories/session-record.ts → functions/src/lib/sessions/record.ts',
+      'lib-imports-module: functions/src/lib/mail/send.ts → functions/src/members/index.ts',
+      'module-imports-module-internals: functions/src/mentorships/lifecycle/service.ts → functions/src/mentorships/views.ts',
+      'module-imports-module-internals: functions/src/mentorships/parties-repository.ts → functions/src/members/views.ts',
+      'no-circular: functions/src/calls/record-repository.ts → functions/src/calls/record.ts',
       'no-circular: shared/src/a.ts → shared/src/b.ts',
       'production-imports-test-helper: frontend/src/lib/uses-helper.ts → frontend/testing/helper.ts',
-      'repository-imports-upward: functions/src/lib/repositories/calls.ts → functions/src/lib/safeguarding/retention.ts',
-      'repository-imports-upward: functions/src/lib/repositories/parties.ts → functions/src/lib/members/views.ts',
-      'repository-imports-upward: functions/src/lib/repositories/parties.ts → functions/src/lib/mentorships/service.ts',
-      'repository-imports-upward: functions/src/lib/repositories/session-record.ts → functions/src/lib/sessions/record.ts',
+      'repository-imports-upward: functions/src/calls/record-repository.ts → functions/src/calls/record.ts',
+      'repository-imports-upward: functions/src/calls/repository.ts → functions/src/calls/retention.ts',
+      'repository-imports-upward: functions/src/mentorships/parties-repository.ts → functions/src/members/views.ts',
+      'repository-imports-upward: functions/src/sessions/repository.ts → functions/src/mentorships/lifecycle/index.ts',
       'shared-folder-imports-feature: frontend/src/components/Card.ts → frontend/src/features/mentorships/copy.ts',
     ]);
   });

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { COORDINATORS_GROUP, DEFAULT_PROGRAMME } from '@mentoring/shared';
-import type { MemberItem } from '../src/lib/members/item';
+import type { MemberItem } from '../src/members/item';
 import { apiEvent, lambdaContext } from './events';
 
 /** Table names the handlers find in their environment during unit tests. */

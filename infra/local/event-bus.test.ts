@@ -19,7 +19,7 @@ describe('local event bus', () => {
     const functionsSrc = join(root, 'src');
     for (const [path, body] of [
       ['events/call-status/handler.ts', `(await import('node:fs')).appendFileSync(${JSON.stringify(received)}, JSON.stringify({ event, remaining: context.getRemainingTimeInMillis(), env: { calls: process.env.CALLS_TABLE, archive: process.env.ARCHIVE_BUCKET, media: process.env.MEDIA_BUCKET ?? null } }) + '\\n');`],
-      ['events/archive/handler.ts', "throw new Error('Stream link expired');"],
+      ['events/call-archive/handler.ts', "throw new Error('Stream link expired');"],
       ['events/call-membership/handler.ts', ''],
     ] as const) {
       mkdirSync(join(functionsSrc, path, '..'), { recursive: true });

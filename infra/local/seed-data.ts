@@ -1,4 +1,4 @@
-import type { ProfileFields } from '../../functions/src/lib/repositories/members';
+import type { ProfileFields } from '../../functions/src/members/repository';
 
 /**
  * The local stage's demo mentors: a dozen approved, varied profiles (topics, languages, time zones,

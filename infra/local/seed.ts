@@ -10,7 +10,7 @@ import {
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { COORDINATORS_GROUP, DEFAULT_PROGRAMME } from '@mentoring/shared';
-import { withListing, type MemberItem } from '../../functions/src/lib/members/item';
+import { withListing, type MemberItem } from '../../functions/src/members/item';
 import { LOCAL_REGION, localCredentials } from './dynamodb';
 import { SEED_MENTORS } from './seed-data';
 

@@ -102,7 +102,7 @@ describe('events stack', () => {
     events.hasResourceProperties('AWS::Lambda::Function', {
       MemorySize: 512,
       Timeout: 900,
-      Environment: { Variables: Match.objectLike({ ARCHIVE_BUCKET: Match.anyValue(), CALLS_TABLE: Match.anyValue(), POWERTOOLS_SERVICE_NAME: 'events-archive-handler' }) },
+      Environment: { Variables: Match.objectLike({ ARCHIVE_BUCKET: Match.anyValue(), CALLS_TABLE: Match.anyValue(), POWERTOOLS_SERVICE_NAME: 'events-call-archive-handler' }) },
     });
     const withBucket = Object.values(events.findResources('AWS::Lambda::Function')).filter(
       (fn) => (fn.Properties.Environment?.Variables as Record<string, unknown> | undefined)?.ARCHIVE_BUCKET,

@@ -38,7 +38,7 @@ export const eventRules = [
   {
     name: 'archive-artifacts',
     detailTypes: ['call.recording_ready', 'call.transcription_ready'],
-    handler: 'events/archive/handler',
+    handler: 'events/call-archive/handler',
     // A mentorship call's artifact, once archived, is linked from its session's record.
     needs: {
       tables: { calls: ['GetItem', 'PutItem'], sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem'] },
@@ -71,9 +71,9 @@ export const eventRules = [
     // A mentorship's call fills its session's record (attendance, times, recording and transcript links).
     name: 'session-record',
     // One consumer per event type: call-membership (call.session_ended) and archive (the ready artifacts) add
-    // their events to the record too, and call-status / call-membership keep recording consent (lib/sessions).
+    // their events to the record too, and call-status / call-membership keep recording consent (calls/).
     detailTypes: ['call.session_started', 'call.session_participant_joined', 'call.session_participant_left'],
-    handler: 'events/session-record/handler',
+    handler: 'events/call-record/handler',
     needs: {
       tables: { sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem', 'GetItem'] },
       buckets: { archive: ['GetObject'] },

@@ -44,10 +44,10 @@ export const businessMetrics = {
   CallFeatureChanged: { unit: 'Count', emittedIn: 'events/call-status/handler', description: 'Recording, transcription, captions or broadcast switched' },
   // The events stack alarms on it, so it keeps only the `service` dimension the alarm names.
   CallFeatureFailed: { unit: 'Count', emittedIn: 'events/call-status/handler', description: 'A call feature Stream reported as failed' },
-  ArtifactArchived: { unit: 'Count', emittedIn: 'events/archive/handler', description: 'Recordings and transcripts copied to S3' },
-  ArtifactBytes: { unit: 'Bytes', emittedIn: 'events/archive/handler', description: 'Bytes of recordings and transcripts copied to S3' },
+  ArtifactArchived: { unit: 'Count', emittedIn: 'events/call-archive/handler', description: 'Recordings and transcripts copied to S3' },
+  ArtifactBytes: { unit: 'Bytes', emittedIn: 'events/call-archive/handler', description: 'Bytes of recordings and transcripts copied to S3' },
   NotificationFailed: { unit: 'Count', emittedIn: 'lib/notify', description: 'E-mails or events not sent after a stored change (logged)' },
-  DirectoryRefreshReadUnits: { unit: 'Count', emittedIn: 'lib/directory', description: 'Read capacity a directory snapshot refresh cost' },
+  DirectoryRefreshReadUnits: { unit: 'Count', emittedIn: 'directory/cache', description: 'Read capacity a directory snapshot refresh cost' },
   ScheduleRan: { unit: 'Count', emittedIn: 'lib/schedule-handler', description: 'One-time schedules that ran their handler' },
   DigestMailsSent: { unit: 'Count', emittedIn: 'schedules/weekly-digest', description: "Weekly digests e-mailed to coordinators" },
   AnswerContractMismatch: {

@@ -68,7 +68,7 @@ export const tables = {
     timeToLiveAttribute: 'expiration',
   },
   /**
-   * Calls, their members, status, history and archived artifacts (see functions/src/lib/repositories/calls.ts).
+   * Calls, their members, status, history and archived artifacts (see functions/src/calls/repository.ts).
    * An artifact's record carries `expiresAt` (epoch seconds): it goes with its file, after the stage's retention.
    */
   calls: { envVar: 'CALLS_TABLE', partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'S' }, timeToLiveAttribute: 'expiresAt' },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, decodeJwt } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
-import { createGuestInvitation } from '../../functions/src/lib/stream/guest-invitation';
+import { createGuestInvitation } from '../../functions/src/calls/guest-invitation';
 import { streamTestCredentials } from '../support/stream-test-credentials';
 import { api } from './support/api';
 import { bearer, newUser } from './support/auth';

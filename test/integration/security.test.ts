@@ -4,7 +4,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { decodeJwt } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
 import { securityHeaders, type RuntimeConfig } from '@mentoring/shared';
-import { createGuestInvitation } from '../../functions/src/lib/stream/guest-invitation';
+import { createGuestInvitation } from '../../functions/src/calls/guest-invitation';
 import { streamSignature } from '../support/stream';
 import { streamRequests } from '../support/stream-stub';
 import { api } from './support/api';

@@ -22,7 +22,7 @@ describe('the local Stream stand-in (chat)', () => {
       { id: 'bob', name: 'Bob', role: 'user' },
       { id: 'mallory', name: 'Mallory', role: 'user' },
     ]);
-    // As functions/src/lib/stream/mentorship-channel.ts makes the pair's channel.
+    // As functions/src/mentorships/channel.ts makes the pair's channel.
     await env.server.chat.channel('messaging', channelId).getOrCreate({
       data: { created_by_id: 'programme', members: [{ user_id: 'alice' }, { user_id: 'bob' }], custom: { mentorshipId: 'm-1' } },
     });

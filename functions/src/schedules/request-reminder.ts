@@ -1,5 +1,5 @@
 import { scheduleHandler } from '../lib/schedule-handler';
-import { remind } from '../lib/mentorships/service';
+import { remind } from '../mentorships/lifecycle';
 
 export const handler = scheduleHandler('request-reminder', async ({ payload }) => {
   await remind(payload.mentorshipId);

@@ -1,5 +1,5 @@
 import { scheduleHandler } from '../lib/schedule-handler';
-import { sendReminder } from '../lib/sessions/reminders';
+import { sendReminder } from '../sessions';
 
 export const handler = scheduleHandler('session-reminder', async ({ payload }) => {
   await sendReminder(payload);

@@ -1,11 +1,11 @@
 import { COORDINATORS_GROUP } from '@mentoring/shared';
 import { groupEmails } from '../lib/cognito';
-import { computeDashboard } from '../lib/coordination/dashboard-data';
+import { computeDashboard } from '../coordination';
 import { sendMail } from '../lib/mail/send';
 import { weeklyDigest } from '../lib/mail/templates/weekly-digest';
 import { emitMetric } from '../lib/metrics';
 import { logger } from '../lib/powertools';
-import { getProgramme } from '../lib/repositories/programme';
+import { getProgramme } from '../programme';
 import { scheduleHandler } from '../lib/schedule-handler';
 import { siteUrl } from '../lib/site-url';
 

@@ -3,7 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { cpus, loadavg } from 'node:os';
 import { COORDINATORS_GROUP, DEFAULT_TOPICS, MENTORSHIP_STATES } from '@mentoring/shared';
-import type * as DashboardData from '../../../functions/src/lib/coordination/dashboard-data';
+import type * as DashboardData from '../../../functions/src/coordination/dashboard';
 import { cognitoClient, createTestUser, signIn } from '../../support/auth';
 import type { Bench } from '../run';
 import { percentile, round } from '../stats';
@@ -13,7 +13,7 @@ const MENTORS = 5_000;
 const MENTORSHIPS = 5_000;
 const HTTP_LOADS = 20;
 const IN_PROCESS_LOADS = 10;
-/** The dashboard's cache in a container (functions/src/lib/coordination/dashboard-data.ts). */
+/** The dashboard's cache in a container (functions/src/coordination/dashboard.ts). */
 const CACHE_SECONDS = 60;
 const DAY = 86_400_000;
 
@@ -171,7 +171,7 @@ export const dashboardBench: Bench = {
     const inProcessMs: number[] = [];
     let cachedMs: number[];
     try {
-      const data: typeof DashboardData = await import('../../../functions/src/lib/coordination/dashboard-data');
+      const data: typeof DashboardData = await import('../../../functions/src/coordination/dashboard');
       const part = async (name: string, read: (cost: DashboardData.ReadCost) => Promise<unknown[]>) => {
         const cost = { readCapacityUnits: 0, requests: 0 };
         const started = performance.now();

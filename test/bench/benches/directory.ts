@@ -3,10 +3,10 @@ import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { DEFAULT_PROGRAMME, DEFAULT_TOPICS, type AvailabilityWindow, type Format } from '@mentoring/shared';
-import type * as Directory from '../../../functions/src/lib/directory';
-import type * as DirectoryQuery from '../../../functions/src/lib/directory-query';
-import type * as MembersRepository from '../../../functions/src/lib/repositories/members';
-import { withListing, type MemberItem } from '../../../functions/src/lib/members/item';
+import type * as Directory from '../../../functions/src/directory/cache';
+import type * as DirectoryQuery from '../../../functions/src/directory/query';
+import type * as MembersRepository from '../../../functions/src/members/repository';
+import { withListing, type MemberItem } from '../../../functions/src/members/item';
 import { createTestUser } from '../../support/auth';
 import type { Bench } from '../run';
 import { closedLoop, percentile, round } from '../stats';
@@ -15,7 +15,7 @@ const MENTORS = 5_000;
 const MEMBERS = 20_000;
 const CONNECTIONS = 10;
 const SECONDS = 15;
-/** The directory cache's lifetime in a container (functions/src/lib/directory.ts). */
+/** The directory cache's lifetime in a container (functions/src/directory/cache.ts). */
 const CACHE_SECONDS = 30;
 
 // A small deterministic generator, so every run seeds the same directory.
@@ -118,9 +118,9 @@ export const directoryBench: Bench = {
     });
     try {
       const [repository, directory, query] = await Promise.all([
-        import('../../../functions/src/lib/repositories/members'),
-        import('../../../functions/src/lib/directory'),
-        import('../../../functions/src/lib/directory-query'),
+        import('../../../functions/src/members/repository'),
+        import('../../../functions/src/directory/cache'),
+        import('../../../functions/src/directory/query'),
       ]);
       return await measure(stage, repository, directory.toDirectoryEntries, query.queryDirectory);
     } finally {

@@ -15,7 +15,7 @@ if (mode === 'copy') {
   bytes = out.bytesWritten;
   rmSync(target, { force: true });
 } else {
-  const { archiveArtifact } = await import('../../../functions/src/events/archive/archive');
+  const { archiveArtifact } = await import('../../../functions/src/calls/archive');
   const { record, archived } = await archiveArtifact({
     cid: `bench:${target}`,
     kind: 'recording',

@@ -1,7 +1,5 @@
 import { eventHandler } from '../../lib/events/handler';
-import { recordCall, recordCallEnded, recordHistory, setMembership } from '../../lib/repositories/calls';
-import { keepRecordingOff } from '../../lib/sessions/consent-guard';
-import { recordSessionEvent } from '../../lib/sessions/record-event';
+import { recordCall, recordCallEnded, recordHistory, setMembership, keepRecordingOff, recordCallEvent } from '../../calls';
 import { membershipEventSchema } from '../../lib/stream/events';
 
 /** Who belongs to a call decides who may see its archive; these events keep that and the call's history. */
@@ -21,7 +19,7 @@ export const handler = eventHandler(membershipEventSchema, async ({ detailType, 
   }
   if (detailType === 'call.ended') await recordCallEnded(cid, at);
   await recordHistory(cid, { type: detailType, at, sessionId: detail.session_id ?? null, userIds });
-  // A mentorship's call (lib/sessions): its session's record, and recording off until everyone consents.
-  if (detailType === 'call.session_ended') await recordSessionEvent(detailType, detail);
+  // A mentorship's call (calls/): its session's record, and recording off until everyone consents.
+  if (detailType === 'call.session_ended') await recordCallEvent(detailType, detail);
   if (detailType === 'call.created') await keepRecordingOff(cid);
 });

@@ -3,8 +3,7 @@ import { callFeatureEvents, type CallFeature } from '@mentoring/shared';
 import { eventHandler } from '../../lib/events/handler';
 import { emitMetric } from '../../lib/metrics';
 import { logger, metrics } from '../../lib/powertools';
-import { recordHistory, setFeatureFlag } from '../../lib/repositories/calls';
-import { stopWithoutConsent } from '../../lib/sessions/consent-guard';
+import { recordHistory, setFeatureFlag, stopWithoutConsent } from '../../calls';
 import { callEventSchema } from '../../lib/stream/events';
 
 // A recording type this code does not know is not a reason to drop the flag change: the stop then uses composite.

@@ -1,11 +1,10 @@
 import { appEventSchemas } from '@mentoring/shared';
 import { eventHandler } from '../../lib/events/handler';
 import { logger } from '../../lib/powertools';
-import { getMentorship, listEvents } from '../../lib/repositories/mentorships';
-import { pairHeld } from '../../lib/safeguarding/stream-access';
-import { syncChannel } from '../../lib/stream/mentorship-channel';
+import { getMentorship, listEvents, syncChannel } from '../../mentorships';
+import { pairHeld } from '../../safeguarding/blocks';
 
-/** mentorship.changed → the pair's Stream channel (lib/stream/mentorship-channel.ts); a failure throws, so the bus retries. */
+/** mentorship.changed → the pair's Stream channel (mentorships/channel.ts); a failure throws, so the bus retries. */
 export const handler = eventHandler(appEventSchemas['mentorship.changed'], async ({ detail }) => {
   const record = await getMentorship(detail.mentorshipId);
   if (!record?.activatedAt) {

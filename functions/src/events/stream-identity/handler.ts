@@ -1,7 +1,7 @@
 import { appEventSchemas, photoUrl } from '@mentoring/shared';
 import { eventHandler } from '../../lib/events/handler';
 import { logger } from '../../lib/powertools';
-import { getMemberItem } from '../../lib/repositories/member-photo';
+import { getMemberItem } from '../../members';
 import { siteUrl } from '../../lib/site-url';
 import { StreamNotConfiguredError } from '../../lib/stream/credentials';
 import { streamServerClient } from '../../lib/stream/server-client';

@@ -1,9 +1,8 @@
 import { route, type ActionItem } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
 import { newRecordId } from '../../lib/http/idempotency';
-import { createActionItem } from '../../lib/repositories/action-items';
-import { mentorshipForMember } from '../../lib/sessions/access';
-import { assertItemFields, assertItemsMayChange } from '../../lib/sessions/action-item-rules';
+import { createActionItem, assertItemFields, assertItemsMayChange } from '../../sessions';
+import { mentorshipForMember } from '../../mentorships';
 
 export const handler = httpHandler(route('POST /api/mentorships/{id}/action-items'), async ({ params, body, identity, idempotencyScope }) => {
   const { mentorship } = await mentorshipForMember(params.id, identity);

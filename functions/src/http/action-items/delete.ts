@@ -1,9 +1,8 @@
 import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { deleteActionItem, getActionItem } from '../../lib/repositories/action-items';
-import { mentorshipForMember } from '../../lib/sessions/access';
-import { assertItemsMayChange } from '../../lib/sessions/action-item-rules';
+import { deleteActionItem, getActionItem, assertItemsMayChange } from '../../sessions';
+import { mentorshipForMember } from '../../mentorships';
 
 export const handler = httpHandler(route('DELETE /api/mentorships/{id}/action-items/{itemId}'), async ({ params, query, identity }) => {
   const { mentorship } = await mentorshipForMember(params.id, identity);

@@ -1,7 +1,7 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { listActionItems } from '../../lib/repositories/action-items';
-import { mentorshipForMember } from '../../lib/sessions/access';
+import { listActionItems } from '../../sessions';
+import { mentorshipForMember } from '../../mentorships';
 
 export const handler = httpHandler(route('GET /api/mentorships/{id}/action-items'), async ({ params, identity }) => {
   const { mentorship } = await mentorshipForMember(params.id, identity);

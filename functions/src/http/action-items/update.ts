@@ -1,9 +1,8 @@
 import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { getActionItem, updateActionItem } from '../../lib/repositories/action-items';
-import { mentorshipForMember } from '../../lib/sessions/access';
-import { assertItemFields, assertItemsMayChange } from '../../lib/sessions/action-item-rules';
+import { getActionItem, updateActionItem, assertItemFields, assertItemsMayChange } from '../../sessions';
+import { mentorshipForMember } from '../../mentorships';
 
 /** Edit or tick off: conditional on the version the member read. */
 export const handler = httpHandler(route('PATCH /api/mentorships/{id}/action-items/{itemId}'), async ({ params, body, identity }) => {

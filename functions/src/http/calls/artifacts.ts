@@ -3,7 +3,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ARTIFACT_URL_TTL_SECONDS, route, type Artifact } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { canSeeArchive, listArtifacts, type ArtifactRecord } from '../../lib/repositories/calls';
+import { canSeeArchive, listArtifacts, type ArtifactRecord } from '../../calls';
 import { bucketName, s3Client } from '../../lib/s3';
 
 const byStart = (a: Artifact, b: Artifact) => (a.startTime ?? '').localeCompare(b.startTime ?? '') || a.filename.localeCompare(b.filename);

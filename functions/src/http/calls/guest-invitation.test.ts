@@ -5,7 +5,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiEvent, lambdaContext } from '../../../testing/events';
 import { useTestIdentity } from '../../../testing/tokens';
-import { createGuestInvitation, verifyGuestInvitation } from '../../lib/stream/guest-invitation';
+import { createGuestInvitation, verifyGuestInvitation } from '../../calls/guest-invitation';
 import { handler } from './guest-invitation';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -1,10 +1,9 @@
 import { mentorshipIdOfCall, route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { canSeeArchive } from '../../lib/repositories/calls';
-import { getMentorship, sideOf } from '../../lib/repositories/mentorships';
+import { canSeeArchive, createGuestInvitation } from '../../calls';
+import { getMentorship, sideOf } from '../../mentorships';
 import { getStreamCredentials } from '../../lib/stream/credentials';
-import { createGuestInvitation } from '../../lib/stream/guest-invitation';
 import { memberStreamId } from '../../lib/stream/stream-user-id';
 
 /**

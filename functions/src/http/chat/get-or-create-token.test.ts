@@ -5,7 +5,7 @@ import { apiEvent, lambdaContext } from '../../../testing/events';
 import { useTestIdentity } from '../../../testing/tokens';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { createGuestInvitation } from '../../lib/stream/guest-invitation';
+import { createGuestInvitation } from '../../calls/guest-invitation';
 import { createUserToken } from '../../lib/stream/user-token';
 import { handler } from './get-or-create-token';
 

@@ -4,7 +4,7 @@ import { httpHandler } from '../../lib/http/handler';
 import { emitMetric } from '../../lib/metrics';
 import { getStreamCredentials } from '../../lib/stream/credentials';
 import { streamServerClient } from '../../lib/stream/server-client';
-import { verifyGuestInvitation } from '../../lib/stream/guest-invitation';
+import { verifyGuestInvitation } from '../../calls';
 import { GUEST_STREAM_ROLE, isGuestId, memberStreamId } from '../../lib/stream/stream-user-id';
 // Awaited below so test/bench can swap in an async signer (jose) for comparison.
 import { createUserToken, USER_TOKEN_VALIDITY_SECONDS } from '../../lib/stream/user-token';

@@ -4,9 +4,8 @@ import { httpHandler } from '../../lib/http/handler';
 import { applicationDecided } from '../../lib/mail/templates/application-decided';
 import { mailAfterWrite, publishAfterWrite } from '../../lib/notify';
 import { logger } from '../../lib/powertools';
-import { decideApplication, getMember, StaleMemberError } from '../../lib/repositories/members';
-import { toApplication } from '../../lib/members/views';
-import { getProgramme } from '../../lib/repositories/programme';
+import { decideApplication, getMember, StaleMemberError, toApplication } from '../../members';
+import { getProgramme } from '../../programme';
 
 /**
  * A coordinator approves or rejects a pending application (a rejection says why). The decision is one

@@ -1,7 +1,6 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { listByApprovalState } from '../../lib/repositories/members';
-import { toApplication } from '../../lib/members/views';
+import { listByApprovalState, toApplication } from '../../members';
 
 /** Applications in one state (pending by default): pending oldest first, decided ones newest first. */
 export const handler = httpHandler(route('GET /api/coordinator/applications'), async ({ query }) => ({

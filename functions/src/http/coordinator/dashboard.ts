@@ -1,5 +1,5 @@
 import { route } from '@mentoring/shared';
-import { dashboard } from '../../lib/coordination/dashboard-data';
+import { dashboard } from '../../coordination';
 import { httpHandler } from '../../lib/http/handler';
 
 /** What needs a coordinator's attention first, and how the programme is doing. */

@@ -1,7 +1,6 @@
 import { MENTORSHIP_STATES, route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { summariesOf } from '../../lib/mentorships/views';
-import { listBy } from '../../lib/repositories/mentorships';
+import { summariesOf, listBy } from '../../mentorships';
 
 /** Per state, the most recently changed first; without a state, every state's latest, open ones first. */
 const PER_STATE = 200;

@@ -1,7 +1,6 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { callerOf, detailFor } from '../../lib/mentorships/caller';
-import { createProposal } from '../../lib/mentorships/service';
+import { callerOf, detailFor, createProposal } from '../../mentorships/lifecycle';
 
 export const handler = httpHandler(route('POST /api/coordinator/mentorships'), async ({ body, identity }) => {
   const record = await createProposal(identity.sub, body);

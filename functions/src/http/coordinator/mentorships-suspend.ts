@@ -1,7 +1,6 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { callerOf, detailFor } from '../../lib/mentorships/caller';
-import { suspend } from '../../lib/mentorships/service';
+import { callerOf, detailFor, suspend } from '../../mentorships/lifecycle';
 
 export const handler = httpHandler(route('POST /api/coordinator/mentorships/{id}/suspend'), async ({ params, identity }) => {
   const caller = callerOf(identity);

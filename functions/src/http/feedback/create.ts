@@ -8,10 +8,8 @@ import { ignoreStale } from '../../lib/dynamo';
 import { newRecordId } from '../../lib/http/idempotency';
 import { mailAfterWrite } from '../../lib/notify';
 import { logger } from '../../lib/powertools';
-import { getParties } from '../../lib/repositories/mentorship-parties';
-import { getMentorship, sideOf, type MentorshipRecord } from '../../lib/repositories/mentorships';
-import { saveFeedback } from '../../lib/repositories/feedback';
-import { answerSurvey } from '../../lib/sessions/surveys';
+import { getParties, getMentorship, sideOf, type MentorshipRecord, answerSurvey } from '../../mentorships';
+import { saveFeedback } from '../../feedback';
 
 const tellCoordinators = async (record: MentorshipRecord, side: 'mentor' | 'mentee') => {
   try {

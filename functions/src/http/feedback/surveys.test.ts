@@ -7,8 +7,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiEvent, lambdaContext } from '../../../testing/events';
 import { useTestIdentity } from '../../../testing/tokens';
-import { surveysDue } from '../../lib/sessions/surveys';
-import type { MentorshipRecord } from '../../lib/repositories/mentorships';
+import { surveysDue } from '../../mentorships/surveys';
+import type { MentorshipRecord } from '../../mentorships/repository';
 import { handler } from './create';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -1,9 +1,7 @@
 import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { getMember } from '../../lib/repositories/members';
-import { toMemberView } from '../../lib/members/views';
-import { canSeeMember } from '../../lib/visibility';
+import { getMember, toMemberView, canSeeMember } from '../../members';
 
 /** Any member's profile, for those allowed to see it (visibility.ts); never the e-mail address. */
 export const handler = httpHandler(route('GET /api/members/{id}'), async ({ params, identity }) => {

@@ -1,11 +1,9 @@
 import { route } from '@mentoring/shared';
-import { directoryProgramme } from '../../lib/directory';
+import { directoryProgramme } from '../../directory';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { getMember } from '../../lib/repositories/members';
-import { toMentorView } from '../../lib/members/views';
-import { blockBetween } from '../../lib/repositories/safeguarding';
-import { canSeeMentor } from '../../lib/visibility';
+import { getMember, toMentorView, canSeeMentor } from '../../members';
+import { blockBetween } from '../../safeguarding/blocks';
 
 /** A mentor's page: approved mentors, for whoever may see the directory; a pending or rejected one only for themselves and coordinators. */
 export const handler = httpHandler(route('GET /api/mentors/{id}'), async ({ params, identity }) => {

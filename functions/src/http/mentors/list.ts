@@ -1,15 +1,14 @@
 import { isLanguageCode, route } from '@mentoring/shared';
-import { directoryProgramme, directorySnapshot, excludedMentorIds } from '../../lib/directory';
-import { queryDirectory } from '../../lib/directory-query';
+import { directoryProgramme, directorySnapshot, excludedMentorIds, queryDirectory } from '../../directory';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { getMember } from '../../lib/repositories/members';
-import { hiddenFrom } from '../../lib/repositories/safeguarding';
+import { getMember } from '../../members';
+import { hiddenFrom } from '../../safeguarding/blocks';
 
 /**
  * The mentor directory: filters, text search, the viewer's match score, cursor pages. It reads the
- * viewer's profile (one GetItem) and the container's directory snapshot (functions/src/lib/directory.ts);
- * everything else happens in memory (functions/src/lib/directory-query.ts).
+ * viewer's profile (one GetItem) and the container's directory snapshot (functions/src/directory/cache.ts);
+ * everything else happens in memory (functions/src/directory/query.ts).
  */
 export const handler = httpHandler(route('GET /api/mentors'), async ({ query, identity }) => {
   const [programme, viewer, hidden] = await Promise.all([

@@ -1,7 +1,6 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { callerOf, detailFor } from '../../lib/mentorships/caller';
-import { accept } from '../../lib/mentorships/service';
+import { callerOf, detailFor, accept } from '../../mentorships/lifecycle';
 
 export const handler = httpHandler(route('POST /api/mentorships/{id}/accept'), async ({ params, identity }) => {
   const caller = callerOf(identity);

@@ -1,8 +1,8 @@
 import { mentorshipIdOfCall, route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
 import { HttpError } from '../../lib/http/errors';
-import { listCallsOf } from '../../lib/repositories/calls';
-import { getMentorship, sideOf } from '../../lib/repositories/mentorships';
+import { listCallsOf } from '../../calls';
+import { getMentorship, sideOf } from '../../mentorships';
 import { memberStreamId } from '../../lib/stream/stream-user-id';
 
 /** The member's calls of this mentorship: call ids encode it (shared/src/mentoring/mentorship-calls.ts). */

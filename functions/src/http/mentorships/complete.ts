@@ -1,7 +1,6 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { callerOf, detailFor } from '../../lib/mentorships/caller';
-import { complete } from '../../lib/mentorships/service';
+import { callerOf, detailFor, complete } from '../../mentorships/lifecycle';
 
 export const handler = httpHandler(route('POST /api/mentorships/{id}/complete'), async ({ params, identity }) => {
   const caller = callerOf(identity);

@@ -1,7 +1,6 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { callerOf, detailFor } from '../../lib/mentorships/caller';
-import { decline } from '../../lib/mentorships/service';
+import { callerOf, detailFor, decline } from '../../mentorships/lifecycle';
 
 export const handler = httpHandler(route('POST /api/mentorships/{id}/decline'), async ({ params, body, identity }) => {
   const caller = callerOf(identity);

@@ -1,7 +1,6 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { summariesOf } from '../../lib/mentorships/views';
-import { listBy, type MentorshipRecord } from '../../lib/repositories/mentorships';
+import { summariesOf, listBy, type MentorshipRecord } from '../../mentorships';
 
 const OPEN = new Set(['REQUESTED', 'PROPOSED']);
 

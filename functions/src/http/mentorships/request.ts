@@ -1,7 +1,6 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { callerOf, detailFor } from '../../lib/mentorships/caller';
-import { createRequest } from '../../lib/mentorships/service';
+import { callerOf, detailFor, createRequest } from '../../mentorships/lifecycle';
 
 export const handler = httpHandler(route('POST /api/mentorships'), async ({ body, identity }) => {
   const record = await createRequest(identity.sub, body);

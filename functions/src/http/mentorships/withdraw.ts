@@ -1,7 +1,6 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { callerOf, detailFor } from '../../lib/mentorships/caller';
-import { withdraw } from '../../lib/mentorships/service';
+import { callerOf, detailFor, withdraw } from '../../mentorships/lifecycle';
 
 export const handler = httpHandler(route('POST /api/mentorships/{id}/withdraw'), async ({ params, identity }) => {
   const caller = callerOf(identity);

@@ -1,8 +1,6 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { getMember, touchLastActive } from '../../lib/repositories/members';
-import { toOwnProfile } from '../../lib/members/views';
-import { isCoordinator } from '../../lib/visibility';
+import { getMember, touchLastActive, toOwnProfile, isCoordinator } from '../../members';
 
 export const handler = httpHandler(route('GET /api/profile/me'), async ({ identity }) => {
   const now = new Date();

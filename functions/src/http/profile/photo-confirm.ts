@@ -1,14 +1,10 @@
 import { route } from '@mentoring/shared';
 import { publishAppEvent } from '../../lib/event-bus';
 import { HttpError } from '../../lib/http/errors';
-import { processPhoto, PhotoRejectedError } from '../../lib/photos/image';
-import { allVariantKeys, isOwnUploadKey, photoKeys } from '../../lib/photos/keys';
-import { deleteQuietly, putPhoto, readUpload } from '../../lib/photos/store';
+import { processPhoto, PhotoRejectedError, allVariantKeys, isOwnUploadKey, photoKeys, deleteQuietly, putPhoto, readUpload } from '../../photos';
 import { logger } from '../../lib/powertools';
-import { getMemberItem, setMemberPhoto } from '../../lib/repositories/member-photo';
+import { getMemberItem, setMemberPhoto, toOwnProfile, isCoordinator } from '../../members';
 import { httpHandler } from '../../lib/http/handler';
-import { toOwnProfile } from '../../lib/members/views';
-import { isCoordinator } from '../../lib/visibility';
 
 /**
  * Takes a photo the member uploaded with a presigned POST: only their own upload, only if its bytes really are a

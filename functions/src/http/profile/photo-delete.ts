@@ -2,12 +2,9 @@ import { route } from '@mentoring/shared';
 import { publishAppEvent } from '../../lib/event-bus';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { allVariantKeys } from '../../lib/photos/keys';
-import { deleteQuietly } from '../../lib/photos/store';
+import { allVariantKeys, deleteQuietly } from '../../photos';
 import { logger } from '../../lib/powertools';
-import { getMemberItem, setMemberPhoto } from '../../lib/repositories/member-photo';
-import { toOwnProfile } from '../../lib/members/views';
-import { isCoordinator } from '../../lib/visibility';
+import { getMemberItem, setMemberPhoto, toOwnProfile, isCoordinator } from '../../members';
 
 /** Removes the member's photo (a no-op when there is none): the key goes first, in one conditional write, then the files. */
 export const handler = httpHandler(route('DELETE /api/profile/me/photo'), async ({ identity }) => {

@@ -1,7 +1,7 @@
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { MAX_PHOTO_BYTES, route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { newUploadKey } from '../../lib/photos/keys';
+import { newUploadKey } from '../../photos';
 import { bucketName, s3Client } from '../../lib/s3';
 
 /** Long enough to pick nothing and send a few megabytes on a slow line; short enough not to be shared around. */

@@ -2,11 +2,8 @@ import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { publishAfterWrite } from '../../lib/notify';
-import { checkProfileAgainstProgramme } from '../../lib/profile-rules';
-import { getMember, saveProfile, StaleMemberError, type ProfileFields } from '../../lib/repositories/members';
-import { toOwnProfile } from '../../lib/members/views';
-import { getProgramme } from '../../lib/repositories/programme';
-import { isCoordinator } from '../../lib/visibility';
+import { checkProfileAgainstProgramme, getMember, saveProfile, StaleMemberError, type ProfileFields, toOwnProfile, isCoordinator } from '../../members';
+import { getProgramme } from '../../programme';
 
 /**
  * Creates (onboarding) or replaces the member's own profile. There is no way to name another member: the

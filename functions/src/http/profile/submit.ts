@@ -3,10 +3,8 @@ import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { applicationReceived } from '../../lib/mail/templates/application-received';
 import { mailAfterWrite, publishAfterWrite } from '../../lib/notify';
-import { getMember, StaleMemberError, submitProfile } from '../../lib/repositories/members';
-import { toOwnProfile } from '../../lib/members/views';
-import { getProgramme } from '../../lib/repositories/programme';
-import { isCoordinator } from '../../lib/visibility';
+import { getMember, StaleMemberError, submitProfile, toOwnProfile, isCoordinator } from '../../members';
+import { getProgramme } from '../../programme';
 
 /**
  * Ends onboarding: a mentor's profile becomes an application waiting for a coordinator (and a mentee's,

@@ -1,7 +1,7 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
 import { logger } from '../../lib/powertools';
-import { saveProgramme } from '../../lib/repositories/programme';
+import { saveProgramme } from '../../programme';
 
 export const handler = httpHandler(route('PUT /api/programme'), async ({ body, identity }) => {
   const programme = await saveProgramme(body);

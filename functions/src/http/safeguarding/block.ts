@@ -1,9 +1,9 @@
 import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { getMember } from '../../lib/repositories/members';
-import { putBlock } from '../../lib/repositories/safeguarding';
-import { closeAllFor, liveMentorshipsBetween } from '../../lib/safeguarding/mentorships';
+import { getMember } from '../../members';
+import { putBlock } from '../../safeguarding/blocks';
+import { closeAllFor, liveMentorshipsBetween } from '../../mentorships/lifecycle';
 
 /**
  * POST /api/members/{id}/block: the block and its mirror in one transaction; then every live mentorship

@@ -1,7 +1,7 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { getParties } from '../../lib/repositories/mentorship-parties';
-import { blocksOf } from '../../lib/repositories/safeguarding';
+import { getParties } from '../../mentorships';
+import { blocksOf } from '../../safeguarding/blocks';
 
 /** GET /api/me/blocks: whom the caller blocked (never who blocked them). */
 export const handler = httpHandler(route('GET /api/me/blocks'), async ({ identity }) => {

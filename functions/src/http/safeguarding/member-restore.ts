@@ -2,8 +2,8 @@ import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { logger } from '../../lib/powertools';
-import { getMember, setSuspended, StaleMemberError } from '../../lib/repositories/members';
-import { restoreAtStream } from '../../lib/safeguarding/stream-access';
+import { getMember, setSuspended, StaleMemberError } from '../../members';
+import { restoreAtStream } from '../../safeguarding/blocks';
 
 /** POST /api/coordinator/members/{id}/restore: undoes a suspension (the item, then Stream: reactivated, channels opened where nothing else holds them). */
 export const handler = httpHandler(route('POST /api/coordinator/members/{id}/restore'), async ({ params, identity }) => {

@@ -2,8 +2,8 @@ import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { logger } from '../../lib/powertools';
-import { getMember, setSuspended, StaleMemberError } from '../../lib/repositories/members';
-import { suspendAtStream } from '../../lib/safeguarding/stream-access';
+import { getMember, setSuspended, StaleMemberError } from '../../members';
+import { suspendAtStream } from '../../safeguarding/blocks';
 
 /**
  * POST /api/coordinator/members/{id}/suspend: the member item says so first (every write route then refuses

@@ -2,10 +2,10 @@ import { route } from '@mentoring/shared';
 import { deleteUser } from '../../lib/cognito';
 import { httpHandler } from '../../lib/http/handler';
 import { logger } from '../../lib/powertools';
-import { deleteMember } from '../../lib/repositories/members';
-import { deleteBlocksOf, deleteReporterPointers } from '../../lib/repositories/safeguarding';
-import { closeAllFor, liveMentorshipsOf } from '../../lib/safeguarding/mentorships';
-import { deleteAtStream } from '../../lib/safeguarding/stream-access';
+import { deleteMember } from '../../members';
+import { deleteBlocksOf, deleteAtStream } from '../../safeguarding/blocks';
+import { deleteReporterPointers } from '../../safeguarding/reports';
+import { closeAllFor, liveMentorshipsOf } from '../../mentorships/lifecycle';
 
 /**
  * DELETE /api/me, after the member typed the confirmation: every live mentorship closes through the mentorship

@@ -3,11 +3,11 @@ import { route } from '@mentoring/shared';
 import { accountName } from '../../lib/cognito';
 import { documentClient, tableName } from '../../lib/dynamo';
 import { httpHandler } from '../../lib/http/handler';
-import { listCallsOf } from '../../lib/repositories/calls';
-import { getMember } from '../../lib/repositories/members';
-import { listBy, listEvents } from '../../lib/repositories/mentorships';
-import { blocksOf, getReport, reportsBy } from '../../lib/repositories/safeguarding';
-import { retentionStatement } from '../../lib/safeguarding/retention';
+import { listCallsOf, retentionStatement } from '../../calls';
+import { getMember } from '../../members';
+import { listBy, listEvents } from '../../mentorships';
+import { blocksOf } from '../../safeguarding/blocks';
+import { getReport, reportsBy } from '../../safeguarding/reports';
 import { memberStreamId } from '../../lib/stream/stream-user-id';
 
 const sessionsAs = async (index: 'byMentor' | 'byMentee', memberId: string) => {

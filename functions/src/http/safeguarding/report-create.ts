@@ -6,10 +6,10 @@ import { newRecordId } from '../../lib/http/idempotency';
 import { reportReceived } from '../../lib/mail/templates/safeguarding';
 import { mailAfterWrite } from '../../lib/notify';
 import { logger } from '../../lib/powertools';
-import { getMember } from '../../lib/repositories/members';
-import { getMentorship, sideOf } from '../../lib/repositories/mentorships';
-import { createReport, setEndedMentorship, type ReportItem } from '../../lib/repositories/safeguarding';
-import { closeFor, liveMentorshipsBetween } from '../../lib/safeguarding/mentorships';
+import { getMember } from '../../members';
+import { getMentorship, sideOf } from '../../mentorships';
+import { createReport, setEndedMentorship, type ReportItem } from '../../safeguarding/reports';
+import { closeFor, liveMentorshipsBetween } from '../../mentorships/lifecycle';
 
 /** The mentorship a subject names, directly or through its channel or call. */
 const mentorshipOfSubject = (subject: ReportSubject): string | null => {

@@ -1,8 +1,7 @@
 import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { getReport } from '../../lib/repositories/safeguarding';
-import { toReportDetail } from '../../lib/safeguarding/reports';
+import { getReport, toReportDetail } from '../../safeguarding/reports';
 
 export const handler = httpHandler(route('GET /api/coordinator/reports/{id}'), async ({ params }) => {
   const report = await getReport(params.id);

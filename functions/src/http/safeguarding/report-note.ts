@@ -1,8 +1,7 @@
 import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { addNote, getReport } from '../../lib/repositories/safeguarding';
-import { toReportDetail } from '../../lib/safeguarding/reports';
+import { addNote, getReport, toReportDetail } from '../../safeguarding/reports';
 
 /** An internal note on a report: coordinators only, never shown to the reporter or the member concerned. */
 export const handler = httpHandler(route('POST /api/coordinator/reports/{id}/notes'), async ({ params, body, identity }) => {

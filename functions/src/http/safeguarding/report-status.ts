@@ -1,8 +1,7 @@
 import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { getReport, setReportStatus, StaleReportError } from '../../lib/repositories/safeguarding';
-import { toReportDetail } from '../../lib/safeguarding/reports';
+import { getReport, setReportStatus, StaleReportError, toReportDetail } from '../../safeguarding/reports';
 
 /** Moves a report between open, in review and resolved, from the version the coordinator read (else 409). */
 export const handler = httpHandler(route('POST /api/coordinator/reports/{id}/status'), async ({ params, body }) => {

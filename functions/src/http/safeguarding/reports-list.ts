@@ -1,7 +1,6 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { listReports } from '../../lib/repositories/safeguarding';
-import { toReportSummary } from '../../lib/safeguarding/reports';
+import { listReports, toReportSummary } from '../../safeguarding/reports';
 
 /** GET /api/coordinator/reports: the queue, newest first, in one status or all. */
 export const handler = httpHandler(route('GET /api/coordinator/reports'), async ({ query }) => ({

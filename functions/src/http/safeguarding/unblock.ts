@@ -1,7 +1,7 @@
 import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { deleteBlock } from '../../lib/repositories/safeguarding';
+import { deleteBlock } from '../../safeguarding/blocks';
 
 /** DELETE /api/members/{id}/block: lifts the caller's own block (never the other's); mentorships it ended stay ended. */
 export const handler = httpHandler(route('DELETE /api/members/{id}/block'), async ({ params, identity }) => {

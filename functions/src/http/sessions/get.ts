@@ -1,7 +1,7 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
 import { HttpError } from '../../lib/http/errors';
-import { getSessionWithNotes, toSession } from '../../lib/repositories/sessions';
+import { getSessionWithNotes, toSession } from '../../sessions';
 
 const num = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0);
 const strOrNull = (value: unknown) => (typeof value === 'string' ? value : null);

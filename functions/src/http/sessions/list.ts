@@ -1,7 +1,6 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { listMentorshipSessions, toSession } from '../../lib/repositories/sessions';
-import { mentorshipOfMember } from '../../lib/sessions/service';
+import { listMentorshipSessions, toSession, mentorshipOfMember } from '../../sessions';
 
 /** Every session of the mentorship (booked, proposed, cancelled, held), by start. */
 export const handler = httpHandler(route('GET /api/mentorships/{id}/sessions'), async ({ params, identity }) => {

@@ -1,9 +1,9 @@
 import { route, type NotesConflictIssue } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { getNotes, putNotes } from '../../lib/repositories/session-notes';
-import { getSessionItem } from '../../lib/repositories/session-record';
-import { sessionForMember } from '../../lib/sessions/access';
+import { getNotes, putNotes } from '../../sessions';
+import { getSessionItem } from '../../calls';
+import { sessionForMember } from '../../mentorships';
 
 /** Either of the pair edits; a stale version is a 409 whose issues carry the notes as they are now. */
 export const handler = httpHandler(route('PUT /api/sessions/{id}/notes'), async ({ params, body, identity }) => {

@@ -1,8 +1,7 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { getSessionItem } from '../../lib/repositories/session-record';
-import { sessionForMember } from '../../lib/sessions/access';
-import { consentStateOf } from '../../lib/sessions/consent';
+import { getSessionItem, consentStateOf } from '../../calls';
+import { sessionForMember } from '../../mentorships';
 
 /** Who of the pair has consented so far (none before the session exists): the call UI polls this. */
 export const handler = httpHandler(route('GET /api/sessions/{id}/recording-consent'), async ({ params, identity }) => {

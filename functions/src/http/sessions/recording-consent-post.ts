@@ -1,7 +1,7 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { sessionForMember } from '../../lib/sessions/access';
-import { giveConsent } from '../../lib/sessions/consent';
+import { sessionForMember } from '../../mentorships';
+import { giveConsent } from '../../calls';
 
 /** The viewer consents, in the call, to its recording and transcription; giving it twice changes nothing. */
 export const handler = httpHandler(route('POST /api/sessions/{id}/recording-consent'), async ({ params, identity }) => {

@@ -1,8 +1,7 @@
 import { commonSlots, route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
 import { HttpError } from '../../lib/http/errors';
-import { busyIntervals } from '../../lib/repositories/sessions';
-import { availabilityOf, mentorshipOfMember, pairOf } from '../../lib/sessions/service';
+import { busyIntervals, availabilityOf, mentorshipOfMember, pairOf } from '../../sessions';
 
 const DAY = 24 * 3_600_000;
 

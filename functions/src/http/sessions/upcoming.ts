@@ -1,6 +1,6 @@
 import { route } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { listMemberSessionsFrom, toSession } from '../../lib/repositories/sessions';
+import { listMemberSessionsFrom, toSession } from '../../sessions';
 
 /** The longest a session lasts: one that started this long ago may still be on. */
 const LONGEST_SESSION_MS = 90 * 60_000;

@@ -10,7 +10,7 @@ import { httpHandler } from '../../lib/http/handler';
 import { header } from '../../lib/http/middlewares';
 import { emitMetric } from '../../lib/metrics';
 import { logger } from '../../lib/powertools';
-import { claimDelivery, releaseDelivery } from '../../lib/repositories/webhook-deliveries';
+import { claimDelivery, releaseDelivery } from '../../calls';
 import { getStreamCredentials } from '../../lib/stream/credentials';
 import { isValidWebhookSignature, safeEqual } from '../../lib/stream/webhook-signature';
 

@@ -1,6 +1,6 @@
 /**
  * The session e-mails (DOMAIN.md, "Sessions"): each says what happened, when in the reader's own time zone, and
- * links to the session's call; booking changes carry the calendar invitation (lib/sessions/invitation.ts).
+ * links to the session's call; booking changes carry the calendar invitation (sessions/invitation.ts).
  */
 import type { SessionReminder } from '@mentoring/shared';
 import { appLink } from './links';

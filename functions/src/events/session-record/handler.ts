@@ -1,6 +1,0 @@
-import { eventHandler } from '../../lib/events/handler';
-import { recordSessionEvent } from '../../lib/sessions/record-event';
-import { callEventSchema } from '../../lib/stream/events';
-
-/** Call sessions starting and participants joining and leaving: the session record's own events. */
-export const handler = eventHandler(callEventSchema, async ({ detailType, detail }) => recordSessionEvent(detailType, detail));

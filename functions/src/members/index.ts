@@ -1,0 +1,12 @@
+/**
+ * Members: the one MemberItem and its isListed rule, the members table, profile rules, who sees whom, and the views built from the stored item.
+ * The module's one public face: handlers and other modules import from here, never its files.
+ */
+export { LISTED, isListed, openPlaces } from './item';
+export type { MemberItem, StoredMemberItem } from './item';
+export { getMemberItem, setMemberPhoto } from './photo-repository';
+export { checkProfileAgainstProgramme } from './profile-rules';
+export { StaleMemberError, decideApplication, deleteMember, getMember, listByApprovalState, listDirectory, saveProfile, searchApproved, setSuspended, submitProfile, touchLastActive } from './repository';
+export type { ProfileFields } from './repository';
+export { photoUrl, toApplication, toMemberView, toMentorView, toOwnProfile } from './views';
+export { canSeeMember, canSeeMentor, isCoordinator } from './visibility';
