@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { routeList } from '@mentoring/shared';
+import { isIdempotentRoute, routeList } from '@mentoring/shared';
 import { synthAssembly } from './synth';
 
 // The one test that bundles for real (esbuild, no Docker): the other infra tests skip bundling.
@@ -57,6 +57,25 @@ describe('function bundles', () => {
         expect(header.readUInt16LE(18)).toBe(183);
         expect(existsSync(join(directory, 'node_modules/@img/sharp-linux-x64'))).toBe(false);
       }
+    }
+  });
+
+  it("bundles Powertools idempotency only for idempotent routes, and the X-Ray SDK only where the route keeps the tracer", () => {
+    const { assembly } = bundledAssembly();
+    const api = assembly.getStackByName('Mentoring-dev-Api');
+    const functions = Object.values(
+      api.template.Resources as Record<string, { Type: string; Properties: { Code: { S3Key: string }; Environment?: { Variables?: Record<string, string> } } }>,
+    ).filter((resource) => resource.Type === 'AWS::Lambda::Function');
+    const bundleOf = (route: (typeof routes)[number]) => {
+      const fn = functions.find((candidate) => candidate.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === route.handler.replaceAll('/', '-'))!;
+      return readFileSync(join(assembly.directory, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8');
+    };
+    expect(routes.some((route) => route.powertoolsTracer === false)).toBe(true);
+    for (const route of routes) {
+      const bundle = bundleOf(route);
+      // Names only the libraries themselves carry: an error class of the idempotency store, the X-Ray daemon's variable.
+      expect(bundle.includes('IdempotencyItemAlreadyExistsError'), route.key).toBe(isIdempotentRoute(route.key));
+      expect(bundle.includes('AWS_XRAY_DAEMON_ADDRESS'), route.key).toBe(route.powertoolsTracer !== false);
     }
   });
 });

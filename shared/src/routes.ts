@@ -109,6 +109,11 @@ export interface RouteContract {
    * large library that only a rare path imports (lazily), so the common path does not load it at cold start.
    */
   nodeModules?: readonly string[];
+  /**
+   * `false` leaves Powertools Tracer (and the X-Ray SDK, a third of a small route's bundle) out of the function:
+   * for a hot route with no AWS calls worth a subsegment. Lambda still records the function's own trace segment.
+   */
+  powertoolsTracer?: false;
   /** A `required` write a suspended member may still make (deleting their own account); every other one refuses them. */
   allowSuspended?: boolean;
 }
@@ -231,6 +236,8 @@ export const routes = {
     }),
     // Anyone may ask (guests): signing a token is quick, ten instances answer hundreds a second.
     reservedConcurrency: 10,
+    // Asked for on every sign-in and page load; signing makes no AWS call worth an X-Ray subsegment.
+    powertoolsTracer: false,
     // Only the guest path loads Stream's SDK (to make the guest's user): beside the bundle, not in it, so the
     // members' token, asked for on every sign-in, starts without parsing it.
     nodeModules: ['@stream-io/node-sdk'],
@@ -792,6 +799,16 @@ export const routeList = (): RouteDefinition[] =>
     const split = splitKey(key as RouteKey);
     return { ...entry, key: key as RouteKey, ...split, needs: withGuardNeeds({ ...entry, key: key as RouteKey, ...split }) };
   });
+
+/**
+ * What a function's bundle leaves out, as esbuild defines (AppFunction, and the token bench that mirrors it): the
+ * library code behind a false flag becomes dead code the bundler drops. Without a route (an event consumer, a
+ * schedule): no idempotency, the tracer kept.
+ */
+export const bundleDefines = (route?: Pick<RouteDefinition, 'key' | 'powertoolsTracer'>): Record<string, string> => ({
+  'process.env.IDEMPOTENCY_BUNDLED': JSON.stringify(String(route ? isIdempotentRoute(route.key) : false)),
+  'process.env.TRACER_BUNDLED': JSON.stringify(String(route?.powertoolsTracer !== false)),
+});
 
 /** Answers every request no route matches (API Gateway's `$default` route). */
 export const notFoundRoute = { handler: 'http/not-found', auth: 'none', needs: {} } as const satisfies Pick<RouteContract, 'handler' | 'auth' | 'needs'>;

@@ -4,7 +4,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { DEFAULT_TIMEOUT_SECONDS, METRICS_NAMESPACE, needsEnvironment, tables, type BucketKey, type FunctionNeeds, type NeededResource, type SecretName, type TableDefinition, type TableKey } from '@mentoring/shared';
+import { bundleDefines, DEFAULT_TIMEOUT_SECONDS, METRICS_NAMESPACE, needsEnvironment, tables, type BucketKey, type FunctionNeeds, type NeededResource, type SecretName, type TableDefinition, type TableKey } from '@mentoring/shared';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -31,6 +31,8 @@ export interface AppFunctionProps {
   functionName?: string;
   /** Packages with native code, installed for linux-arm64 beside the bundle rather than bundled. */
   nodeModules?: readonly string[];
+  /** What the bundle leaves out (bundleDefines of its route); without it, as for a function that serves no route. */
+  define?: Record<string, string>;
 }
 
 /** A bucket as a function's grant sees it: its name, and the ARN pattern of its objects. */
@@ -100,6 +102,7 @@ export class AppFunction extends NodejsFunction {
         sourceMap: true,
         target: 'node24',
         mainFields: ['module', 'main'],
+        define: props.define ?? bundleDefines(),
         // Some dependencies still call require(); ESM bundles need it defined.
         banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
         ...(props.nodeModules?.length

@@ -9,7 +9,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { ORIGIN_VERIFY_ENV, notFoundRoute, routeKey, routeList, type BucketKey, type RouteDefinition, type TableKey } from '@mentoring/shared';
+import { bundleDefines, ORIGIN_VERIFY_ENV, notFoundRoute, routeKey, routeList, type BucketKey, type RouteDefinition, type TableKey } from '@mentoring/shared';
 import { AppFunction } from '../constructs/app-function';
 import type { ScheduleTargets } from '../schedules';
 import { acknowledge } from '../nag';
@@ -131,6 +131,7 @@ export class ApiStack extends Stack {
         timeoutSeconds: route.timeoutSeconds,
         reservedConcurrency: route.reservedConcurrency,
         nodeModules: route.nodeModules,
+        define: bundleDefines(route),
         environment: { ...(route.auth === 'none' ? {} : identityEnvironment), [ORIGIN_VERIFY_ENV]: originSecretValue },
       });
       fn.grantNeeds(route.needs, {

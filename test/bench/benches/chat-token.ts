@@ -3,7 +3,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { build, type Plugin } from 'esbuild';
-import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER, route } from '@mentoring/shared';
+import { bundleDefines, ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER, route } from '@mentoring/shared';
 import { createTestUser, decodeJwt } from '../../support/auth';
 import { streamTestCredentials } from '../../support/stream-test-credentials';
 import { repoRoot, type SpawnedStage } from '../../support/local-stage';
@@ -46,6 +46,7 @@ const bundle = async (name: string, signer: string | null) => {
     minify: true,
     mainFields: ['module', 'main'],
     external: ['@aws-sdk/*', ...(route('GET /api/chat/getOrCreateToken').nodeModules ?? [])],
+    define: bundleDefines(route('GET /api/chat/getOrCreateToken')),
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
     plugins: [swapSigner(signer)],
     logLevel: 'error',

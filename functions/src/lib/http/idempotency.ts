@@ -1,21 +1,23 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { MiddlewareObj } from '@middy/core';
-import { IdempotencyConfig } from '@aws-lambda-powertools/idempotency';
-import { makeHandlerIdempotent } from '@aws-lambda-powertools/idempotency/middleware';
-import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { sdkClientConfig } from '../aws-clients';
-import { tableName } from '../dynamo';
-import { traced } from '../powertools';
 import type { AuthenticatedEvent } from './authenticate';
 import { HttpError } from './errors';
 import { header } from './middlewares';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-/** How long a key is remembered: a client retrying a create does so within minutes, not days. */
-export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 const KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;
+
+/**
+ * Powertools' idempotency (the library and its DynamoDB store) is loaded on a function's first keyed request, and
+ * is in the bundle only of a function whose route is idempotent: AppFunction defines IDEMPOTENCY_BUNDLED as
+ * "false" for the others, which makes this import dead code the bundler drops (the token route every sign-in
+ * waits on starts without it).
+ */
+const loadStore = () =>
+  process.env.IDEMPOTENCY_BUNDLED === 'false'
+    ? Promise.reject(new Error('This function was bundled without idempotency: its route is not idempotent.'))
+    : import('./idempotency-store');
 
 type HttpMiddleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
 export type IdempotentEvent = APIGatewayProxyEventV2 & { idempotency?: { scope: string; body: unknown } };
@@ -36,22 +38,8 @@ export const idempotencyScope = (routeKey: string, caller: string | null, key: s
  * so handlers stay importable without the environment.
  */
 export const idempotency = (routeKey: string): HttpMiddleware => {
-  let inner: HttpMiddleware | undefined;
-  const delegate = () => {
-    inner ??= makeHandlerIdempotent({
-      persistenceStore: new DynamoDBPersistenceLayer({
-        tableName: tableName('idempotency'),
-        awsSdkV3Client: traced(new DynamoDBClient(sdkClientConfig())),
-      }),
-      config: new IdempotencyConfig({
-        eventKeyJmesPath: 'idempotency.scope',
-        payloadValidationJmesPath: 'idempotency.body',
-        expiresAfterSeconds: IDEMPOTENCY_TTL_SECONDS,
-        throwOnNoIdempotencyKey: true,
-      }),
-    });
-    return inner;
-  };
+  let inner: Promise<HttpMiddleware> | undefined;
+  const delegate = () => (inner ??= loadStore().then(({ powertoolsIdempotency }) => powertoolsIdempotency()));
   const KEYED = Symbol('keyed');
   return {
     before: async (request) => {
@@ -66,13 +54,13 @@ export const idempotency = (routeKey: string): HttpMiddleware => {
         body: (request.event as { parsedBody?: unknown }).parsedBody ?? null,
       };
       (request.internal as Record<symbol, boolean>)[KEYED] = true;
-      return delegate().before!(request);
+      return (await delegate()).before!(request);
     },
     after: async (request) => {
-      if ((request.internal as Record<symbol, boolean>)[KEYED]) await delegate().after!(request);
+      if ((request.internal as Record<symbol, boolean>)[KEYED]) await (await delegate()).after!(request);
     },
     onError: async (request) => {
-      if ((request.internal as Record<symbol, boolean>)[KEYED]) await delegate().onError!(request);
+      if ((request.internal as Record<symbol, boolean>)[KEYED]) await (await delegate()).onError!(request);
     },
   };
 };

@@ -1,7 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
-import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
 import { isUnavailable } from '../aws-clients';
 import { logger } from '../powertools';
 import { DomainError } from '../domain-error';
@@ -9,6 +8,15 @@ import { HttpError } from './errors';
 import { errorResponse } from './responses';
 
 type HttpMiddleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
+
+/**
+ * Powertools idempotency's refusals, by their error names: its classes are not imported here, so that a function
+ * whose route is not idempotent does not bundle the library (see ./idempotency.ts).
+ */
+const IDEMPOTENCY_CONFLICTS: Record<string, string> = {
+  IdempotencyValidationError: 'This Idempotency-Key was already used for a different request.',
+  IdempotencyAlreadyInProgressError: 'A request with this Idempotency-Key is still being handled; try again in a moment.',
+};
 
 /** Every failure leaves as the documented error shape; unknown errors become a 500 without details. */
 export const errorHandler = (): HttpMiddleware => ({
@@ -23,12 +31,8 @@ export const errorHandler = (): HttpMiddleware => ({
       request.response = errorResponse(error.code, error.message, undefined, error.reason);
       return;
     }
-    if (error instanceof IdempotencyValidationError) {
-      request.response = errorResponse('conflict', 'This Idempotency-Key was already used for a different request.');
-      return;
-    }
-    if (error instanceof IdempotencyAlreadyInProgressError) {
-      request.response = errorResponse('conflict', 'A request with this Idempotency-Key is still being handled; try again in a moment.');
+    if (error instanceof Error && Object.hasOwn(IDEMPOTENCY_CONFLICTS, error.name)) {
+      request.response = errorResponse('conflict', IDEMPOTENCY_CONFLICTS[error.name]!);
       return;
     }
     if (isUnavailable(error)) {
