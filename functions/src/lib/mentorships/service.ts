@@ -32,6 +32,7 @@ import {
   type Party,
 } from '../repositories/mentorship-parties';
 import { siteUrl } from '../site-url';
+import { keepNotification } from '../../notifications';
 import { cancelUpcomingSessions } from '../sessions/service';
 import {
   changeItems,
@@ -156,11 +157,14 @@ const SESSIONS_REASON = {
 /** Follow-ups of a committed change: logged and counted (NotificationFailed), never thrown (lib/notify.ts). */
 const safely = afterWrite;
 
-/** E-mails one member, if Cognito still knows them; failures are logged, never thrown. */
+/** Keeps the message as the member's in-app notification and e-mails it, if Cognito still knows them; failures are logged, never thrown. */
 export const notify = (memberId: string, letter: () => Letter) =>
   safely(`e-mail to ${memberId}`, async () => {
+    const site = await siteUrl();
+    const message = letter()(site);
+    await keepNotification(memberId, 'mentorship', message, site);
     const to = await emailOf(memberId);
-    if (to) await sendMail({ to, ...letter()(await siteUrl()) });
+    if (to) await sendMail({ to, ...message });
   });
 
 const cancelRequestSchedules = (id: string) =>
