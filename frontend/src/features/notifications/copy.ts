@@ -18,10 +18,11 @@ export const copy = {
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const fullDate = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** "5 minutes ago", "yesterday", then the date: how long ago matters most for what just happened. */
+/** "just now", "5 minutes ago", "yesterday", then the date: how long ago matters most for what just happened. */
 export const whenLabel = (iso: string, now = Date.now()) => {
   const minutes = Math.round((new Date(iso).getTime() - now) / 60_000);
-  if (minutes > -60) return relative.format(Math.min(minutes, 0), 'minute');
+  if (minutes > -1) return 'just now';
+  if (minutes > -60) return relative.format(minutes, 'minute');
   if (minutes > -24 * 60) return relative.format(Math.round(minutes / 60), 'hour');
   if (minutes > -7 * 24 * 60) return relative.format(Math.round(minutes / (24 * 60)), 'day');
   return fullDate.format(new Date(iso));
