@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '../../components/Icon/Icon';
 import { unreadQuery } from './api';
@@ -14,7 +14,11 @@ export const NotificationsBell = () => {
   const { pathname } = useLocation();
   const unread = useQuery({ ...unreadQuery(), refetchInterval: POLL_MS, refetchOnWindowFocus: 'always' });
   const { refetch } = unread;
+  // Each move to another page asks again (the first page's ask is the query's own).
+  const shownOn = useRef(pathname);
   useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
     void refetch();
   }, [pathname, refetch]);
   const count = unread.data?.unread ?? 0;
