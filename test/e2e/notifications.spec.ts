@@ -23,6 +23,8 @@ const checkAtBothWidths = async (page: Page, name: string) => {
 };
 
 test('the header counts unread notifications and the page lists them, marks one and then all read', async ({ browser, request }) => {
+  // A pair made through the API, a sign-in and four axe scans: more than the default budget on a busy machine.
+  test.setTimeout(120_000);
   const { grace, mentorshipId } = await makePair(request);
   const page = await signedInPage(browser, grace, '/home', { viewport: widths.phone });
   const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
