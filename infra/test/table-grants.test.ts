@@ -75,3 +75,24 @@ describe('api stack: e-mail links', () => {
     expect(parameters.filter(Boolean)).toEqual(['/mentoring/dev/site-url']);
   });
 });
+
+describe('api stack: in-app notifications', () => {
+  it('lets a function that e-mails members put (only put) notifications, and gives it the table', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stage = resolveStage('dev', (cdkContext() as { stages: unknown }).stages);
+    const data = new DataStack(app, 'Data', { stage });
+    const mailing = testRoute({ key: 'POST /api/mentorships', handler: 'http/health/get', auth: 'none', needs: { email: true } });
+    const template = Template.fromStack(new ApiStack(app, 'Api', { stage, tables: data.tables, routes: [mailing] }));
+    const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap(
+      (policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+    );
+    const onNotifications = statements.filter((statement) => JSON.stringify(statement.Resource).includes('NotificationsTable'));
+    expect(onNotifications.flatMap((statement) => [statement.Action].flat())).toEqual(['dynamodb:PutItem']);
+    expect(JSON.stringify(onNotifications.map((statement) => statement.Resource))).not.toContain('/index/');
+    const variables = Object.values(template.findResources('AWS::Lambda::Function')).map((fn) => fn.Properties.Environment.Variables as Record<string, unknown>);
+    const sender = variables.find((each) => 'MAIL_FROM' in each)!;
+    expect(sender).toHaveProperty('NOTIFICATIONS_TABLE');
+    // The $default route's function sends nothing and gets no table.
+    expect(variables.filter((each) => 'NOTIFICATIONS_TABLE' in each)).toHaveLength(1);
+  });
+});

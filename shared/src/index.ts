@@ -24,3 +24,4 @@ export * from './csv';
 export * from './limits';
 export * from './idempotent-routes';
 export * from './names';
+export * from './notifications';

@@ -84,16 +84,29 @@ export const SITE_URL_PARAMETER_ENV_VAR = 'SITE_URL_PARAMETER';
  * Every environment variable a function's needs set, with the resource each names. The CDK function
  * construct sets exactly these and the local stage gives a handler exactly these, so the two cannot drift.
  */
-export const needsEnvironment = (needs: FunctionNeeds): { envVar: string; resource: NeededResource }[] => [
-  ...(Object.keys(needs.tables ?? {}) as TableKey[]).map((key) => ({ envVar: tables[key].envVar, resource: { kind: 'table', key } as const })),
-  ...(Object.keys(needs.buckets ?? {}) as BucketKey[]).map((key) => ({ envVar: buckets[key].envVar, resource: { kind: 'bucket', key } as const })),
-  ...(needs.secrets ?? []).map((name) => ({ envVar: secretEnvVar(name), resource: { kind: 'secret', name } as const })),
-  ...(needs.eventBus ? [{ envVar: EVENT_BUS_ENV_VAR, resource: { kind: 'eventBus' } as const }] : []),
-  ...(needs.email ? [{ envVar: MAIL_FROM_ENV_VAR, resource: { kind: 'mail' } as const }] : []),
-  ...(needs.userPool?.length ? [{ envVar: USER_POOL_ENV_VAR, resource: { kind: 'userPool' } as const }] : []),
-  // E-mails link to the page where the member acts, so whatever sends mail knows the site's address too.
-  ...(needs.siteUrl || needs.email ? [{ envVar: SITE_URL_PARAMETER_ENV_VAR, resource: { kind: 'siteUrl' } as const }] : []),
-  ...(needs.schedules
-    ? (Object.keys(scheduleEnv) as (keyof typeof scheduleEnv)[]).map((part) => ({ envVar: scheduleEnv[part], resource: { kind: 'schedules', part } as const }))
-    : []),
-];
+/**
+ * The needs as granted: whatever e-mails members (`email`) also keeps each message as the member's in-app
+ * notification (functions/src/notifications), so it may put items into that table, and nothing more there.
+ */
+export const grantedNeeds = (needs: FunctionNeeds): FunctionNeeds => {
+  if (!needs.email) return needs;
+  const notifications = needs.tables?.notifications ?? [];
+  return notifications.includes('PutItem') ? needs : { ...needs, tables: { ...needs.tables, notifications: [...notifications, 'PutItem'] } };
+};
+
+export const needsEnvironment = (given: FunctionNeeds): { envVar: string; resource: NeededResource }[] => {
+  const needs = grantedNeeds(given);
+  return [
+    ...(Object.keys(needs.tables ?? {}) as TableKey[]).map((key) => ({ envVar: tables[key].envVar, resource: { kind: 'table', key } as const })),
+    ...(Object.keys(needs.buckets ?? {}) as BucketKey[]).map((key) => ({ envVar: buckets[key].envVar, resource: { kind: 'bucket', key } as const })),
+    ...(needs.secrets ?? []).map((name) => ({ envVar: secretEnvVar(name), resource: { kind: 'secret', name } as const })),
+    ...(needs.eventBus ? [{ envVar: EVENT_BUS_ENV_VAR, resource: { kind: 'eventBus' } as const }] : []),
+    ...(needs.email ? [{ envVar: MAIL_FROM_ENV_VAR, resource: { kind: 'mail' } as const }] : []),
+    ...(needs.userPool?.length ? [{ envVar: USER_POOL_ENV_VAR, resource: { kind: 'userPool' } as const }] : []),
+    // E-mails link to the page where the member acts, so whatever sends mail knows the site's address too.
+    ...(needs.siteUrl || needs.email ? [{ envVar: SITE_URL_PARAMETER_ENV_VAR, resource: { kind: 'siteUrl' } as const }] : []),
+    ...(needs.schedules
+      ? (Object.keys(scheduleEnv) as (keyof typeof scheduleEnv)[]).map((part) => ({ envVar: scheduleEnv[part], resource: { kind: 'schedules', part } as const }))
+      : []),
+  ];
+};

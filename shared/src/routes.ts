@@ -68,6 +68,7 @@ import {
   suspensionSchema,
 } from './safeguarding';
 import { dashboardSchema, feedbackListQuerySchema, feedbackListSchema } from './coordination/schemas';
+import { markReadSchema, notificationListQuerySchema, notificationPageSchema, unreadCountSchema } from './notifications';
 
 /** `coordinator`: a signed-in member of the Cognito group COORDINATORS_GROUP; anyone else gets a 403. */
 export type AuthMode = 'none' | 'optional' | 'required' | 'coordinator';
@@ -735,6 +736,29 @@ export const routes = {
       eventBus: true,
       secrets: ['stream'],
     },
+  },
+  // In-app notifications: what the member was e-mailed about, newest first, read or unread (the caller's own only).
+  'GET /api/notifications': {
+    handler: 'http/notifications/list',
+    auth: 'required',
+    query: notificationListQuerySchema,
+    response: notificationPageSchema,
+    needs: { tables: { notifications: ['Query'] } },
+  },
+  'GET /api/notifications/unread': {
+    handler: 'http/notifications/unread',
+    auth: 'required',
+    response: unreadCountSchema,
+    needs: { tables: { notifications: ['Query'] } },
+  },
+  'POST /api/notifications/read': {
+    handler: 'http/notifications/read',
+    auth: 'required',
+    body: markReadSchema,
+    response: unreadCountSchema,
+    // Marking what one has read changes nothing anyone else sees: a suspended member may still do it.
+    allowSuspended: true,
+    needs: { tables: { notifications: ['Query', 'UpdateItem'] } },
   },
   // The coordinator's dashboard (what needs attention, the funnel) and all feedback.
   'GET /api/coordinator/dashboard': {

@@ -138,6 +138,19 @@ export const tables = {
     sortKey: { name: 'sk', type: 'S' },
     globalIndexes: [{ name: 'byStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } }],
   },
+  /**
+   * In-app notifications (shared/src/notifications.ts): pk the member's id, sk `<createdAt>#<n>` (also the
+   * notification's id), so a member's list is one Query newest first. `unreadBy` (the member's id) is set only
+   * while unread: the sparse index `unread` counts and finds them without reading the read ones. Each expires
+   * (`expiresAt`, epoch seconds) after NOTIFICATION_DAYS.
+   */
+  notifications: {
+    envVar: 'NOTIFICATIONS_TABLE',
+    partitionKey: { name: 'memberId', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    timeToLiveAttribute: 'expiresAt',
+    globalIndexes: [{ name: 'unread', partitionKey: { name: 'unreadBy', type: 'S' }, sortKey: { name: 'sk', type: 'S' }, projection: ['kind'] }],
+  },
   /** The programme's settings: one item (id = "settings"). */
   programme: { envVar: 'PROGRAMME_TABLE', partitionKey: { name: 'id', type: 'S' } },
 } as const satisfies Record<string, TableDefinition>;

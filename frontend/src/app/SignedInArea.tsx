@@ -16,6 +16,7 @@ import { MentorActionsSlot } from '../features/mentoring/slots';
 import { RequestMentorshipButton } from '../features/mentorships';
 import { FeatureSlots } from './feature-slots';
 import { SafeguardingProvider, SuspendedBanner } from '../features/safeguarding';
+import { NotificationsBell } from '../features/notifications';
 
 /**
  * Every signed-in page: the member's own header (their sections, the account menu) in the same frame and
@@ -54,6 +55,7 @@ const MemberArea = () => {
       entries={entries}
       current={entry ? selection : null}
       member={member}
+      notifications={<NotificationsBell />}
       onSignOut={async () => {
         await signOut();
         navigate('/');

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { accountRoutes } from '../features/auth';
 import { signedInMentoringRoutes } from '../features/mentoring/routes';
 import { coordinatorMentorshipPages, signedInMentorshipRoutes } from '../features/mentorships/routes';
+import { signedInNotificationRoutes } from '../features/notifications/routes';
 import { coordinatorSafeguardingPages } from '../features/safeguarding/routes';
 import { coordinationPages } from '../features/coordination';
 import { signedInSchedulingRoutes } from '../features/scheduling/routes';
@@ -20,6 +21,7 @@ export const signedInRoutes: RouteObject[] = [
   ...signedInVideoRoutes,
   ...signedInMentorshipRoutes,
   ...signedInSchedulingRoutes,
+  ...signedInNotificationRoutes,
   // The coordinator area (mentoring) opens on the dashboard (coordination), with the lists (the mentorships' too) and the safeguarding queue.
   ...signedInMentoringRoutes([...coordinationPages, ...coordinatorMentorshipPages, ...coordinatorSafeguardingPages]),
   {

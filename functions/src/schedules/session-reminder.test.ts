@@ -1,7 +1,7 @@
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { lambdaContext } from '../../testing/events';
@@ -15,6 +15,7 @@ Object.assign(process.env, {
   SESSIONS_TABLE: 'sessions',
   MENTORSHIPS_TABLE: 'mentorships',
   MEMBERS_TABLE: 'members',
+  NOTIFICATIONS_TABLE: 'notifications',
   MAIL_FROM: 'programme@example.org',
   COGNITO_USER_POOL_ID: 'pool',
   AWS_ACCESS_KEY_ID: 'test',
@@ -77,6 +78,7 @@ beforeEach(() => {
     ],
   });
   dynamo.on(UpdateCommand).resolves({});
+  dynamo.on(PutCommand).resolves({});
   dynamo.on(GetCommand, { TableName: 'mentorships' }).resolves({ Item: { pk: 'MENTORSHIP#0f8fad5b-d9cb-469f-a165-70867728950e', sk: 'META', id: '0f8fad5b-d9cb-469f-a165-70867728950e', state: 'ACTIVE', mentorId: 'mentor-1', menteeId: 'mentee-1' } });
 });
 
@@ -100,6 +102,11 @@ describe('the session reminder', () => {
     expect(mails[1]!.text).toContain(`https://mentoring.example.org/calls/default/${SESSION_ID}`);
     expect(mails[1]!.text).toContain('Open action items:\n- Send the CV (Ada, due 2026-03-08)\n- Find two job ads (Grace)');
     expect(mails[1]!.text).not.toContain('Already done');
+    // Each also finds it in the app, with the same words, leading to the call.
+    expect(dynamo.commandCalls(PutCommand).map((call) => call.args[0].input.Item)).toEqual([
+      expect.objectContaining({ memberId: 'mentor-1', kind: 'reminder', text: 'Reminder: session with Ada tomorrow', link: `/calls/default/${SESSION_ID}` }),
+      expect.objectContaining({ memberId: 'mentee-1', kind: 'reminder', text: 'Reminder: session with Grace tomorrow', link: `/calls/default/${SESSION_ID}` }),
+    ]);
   });
 
   it('does nothing for a session moved since (another sequence), cancelled, or gone', async () => {
@@ -109,6 +116,7 @@ describe('the session reminder', () => {
     }
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
     expect(sentTo()).toEqual([]);
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
   });
 
   it('does nothing for a session of a mentorship that ended since', async () => {

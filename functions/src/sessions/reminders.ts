@@ -10,6 +10,7 @@ import { emailOf } from '../lib/cognito';
 import { getMentorship } from '../mentorships';
 import { claimReminder, getSessionItem, openActionItems } from './repository';
 import { siteUrl } from '../lib/site-url';
+import { keepNotification } from '../notifications';
 import { availabilityOf, pairOf } from './service';
 import { logger } from '../lib/powertools';
 
@@ -39,29 +40,27 @@ export const sendReminder = async ({ sessionId, reminder, sequence }: SchedulePa
   ]);
   const actionItems = actions.map((action) => ({ text: action.text, owner: (action.ownerId && names.get(action.ownerId)) || 'either of you', dueOn: action.dueOn }));
   const readers = [
-    { email: mentorEmail, party: mentor, other: names.get(item.menteeId)! },
-    { email: menteeEmail, party: mentee, other: names.get(item.mentorId)! },
+    { id: item.mentorId, email: mentorEmail, party: mentor, other: names.get(item.menteeId)! },
+    { id: item.menteeId, email: menteeEmail, party: mentee, other: names.get(item.mentorId)! },
   ];
   // Claimed before sending: a failed send is not repeated (at most one reminder each), and is thrown so it is seen in the dead letters.
   await Promise.all(
-    readers.map(({ email, party, other }) =>
-      email
-        ? sendMail({
-            to: email,
-            ...sessionMails.reminder({
-              sessionId: item.id,
-              mentorshipId: item.mentorshipId,
-              startsAt: item.startsAt,
-              durationMinutes: item.durationMinutes,
-              agenda: item.agenda,
-              timezone: availabilityOf(party).timezone,
-              otherName: other,
-              reminder,
-              actionItems,
-            })(site),
-          })
-        : null,
-    ),
+    readers.map(async ({ id, email, party, other }) => {
+      const message = sessionMails.reminder({
+        sessionId: item.id,
+        mentorshipId: item.mentorshipId,
+        startsAt: item.startsAt,
+        durationMinutes: item.durationMinutes,
+        agenda: item.agenda,
+        timezone: availabilityOf(party).timezone,
+        otherName: other,
+        reminder,
+        actionItems,
+      })(site);
+      // Its first link is the call's, where the member goes next.
+      await keepNotification(id, 'reminder', message, site);
+      if (email) await sendMail({ to: email, ...message });
+    }),
   );
   return true;
 };

@@ -36,6 +36,7 @@ import {
 import { cancelSchedule, scheduleOnce } from '../lib/schedules';
 import { siteUrl } from '../lib/site-url';
 import { requiredEnv } from '../lib/env';
+import { keepNotification } from '../notifications';
 import { invitationAttachment, type InvitationInput } from './invitation';
 
 const MINUTE = 60_000;
@@ -162,7 +163,6 @@ export const announce = async (item: SessionItem, change: Change, actorId: strin
           };
     await Promise.all(
       recipients.map(async (reader, index) => {
-        if (!reader.email) return;
         const other = recipients[1 - index]!;
         const facts: SessionFacts = {
           sessionId: item.id,
@@ -183,8 +183,12 @@ export const announce = async (item: SessionItem, change: Change, actorId: strin
           rescheduled: () => sessionMails.rescheduled({ ...facts, reason: extra.reason ?? '', previousStartsAt: extra.previousStartsAt ?? item.startsAt }, { byYou }),
           cancelled: () => sessionMails.cancelled({ ...facts, startsAt: extra.previousStartsAt ?? null, reason: extra.reason ?? '' }, { byYou, byOther }),
         };
+        const message = letters[change]()(site);
+        // In the app the session's change is read where the sessions are listed: the mentorship's page.
+        await keepNotification(reader.id, 'session', message, site, { link: `/mentorships/${item.mentorshipId}` });
+        if (!reader.email) return;
         const invite = invitation(reader, other);
-        await sendMail({ to: reader.email, ...letters[change]()(site), ...(invite ? { attachments: [invitationAttachment(invite)] } : {}) });
+        await sendMail({ to: reader.email, ...message, ...(invite ? { attachments: [invitationAttachment(invite)] } : {}) });
       }),
     );
   });

@@ -4,7 +4,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { bundleDefines, DEFAULT_TIMEOUT_SECONDS, METRICS_NAMESPACE, needsEnvironment, tables, type BucketKey, type FunctionNeeds, type NeededResource, type SecretName, type TableDefinition, type TableKey } from '@mentoring/shared';
+import { bundleDefines, DEFAULT_TIMEOUT_SECONDS, grantedNeeds, METRICS_NAMESPACE, needsEnvironment, tables, type BucketKey, type FunctionNeeds, type NeededResource, type SecretName, type TableDefinition, type TableKey } from '@mentoring/shared';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -125,7 +125,8 @@ export class AppFunction extends NodejsFunction {
    * Grants exactly what the route or rule table says the function needs (the named actions on the named
    * tables and buckets, secrets, the bus) and sets the environment through which it finds each of them.
    */
-  grantNeeds(needs: FunctionNeeds, resources: NeedsResources) {
+  grantNeeds(given: FunctionNeeds, resources: NeedsResources) {
+    const needs = grantedNeeds(given);
     const table = (key: TableKey) => resources.tables?.[key] ?? missing(`the ${key} table`, this.handlerModule);
     const bucket = (key: BucketKey) => resources.buckets?.[key] ?? missing(`the ${key} bucket`, this.handlerModule);
     const secret = (name: SecretName) => resources.secret?.(name) ?? missing(`the ${name} secret`, this.handlerModule);

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { messages } from '@mentoring/shared/messages';
 import type { MemberNavEntry } from '../member-nav';
@@ -14,6 +14,8 @@ export interface MemberHeaderProps {
   current: string | null;
   member: { name: string; email: string };
   onSignOut: () => void;
+  /** What sits beside the Menu and stays in the bar at every width (the notifications bell). */
+  notifications?: ReactNode;
 }
 
 const initials = (name: string) =>
@@ -77,7 +79,7 @@ const AccountMenu = ({ member, onSignOut }: Pick<MemberHeaderProps, 'member' | '
  * menu. At 767px or less (MOBILE_BREAKPOINT_PX) sections and account fold into one Menu, as in the public header,
  * listed top to bottom so every section stays in reach however many there are.
  */
-export const MemberHeader = ({ entries, current, member, onSignOut }: MemberHeaderProps) => {
+export const MemberHeader = ({ entries, current, member, onSignOut, notifications }: MemberHeaderProps) => {
   const menuId = useId();
   const menu = useDisclosure();
   return (
@@ -106,6 +108,7 @@ export const MemberHeader = ({ entries, current, member, onSignOut }: MemberHead
           </nav>
           <AccountMenu member={member} onSignOut={onSignOut} />
         </div>
+        {notifications}
       </div>
     </header>
   );

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publishAppEvent } from '../../lib/event-bus';
@@ -68,6 +68,23 @@ describe('POST /api/coordinator/applications/{id}/decision', () => {
     expect(answer.status).toBe(400);
     expect(updates()).toHaveLength(0);
     expect(sendMail).not.toHaveBeenCalled();
+  });
+
+  it('keeps the decision as the applicant’s in-app notification, the e-mail’s subject and link, even without an address', async () => {
+    process.env.NOTIFICATIONS_TABLE = 'notifications-test';
+    dynamo.on(PutCommand).resolves({});
+    dynamo.on(GetCommand, { TableName: MEMBERS_TABLE }).resolves({ Item: { ...pending(), email: null } });
+    try {
+      expect((await decide({ decision: 'approved' })).status).toBe(200);
+      expect(sendMail).not.toHaveBeenCalled();
+      const [put] = dynamo.commandCalls(PutCommand).map((entry) => entry.args[0].input);
+      expect(put).toMatchObject({
+        TableName: 'notifications-test',
+        Item: { memberId: 'mentor-1', unreadBy: 'mentor-1', kind: 'application', text: 'Your application to Mentoring programme was approved', link: '/profile' },
+      });
+    } finally {
+      delete process.env.NOTIFICATIONS_TABLE;
+    }
   });
 
   it('does not list an approved mentor who is not accepting requests', async () => {

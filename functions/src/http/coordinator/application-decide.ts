@@ -2,7 +2,9 @@ import { route } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { applicationDecided } from '../../lib/mail/templates/application-decided';
-import { mailAfterWrite, publishAfterWrite } from '../../lib/notify';
+import { afterWrite, mailAfterWrite, publishAfterWrite } from '../../lib/notify';
+import { siteUrl } from '../../lib/site-url';
+import { keepNotification } from '../../notifications';
 import { logger } from '../../lib/powertools';
 import { decideApplication, getMember, StaleMemberError, toApplication } from '../../members';
 import { getProgramme } from '../../programme';
@@ -26,14 +28,14 @@ export const handler = httpHandler(route('POST /api/coordinator/applications/{id
     throw error;
   }
   logger.info('Application decided', { memberId: decided.id, decision: body.decision, by: identity.sub });
+  const programme = await getProgramme();
+  const letter = (site: string) => applicationDecided({ site, name: decided.displayName, role: decided.role, programme: programme.name, decision: body.decision, note });
+  await afterWrite(`in-app application ${body.decision}`, async () => {
+    const site = await siteUrl();
+    await keepNotification(decided.id, 'application', letter(site), site);
+  });
   const to = decided.email;
-  if (to) {
-    const programme = await getProgramme();
-    await mailAfterWrite(
-      (site) => ({ to, ...applicationDecided({ site, name: decided.displayName, role: decided.role, programme: programme.name, decision: body.decision, note }) }),
-      `application ${body.decision}`,
-    );
-  }
+  if (to) await mailAfterWrite((site) => ({ to, ...letter(site) }), `application ${body.decision}`);
   await publishAfterWrite('member.changed', { memberId: decided.id, reason: 'approval' });
   return toApplication(decided);
 });

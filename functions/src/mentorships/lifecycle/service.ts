@@ -25,6 +25,7 @@ import { canReceiveRequests, expiryCountItem, getParty, pauseAfterExpiries, plac
 import { siteUrl } from '../../lib/site-url';
 import { cancelUpcomingSessions } from '../../sessions';
 import { blockBetween, noBlockChecks } from '../../safeguarding/blocks';
+import { keepNotification } from '../../notifications';
 
 /** Attempts of a transaction that lost a race it may still win (a place or a count changed meanwhile). */
 export const MAX_ATTEMPTS = 8;
@@ -130,11 +131,14 @@ const SESSIONS_REASON = {
 /** Follow-ups of a committed change: logged and counted (NotificationFailed), never thrown (lib/notify.ts). */
 const safely = afterWrite;
 
-/** E-mails one member, if Cognito still knows them; failures are logged, never thrown. */
+/** Keeps the message as the member's in-app notification and e-mails it, if Cognito still knows them; failures are logged, never thrown. */
 export const notify = (memberId: string, letter: () => Letter) =>
   safely(`e-mail to ${memberId}`, async () => {
+    const site = await siteUrl();
+    const message = letter()(site);
+    await keepNotification(memberId, 'mentorship', message, site);
     const to = await emailOf(memberId);
-    if (to) await sendMail({ to, ...letter()(await siteUrl()) });
+    if (to) await sendMail({ to, ...message });
   });
 
 const cancelRequestSchedules = (id: string) =>

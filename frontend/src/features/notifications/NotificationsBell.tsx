@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Icon } from '../../components/Icon/Icon';
+import { unreadQuery } from './api';
+import { bellLabel } from './copy';
+import styles from './NotificationsBell.module.css';
+
+/** Often enough that a new request shows while a member stays on one page; focus and navigation refresh sooner. */
+const POLL_MS = 60_000;
+
+/** The header's way to the notifications: a bell with the unread count, refreshed on focus, on navigation and every minute. */
+export const NotificationsBell = () => {
+  const { pathname } = useLocation();
+  const unread = useQuery({ ...unreadQuery(), refetchInterval: POLL_MS, refetchOnWindowFocus: 'always' });
+  const { refetch } = unread;
+  // Each move to another page asks again (the first page's ask is the query's own).
+  const shownOn = useRef(pathname);
+  useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
+    void refetch();
+  }, [pathname, refetch]);
+  const count = unread.data?.unread ?? 0;
+  return (
+    <Link to="/notifications" className={styles.bell} aria-label={bellLabel(count)} aria-current={pathname === '/notifications' ? 'page' : undefined}>
+      <Icon name="bell" size={22} />
+      {count > 0 && (
+        <span className={styles.count} aria-hidden="true" data-testid="notifications-count">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </Link>
+  );
+};

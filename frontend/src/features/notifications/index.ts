@@ -1,0 +1,2 @@
+export { NotificationsBell } from './NotificationsBell';
+export { signedInNotificationRoutes } from './routes';
