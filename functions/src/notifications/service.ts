@@ -6,8 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { NOTIFICATION_DAYS, NOTIFICATION_ID_PATTERN, type MarkRead, type NotificationKind, type NotificationPage } from '@mentoring/shared';
 import { DomainError } from '../lib/domain-error';
-import { emitMetric } from '../lib/metrics';
-import { logger } from '../lib/powertools';
+import { afterWrite } from '../lib/notify';
 import { toNotification, type NotificationItem } from './item';
 import { countUnread, markNotificationRead, putNotification, queryNotifications, unreadKeys } from './repository';
 
@@ -53,14 +52,8 @@ export const recordNotification = async (memberId: string, kind: NotificationKin
  * recordNotification after a stored change: a failure is logged and counted (NotificationFailed) like a failed
  * e-mail, never thrown, so it neither undoes the change nor stops the e-mail.
  */
-export const keepNotification = async (...args: Parameters<typeof recordNotification>) => {
-  try {
-    await recordNotification(...args);
-  } catch (error) {
-    logger.error('In-app notification not stored after a stored change', { kind: args[1], error: error as Error });
-    emitMetric('NotificationFailed', 1);
-  }
-};
+export const keepNotification = (...args: Parameters<typeof recordNotification>) =>
+  afterWrite(`in-app notification (${args[1]})`, () => recordNotification(...args));
 
 const encodeCursor = (sk: string | null) => (sk ? Buffer.from(sk).toString('base64url') : null);
 
