@@ -1,14 +1,13 @@
-import type { ApiQuery } from '@mentoring/shared/routes';
-import { api } from '../../../lib/api-client';
+import { allFeedback, allMentorships, membersPage, type FeedbackQuery, type MembersQuery } from '../api';
 import { feedbackColumns, memberColumns, mentorshipColumns, type MemberRow } from './columns';
 import { datedName } from './download';
 
 /** Every approved member the search finds (all pages of it), for the members CSV. */
-export const exportAllMembers = async (query: Omit<NonNullable<ApiQuery<'GET /api/coordinator/members'>>, 'cursor' | 'limit'>) => {
+export const exportAllMembers = async (query: MembersQuery) => {
   const rows: MemberRow[] = [];
   let cursor: string | undefined;
   do {
-    const page = await api('GET /api/coordinator/members', { query: { ...query, limit: 50, ...(cursor ? { cursor } : {}) } });
+    const page = await membersPage(query, cursor);
     rows.push(...page.members);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
@@ -16,11 +15,11 @@ export const exportAllMembers = async (query: Omit<NonNullable<ApiQuery<'GET /ap
 };
 
 export const exportAllMentorships = async () => {
-  const { mentorships } = await api('GET /api/coordinator/mentorships', { query: {} });
+  const { mentorships } = await allMentorships();
   return { filename: datedName('mentorships'), columns: mentorshipColumns, rows: mentorships };
 };
 
-export const exportAllFeedback = async (query: NonNullable<ApiQuery<'GET /api/coordinator/feedback'>>) => {
-  const { feedback } = await api('GET /api/coordinator/feedback', { query });
+export const exportAllFeedback = async (query: FeedbackQuery) => {
+  const { feedback } = await allFeedback(query);
   return { filename: datedName('feedback'), columns: feedbackColumns, rows: feedback };
 };

@@ -1,5 +1,5 @@
 import { useAuth } from '../../../lib/auth/useAuth';
-import { useOwnProfile } from './hooks';
+import { useOwnProfile } from '../../../lib/shared-api';
 import { browserTimeZone } from './time';
 
 /**

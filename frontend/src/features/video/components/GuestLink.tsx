@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api } from '../../../lib/api-client';
+import { createGuestInvitation } from '../api';
 import { text } from '../strings';
 
 type State = { status: 'idle' | 'creating' | 'failed' } | { status: 'ready'; url: string; expiresAt: string; copied: 'no' | 'yes' | 'failed' };
@@ -14,7 +14,7 @@ export const GuestLink = ({ type, id }: { type: string; id: string }) => {
   const create = async () => {
     setState({ status: 'creating' });
     try {
-      const { path, expiresAt } = await api('POST /api/calls/{type}/{id}/guest-invitations', { params: { type, id } });
+      const { path, expiresAt } = await createGuestInvitation({ type, id });
       setState({ status: 'ready', url: `${window.location.origin}${path}`, expiresAt, copied: 'no' });
     } catch (cause) {
       console.error(cause);
