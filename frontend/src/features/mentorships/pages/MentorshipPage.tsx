@@ -5,8 +5,8 @@ import { DECLINED_REASONS, END_REASONS } from '@mentoring/shared/mentorship';
 import { Button } from '../../../components/Button/Button';
 import { CallArchiveSlot, MatchFeedbackSlot, MentorshipSectionsSlot } from '../slots';
 import { errorMessage } from '../../../lib/api-client';
-import { apiQuery } from '../../../lib/query';
-import { mentorshipQuery } from '../api';
+import { mentorshipQuery } from '../../../lib/shared-api';
+import { mentorshipCallsQuery } from '../api';
 import { CallPartnerButton } from '../components/CallPartnerButton';
 import { useSafetySlots } from '../../../lib/safety-slots';
 import { ChatPanel } from '../components/ChatPanel';
@@ -17,6 +17,7 @@ import { Timeline } from '../components/Timeline';
 import { copy } from '../copy';
 import { formatDay, otherParty, relativeTime, type MentorshipDetail } from '../model';
 import styles from '../mentorships.module.css';
+import { Columns } from '../../../components/Columns/Columns';
 
 const CLOSED_REQUEST_STATES = new Set(['DECLINED', 'EXPIRED', 'WITHDRAWN']);
 
@@ -31,7 +32,7 @@ const Panel = ({ title, children }: { title: string; children: ReactNode }) => {
 };
 
 const Calls = ({ id }: { id: string }) => {
-  const calls = useQuery(apiQuery('GET /api/mentorships/{id}/calls', { params: { id } }));
+  const calls = useQuery(mentorshipCallsQuery(id));
   if (calls.isPending) return <p role="status">{copy.detail.callsLoading}</p>;
   if (calls.isError) return <p role="alert">{errorMessage(calls.error)}</p>;
   if (calls.data.calls.length === 0) return <p className={styles.emptyLine}>{copy.detail.noCalls}</p>;
@@ -107,7 +108,7 @@ const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
           memberActions?.({ id: other.id, displayName: other.displayName, mentorshipId: mentorship.id, active: mentorship.state === 'ACTIVE' || mentorship.state === 'SUSPENDED' })}
       </section>
 
-      <div className={styles.columns}>
+      <Columns>
         <div className={styles.page}>
           {isMember(mentorship) && (
             <Panel title={copy.detail.chat}>
@@ -135,7 +136,7 @@ const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
             </Panel>
           )}
         </div>
-      </div>
+      </Columns>
     </div>
   );
 };
