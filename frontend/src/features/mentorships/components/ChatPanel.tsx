@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useStreamAvailability } from '../../../lib/stream';
 import { copy } from '../copy';
-import styles from '../mentorships.module.css';
 import { Notice } from '../../../components/Form/Form';
 
 // stream-chat-react and its CSS load only when a mentorship with a channel is opened.
