@@ -16,6 +16,31 @@ const spaSharedImports = {
   patterns: [{ group: ['@mentoring/shared/src/*', '**/shared/src/*'], message: 'Import @mentoring/shared through its package exports.' }],
 };
 
+/**
+ * The SPA's API modules: a feature's `api.ts`, and in lib the client, its query helper and the `*-api.ts` files
+ * (reads more than one feature makes, the chat token). Only they call the API; pages and components use them.
+ */
+const SPA_API_MODULES = [
+  'frontend/src/features/*/api.ts',
+  'frontend/src/lib/api-client.ts',
+  'frontend/src/lib/query.tsx',
+  'frontend/src/lib/**/*-api.ts',
+];
+
+/** The raw client (`api`) and a query made from a route key (`apiQuery`) stay inside the API modules. */
+const apiClientImports = [
+  {
+    regex: '(^|/)lib/api-client$',
+    importNames: ['api'],
+    message: "Call the API through your feature's api.ts (or lib/shared-api.ts for reads several features make), not the raw client.",
+  },
+  {
+    regex: '(^|/)lib/query$',
+    importNames: ['apiQuery'],
+    message: "Make the query in your feature's api.ts (or lib/shared-api.ts for reads several features make) and use it from there.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules', '**/dist', '**/dist-ssr', '**/cdk.out', 'coverage', '.local', 'test/bench/results', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -38,7 +63,11 @@ export default tseslint.config(
   },
   {
     files: ['frontend/src/**/*.{ts,tsx}'],
-    ignores: ['frontend/src/**/*.test.{ts,tsx}', 'frontend/src/entry-server.tsx'],
+    ignores: ['frontend/src/**/*.test.{ts,tsx}', 'frontend/src/entry-server.tsx', ...SPA_API_MODULES],
+    rules: { 'no-restricted-imports': ['error', { ...spaSharedImports, patterns: [...spaSharedImports.patterns, ...apiClientImports] }] },
+  },
+  {
+    files: SPA_API_MODULES,
     rules: { 'no-restricted-imports': ['error', spaSharedImports] },
   },
 );

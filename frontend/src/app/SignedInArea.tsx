@@ -3,7 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { MemberHeader } from './MemberHeader/MemberHeader';
 import { useAuth } from '../lib/auth/useAuth';
 import { StreamConnectionProvider } from '../lib/stream';
-import { useOwnProfile } from '../features/mentoring/lib/hooks';
+import { useOwnProfile } from '../lib/shared-api';
 import { mentorDirectoryRoutes } from '../features/mentoring/routes';
 import { LazyCallNotifications } from '../features/video';
 import { QueryProvider } from '../lib/query';

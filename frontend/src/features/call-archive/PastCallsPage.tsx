@@ -6,7 +6,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/StatePane
 import type { CallSummary } from '@mentoring/shared';
 import { errorMessage } from '../../lib/api-client';
 import { useDates } from '../../lib/member-zone';
-import { apiQuery } from '../../lib/query';
+import { callArtifactsQuery, pastCallsQuery } from './api';
 import { Transcript } from './Transcript';
 import styles from './PastCallsPage.module.css';
 
@@ -16,7 +16,7 @@ const formatSize = (bytes: number) =>
 /** One call with its recordings and transcripts; other pages (a mentorship's) nest it under their own heading. */
 export const CallArchive = ({ call, headingLevel = 2 }: { call: CallSummary; headingLevel?: 2 | 3 }) => {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
-  const artifacts = useQuery(apiQuery('GET /api/calls/{type}/{id}/artifacts', { params: { type: call.type, id: call.id } }));
+  const artifacts = useQuery(callArtifactsQuery(call));
   const dates = useDates();
   const formatTime = (iso: string | null) => (iso ? dates.dateTime(iso) : 'unknown time');
 
@@ -58,7 +58,7 @@ export const CallArchive = ({ call, headingLevel = 2 }: { call: CallSummary; hea
  * search). Booked mentoring sessions have their own list (/sessions); this is the archive of every call.
  */
 export const PastCallsPage = () => {
-  const calls = useQuery(apiQuery('GET /api/calls'));
+  const calls = useQuery(pastCallsQuery());
 
   return (
     <>

@@ -1,15 +1,23 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { DeclineReason, EndReason, MentorshipAction, MentorshipState } from '@mentoring/shared/mentorship';
-import type { ApiAnswer } from '@mentoring/shared/routes';
+import type { ApiAnswer, ApiBody } from '@mentoring/shared/routes';
 import { api } from '../../lib/api-client';
 import { apiQuery } from '../../lib/query';
+import { mentorshipQuery } from '../../lib/shared-api';
 import { toSummary, type MentorshipDetail } from './model';
 
-export const mentorshipQuery = (id: string) => apiQuery('GET /api/mentorships/{id}', { params: { id } });
-export const myMentorshipsQuery = () => apiQuery('GET /api/mentorships');
 export const activeMentorshipsQuery = () => apiQuery('GET /api/mentorships', { query: { states: 'ACTIVE' } });
 export const coordinatorMentorshipsQuery = (state: MentorshipState, q = '') =>
   apiQuery('GET /api/coordinator/mentorships', { query: { state, ...(q.trim() ? { q: q.trim() } : {}) } });
+
+export const mentorshipCallsQuery = (id: string) => apiQuery('GET /api/mentorships/{id}/calls', { params: { id } });
+
+export const requestMentorship = (body: ApiBody<'POST /api/mentorships'>) => api('POST /api/mentorships', { body });
+
+/** A coordinator's search for the two sides of a pair they propose. */
+export const mentorCandidatesQuery = (q: string) => apiQuery('GET /api/mentors', { query: { q: q || undefined, limit: 10 } });
+export const menteeCandidatesQuery = (q: string) => apiQuery('GET /api/coordinator/members', { query: { role: 'mentee', q: q || undefined, limit: 10 } });
+export const proposePair = (body: ApiBody<'POST /api/coordinator/mentorships'>) => api('POST /api/coordinator/mentorships', { body });
 
 type ListAnswer = ApiAnswer<'GET /api/mentorships'>;
 

@@ -2,6 +2,7 @@ import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } f
 import type { ApiAnswer, ApiBody } from '@mentoring/shared/routes';
 import { api } from '../../lib/api-client';
 import { apiQuery } from '../../lib/query';
+import { ownProfileQuery } from '../../lib/shared-api';
 import { browserZone } from './time';
 
 export type Session = ApiAnswer<'GET /api/mentorships/{id}/sessions'>['sessions'][number];
@@ -23,7 +24,7 @@ export const actionItemsQuery = (mentorshipId: string) => apiQuery('GET /api/men
 
 /** The viewer's zone: their profile's, or the browser's until the profile is known (or when it has none). */
 export const useViewerZone = () => {
-  const own = useQuery(apiQuery('GET /api/profile/me'));
+  const own = useQuery(ownProfileQuery());
   return own.data?.profile?.timezone ?? browserZone();
 };
 

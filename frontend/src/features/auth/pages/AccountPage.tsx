@@ -4,9 +4,9 @@ import { passwordProblems } from '@mentoring/shared/auth';
 import { personNameSchema } from '@mentoring/shared/names';
 import { Button } from '../../../components/Button/Button';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
-import { apiQuery } from '../../../lib/query';
 import { useSafetySlots } from '../../../lib/safety-slots';
 import { loadAuth } from '../../../lib/auth/amplify';
+import { signedInMemberQuery } from '../api';
 import { authMessages } from '../messages';
 import { useAuth } from '../../../lib/auth/useAuth';
 import { Field, FormError, FormNotice, useFormAction } from './form';
@@ -24,7 +24,7 @@ const Card = ({ id, title, children }: { id: string; title: string; children: Re
 /** The e-mail address the member signs in with, and whether the API accepted their sign-in. */
 const SignInCard = () => {
   const { user } = useAuth();
-  const verified = useQuery(apiQuery('GET /api/me'));
+  const verified = useQuery(signedInMemberQuery());
 
   return (
     <Card id="account-sign-in" title="Sign-in">

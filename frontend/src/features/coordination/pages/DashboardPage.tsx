@@ -4,7 +4,7 @@ import { MENTORSHIP_STATES } from '@mentoring/shared/mentorship';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
 import { errorMessage } from '../../../lib/api-client';
-import { apiQuery } from '../../../lib/query';
+import { dashboardQuery } from '../api';
 import { LazyBarChart } from '../components/Charts';
 import { ExportButton } from '../components/ExportButton';
 import { copy, duration } from '../copy';
@@ -13,8 +13,6 @@ import { attentionColumns, type AttentionRow, type Dashboard } from '../lib/colu
 import { exportAllFeedback, exportAllMembers, exportAllMentorships } from '../lib/exports';
 import { datedName } from '../lib/download';
 import styles from './Coordination.module.css';
-
-export const dashboardQuery = () => apiQuery('GET /api/coordinator/dashboard');
 
 const STATE_LABELS: Record<string, string> = {
   REQUESTED: 'Requested',

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
 import { errorMessage } from '../../../lib/api-client';
-import { apiQuery } from '../../../lib/query';
+import { feedbackQuery } from '../api';
 import { LazyBarChart } from '../components/Charts';
 import { ExportButton } from '../components/ExportButton';
 import { copy } from '../copy';
@@ -26,7 +26,7 @@ export const FeedbackPage = () => {
     ...(rating === 'all' ? {} : { maxRating: Number(rating) }),
     ...(q.trim() ? { q: q.trim() } : {}),
   };
-  const list = useQuery(apiQuery('GET /api/coordinator/feedback', { query }));
+  const list = useQuery(feedbackQuery(query));
   const set = (key: string, value: string, fallback: string) => {
     const next = new URLSearchParams(params);
     if (value === fallback || value === '') next.delete(key);

@@ -3,10 +3,11 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button/Button';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
-import { api, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { zoneLabel } from '../../../lib/datetime';
 import { useSafetySlots } from '../../../lib/safety-slots';
 import { ExportButton } from '../components/ExportButton';
+import { membersPage } from '../api';
 import { copy } from '../copy';
 import { exportAllMembers } from '../lib/exports';
 import styles from './Coordination.module.css';
@@ -22,7 +23,7 @@ export const MembersPage = () => {
   const query = { ...(role === 'all' ? {} : { role }), ...(q.trim() ? { q: q.trim() } : {}) };
   const list = useInfiniteQuery({
     queryKey: ['GET /api/coordinator/members', query],
-    queryFn: ({ pageParam }) => api('GET /api/coordinator/members', { query: { ...query, limit: 50, ...(pageParam ? { cursor: pageParam } : {}) } }),
+    queryFn: ({ pageParam }) => membersPage(query, pageParam),
     initialPageParam: '',
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });

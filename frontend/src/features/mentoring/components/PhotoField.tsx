@@ -1,23 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { api, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../components/Button/Button';
 import { copy } from '../copy';
-import { useSetOwnProfile } from '../lib/hooks';
+import { removePhoto, uploadPhoto, useSetOwnProfile } from '../api';
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '../lib/types';
 import { Avatar } from '../../../components/Avatar/Avatar';
 import formStyles from './Form.module.css';
 import styles from './PhotoField.module.css';
-
-/** Sends the file to S3 with the presigned POST (its fields first, the file last), then tells the API its key. */
-const uploadPhoto = async (file: File) => {
-  const presigned = await api('POST /api/profile/me/photo', { body: { contentType: file.type as (typeof PHOTO_TYPES)[number], size: file.size } });
-  const form = new FormData();
-  for (const [name, value] of Object.entries(presigned.fields)) form.append(name, value);
-  form.append('file', file);
-  const response = await fetch(presigned.url, { method: 'POST', body: form });
-  if (!response.ok) throw new Error(copy.photo.failed);
-  return api('PUT /api/profile/me/photo', { body: { key: presigned.key } });
-};
 
 /** An optional photo: choose, preview at once, upload; or remove the current one. */
 export const PhotoField = ({ name, photoUrl }: { name: string; photoUrl: string | null }) => {
@@ -58,7 +47,7 @@ export const PhotoField = ({ name, photoUrl }: { name: string; photoUrl: string 
     setBusy(true);
     setError('');
     try {
-      setOwnProfile(await api('DELETE /api/profile/me/photo'));
+      setOwnProfile(await removePhoto());
       setPreview(null);
       setStatus(copy.photo.removed);
     } catch (caught) {

@@ -1,5 +1,6 @@
 import { useAuth } from '../../../lib/auth/useAuth';
-import { useOwnProfile, useProgramme } from './hooks';
+import { useOwnProfile } from '../../../lib/shared-api';
+import { useProgramme } from '../api';
 import { browserTimeZone } from './time';
 
 /**

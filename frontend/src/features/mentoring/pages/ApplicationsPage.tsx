@@ -4,8 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button/Button';
 import { Modal } from '../../../components/Modal/Modal';
 import { toast } from '../../../components/Toast/toast';
-import { api, errorMessage } from '../../../lib/api-client';
-import { apiQuery } from '../../../lib/query';
+import { errorMessage } from '../../../lib/api-client';
+import { applicationsQuery, decideApplication } from '../api';
 import { copy } from '../copy';
 import { Avatar } from '../../../components/Avatar/Avatar';
 import { AvailabilityList } from '../components/AvailabilityList';
@@ -22,15 +22,14 @@ import styles from './Applications.module.css';
 
 const STATES = ['pending', 'approved', 'rejected'] as const;
 type ListState = (typeof STATES)[number];
-const listQuery = (state: ListState) => apiQuery('GET /api/coordinator/applications', { query: { state } });
+const listQuery = (state: ListState) => applicationsQuery(state);
 
 /** Approve or reject: the application leaves the list at once and comes back if the server says no. */
 const useDecide = (state: ListState) => {
   const client = useQueryClient();
   const key = listQuery(state).queryKey;
   return useMutation({
-    mutationFn: ({ application, body }: { application: Application; body: DecisionBody }) =>
-      api('POST /api/coordinator/applications/{id}/decision', { params: { id: application.member.id }, body }),
+    mutationFn: ({ application, body }: { application: Application; body: DecisionBody }) => decideApplication(application.member.id, body),
     onMutate: async ({ application }) => {
       await client.cancelQueries({ queryKey: key });
       const before = client.getQueryData(key);

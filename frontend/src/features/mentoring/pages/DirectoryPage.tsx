@@ -2,13 +2,13 @@ import { useInfiniteQuery, useQueries } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../../components/Button/Button';
-import { api, ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { copy } from '../copy';
 import { MentorCard, MentorCardSkeleton } from '../components/MentorCard';
 import { MultiSelect } from '../components/MultiSelect';
 import { ErrorState, Notice } from '../components/States';
 import { activeFilters, apiQueryOf, filtersFromSearch, HOURS_OPTIONS, NO_FILTERS, searchFromFilters, type DirectoryFilters } from '../lib/filters';
-import { useProgramme } from '../lib/hooks';
+import { listMentors, useProgramme } from '../api';
 import { languageOptions } from '../lib/reference';
 import { useDirectoryGate, useViewer } from '../lib/viewer';
 import { MembersOnly } from './MembersOnly';
@@ -53,7 +53,7 @@ export const DirectoryPage = () => {
 
   const mentors = useInfiniteQuery({
     queryKey: directoryKey(filters, viewer.zone, viewer.userId),
-    queryFn: ({ pageParam }) => api('GET /api/mentors', { query: apiQueryOf(filters, { timezone: viewer.zone, cursor: pageParam ?? undefined, limit: PAGE_SIZE }) }),
+    queryFn: ({ pageParam }) => listMentors(apiQueryOf(filters, { timezone: viewer.zone, cursor: pageParam ?? undefined, limit: PAGE_SIZE })),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     enabled: gate.mayAsk,
@@ -69,7 +69,7 @@ export const DirectoryPage = () => {
   const probes = useQueries({
     queries: (empty ? active.slice(0, 8) : []).map((filter) => ({
       queryKey: directoryKey(filter.without, viewer.zone, viewer.userId, true),
-      queryFn: () => api('GET /api/mentors', { query: apiQueryOf(filter.without, { timezone: viewer.zone, limit: 1 }) }),
+      queryFn: () => listMentors(apiQueryOf(filter.without, { timezone: viewer.zone, limit: 1 })),
     })),
   });
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { apiQuery } from '../../../lib/query';
+import { memberQuery } from '../api';
 import { copy } from '../copy';
 import { ProfileView } from '../components/ProfileView';
 import { ErrorState, LoadingState } from '../components/States';
@@ -13,7 +13,7 @@ import styles from './Directory.module.css';
 export const MemberPage = () => {
   const { id = '' } = useParams();
   const viewer = useViewer();
-  const member = useQuery(apiQuery('GET /api/members/{id}', { params: { id } }));
+  const member = useQuery(memberQuery(id));
   const backLink = (
     <p>
       <Link to="/coordinator/members" className={styles.back}>

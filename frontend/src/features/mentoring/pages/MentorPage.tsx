@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { apiQuery } from '../../../lib/query';
+import { mentorQuery } from '../api';
 import { copy } from '../copy';
 import { ProfileView } from '../components/ProfileView';
 import { ErrorState, LoadingState } from '../components/States';
@@ -19,7 +19,7 @@ export const MentorPage = () => {
   const viewer = useViewer();
   const { memberActions } = useSafetySlots();
   const gate = useDirectoryGate(viewer);
-  const mentor = useQuery({ ...apiQuery('GET /api/mentors/{id}', { params: { id } }), enabled: gate.mayAsk });
+  const mentor = useQuery({ ...mentorQuery(id), enabled: gate.mayAsk });
   // Back to the directory with the filters the member came from, when they came from it.
   const back = (location.state as { from?: string } | null)?.from ?? '/mentors';
 

@@ -3,12 +3,11 @@ import { Button } from '../../../components/Button/Button';
 import { toast } from '../../../components/Toast/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import { copy } from '../copy';
 import { CheckboxField, focusFirstError, FieldError, TextAreaField, TextField } from '../components/Field';
 import { ErrorState, LoadingState, Notice } from '../components/States';
 import { fieldErrorsOf, type FieldErrors } from '../lib/errors';
-import { programmeQuery, useProgramme } from '../lib/hooks';
+import { programmeQuery, saveProgramme, useProgramme } from '../api';
 import type { Programme, ProgrammeSettings } from '../lib/types';
 import formStyles from '../components/Form.module.css';
 import pageStyles from './Page.module.css';
@@ -112,7 +111,7 @@ const SettingsForm = ({
   const [newTopicError, setNewTopicError] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   const topicsRef = useRef<HTMLUListElement>(null);
-  const save = useMutation({ mutationFn: (body: ProgrammeSettings) => api('PUT /api/programme', { body }) });
+  const save = useMutation({ mutationFn: (body: ProgrammeSettings) => saveProgramme(body) });
   const conductChanged = draft.codeOfConduct.trim() !== programme.codeOfConduct.trim();
 
   useEffect(() => {

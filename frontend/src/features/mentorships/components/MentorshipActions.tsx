@@ -10,6 +10,7 @@ import { copy } from '../copy';
 import { otherParty, type MentorshipSummary } from '../model';
 import styles from '../mentorships.module.css';
 import { ConfirmDialog, ReasonDialog } from './ReasonDialog';
+import { DialogActions } from '../../../components/Form/Form';
 
 type Dialog = 'decline' | 'withdraw' | 'complete' | 'end' | null;
 type Ended = { reason: EndReason | null } | null;
@@ -138,12 +139,12 @@ export const MentorshipActions = ({
             </>
           )}
           <p>{copy.detail.feedbackText}</p>
-          <div className={styles.dialogActions}>
+          <DialogActions>
             <Button variant="secondary" onClick={() => setEnded(null)}>
               {copy.request.close}
             </Button>
             <Button onClick={() => setFeedbackOpen(true)}>{copy.detail.feedbackButton}</Button>
-          </div>
+          </DialogActions>
         </div>
       </Modal>
       <MatchFeedbackSlot.Slot

@@ -3,12 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/Button/Button';
 import { Modal } from '../../../components/Modal/Modal';
 import { toast } from '../../../components/Toast/toast';
-import { api, errorMessage } from '../../../lib/api-client';
-import { apiQuery } from '../../../lib/query';
-import { applyDetail } from '../api';
+import { errorMessage } from '../../../lib/api-client';
+import { applyDetail, menteeCandidatesQuery, mentorCandidatesQuery, proposePair } from '../api';
 import { copy, MESSAGE_MAX } from '../copy';
 import styles from '../mentorships.module.css';
 import { Avatar } from '../../../components/Avatar/Avatar';
+import { DialogActions } from '../../../components/Form/Form';
 
 interface Candidate {
   id: string;
@@ -95,18 +95,18 @@ const ProposeForm = ({ onClose }: { onClose: () => void }) => {
   const menteeQ = useDebounced(menteeSearch.trim());
 
   const mentors = useQuery({
-    ...apiQuery('GET /api/mentors', { query: { q: mentorQ || undefined, limit: 10 } }),
+    ...mentorCandidatesQuery(mentorQ),
     select: (page): Candidate[] =>
       page.mentors.map((m) => ({ id: m.id, displayName: m.displayName, photoUrl: m.photoUrl, detail: [m.headline, copy.coordinator.openPlaces(m.openPlaces)].filter(Boolean).join(' · ') })),
   });
   const mentees = useQuery({
-    ...apiQuery('GET /api/coordinator/members', { query: { role: 'mentee', q: menteeQ || undefined, limit: 10 } }),
+    ...menteeCandidatesQuery(menteeQ),
     select: (page): Candidate[] =>
       page.members.map((m) => ({ id: m.id, displayName: m.displayName, photoUrl: m.photoUrl, detail: [m.headline, m.matched ? copy.coordinator.matched : ''].filter(Boolean).join(' · ') })),
   });
 
   const mutation = useMutation({
-    mutationFn: (body: { mentorId: string; menteeId: string; message: string }) => api('POST /api/coordinator/mentorships', { body }),
+    mutationFn: (body: { mentorId: string; menteeId: string; message: string }) => proposePair(body),
     onSuccess: (detail) => {
       applyDetail(client, detail);
       toast.success(copy.coordinator.sent(detail.mentor.displayName, detail.mentee.displayName));
@@ -174,14 +174,14 @@ const ProposeForm = ({ onClose }: { onClose: () => void }) => {
           {problem ?? errorMessage(mutation.error)}
         </p>
       )}
-      <div className={styles.dialogActions}>
+      <DialogActions>
         <Button variant="secondary" onClick={onClose}>
           {copy.actions.cancel}
         </Button>
         <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending}>
           {copy.coordinator.send}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 };

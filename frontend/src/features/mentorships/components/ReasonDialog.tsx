@@ -3,6 +3,7 @@ import { Button } from '../../../components/Button/Button';
 import { Modal } from '../../../components/Modal/Modal';
 import { copy, MESSAGE_MAX } from '../copy';
 import styles from '../mentorships.module.css';
+import { DialogActions } from '../../../components/Form/Form';
 
 export interface ReasonDialogProps<R extends string> {
   open: boolean;
@@ -104,14 +105,14 @@ const ReasonForm = <R extends string>({ onClose, reasons, legend, legendHint, me
           {error}
         </p>
       )}
-      <div className={styles.dialogActions}>
+      <DialogActions>
         <Button variant="secondary" onClick={onClose}>
           {copy.actions.cancel}
         </Button>
         <Button type="submit" variant="accent" disabled={busy} aria-busy={busy}>
           {confirm}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 };
@@ -144,14 +145,14 @@ export const ConfirmDialog = ({
           {error}
         </p>
       )}
-      <div className={styles.dialogActions}>
+      <DialogActions>
         <Button variant="secondary" onClick={onClose}>
           {copy.actions.cancel}
         </Button>
         <Button variant="accent" disabled={busy} aria-busy={busy} onClick={onConfirm}>
           {confirm}
         </Button>
-      </div>
+      </DialogActions>
     </div>
   </Modal>
 );

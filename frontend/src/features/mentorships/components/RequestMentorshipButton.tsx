@@ -4,12 +4,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIVE_STATES, type MentorshipState } from '@mentoring/shared/mentorship';
 import { Button, ButtonLink } from '../../../components/Button/Button';
 import { Modal } from '../../../components/Modal/Modal';
-import { api, ApiError, errorMessage } from '../../../lib/api-client';
-import { applyDetail, myMentorshipsQuery } from '../api';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { myMentorshipsQuery } from '../../../lib/shared-api';
+import { applyDetail, requestMentorship } from '../api';
 import { copy, MESSAGE_MAX } from '../copy';
 import { type MentorshipDetail } from '../model';
 import { useDates } from '../../../lib/member-zone';
 import styles from '../mentorships.module.css';
+import { DialogActions } from '../../../components/Form/Form';
 
 export interface RequestMentorshipButtonProps {
   mentorId: string;
@@ -47,7 +49,7 @@ const RequestForm = ({ mentorId, mentorName, onClose }: RequestMentorshipButtonP
   const mutation = useMutation({
     mutationFn: async (text: string): Promise<Outcome> => {
       try {
-        return { kind: 'sent', mentorship: await api('POST /api/mentorships', { body: { mentorId, message: text } }) };
+        return { kind: 'sent', mentorship: await requestMentorship({ mentorId, message: text }) };
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) return outcomeOfConflict(error);
         throw error;
@@ -143,14 +145,14 @@ const RequestForm = ({ mentorId, mentorName, onClose }: RequestMentorshipButtonP
           {errorMessage(mutation.error)}
         </p>
       )}
-      <div className={styles.dialogActions}>
+      <DialogActions>
         <Button variant="secondary" onClick={onClose}>
           {copy.request.cancel}
         </Button>
         <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending}>
           {mutation.isPending ? copy.request.sending : copy.request.send}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 };

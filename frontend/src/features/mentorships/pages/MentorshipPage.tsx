@@ -5,8 +5,8 @@ import { DECLINED_REASONS, END_REASONS } from '@mentoring/shared/mentorship';
 import { Button } from '../../../components/Button/Button';
 import { CallArchiveSlot, MatchFeedbackSlot, MentorshipSectionsSlot } from '../slots';
 import { errorMessage } from '../../../lib/api-client';
-import { apiQuery } from '../../../lib/query';
-import { mentorshipQuery } from '../api';
+import { mentorshipQuery } from '../../../lib/shared-api';
+import { mentorshipCallsQuery } from '../api';
 import { CallPartnerButton } from '../components/CallPartnerButton';
 import { useSafetySlots } from '../../../lib/safety-slots';
 import { ChatPanel } from '../components/ChatPanel';
@@ -18,6 +18,7 @@ import { copy } from '../copy';
 import { otherParty, relativeTime, type MentorshipDetail } from '../model';
 import { useDates } from '../../../lib/member-zone';
 import styles from '../mentorships.module.css';
+import { Columns } from '../../../components/Columns/Columns';
 
 const CLOSED_REQUEST_STATES = new Set(['DECLINED', 'EXPIRED', 'WITHDRAWN']);
 
@@ -32,7 +33,7 @@ const Panel = ({ title, children }: { title: string; children: ReactNode }) => {
 };
 
 const Calls = ({ id }: { id: string }) => {
-  const calls = useQuery(apiQuery('GET /api/mentorships/{id}/calls', { params: { id } }));
+  const calls = useQuery(mentorshipCallsQuery(id));
   if (calls.isPending) return <p role="status">{copy.detail.callsLoading}</p>;
   if (calls.isError) return <p role="alert">{errorMessage(calls.error)}</p>;
   if (calls.data.calls.length === 0) return <p className={styles.emptyLine}>{copy.detail.noCalls}</p>;
@@ -109,7 +110,7 @@ const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
           memberActions?.({ id: other.id, displayName: other.displayName, mentorshipId: mentorship.id, active: mentorship.state === 'ACTIVE' || mentorship.state === 'SUSPENDED' })}
       </section>
 
-      <div className={styles.columns}>
+      <Columns>
         <div className={styles.page}>
           {isMember(mentorship) && (
             <Panel title={copy.detail.chat}>
@@ -137,7 +138,7 @@ const Mentorship = ({ mentorship }: { mentorship: MentorshipDetail }) => {
             </Panel>
           )}
         </div>
-      </div>
+      </Columns>
     </div>
   );
 };

@@ -2,8 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api-client';
-import { apiQuery } from '../../../lib/query';
-import { myMentorshipsQuery } from '../api';
+import { myMentorshipsQuery, ownProfileQuery } from '../../../lib/shared-api';
 import { InboxTopSlot } from '../slots';
 import { MentorshipCard } from '../components/MentorshipCard';
 import { EmptyState } from '../components/EmptyState';
@@ -39,7 +38,7 @@ const Section = ({ title, items, empty }: { title: string; items: MentorshipSumm
  */
 export const MentorshipsPage = () => {
   const list = useQuery(myMentorshipsQuery());
-  const profile = useQuery(apiQuery('GET /api/profile/me'));
+  const profile = useQuery(ownProfileQuery());
   const role = profile.data?.profile?.role ?? null;
 
   const body = () => {

@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/Button/Button';
 import { Modal } from '../../../components/Modal/Modal';
 import { toast } from '../../../components/Toast/toast';
-import { api, errorMessage } from '../../../lib/api-client';
-import { apiQuery } from '../../../lib/query';
+import { errorMessage } from '../../../lib/api-client';
+import { myBlocksQuery, setBlocked } from '../api';
 import { copy } from '../copy';
 import styles from '../safeguarding.module.css';
 
@@ -12,10 +12,10 @@ import styles from '../safeguarding.module.css';
 export const BlockButton = ({ memberId, displayName }: { memberId: string; displayName: string }) => {
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const blocks = useQuery(apiQuery('GET /api/me/blocks'));
+  const blocks = useQuery(myBlocksQuery());
   const blocked = blocks.data?.blocks.some((block) => block.memberId === memberId) ?? false;
   const mutation = useMutation({
-    mutationFn: () => (blocked ? api('DELETE /api/members/{id}/block', { params: { id: memberId } }) : api('POST /api/members/{id}/block', { params: { id: memberId } })),
+    mutationFn: () => setBlocked(memberId, !blocked),
     onSuccess: async () => {
       setConfirming(false);
       toast.success(blocked ? copy.block.undone(displayName) : copy.block.done(displayName));

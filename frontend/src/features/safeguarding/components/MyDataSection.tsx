@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { DELETE_ACCOUNT_CONFIRMATION } from '@mentoring/shared/safeguarding-labels';
 import { Button } from '../../../components/Button/Button';
 import { Modal } from '../../../components/Modal/Modal';
-import { api, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { deleteMyAccount, exportMyData } from '../api';
 import { copy } from '../copy';
 import styles from '../safeguarding.module.css';
 
@@ -22,7 +23,7 @@ const download = (data: unknown) => {
 export const MyDataSection = ({ onDeleted }: { onDeleted: () => void }) => {
   const id = useId();
   const [deleting, setDeleting] = useState(false);
-  const exported = useMutation({ mutationFn: () => api('GET /api/me/export'), onSuccess: download });
+  const exported = useMutation({ mutationFn: exportMyData, onSuccess: download });
   return (
     <section className={styles.section} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{copy.myData.heading}</h2>
@@ -55,7 +56,7 @@ const DeleteForm = ({ onCancel, onDeleted }: { onCancel: () => void; onDeleted: 
   const id = useId();
   const [typed, setTyped] = useState('');
   const [mismatch, setMismatch] = useState(false);
-  const deletion = useMutation({ mutationFn: () => api('DELETE /api/me', { body: { confirm: DELETE_ACCOUNT_CONFIRMATION } }), onSuccess: onDeleted });
+  const deletion = useMutation({ mutationFn: deleteMyAccount, onSuccess: onDeleted });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (typed.trim().toLowerCase() !== DELETE_ACCOUNT_CONFIRMATION) {

@@ -3,8 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { REPORT_CATEGORIES, type ReportCategory } from '@mentoring/shared/safeguarding-labels';
 import { Button } from '../../../components/Button/Button';
 import { Modal } from '../../../components/Modal/Modal';
-import { api, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import type { ReportTarget } from '../../../lib/safety-slots';
+import { sendReport } from '../api';
 import { copy } from '../copy';
 import styles from '../safeguarding.module.css';
 
@@ -30,9 +31,7 @@ const ReportForm = ({ target, onClose }: { target: ReportTarget; onClose: () => 
 
   const mutation = useMutation({
     mutationFn: () =>
-      api('POST /api/reports', {
-        body: { category: category!, description: description.trim(), subject: target.subject, ...(endMentorship ? { endMentorship: true } : {}) },
-      }),
+      sendReport({ category: category!, description: description.trim(), subject: target.subject, ...(endMentorship ? { endMentorship: true } : {}) }),
     onSuccess: async (receipt) => {
       if (receipt.endedMentorshipId) await client.invalidateQueries();
     },

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/Button/Button';
 import { Modal } from '../../../components/Modal/Modal';
-import { api, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { setSuspended } from '../api';
 import { copy } from '../copy';
 import styles from '../safeguarding.module.css';
 
@@ -11,10 +12,7 @@ export const SuspendButton = ({ memberId, displayName, suspended }: { memberId: 
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const mutation = useMutation({
-    mutationFn: () =>
-      suspended
-        ? api('POST /api/coordinator/members/{id}/restore', { params: { id: memberId } })
-        : api('POST /api/coordinator/members/{id}/suspend', { params: { id: memberId } }),
+    mutationFn: () => setSuspended(memberId, !suspended),
     onSuccess: async () => {
       setOpen(false);
       await client.invalidateQueries({ queryKey: ['GET /api/coordinator/members'] });

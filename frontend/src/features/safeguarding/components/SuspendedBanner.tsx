@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../../lib/query';
+import { useOwnProfile } from '../../../lib/shared-api';
 import { copy } from '../copy';
 import styles from '../safeguarding.module.css';
 
 /** Tells a suspended member, on every page, why changes are refused (the server refuses them regardless). */
 export const SuspendedBanner = () => {
-  const own = useQuery(apiQuery('GET /api/profile/me'));
+  const own = useOwnProfile();
   if (!own.data?.suspended) return null;
   return (
     <p className={styles.banner} role="status">

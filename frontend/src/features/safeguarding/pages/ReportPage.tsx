@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '@mentoring/shared/safeguarding-labels';
 import { Button } from '../../../components/Button/Button';
-import { api, errorMessage } from '../../../lib/api-client';
-import { apiQuery } from '../../../lib/query';
+import { errorMessage } from '../../../lib/api-client';
+import { addReportNote, reportQuery, setReportStatus } from '../api';
 import { ErrorState, LoadingState } from '../components/States';
 import { copy } from '../copy';
 import { categoryLabel, subjectLabel, type Report } from '../model';
@@ -14,7 +14,7 @@ import styles from '../safeguarding.module.css';
 /** /coordinator/reports/:id: one report, its internal notes, and moving it between open, in review and resolved. */
 export const ReportPage = () => {
   const { id = '' } = useParams();
-  const report = useQuery(apiQuery('GET /api/coordinator/reports/{id}', { params: { id } }));
+  const report = useQuery(reportQuery(id));
   return (
     <div className={styles.page}>
       <p>
@@ -38,15 +38,15 @@ const ReportView = ({ report }: { report: Report }) => {
   const [note, setNote] = useState('');
   const [noteMissing, setNoteMissing] = useState(false);
   const refresh = async (fresh: Report) => {
-    client.setQueryData(apiQuery('GET /api/coordinator/reports/{id}', { params: { id: report.id } }).queryKey, fresh);
+    client.setQueryData(reportQuery(report.id).queryKey, fresh);
     await client.invalidateQueries({ queryKey: ['GET /api/coordinator/reports'] });
   };
   const status = useMutation({
-    mutationFn: (next: ReportStatus) => api('POST /api/coordinator/reports/{id}/status', { params: { id: report.id }, body: { status: next, version: report.version } }),
+    mutationFn: (next: ReportStatus) => setReportStatus(report, next),
     onSuccess: refresh,
   });
   const notes = useMutation({
-    mutationFn: (text: string) => api('POST /api/coordinator/reports/{id}/notes', { params: { id: report.id }, body: { text } }),
+    mutationFn: (text: string) => addReportNote(report.id, text),
     onSuccess: async (fresh) => {
       setNote('');
       await refresh(fresh);

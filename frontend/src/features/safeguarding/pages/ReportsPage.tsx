@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '@mentoring/shared/safeguarding-labels';
 import { ErrorState, LoadingState } from '../components/States';
-import { apiQuery } from '../../../lib/query';
+import { reportsQuery } from '../api';
 import { copy } from '../copy';
 import { categoryLabel, subjectLabel } from '../model';
 import { useDates } from '../../../lib/member-zone';
@@ -15,7 +15,7 @@ export const ReportsPage = () => {
   const dates = useDates();
   const [params] = useSearchParams();
   const status = statusOf(params.get('status'));
-  const reports = useQuery(apiQuery('GET /api/coordinator/reports', { query: { status } }));
+  const reports = useQuery(reportsQuery(status));
   return (
     <div className={styles.page}>
       <h1>{copy.queue.heading}</h1>

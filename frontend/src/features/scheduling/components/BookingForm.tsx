@@ -11,6 +11,7 @@ import { lengthLabel } from '../time';
 import { otherOf, type Pair } from '../types';
 import { SlotPicker } from './SlotPicker';
 import styles from '../scheduling.module.css';
+import { Notice } from '../../../components/Form/Form';
 
 type Length = Booking['durationMinutes'];
 
@@ -113,7 +114,7 @@ export const BookingForm = ({ pair, zone, otherZone, onDone }: { pair: Pair; zon
       <p className={styles.hint}>{copy.booking.zoneNote(zone, other.displayName, otherZone)}</p>
       {slots.isPending && <LoadingState label={copy.booking.slotsLoading} />}
       {slots.isError && <p role="alert" className={styles.error}>{errorMessage(slots.error)}</p>}
-      {slots.isSuccess && slots.data.slots.length === 0 && <p className={styles.notice}>{copy.booking.noSlots}</p>}
+      {slots.isSuccess && slots.data.slots.length === 0 && <Notice>{copy.booking.noSlots}</Notice>}
       {slots.isSuccess && slots.data.slots.length > 0 && (
         <SlotPicker
           legend={copy.booking.slots}

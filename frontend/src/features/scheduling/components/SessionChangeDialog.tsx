@@ -10,6 +10,7 @@ import { copy } from '../copy';
 import { otherOf, type Pair } from '../types';
 import { SlotPicker } from './SlotPicker';
 import styles from '../scheduling.module.css';
+import { DialogActions, Notice } from '../../../components/Form/Form';
 
 export type ChangeKind = 'reschedule' | 'cancel';
 
@@ -49,7 +50,7 @@ const ChangeForm = ({ kind, session, pair, zone, otherZone, onClose }: { kind: C
           <p className={styles.hint}>{copy.booking.zoneNote(zone, otherOf(pair).displayName, otherZone)}</p>
           {slots.isPending && <LoadingState label={copy.booking.slotsLoading} />}
           {slots.isError && <p role="alert" className={styles.error}>{errorMessage(slots.error)}</p>}
-          {slots.isSuccess && slots.data.slots.length === 0 && <p className={styles.notice}>{copy.booking.noSlots}</p>}
+          {slots.isSuccess && slots.data.slots.length === 0 && <Notice>{copy.booking.noSlots}</Notice>}
           {slots.isSuccess && slots.data.slots.length > 0 && (
             <div className={styles.dialogSlots}>
               <SlotPicker
@@ -87,14 +88,14 @@ const ChangeForm = ({ kind, session, pair, zone, otherZone, onClose }: { kind: C
           {problem}
         </p>
       )}
-      <div className={styles.dialogActions}>
+      <DialogActions>
         <Button variant="secondary" onClick={onClose}>
           {copy.dialogs.keep}
         </Button>
         <Button type="submit" disabled={change.isPending} aria-busy={change.isPending}>
           {kind === 'reschedule' ? copy.dialogs.confirmReschedule : copy.dialogs.confirmCancel}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 };

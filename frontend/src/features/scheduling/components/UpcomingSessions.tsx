@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { LoadingState } from '../../../components/StatePanel/StatePanel';
 import { errorMessage } from '../../../lib/api-client';
-import { apiQuery } from '../../../lib/query';
+import { myMentorshipsQuery, ownProfileQuery } from '../../../lib/shared-api';
 import { upcomingQuery, useViewerZone } from '../api';
 import { copy } from '../copy';
 import { sessionPath } from '../model';
@@ -17,8 +17,8 @@ import styles from '../scheduling.module.css';
 export const UpcomingSessions = ({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) => {
   const id = useId();
   const upcoming = useQuery(upcomingQuery());
-  const mentorships = useQuery(apiQuery('GET /api/mentorships'));
-  const own = useQuery(apiQuery('GET /api/profile/me'));
+  const mentorships = useQuery(myMentorshipsQuery());
+  const own = useQuery(ownProfileQuery());
   const zone = useViewerZone();
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const partner = (mentorshipId: string) => {

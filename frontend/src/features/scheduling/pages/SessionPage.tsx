@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ButtonLink } from '../../../components/Button/Button';
 import { ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
 import { errorMessage } from '../../../lib/api-client';
-import { apiQuery } from '../../../lib/query';
+import { callArtifactsQuery, mentorshipQuery } from '../../../lib/shared-api';
 import { sessionQuery, useViewerZone, type SessionDetail } from '../api';
 import { ActionItems } from '../components/ActionItems';
 import { NotesEditor } from '../components/NotesEditor';
@@ -14,6 +14,7 @@ import { callPath, callWindow } from '../model';
 import { lengthLabel, timeIn, whenIn } from '../time';
 import { nameOf, otherOf, otherZoneOf, pairOf, type Pair } from '../types';
 import styles from '../scheduling.module.css';
+import { Columns } from '../../../components/Columns/Columns';
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => {
   const id = useId();
@@ -44,7 +45,7 @@ const useCallWindow = (session: SessionDetail) => {
 
 const Recording = ({ session }: { session: SessionDetail }) => {
   const wanted = session.hasRecording || session.hasTranscript;
-  const artifacts = useQuery({ ...apiQuery('GET /api/calls/{type}/{id}/artifacts', { params: { type: session.callType, id: session.callId } }), enabled: wanted });
+  const artifacts = useQuery({ ...callArtifactsQuery({ type: session.callType, id: session.callId }), enabled: wanted });
   return (
     <Section title={copy.session.recording}>
       {!wanted && <p className={styles.muted}>{copy.session.noRecording}</p>}
@@ -94,7 +95,7 @@ const SessionView = ({ session, pair }: { session: SessionDetail; pair: Pair }) 
         </div>
         <p className={styles.muted}>{`${pair.mentor.displayName} and ${pair.mentee.displayName}`}</p>
       </div>
-      <div className={styles.columns}>
+      <Columns>
         <div className={styles.stack}>
           <Section title="Details">
             <dl className={styles.facts}>
@@ -157,7 +158,7 @@ const SessionView = ({ session, pair }: { session: SessionDetail; pair: Pair }) 
           </Section>
           <Recording session={session} />
         </div>
-      </div>
+      </Columns>
     </div>
   );
 };
@@ -166,7 +167,7 @@ const SessionView = ({ session, pair }: { session: SessionDetail; pair: Pair }) 
 export const SessionPage = () => {
   const { id = '', sessionId = '' } = useParams();
   const session = useQuery(sessionQuery(sessionId));
-  const mentorship = useQuery(apiQuery('GET /api/mentorships/{id}', { params: { id } }));
+  const mentorship = useQuery(mentorshipQuery(id));
   if (session.isPending || mentorship.isPending) return <LoadingState label={copy.session.loading} fill />;
   const failure = session.error ?? mentorship.error;
   if (failure || !session.data || !mentorship.data) {

@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { mentorshipIdOfCall } from '@mentoring/shared/mentorship-calls';
 import type { CallType } from '@mentoring/shared/video';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
-import { apiQuery } from '../../../lib/query';
+import { mentorshipQuery } from '../../../lib/shared-api';
 import { callTypeLabels, text } from '../strings';
 
 /** Who the call is with, when it belongs to one of the viewer's mentorships (its id says which). */
 const useMentorshipOfCall = (type: string, id: string) => {
   const mentorshipId = mentorshipIdOfCall(type, id);
-  const detail = useQuery({ ...apiQuery('GET /api/mentorships/{id}', { params: { id: mentorshipId ?? '' } }), enabled: Boolean(mentorshipId) });
+  const detail = useQuery({ ...mentorshipQuery(mentorshipId ?? ''), enabled: Boolean(mentorshipId) });
   if (!mentorshipId) return null;
   const mentorship = detail.data;
   const partner = mentorship ? (mentorship.viewerRole === 'mentor' ? mentorship.mentee : mentorship.mentor) : null;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api } from '../../../lib/api-client';
+import { createGuestInvitation } from '../api';
 import { text } from '../strings';
 import { useDates } from '../../../lib/member-zone';
 
@@ -16,7 +16,7 @@ export const GuestLink = ({ type, id }: { type: string; id: string }) => {
   const create = async () => {
     setState({ status: 'creating' });
     try {
-      const { path, expiresAt } = await api('POST /api/calls/{type}/{id}/guest-invitations', { params: { type, id } });
+      const { path, expiresAt } = await createGuestInvitation({ type, id });
       setState({ status: 'ready', url: `${window.location.origin}${path}`, expiresAt, copied: 'no' });
     } catch (cause) {
       console.error(cause);

@@ -1,8 +1,8 @@
 import { useCall, useCallStateHooks, type OwnCapability } from '@stream-io/video-react-sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { api, errorMessage } from '../../../lib/api-client';
-import { apiQuery } from '../../../lib/query';
+import { errorMessage } from '../../../lib/api-client';
+import { giveRecordingConsent, recordingConsentQuery } from '../api';
 import { text } from '../strings';
 import { Gate } from './Gate';
 import type { useCallAction } from './useCallAction';
@@ -36,10 +36,10 @@ export const RecordingConsentControls = ({ sessionId, features, run, busy }: Rec
   const local = useLocalParticipant();
   const queryClient = useQueryClient();
   const explanationId = useId();
-  const query = apiQuery('GET /api/sessions/{id}/recording-consent', { params: { id: sessionId } });
+  const query = recordingConsentQuery(sessionId);
   const { data } = useQuery({ ...query, refetchInterval: POLL_MS, staleTime: 0 });
   const consent = useMutation({
-    mutationFn: () => api('POST /api/sessions/{id}/recording-consent', { params: { id: sessionId } }),
+    mutationFn: () => giveRecordingConsent(sessionId),
     onSuccess: (answer) => queryClient.setQueryData(query.queryKey, answer),
   });
 
