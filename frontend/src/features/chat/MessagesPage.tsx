@@ -14,7 +14,7 @@ import {
 } from 'stream-chat-react';
 import { WithMessageReport } from '../../components/ChatSafety/ChatSafety';
 import { EmptyState } from '../../components/StatePanel/StatePanel';
-import { ConnectionNotice, useStreamConnection } from '../../lib/stream';
+import { ConnectionNotice, useChatConnection } from '../../lib/stream';
 import { chatCopy } from './copy';
 
 const sort: ChannelSort = { last_message_at: -1 };
@@ -72,7 +72,7 @@ const Conversations = ({ userId }: { userId: string }) => {
 
 /** /messages: the member's conversations on Stream Chat (channels, threads, reactions, polls, receipts). */
 export const MessagesPage = () => {
-  const { status, chatClient } = useStreamConnection();
+  const { status, chatClient } = useChatConnection();
   if (status !== 'connected' || !chatClient?.userID) return <ConnectionNotice service="chat" />;
   return (
     <Chat client={chatClient}>

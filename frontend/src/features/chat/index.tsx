@@ -33,3 +33,5 @@ export const MessagesRoute = () => (
     </StreamConnectionProvider>
   </RequireAuth>
 );
+
+export { useUnreadMessages } from './useUnreadMessages';
