@@ -69,12 +69,14 @@ const connectWithin = <T,>(
   const created: Closable[] = [];
   // Called on cleanup and again once an in-flight connect settles: a socket opened after cleanup is closed too.
   const release = () => Promise.all(created.map((client) => client.disconnectUser().catch(() => undefined)));
+  // The deadline runs from the moment the page asks (and says it is connecting), not from the deferred start.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ConnectionTimeoutError()), CONNECT_TIMEOUT_MS);
+  });
+  deadline.catch(() => undefined);
   const connect = async () => {
     const attempt = open((client) => created.push(client), () => !cancelled && !abandoned);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ConnectionTimeoutError()), CONNECT_TIMEOUT_MS);
-    });
     try {
       const value = await Promise.race([attempt, deadline]);
       if (cancelled || !value) {
@@ -100,6 +102,7 @@ const connectWithin = <T,>(
   return () => {
     cancelled = true;
     clearTimeout(start);
+    clearTimeout(timer);
     reset();
     void release();
   };

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect } from 'react';
+import { createContext, useContext, useLayoutEffect } from 'react';
 import type { StreamChat } from 'stream-chat';
 import type { StreamVideoClient } from '@stream-io/video-react-sdk';
 
@@ -39,6 +39,7 @@ export const useStreamConnection = (): StreamConnection => {
 export const useChatConnection = (): StreamConnection => {
   const connection = useStreamConnection();
   const { requestChat, chatClient, chatFailed } = connection;
-  useEffect(() => requestChat(), [requestChat]);
+  // Before paint: the attempt and its deadline start with the first "Connecting to chat…" a member sees.
+  useLayoutEffect(() => requestChat(), [requestChat]);
   return { ...connection, status: chatClient ? 'connected' : 'not-connected', failed: chatFailed };
 };
