@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '../components/Icon/Icon';
 import { PageHeader } from '../components/PageHeader/PageHeader';
 import { useAuth } from '../lib/auth/useAuth';
 import { useLandingRedirect } from '../features/mentoring/onboarding-redirect';
-import { useStreamConnection } from '../lib/stream';
+import { useUnreadMessages } from '../features/chat';
 import { NextSteps } from './NextSteps';
 import styles from './MemberHomePage.module.css';
 
@@ -14,27 +13,11 @@ const shortcuts: { to: string; title: string; text: string; icon: IconName }[] =
   { to: '/sessions', title: 'Sessions', text: 'Your booked sessions, coming and past.', icon: 'calendar' },
 ];
 
-/** Unread messages across the member's conversations, once chat is connected (Stream keeps the count). */
-const useUnreadCount = () => {
-  const { chatClient } = useStreamConnection();
-  const [unread, setUnread] = useState<number | null>(null);
-  useEffect(() => {
-    if (!chatClient) return setUnread(null);
-    const read = () => setUnread(Number((chatClient.user as { total_unread_count?: number } | undefined)?.total_unread_count ?? 0));
-    read();
-    const subscription = chatClient.on((event) => {
-      if (typeof event.total_unread_count === 'number') setUnread(event.total_unread_count);
-    });
-    return () => subscription.unsubscribe();
-  }, [chatClient]);
-  return unread;
-};
-
 /** The signed-in area's Home: what the member must do next first, then the way to each section. */
 export const MemberHomePage = () => {
   const { user } = useAuth();
   useLandingRedirect();
-  const unread = useUnreadCount();
+  const unread = useUnreadMessages();
   return (
     <>
       <PageHeader title={`Welcome back${user ? `, ${user.name}` : ''}`} lead="Here is what needs you next." />

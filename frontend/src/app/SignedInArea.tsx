@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { MemberHeader } from './MemberHeader/MemberHeader';
 import { useAuth } from '../lib/auth/useAuth';
@@ -13,7 +13,6 @@ import { signedInRoutes } from './signed-in-routes';
 import { useSidebarSelection } from './sidebar';
 import styles from './SignedInArea.module.css';
 import { MentorActionsSlot } from '../features/mentoring/slots';
-import { RequestMentorshipButton } from '../features/mentorships';
 import { FeatureSlots } from './feature-slots';
 import { SafeguardingProvider, SuspendedBanner } from '../features/safeguarding';
 import { NotificationsBell } from '../features/notifications';
@@ -24,9 +23,14 @@ import { NotificationsBell } from '../features/notifications';
  * notifications wherever they are. Loaded lazily, so the public pages never carry the Stream SDKs.
  * The sections are narrowed to a mentee's, mentor's or coordinator's once the profile says which.
  */
+// Only the directory shows it (to mentees): its own chunk, so the other signed-in pages do not carry it.
+const RequestMentorshipButton = lazy(() => import('../features/mentorships/components/RequestMentorshipButton').then((module) => ({ default: module.RequestMentorshipButton })));
+
 /** A mentee may ask any mentor they can see; the server decides whether the request stands. */
 const RequestMentorship = ({ mentor }: { mentor: { id: string; displayName: string } }) => (
-  <RequestMentorshipButton mentorId={mentor.id} mentorName={mentor.displayName} />
+  <Suspense fallback={null}>
+    <RequestMentorshipButton mentorId={mentor.id} mentorName={mentor.displayName} />
+  </Suspense>
 );
 
 const MemberArea = () => {

@@ -1,20 +1,10 @@
 import 'stream-chat-react/dist/css/index.css';
 import './messages.css';
 import type { ChannelFilters, ChannelOptions, ChannelSort } from 'stream-chat';
-import {
-  Channel,
-  ChannelHeader,
-  ChannelList,
-  Chat,
-  MessageComposer,
-  MessageList,
-  Thread,
-  Window,
-  useChatContext,
-} from 'stream-chat-react';
-import { WithMessageReport } from '../../components/ChatSafety/ChatSafety';
-import { EmptyState } from '../../components/StatePanel/StatePanel';
-import { ConnectionNotice, useStreamConnection } from '../../lib/stream';
+import { lazy, Suspense } from 'react';
+import { ChannelList, Chat, useChatContext } from 'stream-chat-react';
+import { EmptyState, LoadingState } from '../../components/StatePanel/StatePanel';
+import { ConnectionNotice, useChatConnection } from '../../lib/stream';
 import { chatCopy } from './copy';
 
 const sort: ChannelSort = { last_message_at: -1 };
@@ -25,6 +15,8 @@ const NoConversations = () => (
     <p>{chatCopy.emptyText}</p>
   </EmptyState>
 );
+
+const Conversation = lazy(() => import('./Conversation'));
 
 const noneOpen = (
   <EmptyState title={chatCopy.noneOpenTitle}>
@@ -55,16 +47,13 @@ const Conversations = ({ userId }: { userId: string }) => {
             {chatCopy.back}
           </button>
         ) : null}
-        <WithMessageReport>
-          <Channel EmptyPlaceholder={noneOpen}>
-            <Window>
-              <ChannelHeader />
-              <MessageList />
-              <MessageComposer />
-            </Window>
-            <Thread />
-          </Channel>
-        </WithMessageReport>
+        {channel ? (
+          <Suspense fallback={<LoadingState label={chatCopy.opening} />}>
+            <Conversation />
+          </Suspense>
+        ) : (
+          noneOpen
+        )}
       </section>
     </div>
   );
@@ -72,7 +61,7 @@ const Conversations = ({ userId }: { userId: string }) => {
 
 /** /messages: the member's conversations on Stream Chat (channels, threads, reactions, polls, receipts). */
 export const MessagesPage = () => {
-  const { status, chatClient } = useStreamConnection();
+  const { status, chatClient } = useChatConnection();
   if (status !== 'connected' || !chatClient?.userID) return <ConnectionNotice service="chat" />;
   return (
     <Chat client={chatClient}>

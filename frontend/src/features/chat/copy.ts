@@ -8,6 +8,7 @@ export const chatCopy = {
   conversations: 'Conversations',
   conversation: 'Conversation',
   back: 'Back to conversations',
+  opening: 'Opening the conversation…',
   emptyTitle: 'No conversations yet',
   emptyText: 'Search for a member by name above to start one. Conversations with your mentor or mentees appear here too.',
   noneOpenTitle: 'Pick a conversation',

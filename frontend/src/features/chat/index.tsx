@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { LoadingState } from '../../components/StatePanel/StatePanel';
 import { RequireAuth } from '../../lib/auth';
-import { ServiceUnavailable, StreamConnectionProvider, useStreamAvailability } from '../../lib/stream';
+import { ServiceUnavailable, StreamConnectionProvider, useChatConnection, useStreamAvailability } from '../../lib/stream';
 import { chatCopy } from './copy';
 
 // stream-chat-react and its CSS load only when /messages is visited.
@@ -11,6 +11,8 @@ const MessagesPage = lazy(() => import('./MessagesPage'));
 /** Says what is missing without loading any Stream code when the stage has no credentials. */
 export const MessagesWhenAvailable = () => {
   const availability = useStreamAvailability();
+  // Chat starts connecting (and its SDK loading) while the page's own code arrives.
+  useChatConnection();
   return (
     <>
       <PageHeader title={chatCopy.heading} lead={chatCopy.lead} />
@@ -33,3 +35,5 @@ export const MessagesRoute = () => (
     </StreamConnectionProvider>
   </RequireAuth>
 );
+
+export { useUnreadMessages } from './useUnreadMessages';

@@ -16,14 +16,15 @@ export const ServiceUnavailable = ({ service }: { service: StreamService }) => (
  * (the technical reason is only logged); or that this stage has no Stream credentials.
  */
 export const ConnectionNotice = ({ service }: { service: StreamService }) => {
-  const { failed, retry } = useStreamConnection();
+  const connection = useStreamConnection();
+  const failed = service === 'chat' ? connection.chatFailed : connection.failed;
   const availability = useStreamAvailability();
   const copy = connectionCopy[service];
   // A stage without Stream credentials never connects: say so instead of "connecting" for ever.
   if (availability === 'missing') return <ServiceUnavailable service={service} />;
   if (!failed) return <LoadingState label={copy.connecting} />;
   return (
-    <ErrorState title={copy.failedTitle} onRetry={retry}>
+    <ErrorState title={copy.failedTitle} onRetry={connection.retry}>
       <p>{copy.failedText}</p>
     </ErrorState>
   );

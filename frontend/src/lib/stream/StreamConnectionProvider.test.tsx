@@ -1,10 +1,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@mentoring/shared';
 import { resetRuntimeConfig } from './runtime-config';
 import userEvent from '@testing-library/user-event';
-import { CONNECT_TIMEOUT_MS, ConnectionNotice, StreamConnectionProvider, connectionCopy, useStreamConnection } from './index';
+import { CONNECT_TIMEOUT_MS, ConnectionNotice, StreamConnectionProvider, connectionCopy, useChatConnection, useStreamConnection } from './index';
 import { setIdTokenSource } from '../api-client';
 
 /** Stand-ins for the Stream SDK clients: they record what the provider asks of them. */
@@ -19,7 +19,7 @@ const sdk = vi.hoisted(() => {
       this.tokenProvider = provider;
       await provider();
       await sdk.connectGate;
-      if (sdk.failConnect) throw new Error('websocket refused');
+      if (sdk.failConnect || (sdk.failChat && this instanceof sdk.FakeChat)) throw new Error('websocket refused');
       this.connected = true;
     });
     disconnectUser = vi.fn(async () => {
@@ -38,7 +38,7 @@ const sdk = vi.hoisted(() => {
   class FakeVideo extends FakeClient {
     static override instances: FakeVideo[] = [];
   }
-  return { FakeChat, FakeVideo, connectGate: Promise.resolve() as Promise<void>, failConnect: false };
+  return { FakeChat, FakeVideo, connectGate: Promise.resolve() as Promise<void>, failConnect: false, failChat: false };
 });
 vi.mock('stream-chat', () => ({ StreamChat: sdk.FakeChat }));
 vi.mock('@stream-io/video-react-sdk', () => ({ StreamVideoClient: sdk.FakeVideo }));
@@ -63,8 +63,12 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
 });
 const tokenRequests = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/chat/getOrCreateToken'));
 
-const Probe = () => {
-  const { status, mode, chatClient, videoClient } = useStreamConnection();
+/** A page's view of the connection: video's status, and whether each client is there (asking for chat unless told not to). */
+const Probe = ({ chat = true }: { chat?: boolean }) => {
+  const { status, mode, chatClient, videoClient, requestChat } = useStreamConnection();
+  useEffect(() => {
+    if (chat) requestChat();
+  }, [chat, requestChat]);
   return (
     <p data-testid="probe">
       {status} {mode} chat:{chatClient ? 'yes' : 'no'} video:{videoClient ? 'yes' : 'no'}
@@ -82,6 +86,7 @@ describe('StreamConnectionProvider', () => {
     sdk.FakeVideo.instances = [];
     sdk.connectGate = Promise.resolve();
     sdk.failConnect = false;
+    sdk.failChat = false;
     auth.state.status = 'signedIn';
     auth.state.user = { id: 'sub-1', name: 'Ada Lovelace', email: 'ada@example.org' };
     configAnswer = { stage: 'test', version: '1', stream: { configured: true } };
@@ -113,6 +118,69 @@ describe('StreamConnectionProvider', () => {
     expect(chat!.user).toEqual({ id: 'sub-1' });
     expect(video!.user).toEqual({ id: 'sub-1' });
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('connects video alone until a page asks for chat, then chat on the same token answer', async () => {
+    const AskForChat = () => {
+      const { status, chatClient } = useChatConnection();
+      return <p data-testid="chat-page">{status} {chatClient ? 'chat' : 'no chat'}</p>;
+    };
+    const { rerender } = renderProvider(
+      <StreamConnectionProvider mode="user">
+        <Probe chat={false} />
+      </StreamConnectionProvider>,
+    );
+    await waitFor(() => expect(probe()).toBe('connected user chat:no video:yes'));
+    await settle();
+    expect(sdk.FakeChat.instances).toHaveLength(0);
+    rerender(
+      <StrictMode>
+        <StreamConnectionProvider mode="user">
+          <Probe chat={false} />
+          <AskForChat />
+        </StreamConnectionProvider>
+      </StrictMode>,
+    );
+    expect(screen.getByTestId('chat-page')).toHaveTextContent('not-connected no chat');
+    await waitFor(() => expect(screen.getByTestId('chat-page')).toHaveTextContent('connected chat'));
+    expect(probe()).toBe('connected user chat:yes video:yes');
+    expect(sdk.FakeChat.instances).toHaveLength(1);
+    expect(sdk.FakeChat.instances[0]!.user).toEqual({ id: 'sub-1' });
+    expect(tokenRequests()).toHaveLength(1);
+    // Leaving the chat page keeps chat open for the next one, and the video connection as it was.
+    rerender(
+      <StrictMode>
+        <StreamConnectionProvider mode="user">
+          <Probe chat={false} />
+        </StreamConnectionProvider>
+      </StrictMode>,
+    );
+    await settle();
+    expect(probe()).toBe('connected user chat:yes video:yes');
+    expect(sdk.FakeChat.instances[0]!.disconnectUser).not.toHaveBeenCalled();
+    expect(sdk.FakeVideo.instances).toHaveLength(1);
+  });
+
+  it('keeps video connected and says chat failed on the chat page alone when only chat fails', async () => {
+    sdk.failChat = true;
+    const ChatPage = () => {
+      const { status } = useChatConnection();
+      return status === 'connected' ? <p>chat ready</p> : <ConnectionNotice service="chat" />;
+    };
+    renderProvider(
+      <StreamConnectionProvider mode="user">
+        <Probe chat={false} />
+        <ChatPage />
+        <ConnectionNotice service="calls" />
+      </StreamConnectionProvider>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(connectionCopy.chat.failedTitle);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(probe()).toBe('connected user chat:no video:yes');
+    sdk.failChat = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByText('chat ready');
   });
 
   it('points the chat client at the local stand-in when /config.json names one, and at Stream otherwise', async () => {

@@ -1,10 +1,14 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useLayoutEffect } from 'react';
 import type { StreamChat } from 'stream-chat';
 import type { StreamVideoClient } from '@stream-io/video-react-sdk';
 
 export type ConnectionMode = 'guest' | 'user';
 
-/** docs/product-spec.md, point 4: not connected until tokens are obtained and the clients connect, then connected. */
+/**
+ * docs/product-spec.md, point 4: not connected until tokens are obtained and the clients connect, then connected.
+ * `status`, `videoClient` and `failed` are the video connection's, which a member's signed-in pages open at once;
+ * chat connects only once a page that shows it asks (useChatConnection), so the chat SDK loads on those pages only.
+ */
 export interface StreamConnection {
   status: 'not-connected' | 'connected';
   mode: ConnectionMode;
@@ -14,6 +18,10 @@ export interface StreamConnection {
   failed: boolean;
   /** Tries to connect again after a failure. */
   retry: () => void;
+  /** The chat connection's last attempt failed (members; once a page asked for chat). */
+  chatFailed: boolean;
+  /** Connects chat (members), from then on. Pages that show chat use useChatConnection(). */
+  requestChat: () => void;
 }
 
 export const StreamConnectionContext = createContext<StreamConnection | null>(null);
@@ -22,4 +30,16 @@ export const useStreamConnection = (): StreamConnection => {
   const connection = useContext(StreamConnectionContext);
   if (!connection) throw new Error('useStreamConnection() must be used inside <StreamConnectionProvider>.');
   return connection;
+};
+
+/**
+ * The connection as a page that shows chat sees it: asks for chat on mount, and is connected (or failed) when chat is,
+ * whatever video does.
+ */
+export const useChatConnection = (): StreamConnection => {
+  const connection = useStreamConnection();
+  const { requestChat, chatClient, chatFailed } = connection;
+  // Before paint: the attempt and its deadline start with the first "Connecting to chat…" a member sees.
+  useLayoutEffect(() => requestChat(), [requestChat]);
+  return { ...connection, status: chatClient ? 'connected' : 'not-connected', failed: chatFailed };
 };

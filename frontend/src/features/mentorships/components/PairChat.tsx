@@ -2,7 +2,7 @@ import 'stream-chat-react/dist/css/index.css';
 import { useMemo } from 'react';
 import { Channel, Chat, MessageComposer, MessageList, Window } from 'stream-chat-react';
 import { WithMessageReport } from '../../../components/ChatSafety/ChatSafety';
-import { ConnectionNotice, useStreamConnection } from '../../../lib/stream';
+import { ConnectionNotice, useChatConnection } from '../../../lib/stream';
 import styles from '../mentorships.module.css';
 
 /**
@@ -11,7 +11,7 @@ import styles from '../mentorships.module.css';
  * is no composer.
  */
 export const PairChat = ({ channelCid, writable }: { channelCid: string; writable: boolean }) => {
-  const { status, chatClient } = useStreamConnection();
+  const { status, chatClient } = useChatConnection();
   const channel = useMemo(() => {
     if (status !== 'connected' || !chatClient) return null;
     const [type, id] = channelCid.split(':') as [string, string];
