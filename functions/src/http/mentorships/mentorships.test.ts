@@ -238,6 +238,18 @@ describe('POST /api/mentorships/{id}/accept', () => {
     expect(body.menteeProfile).toMatchObject({ id: MENTEE.id, bio: '', goals: '', lastActiveAt: null });
   });
 
+  it('answers a repeated accept (a retry whose first answer was lost) with 200 and the mentorship, changing and sending nothing', async () => {
+    stored([MENTOR, MENTEE], [meta({ state: 'ACTIVE', version: 2, activatedAt: '2026-11-20T10:00:00.000Z' })], counters(0));
+    const { status, body } = await call(acceptHandler, 'POST', path, MENTOR.id, { id: ID });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id: ID, state: 'ACTIVE' });
+    expect(transactions()).toHaveLength(0);
+    expect(schedules.scheduleOnce).not.toHaveBeenCalled();
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    // The mentee never accepted a request: for her it stays a refusal.
+    expect((await call(acceptHandler, 'POST', path, MENTEE.id, { id: ID })).status).toBe(409);
+  });
+
   it('is refused to the mentee who sent the request (403)', async () => {
     stored([MENTOR, MENTEE], [meta()], counters(1));
     const { status, body } = await call(acceptHandler, 'POST', path, MENTEE.id, { id: ID });

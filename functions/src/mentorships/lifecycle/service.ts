@@ -289,6 +289,10 @@ const placesFull = (mentor: Party, side: Side) =>
  * mentee's counters being exactly what was read so none can slip in unseen. A lost race is re-read and
  * retried a bounded number of times; what the re-read finds decides the answer.
  */
+/** Whether `side` has said yes to this mentorship: a proposal it accepted, or a request its mentor made active. */
+const acceptedBy = (record: MentorshipRecord, side: Side) =>
+  record.origin === 'proposal' ? (record.state === 'PROPOSED' || record.state === 'ACTIVE') && record.acceptedBy.includes(side) : record.state === 'ACTIVE' && side === 'mentor';
+
 export const accept = async (id: string, caller: Caller) => {
   const programme = await getProgramme();
   let endSchedule: { name: string; at: Date } | null = null;
@@ -297,11 +301,11 @@ export const accept = async (id: string, caller: Caller) => {
       const record = await load(id);
       const side = sideOf(record, caller.id);
       if (!side) throw notFound();
+      // Accepting again what this side already accepted answers what it is: the retry of an accept whose first
+      // answer was lost (a timeout after the commit) gets 200, not a conflict that reads as failure.
+      if (acceptedBy(record, side)) return record;
       const action: MentorshipAction = record.state === 'PROPOSED' ? 'acceptProposal' : 'accept';
       if (!canTransition(record.state, action, side)) throw refuse(record, action);
-      if (action === 'acceptProposal' && record.acceptedBy.includes(side)) {
-        throw conflict('already_active', 'You have already accepted this proposal; it starts when the other side accepts too.');
-      }
       const at = new Date().toISOString();
 
       if (action === 'acceptProposal' && !record.acceptedBy.includes(other(side))) {
