@@ -27,7 +27,16 @@ export const buildApp = (app: App = new App()) => {
   const edge = stage.waf ? new EdgeStack(app, `${prefix}-Edge`, { env: { ...env, region: 'us-east-1' }, stage, crossRegionReferences: true }) : undefined;
   const events = new EventsStack(app, `${prefix}-Events`, { env, stage, tables: data.tables });
   const media = new MediaStack(app, `${prefix}-Media`, { env, stage });
-  const schedules = new SchedulesStack(app, `${prefix}-Schedules`, { env, stage, tables: data.tables, eventBus: events.bus, userPool: auth.userPool });
+  const schedules = new SchedulesStack(app, `${prefix}-Schedules`, {
+    env,
+    stage,
+    tables: data.tables,
+    eventBus: events.bus,
+    userPool: auth.userPool,
+    buckets: events.buckets,
+  });
+  // The snapshot schedule's grant imports the archive bucket's ARN from the events stack's export.
+  schedules.addStackDependency(events, 'Schedule functions store objects in the archive bucket');
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,
     stage,

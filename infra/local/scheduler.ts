@@ -4,7 +4,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
-import { nextWeekly, SCHEDULE_NAME_PATTERN, scheduleEnv, schedules, SCHEDULER_CONTEXT, weeklyCron, type ScheduleDefinition, type WeeklyAt } from '@mentoring/shared';
+import {
+  nextRecurrence,
+  recurrenceDescription,
+  recurrenceExpression,
+  SCHEDULE_NAME_PATTERN,
+  scheduleEnv,
+  schedules,
+  SCHEDULER_CONTEXT,
+  type Recurrence,
+  type ScheduleDefinition,
+} from '@mentoring/shared';
 import { freePort, listen } from './ports';
 import { functionEnvironments, type StageEnvironment } from './function-environment';
 
@@ -24,7 +34,7 @@ const SQS_ARN_PATTERN = /^arn:aws(-[a-z]+)?:sqs:[a-z0-9-]+:\d{12}:[a-zA-Z0-9_-]+
 const AT_PATTERN = /^at\((\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\)$/;
 
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
-type Kinds = Record<string, Pick<ScheduleDefinition, 'handler' | 'timeoutSeconds' | 'needs' | 'weekly'>>;
+type Kinds = Record<string, Pick<ScheduleDefinition, 'handler' | 'timeoutSeconds' | 'needs' | 'weekly' | 'everyMinutes'>>;
 
 interface Target {
   Arn: string;
@@ -61,8 +71,8 @@ interface StoredSchedule {
   dueOnClock: number;
   /** A one-time schedule kept after its run (ActionAfterCompletion NONE): it never runs again. */
   completed?: boolean;
-  /** A recurring kind's schedule (the shared table's `weekly`): after each run it is due again a week on. */
-  weekly?: WeeklyAt;
+  /** A recurring kind's schedule (the shared table's `weekly` or `everyMinutes`): after each run it is due again. */
+  recurs?: Recurrence;
 }
 
 export interface ScheduleRun {
@@ -356,9 +366,10 @@ export const startLocalScheduler = async ({
     const started: { run: ScheduleRun; done: Promise<void> }[] = [];
     for (const schedule of due) {
       const dueAt = schedule.dueAt;
-      if (schedule.weekly) {
-        // Recurring: due again at the next occurrence after this one, on the stand-in's clock.
-        schedule.dueAt = schedule.dueOnClock = nextWeekly(schedule.weekly, new Date(schedule.dueOnClock)).getTime();
+      if (schedule.recurs) {
+        // Recurring: due again at the next occurrence after this one, on the stand-in's clock. A clock moved past
+        // many occurrences runs it once (as Scheduler runs no missed occurrences), then from the clock's time on.
+        schedule.dueAt = schedule.dueOnClock = nextRecurrence(schedule.recurs, new Date(Math.max(schedule.dueOnClock, schedule.recurs.everyMinutes ? now() : 0))).getTime();
       } else if (schedule.ActionAfterCompletion === 'DELETE') {
         // As in AWS, the schedule completes once its target has the event (Lambda queues it): delete, or keep as completed.
         state.schedules.splice(state.schedules.indexOf(schedule), 1);
@@ -392,24 +403,25 @@ export const startLocalScheduler = async ({
   };
 
   /**
-   * The recurring kinds' schedules (the shared table's `weekly`), as the CDK schedules stack makes them in AWS:
-   * one per kind, named after it, in the stage's group. One kept from an earlier start keeps its next time,
-   * unless that passed while the stage was stopped (Scheduler does not run missed occurrences either).
+   * The recurring kinds' schedules (the shared table's `weekly` or `everyMinutes`), as the CDK schedules stack makes
+   * them in AWS: one per kind, named after it, in the stage's group. One kept from an earlier start keeps its next
+   * time, unless that passed while the stage was stopped (Scheduler does not run missed occurrences either).
    */
   for (const [kind, definition] of Object.entries(kinds)) {
-    if (!definition.weekly) continue;
-    const expression = weeklyCron(definition.weekly);
+    const expression = recurrenceExpression(definition);
+    if (!expression) continue;
+    const recurs: Recurrence = definition.weekly ? { weekly: definition.weekly } : { everyMinutes: definition.everyMinutes };
     const existing = find(groupName, kind);
-    if (existing?.weekly && existing.ScheduleExpression === expression && existing.dueOnClock > now()) continue;
+    if (existing?.recurs && existing.ScheduleExpression === expression && existing.dueOnClock > now()) continue;
     if (existing) state.schedules.splice(state.schedules.indexOf(existing), 1);
-    const next = nextWeekly(definition.weekly, new Date(now())).getTime();
+    const next = nextRecurrence(recurs, new Date(now())).getTime();
     state.schedules.push({
       Name: kind,
       GroupName: groupName,
       Arn: scheduleArn(groupName, kind),
       ScheduleExpression: expression,
       ScheduleExpressionTimezone: 'UTC',
-      Description: `Every week: ${kind}`,
+      Description: `${recurrenceDescription(recurs)}: ${kind}`,
       State: 'ENABLED',
       FlexibleTimeWindow: { Mode: 'OFF' },
       ActionAfterCompletion: 'NONE',
@@ -418,7 +430,7 @@ export const startLocalScheduler = async ({
       LastModificationDate: Date.now(),
       dueAt: next,
       dueOnClock: next,
-      weekly: definition.weekly,
+      recurs,
     });
   }
   persist();

@@ -277,8 +277,8 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
         ...(process.env.DIRECTORY_CACHE_SECONDS ? { DIRECTORY_CACHE_SECONDS: process.env.DIRECTORY_CACHE_SECONDS } : {}),
         // As the deployed stages' recordingRetentionDays (cdk.json): DynamoDB Local keeps expired items, s3rver has no lifecycle.
         RECORDING_RETENTION_DAYS: process.env.RECORDING_RETENTION_DAYS ?? '7',
-        // Likewise the coordinator's dashboard, cached per container for a minute in AWS.
-        ...(process.env.DASHBOARD_CACHE_SECONDS ? { DASHBOARD_CACHE_SECONDS: process.env.DASHBOARD_CACHE_SECONDS } : {}),
+        // Tests let a coordinator refresh the dashboard's snapshot at once (30 s apart otherwise), so their data shows.
+        ...(process.env.DASHBOARD_REFRESH_COOLDOWN_SECONDS ? { DASHBOARD_REFRESH_COOLDOWN_SECONDS: process.env.DASHBOARD_REFRESH_COOLDOWN_SECONDS } : {}),
       },
       // Identity: the handlers verify tokens against cognito-local (functions/src/lib/auth/id-token-verifier.ts).
       cognito: {

@@ -20,6 +20,7 @@ export * from './safeguarding';
 export * from './security-headers';
 export * from './coordination/dashboard';
 export * from './coordination/schemas';
+export * from './coordination/snapshot';
 export * from './csv';
 export * from './limits';
 export * from './idempotent-routes';

@@ -67,7 +67,8 @@ import {
   REPORT_STATUSES,
   suspensionSchema,
 } from './safeguarding';
-import { dashboardSchema, feedbackListQuerySchema, feedbackListSchema } from './coordination/schemas';
+import { dashboardQuerySchema, dashboardSchema, feedbackListQuerySchema, feedbackListSchema } from './coordination/schemas';
+import { dashboardReads } from './coordination/snapshot';
 import { markReadSchema, notificationListQuerySchema, notificationPageSchema, unreadCountSchema } from './notifications';
 
 /** `coordinator`: a signed-in member of the Cognito group COORDINATORS_GROUP; anyone else gets a 403. */
@@ -764,12 +765,23 @@ export const routes = {
   'GET /api/coordinator/dashboard': {
     handler: 'http/coordinator/dashboard',
     auth: 'coordinator',
+    query: dashboardQuerySchema,
     response: dashboardSchema,
     memoryMiB: 1024,
     timeoutSeconds: 15,
-    // Members by role (the slim index roster) and mentorships by state (index byState), all with projections;
-    // open reports from the safeguarding table's byStatus index; the programme for the request window.
-    needs: { tables: { members: ['Query'], mentorships: ['Query'], safeguarding: ['Query'], programme: ['GetItem'] } },
+    // One read: the stored snapshot (archive bucket, dashboard/). Only on a fresh stage, before any snapshot, it
+    // computes one (the reads of the refresh below) and stores it.
+    needs: { tables: dashboardReads, buckets: { archive: ['GetObject', 'PutObject'] } },
+  },
+  // A coordinator's "Refresh now": computes the snapshot and stores it (not twice within 30 s).
+  'POST /api/coordinator/dashboard/refresh': {
+    handler: 'http/coordinator/dashboard-refresh',
+    auth: 'coordinator',
+    query: dashboardQuerySchema,
+    response: dashboardSchema,
+    memoryMiB: 1024,
+    timeoutSeconds: 30,
+    needs: { tables: dashboardReads, buckets: { archive: ['GetObject', 'PutObject'] } },
   },
   'GET /api/coordinator/feedback': {
     handler: 'http/coordinator/feedback-list',

@@ -4,6 +4,7 @@
  * invokes and what that function needs, as routes and event rules do.
  */
 import * as z from 'zod';
+import { DASHBOARD_REFRESH_MINUTES, dashboardReads } from './coordination/snapshot';
 import type { FunctionNeeds } from './needs';
 
 export const WEEKDAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] as const;
@@ -29,7 +30,22 @@ export interface ScheduleDefinition {
    * that functions set at run time.
    */
   weekly?: WeeklyAt;
+  /** A recurring kind, as `weekly`, that fires every so many minutes (EventBridge Scheduler's rate()). */
+  everyMinutes?: number;
 }
+
+/** The recurrence of a recurring kind, or undefined for a one-time kind. */
+export type Recurrence = Pick<ScheduleDefinition, 'weekly' | 'everyMinutes'>;
+
+/** EventBridge Scheduler's rate expression for a recurrence in minutes. */
+export const minutesRate = (minutes: number) => `rate(${minutes} ${minutes === 1 ? 'minute' : 'minutes'})`;
+
+/** The expression of a recurring kind's schedule (cron for weekly, rate for minutes), or null for a one-time kind. */
+export const recurrenceExpression = ({ weekly, everyMinutes }: Recurrence): string | null =>
+  weekly ? weeklyCron(weekly) : everyMinutes ? minutesRate(everyMinutes) : null;
+
+/** Words for the schedule's description. */
+export const recurrenceDescription = ({ weekly, everyMinutes }: Recurrence) => (weekly ? 'Every week' : `Every ${everyMinutes} minutes`);
 
 /** EventBridge Scheduler's cron expression (minutes hours day-of-month month day-of-week year) for a weekly time. */
 export const weeklyCron = ({ weekday, hour, minute }: WeeklyAt) => `cron(${minute} ${hour} ? * ${weekday} *)`;
@@ -41,6 +57,13 @@ export const nextWeekly = ({ weekday, hour, minute }: WeeklyAt, after: Date): Da
   candidate.setUTCDate(candidate.getUTCDate() + ((day - candidate.getUTCDay() + 7) % 7));
   if (candidate.getTime() <= after.getTime()) candidate.setUTCDate(candidate.getUTCDate() + 7);
   return candidate;
+};
+
+/** The first time strictly after `after` at which a recurring kind fires again (rate(): a whole interval on). */
+export const nextRecurrence = ({ weekly, everyMinutes }: Recurrence, after: Date): Date => {
+  if (weekly) return nextWeekly(weekly, after);
+  if (everyMinutes) return new Date(after.getTime() + everyMinutes * 60_000);
+  throw new Error('A one-time kind has no recurrence');
 };
 
 export const schedules = {
@@ -81,10 +104,19 @@ export const schedules = {
     memoryMiB: 1024,
     timeoutSeconds: 60,
     needs: {
-      tables: { members: ['Query'], mentorships: ['Query'], safeguarding: ['Query'], programme: ['GetItem'] },
+      tables: dashboardReads,
       email: true,
       userPool: ['ListUsersInGroup'],
     },
+  },
+  /** Every few minutes: the coordinator dashboard's stored snapshot, which the API answers from. */
+  'dashboard-snapshot': {
+    handler: 'schedules/dashboard-snapshot',
+    payload: z.object({}),
+    everyMinutes: DASHBOARD_REFRESH_MINUTES,
+    memoryMiB: 1024,
+    timeoutSeconds: 60,
+    needs: { tables: dashboardReads, buckets: { archive: ['PutObject'] } },
   },
   /**
    * 24 h and 1 h before a booked session: e-mail both members (with the pair's open action items). The payload

@@ -7,7 +7,7 @@ import {
   MENTORSHIP_STATES,
   ROLES,
   type AttentionKind,
-  type Dashboard,
+  type DashboardSnapshot,
   type MemberFacts,
   type MentorshipFacts,
   type ReportFacts,
@@ -156,7 +156,7 @@ export const readOpenReports = async (cost: ReadCost = newCost()): Promise<Repor
 };
 
 /** Reads everything and computes the dashboard for `now`. */
-export const computeDashboard = async (now: Date): Promise<Dashboard> => {
+export const computeDashboard = async (now: Date): Promise<DashboardSnapshot> => {
   const cost = newCost();
   const started = performance.now();
   const [members, mentorships, openReports, programme] = await Promise.all([
@@ -185,35 +185,6 @@ export const computeDashboard = async (now: Date): Promise<Dashboard> => {
     mentorshipsByState: { ...Object.fromEntries(MENTORSHIP_STATES.map((state) => [state, 0])), ...countBy(mentorships, (mentorship) => mentorship.state) },
     membersByRole: { mentor: byRole.mentor ?? 0, mentee: byRole.mentee ?? 0 },
     readCapacityUnits: Math.round(cost.readCapacityUnits * 10) / 10,
+    computeMs: Math.round(performance.now() - started),
   };
-};
-
-const ttlMs = () => {
-  const seconds = Number(process.env.DASHBOARD_CACHE_SECONDS ?? 60);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 60_000;
-};
-
-let cached: { at: number; value: Dashboard } | undefined;
-let loading: Promise<Dashboard> | undefined;
-
-/**
- * The dashboard, computed at most once per DASHBOARD_CACHE_SECONDS (60 s) per container: several
- * coordinators opening it, or one reloading, pay for one set of reads. Concurrent loads share one read.
- */
-export const dashboard = async (now = new Date()): Promise<Dashboard> => {
-  if (cached && now.getTime() - cached.at < ttlMs()) return cached.value;
-  loading ??= computeDashboard(now)
-    .then((value) => {
-      cached = { at: now.getTime(), value };
-      return value;
-    })
-    .finally(() => {
-      loading = undefined;
-    });
-  return loading;
-};
-
-/** For tests: forget the cached dashboard. */
-export const resetDashboardCache = () => {
-  cached = undefined;
 };

@@ -1,4 +1,4 @@
-import { CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -13,7 +13,7 @@ import { bundleDefines, ORIGIN_VERIFY_ENV, notFoundRoute, routeKey, routeList, t
 import { AppFunction } from '../constructs/app-function';
 import type { ScheduleTargets } from '../schedules';
 import { acknowledge } from '../nag';
-import { bucketArnExportName } from './events-stack';
+import { importBuckets } from './events-stack';
 import { removalPolicy, secretName, type StageConfig } from '../stages';
 
 export interface ApiStackProps extends StackProps {
@@ -115,13 +115,7 @@ export class ApiStack extends Stack {
       ? { COGNITO_USER_POOL_ID: props.auth.userPool.userPoolId, COGNITO_CLIENT_ID: props.auth.userPoolClient.userPoolClientId }
       : {};
 
-    const importedBuckets = Object.fromEntries(
-      Object.entries(props.buckets ?? {}).map(([key, bucket]) => {
-        // The ARN comes through a named export, so the grant and its cdk-nag finding read the same on every synth.
-        const exportName = bucketArnExportName(stage.name, key as BucketKey);
-        return [key, { bucketName: bucket.bucketName, objectsArn: `${Fn.importValue(exportName)}/*`, nagResource: `${exportName}/*` }];
-      }),
-    );
+    const importedBuckets = importBuckets(stage.name, props.buckets);
 
     for (const route of props.routes ?? routeList()) {
       const fn = new AppFunction(this, `${functionId(route.handler)}Function`, {

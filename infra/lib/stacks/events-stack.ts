@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
@@ -10,6 +10,7 @@ import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import {
   businessMetrics,
+  DASHBOARD_SNAPSHOT_PREFIX,
   eventRules,
   METRICS_NAMESPACE,
   ruleSource,
@@ -19,7 +20,7 @@ import {
   type EventRuleDefinition,
   type TableKey,
 } from '@mentoring/shared';
-import { AppFunction } from '../constructs/app-function';
+import { AppFunction, type BucketRef } from '../constructs/app-function';
 import { secretName, type StageConfig } from '../stages';
 
 export interface EventsStackProps extends StackProps {
@@ -38,6 +39,15 @@ const MAX_EVENT_AGE = Duration.hours(6);
 
 /** A named export, so that the api stack's grants read the same in cdk-nag findings on every synth. */
 export const bucketArnExportName = (stageName: string, bucket: BucketKey) => `Mentoring-${stageName}-${bucket}-bucket-arn`;
+
+/** Another stack's buckets as its functions' grants name them: the ARN through its named export, so the grant and its cdk-nag finding read the same on every synth. */
+export const importBuckets = (stageName: string, buckets: Partial<Record<BucketKey, IBucket>> = {}): Partial<Record<BucketKey, BucketRef>> =>
+  Object.fromEntries(
+    Object.entries(buckets).map(([key, bucket]) => {
+      const exportName = bucketArnExportName(stageName, key as BucketKey);
+      return [key, { bucketName: bucket.bucketName, objectsArn: `${Fn.importValue(exportName)}/*`, nagResource: `${exportName}/*` }];
+    }),
+  );
 
 /**
  * Stream's call events: the custom bus the webhook ingress publishes to, an archive for replay, one rule and
@@ -103,6 +113,8 @@ export class EventsStack extends Stack {
         { id: 'RecordingRetention', prefix: 'calls/', expiration: Duration.days(stage.recordingRetentionDays), noncurrentVersionExpiration: Duration.days(1) },
         // Large Stream events the bus carries by reference: kept as long as the bus archive keeps the reference, for replays.
         { prefix: STORED_EVENT_PREFIX, expiration: Duration.days(retain ? 365 : 30), noncurrentVersionExpiration: Duration.days(1) },
+        // The coordinator dashboard's snapshot, replaced every few minutes: its older versions are of no use.
+        { prefix: DASHBOARD_SNAPSHOT_PREFIX, noncurrentVersionExpiration: Duration.days(1) },
       ],
       removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !retain,

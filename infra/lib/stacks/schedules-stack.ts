@@ -2,6 +2,7 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Aws, CfnOutput, type CfnResource, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
@@ -9,12 +10,13 @@ import { CfnSchedule, ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { schedules as scheduleTable, SCHEDULER_CONTEXT, weeklyCron, type ScheduleDefinition, type SecretName, type TableKey } from '@mentoring/shared';
+import { recurrenceDescription, recurrenceExpression, schedules as scheduleTable, SCHEDULER_CONTEXT, type BucketKey, type ScheduleDefinition, type SecretName, type TableKey } from '@mentoring/shared';
 import { AppFunction } from '../constructs/app-function';
 import { acknowledge } from '../nag';
 import { scheduleNames, scheduleTargets, type ScheduleTargets } from '../schedules';
 import { removalPolicy, type StageConfig } from '../stages';
 import { secretName } from './api-stack';
+import { importBuckets } from './events-stack';
 
 export interface SchedulesStackProps extends StackProps {
   stage: StageConfig;
@@ -23,6 +25,8 @@ export interface SchedulesStackProps extends StackProps {
   eventBus?: IEventBus;
   /** The user pool, for kinds that look members up (their e-mail address). */
   userPool?: IUserPool;
+  /** The buckets (events and media stacks), for kinds that store objects: imported by their exported ARNs. */
+  buckets?: Partial<Record<BucketKey, IBucket>>;
   /** The schedule table; tests pass their own. */
   kinds?: Record<string, ScheduleDefinition>;
 }
@@ -92,17 +96,18 @@ export class SchedulesStack extends Stack {
         timeoutSeconds: definition.timeoutSeconds,
         functionName: names.function(kind),
       });
-      fn.grantNeeds(definition.needs, { tables: props.tables, eventBus: props.eventBus, userPool: props.userPool, secret, schedules: this.targets });
+      fn.grantNeeds(definition.needs, { tables: props.tables, buckets: importBuckets(stage.name, props.buckets), eventBus: props.eventBus, userPool: props.userPool, secret, schedules: this.targets });
       // Scheduler invokes asynchronously: a handler that throws is retried twice by Lambda, then dead-lettered.
       fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: MAX_EVENT_AGE, onFailure: new SqsDestination(this.deadLetterQueue) });
       this.functions.push(fn);
-      if (definition.weekly) {
+      const expression = recurrenceExpression(definition);
+      if (expression) {
         // A recurring kind's one schedule belongs to the deployment (the local stand-in makes the same one at start).
         new CfnSchedule(this, `${pascal(kind)}Recurring`, {
           name: kind,
           groupName: this.group.scheduleGroupName,
-          description: `Every week: ${kind}`,
-          scheduleExpression: weeklyCron(definition.weekly),
+          description: `${recurrenceDescription(definition)}: ${kind}`,
+          scheduleExpression: expression,
           scheduleExpressionTimezone: 'UTC',
           flexibleTimeWindow: { mode: 'OFF' },
           target: {

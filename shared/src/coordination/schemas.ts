@@ -12,9 +12,19 @@ export const attentionItemSchema = z.object({
   quietDays: z.union(QUIET_DAYS.map((days) => z.literal(days))).optional(),
 });
 
-/** GET /api/coordinator/dashboard. */
-export const dashboardSchema = z.object({
-  /** When the figures were read (they may come from a container's cache of up to DASHBOARD_CACHE_SECONDS). */
+/** The most attention rows one page of GET /api/coordinator/dashboard holds, and how many without `limit`. */
+export const ATTENTION_PAGE_MAX = 500;
+export const ATTENTION_PAGE_DEFAULT = 50;
+
+/** GET /api/coordinator/dashboard: the attention list a page at a time (`cursor` is the previous page's `nextCursor`). */
+export const dashboardQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(ATTENTION_PAGE_MAX).optional(),
+});
+
+/** The stored snapshot: the whole dashboard, every attention row (the API pages it). */
+export const dashboardSnapshotSchema = z.object({
+  /** When the figures were read: the snapshot's time (a schedule refreshes it every few minutes, a coordinator on demand). */
   generatedAt: z.string(),
   attention: z.array(attentionItemSchema),
   attentionCounts: z.record(z.enum(ATTENTION_KINDS), z.number().int()),
@@ -27,6 +37,17 @@ export const dashboardSchema = z.object({
   membersByRole: z.object({ mentor: z.number().int(), mentee: z.number().int() }),
   /** What the reads cost (DynamoDB consumed read capacity) when the figures were read. */
   readCapacityUnits: z.number(),
+  /** How long computing the snapshot took, in ms. */
+  computeMs: z.number().optional(),
+});
+export type DashboardSnapshot = z.infer<typeof dashboardSnapshotSchema>;
+
+/** GET /api/coordinator/dashboard and its refresh: the snapshot with one page of the attention list (the counts stay whole). */
+export const dashboardSchema = dashboardSnapshotSchema.extend({
+  /** Every attention row of the snapshot (attention holds this page of them). */
+  attentionTotal: z.number().int(),
+  /** The next page's cursor, or null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

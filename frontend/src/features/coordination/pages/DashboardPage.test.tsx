@@ -45,6 +45,8 @@ const dashboard = (overrides: Partial<Dashboard> = {}): Dashboard => ({
   mentorshipsByState: { ACTIVE: 2, REQUESTED: 3 },
   membersByRole: { mentor: 4, mentee: 10 },
   readCapacityUnits: 12.5,
+  attentionTotal: 2,
+  nextCursor: null,
   ...overrides,
 });
 
@@ -101,7 +103,7 @@ describe('the coordinator dashboard', () => {
   });
 
   it('says so when nothing needs attention', async () => {
-    server.use(http.get('*/api/coordinator/dashboard', () => HttpResponse.json(dashboard({ attention: [] }))));
+    server.use(http.get('*/api/coordinator/dashboard', () => HttpResponse.json(dashboard({ attention: [], attentionTotal: 0 }))));
     renderRoutes(routes, '/coordinator');
     expect(await screen.findByRole('heading', { name: 'Nothing needs your attention right now.' })).toBeInTheDocument();
   });
@@ -112,5 +114,97 @@ describe('the coordinator dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'This could not be loaded' })).toBeInTheDocument();
     expect(screen.getByText('Only coordinators may do this.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('shows the list a page at a time: "Show more" asks for the next page with the cursor, the counts stay whole', async () => {
+    const first = dashboard();
+    const cursors: (string | null)[] = [];
+    server.use(
+      http.get('*/api/coordinator/dashboard', ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        cursors.push(cursor);
+        if (!cursor) return HttpResponse.json(dashboard({ attention: first.attention.slice(0, 1), attentionTotal: 2, nextCursor: 'page-2' }));
+        return HttpResponse.json(dashboard({ attention: first.attention.slice(1), attentionTotal: 2, nextCursor: null }));
+      }),
+    );
+    const { user } = renderRoutes(routes, '/coordinator');
+    const attention = await screen.findByRole('region', { name: /Needs attention \(2 items\)/ });
+    expect(within(attention).getByRole('status')).toHaveTextContent('Showing 1 of 2 items.');
+    expect(within(attention).queryByRole('link', { name: '@Mara and Tom: no session in 45 days' })).toBeNull();
+    await user.click(within(attention).getByRole('button', { name: 'Show more' }));
+    expect(await within(attention).findByRole('link', { name: '@Mara and Tom: no session in 45 days' })).toBeInTheDocument();
+    expect(within(attention).getByRole('status')).toHaveTextContent('Showing 2 of 2 items.');
+    expect(within(attention).queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(cursors).toEqual([null, 'page-2']);
+  });
+
+  it('starts again from the first page when the snapshot was renewed since (409)', async () => {
+    let renewed = false;
+    server.use(
+      http.get('*/api/coordinator/dashboard', ({ request }) => {
+        if (new URL(request.url).searchParams.get('cursor')) {
+          renewed = true;
+          return HttpResponse.json({ error: { code: 'conflict', message: 'The dashboard was updated since this page.', reason: 'changed_meanwhile' } }, { status: 409 });
+        }
+        return renewed
+          ? HttpResponse.json(dashboard({ generatedAt: '2026-06-15T12:05:00.000Z', nextCursor: null }))
+          : HttpResponse.json(dashboard({ attention: dashboard().attention.slice(0, 1), nextCursor: 'stale' }));
+      }),
+    );
+    const { user } = renderRoutes(routes, '/coordinator');
+    const attention = await screen.findByRole('region', { name: /Needs attention/ });
+    await user.click(within(attention).getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('link', { name: '@Mara and Tom: no session in 45 days' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: /Needs attention/ })).getByRole('status')).toHaveTextContent('Showing 2 of 2 items.');
+  });
+
+  it('says how old the figures are and refreshes them on demand, or says why not', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-06-15T12:03:30.000Z') });
+    try {
+      let refreshes = 0;
+      server.use(
+        http.get('*/api/coordinator/dashboard', () => HttpResponse.json(dashboard())),
+        http.post('*/api/coordinator/dashboard/refresh', () => {
+          refreshes += 1;
+          if (refreshes > 1) return HttpResponse.json({ error: { code: 'too_many_requests', message: 'The dashboard was updated moments ago: try again in 25 s.' } }, { status: 429 });
+          return HttpResponse.json(dashboard({ generatedAt: '2026-06-15T12:03:30.000Z', attentionCounts: { ...dashboard().attentionCounts, open_report: 2 } }));
+        }),
+      );
+      const { user } = renderRoutes(routes, '/coordinator');
+      expect(await screen.findByText('Updated 3 minutes ago')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Refresh now' }));
+      expect(await screen.findByText('Updated just now')).toBeInTheDocument();
+      expect(screen.getByText('The figures are up to date.')).toBeInTheDocument();
+      expect(within(screen.getByRole('list', { name: 'Needs attention' })).getAllByRole('listitem')[0]).toHaveTextContent('2 open reports');
+      await user.click(screen.getByRole('button', { name: 'Refresh now' }));
+      expect(await screen.findByText('The dashboard was updated moments ago: try again in 25 s.')).toBeInTheDocument();
+      expect(refreshes).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('exports every row of the list, paging through the snapshot', async () => {
+    const first = dashboard();
+    server.use(
+      http.get('*/api/coordinator/dashboard', ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        if (!cursor) return HttpResponse.json(dashboard({ attention: first.attention.slice(0, 1), nextCursor: 'page-2' }));
+        return HttpResponse.json(dashboard({ attention: first.attention.slice(1), nextCursor: null }));
+      }),
+    );
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:csv';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderRoutes(routes, '/coordinator');
+    await user.click(await screen.findByRole('button', { name: 'Export CSV: needs attention' }));
+    await waitFor(() => expect(click).toHaveBeenCalledOnce());
+    const lines = new TextDecoder().decode(await blobs[0]!.arrayBuffer()).split('\r\n');
+    expect(lines.map((line) => line.split(',')[0])).toEqual(['Kind', 'open_report', 'quiet_pair', '']);
+    click.mockRestore();
   });
 });

@@ -1,13 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MENTORSHIP_STATES } from '@mentoring/shared/mentorship';
+import { Button } from '../../../components/Button/Button';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
-import { errorMessage } from '../../../lib/api-client';
-import { dashboardQuery } from '../api';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { allAttention, DASHBOARD_KEY, dashboardPage, refreshDashboard } from '../api';
 import { LazyBarChart } from '../components/Charts';
 import { ExportButton } from '../components/ExportButton';
-import { copy, duration } from '../copy';
+import { age, copy, duration } from '../copy';
 import { useDates } from '../../../lib/member-zone';
 import { attentionColumns, type AttentionRow, type Dashboard } from '../lib/columns';
 import { exportAllFeedback, exportAllMembers, exportAllMentorships } from '../lib/exports';
@@ -44,15 +46,22 @@ const AttentionItem = ({ item }: { item: AttentionRow }) => {
   );
 };
 
-const Attention = ({ dashboard }: { dashboard: Dashboard }) => (
+interface AttentionProps {
+  dashboard: Dashboard;
+  /** The rows loaded so far (pages of the snapshot's list). */
+  rows: readonly AttentionRow[];
+  more?: { onClick: () => void; busy: boolean };
+}
+
+const Attention = ({ dashboard, rows, more }: AttentionProps) => (
   <section aria-labelledby="attention-heading" className={styles.card}>
     <div className={styles.sectionHeader}>
       <h2 id="attention-heading">
-        {copy.dashboard.attentionHeading} <span className={styles.count}>({copy.dashboard.attentionCount(dashboard.attention.length)})</span>
+        {copy.dashboard.attentionHeading} <span className={styles.count}>({copy.dashboard.attentionCount(dashboard.attentionTotal)})</span>
       </h2>
       <ExportButton
         label={`${copy.common.export}: ${copy.dashboard.attentionHeading.toLowerCase()}`}
-        run={() => ({ filename: datedName('needs-attention'), columns: attentionColumns, rows: dashboard.attention })}
+        run={async () => ({ filename: datedName('needs-attention'), columns: attentionColumns, rows: await allAttention() })}
       />
     </div>
     <ul className={styles.kindCounts} aria-label={copy.dashboard.attentionHeading}>
@@ -62,17 +71,59 @@ const Attention = ({ dashboard }: { dashboard: Dashboard }) => (
         </li>
       ))}
     </ul>
-    {dashboard.attention.length === 0 ? (
+    {rows.length === 0 ? (
       <EmptyState title={copy.dashboard.attentionEmpty}>{copy.dashboard.attentionEmptyText}</EmptyState>
     ) : (
-      <ol className={styles.attentionList}>
-        {dashboard.attention.map((item) => (
-          <AttentionItem key={item.key} item={item} />
-        ))}
-      </ol>
+      <>
+        <ol className={styles.attentionList}>
+          {rows.map((item) => (
+            <AttentionItem key={item.key} item={item} />
+          ))}
+        </ol>
+        <p role="status" className={styles.muted}>
+          {copy.dashboard.shown(rows.length, dashboard.attentionTotal)}
+        </p>
+        {more && (
+          <Button variant="secondary" onClick={more.onClick} disabled={more.busy}>
+            {copy.dashboard.more}
+          </Button>
+        )}
+      </>
     )}
   </section>
 );
+
+/** The time now, again every half minute: "Updated 3 minutes ago" keeps counting while the page is open. */
+const useNow = () => {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+};
+
+/** How old the snapshot is, and "Refresh now" (the server refuses a second refresh within 30 s, in words). */
+const Freshness = ({ generatedAt, onRefreshed }: { generatedAt: string; onRefreshed: (page: Dashboard) => void }) => {
+  const now = useNow();
+  const dates = useDates();
+  const refresh = useMutation({ mutationFn: refreshDashboard, onSuccess: onRefreshed });
+  return (
+    <div className={styles.sectionHeader}>
+      <p className={styles.muted}>
+        <time dateTime={generatedAt} title={dates.dateTime(generatedAt)}>
+          {copy.dashboard.updated(age(generatedAt, now))}
+        </time>
+      </p>
+      <Button variant="secondary" onClick={() => refresh.mutate()} disabled={refresh.isPending}>
+        {refresh.isPending ? copy.dashboard.refreshing : copy.dashboard.refresh}
+      </Button>
+      <p role="status" className={styles.muted}>
+        {refresh.isError ? errorMessage(refresh.error) : refresh.isSuccess ? copy.dashboard.refreshed : ''}
+      </p>
+    </div>
+  );
+};
 
 const Funnel = ({ dashboard }: { dashboard: Dashboard }) => {
   const { steps, medianSignUpToMatchMs, matchedWithTimes } = dashboard.funnel;
@@ -166,28 +217,45 @@ const Lists = () => (
   </section>
 );
 
-/** /coordinator: what needs attention first, then the funnel, the mentorships by state and the lists. */
+/** /coordinator: what needs attention first (a page at a time), then the funnel, the mentorships by state and the lists. */
 export const DashboardPage = () => {
-  const dashboard = useQuery(dashboardQuery());
-  const dates = useDates();
+  const queryClient = useQueryClient();
+  const dashboard = useInfiniteQuery({
+    queryKey: DASHBOARD_KEY,
+    queryFn: ({ pageParam }) => dashboardPage(pageParam || undefined),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+  const first = dashboard.data?.pages[0];
+  const rows = dashboard.data?.pages.flatMap((page) => page.attention) ?? [];
+  const showMore = async () => {
+    const result = await dashboard.fetchNextPage();
+    // The snapshot was renewed since the first page: its rows are in another order, so start again from the top.
+    if (result.error instanceof ApiError && result.error.status === 409) await queryClient.resetQueries({ queryKey: DASHBOARD_KEY });
+  };
+  const refreshed = (page: Dashboard) => queryClient.setQueryData<InfiniteData<Dashboard, string>>(DASHBOARD_KEY, { pages: [page], pageParams: [''] });
   return (
     <div className={styles.page}>
       <PageHeader title={copy.dashboard.heading} lead={copy.dashboard.lead} />
       {dashboard.isPending && <LoadingState label={copy.common.loading} />}
       {dashboard.isError && (
-        <ErrorState title={copy.common.errorHeading} onRetry={() => void dashboard.refetch()}>
+        <ErrorState title={copy.common.errorHeading} onRetry={() => void queryClient.resetQueries({ queryKey: DASHBOARD_KEY })}>
           {errorMessage(dashboard.error)}
         </ErrorState>
       )}
-      {dashboard.isSuccess && (
+      {dashboard.isSuccess && first && (
         <>
-          <Attention dashboard={dashboard.data} />
+          <Freshness generatedAt={first.generatedAt} onRefreshed={refreshed} />
+          <Attention
+            dashboard={first}
+            rows={rows}
+            more={dashboard.hasNextPage ? { onClick: () => void showMore(), busy: dashboard.isFetchingNextPage } : undefined}
+          />
           <div className={styles.grid}>
-            <Funnel dashboard={dashboard.data} />
-            <States dashboard={dashboard.data} />
+            <Funnel dashboard={first} />
+            <States dashboard={first} />
           </div>
           <Lists />
-          <p className={styles.muted}>{copy.dashboard.updated(dates.dateTime(dashboard.data.generatedAt))}</p>
         </>
       )}
     </div>

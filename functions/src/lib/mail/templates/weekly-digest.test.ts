@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AttentionItem, Dashboard } from '@mentoring/shared';
+import type { AttentionItem, DashboardSnapshot } from '@mentoring/shared';
 import { DIGEST_MAX_ITEMS, weeklyDigest } from './weekly-digest';
 
 const item = (index: number): AttentionItem => ({
@@ -12,7 +12,7 @@ const item = (index: number): AttentionItem => ({
   quietDays: 45,
 });
 
-const dashboard = (attention: AttentionItem[]): Dashboard => ({
+const dashboard = (attention: AttentionItem[]): DashboardSnapshot => ({
   generatedAt: '2026-06-15T07:00:00.000Z',
   attention,
   attentionCounts: { open_report: 0, request_unanswered: 0, quiet_pair: attention.length, not_a_fit: 0, pending_application: 0 },

@@ -1,4 +1,4 @@
-import type { AttentionItem, Dashboard } from '@mentoring/shared';
+import type { AttentionItem, DashboardSnapshot } from '@mentoring/shared';
 import type { Mail } from '../send';
 import { appLink } from './links';
 
@@ -10,7 +10,7 @@ const day = (iso: string) => iso.slice(0, 10);
 const line = (site: string, item: AttentionItem) => `- ${item.title} (since ${day(item.since)}): ${appLink(site, item.link)}`;
 
 /** To each coordinator, weekly: what needs attention, most urgent first, each with its link. */
-export const weeklyDigest = ({ site, programme, dashboard }: { site: string; programme: string; dashboard: Dashboard }): Omit<Mail, 'to'> => {
+export const weeklyDigest = ({ site, programme, dashboard }: { site: string; programme: string; dashboard: DashboardSnapshot }): Omit<Mail, 'to'> => {
   const { attention } = dashboard;
   const shown = attention.slice(0, DIGEST_MAX_ITEMS);
   const matched = dashboard.funnel.steps.find((step) => step.step === 'matched')?.count ?? 0;
