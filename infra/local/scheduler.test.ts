@@ -26,7 +26,7 @@ interface Received {
 }
 
 /** The one-time kinds of the shared table: the recurring ones have a test of their own below. */
-const oneTimeKinds = Object.fromEntries(Object.entries(schedules).filter(([, definition]) => !('weekly' in definition)));
+const oneTimeKinds = Object.fromEntries(Object.entries(schedules).filter(([, definition]) => !('weekly' in definition) && !('everyMinutes' in definition)));
 
 describe('local scheduler', () => {
   const root = mkdtempSync(join(tmpdir(), 'scheduler-test-'));
@@ -364,5 +364,48 @@ describe('local scheduler: weekly kinds', () => {
     expect(later.runs.map((run) => run.scheduledTime)).toEqual(
       [7, 14].map((days) => `${new Date(due.getTime() + days * 86_400_000).toISOString().slice(0, 19)}Z`),
     );
+  });
+});
+
+describe('local scheduler: kinds every few minutes', () => {
+  const root = mkdtempSync(join(tmpdir(), 'scheduler-minutes-'));
+  const received = join(root, 'received.jsonl');
+  const functionsSrc = join(root, 'src');
+  const kinds = { 'dashboard-snapshot': { ...schedules['dashboard-snapshot'], handler: 'schedules/minutes-probe' } };
+  let scheduler: LocalScheduler;
+
+  const view = async () => (await (await fetch(`${scheduler.endpoint}/_local/schedules`)).json()) as { now: string; schedules: { name: string; dueAt: string }[] };
+  const moveClock = async (body: Record<string, unknown>) =>
+    (await (await fetch(`${scheduler.endpoint}/_local/clock`, { method: 'POST', body: JSON.stringify(body) })).json()) as { runs: ScheduleRun[] };
+
+  beforeAll(async () => {
+    mkdirSync(join(functionsSrc, 'schedules'), { recursive: true });
+    writeFileSync(
+      join(functionsSrc, 'schedules/minutes-probe.ts'),
+      handler(`(await import('node:fs')).appendFileSync(${JSON.stringify(received)}, JSON.stringify(event) + '\\n');`),
+    );
+    scheduler = await startLocalScheduler({ functionsSrc, dataDir: join(root, 'scheduler'), region: 'us-east-1', kinds, retryDelaysMs: [10], tickMs: 50 });
+  });
+  afterAll(async () => {
+    await scheduler.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('runs it every 5 minutes, and once (not once per missed interval) when the clock jumps a day', async () => {
+    const before = await view();
+    expect(before.schedules.map((schedule) => schedule.name)).toEqual(['dashboard-snapshot']);
+    const due = Date.parse(before.schedules[0]!.dueAt);
+    expect(due - Date.parse(before.now)).toBeGreaterThan(4 * 60_000);
+    expect(due - Date.parse(before.now)).toBeLessThanOrEqual(5 * 60_000);
+
+    const first = await moveClock({ now: new Date(due).toISOString() });
+    expect(first.runs.map((run) => ({ kind: run.kind, status: run.status }))).toEqual([{ kind: 'dashboard-snapshot', status: 'succeeded' }]);
+    expect(Date.parse((await view()).schedules[0]!.dueAt)).toBe(due + 5 * 60_000);
+
+    const dayLater = await moveClock({ advanceMs: 86_400_000 });
+    expect(dayLater.runs).toHaveLength(1);
+    const after = await view();
+    expect(Date.parse(after.schedules[0]!.dueAt) - Date.parse(after.now)).toBeLessThanOrEqual(5 * 60_000);
+    expect(readFileSync(received, 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { kind: string }).kind)).toEqual(['dashboard-snapshot', 'dashboard-snapshot']);
   });
 });

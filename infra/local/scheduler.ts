@@ -369,7 +369,10 @@ export const startLocalScheduler = async ({
       if (schedule.recurs) {
         // Recurring: due again at the next occurrence after this one, on the stand-in's clock. A clock moved past
         // many occurrences runs it once (as Scheduler runs no missed occurrences), then from the clock's time on.
-        schedule.dueAt = schedule.dueOnClock = nextRecurrence(schedule.recurs, new Date(Math.max(schedule.dueOnClock, schedule.recurs.everyMinutes ? now() : 0))).getTime();
+        let next = nextRecurrence(schedule.recurs, new Date(schedule.dueOnClock)).getTime();
+        const step = (schedule.recurs.everyMinutes ?? 0) * 60_000;
+        if (step && next <= now()) next += Math.ceil((now() - next + 1) / step) * step;
+        schedule.dueAt = schedule.dueOnClock = next;
       } else if (schedule.ActionAfterCompletion === 'DELETE') {
         // As in AWS, the schedule completes once its target has the event (Lambda queues it): delete, or keep as completed.
         state.schedules.splice(state.schedules.indexOf(schedule), 1);

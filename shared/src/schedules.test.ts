@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextWeekly, schedules, weeklyCron } from './schedules';
+import { minutesRate, nextRecurrence, nextWeekly, recurrenceExpression, schedules, weeklyCron } from './schedules';
 
 describe('weekly schedules', () => {
   const monday7 = { weekday: 'MON', hour: 7, minute: 0 } as const;
@@ -20,5 +20,24 @@ describe('weekly schedules', () => {
 
   it('sends the digest weekly', () => {
     expect(schedules['weekly-digest'].weekly).toEqual(monday7);
+  });
+});
+
+describe('schedules every few minutes', () => {
+  it("writes Scheduler's rate expression and finds the next run a whole interval on", () => {
+    expect(minutesRate(5)).toBe('rate(5 minutes)');
+    expect(minutesRate(1)).toBe('rate(1 minute)');
+    expect(recurrenceExpression({ everyMinutes: 5 })).toBe('rate(5 minutes)');
+    expect(recurrenceExpression({ weekly: { weekday: 'MON', hour: 7, minute: 0 } })).toBe('cron(0 7 ? * MON *)');
+    expect(recurrenceExpression({})).toBeNull();
+    expect(nextRecurrence({ everyMinutes: 5 }, new Date('2026-11-23T06:59:30Z')).toISOString()).toBe('2026-11-23T07:04:30.000Z');
+    expect(() => nextRecurrence({}, new Date())).toThrow();
+  });
+
+  it("renews the dashboard's snapshot every 5 minutes, with exactly what computing and storing it needs", () => {
+    expect(schedules['dashboard-snapshot']).toMatchObject({
+      everyMinutes: 5,
+      needs: { tables: { members: ['Query'], mentorships: ['Query'], safeguarding: ['Query'], programme: ['GetItem'] }, buckets: { archive: ['PutObject'] } },
+    });
   });
 });

@@ -132,8 +132,3 @@ export const dashboardPage = (snapshot: DashboardSnapshot, { cursor, limit = ATT
   };
 };
 
-/** For tests: forget the container's copy. */
-export const forgetSnapshot = () => {
-  cached = undefined;
-  computing = undefined;
-};
