@@ -22,7 +22,7 @@ export default async function globalSetup() {
   // The directory answers from a 30 s snapshot per container; tests see a decision at once without it.
   const stage = await spawnLocalStage({
     web: 'static',
-    env: { STREAM_API_KEY: '', STREAM_API_SECRET: '', DIRECTORY_CACHE_SECONDS: '0', DASHBOARD_CACHE_SECONDS: '0' },
+    env: { STREAM_API_KEY: '', STREAM_API_SECRET: '', DIRECTORY_CACHE_SECONDS: '0', DASHBOARD_REFRESH_COOLDOWN_SECONDS: '0' },
   });
   process.env.E2E_BASE_URL = stage.url;
   writeFileSync(

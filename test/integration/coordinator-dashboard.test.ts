@@ -72,7 +72,8 @@ describe.runIf(inject('isLocal'))('the coordinator dashboard on the local stage'
   });
 
   beforeAll(async () => {
-    stage = await spawnLocalStage({ env: { DASHBOARD_CACHE_SECONDS: '0' } });
+    // Its own stage with the product's 30 s between refreshes (the shared stages let tests refresh at once).
+    stage = await spawnLocalStage();
     db = DynamoDBDocumentClient.from(
       new DynamoDBClient({ endpoint: stage.dynamoDbEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
     );
@@ -158,6 +159,68 @@ describe.runIf(inject('isLocal'))('the coordinator dashboard on the local stage'
     expect(body.membersByRole).toEqual({ mentor: 3, mentee: 5 });
     expect(body.mentorshipsByState).toMatchObject({ ACTIVE: 2, REQUESTED: 2, COMPLETED: 1, DECLINED: 1, ENDED: 0 });
     expect(body.readCapacityUnits).toBeGreaterThan(0);
+    expect(body).toMatchObject({ attentionTotal: 5, nextCursor: null });
+  });
+
+  it('pages the attention list from the stored snapshot, every count whole on each page', async () => {
+    const whole = (await get<Dashboard>('/api/coordinator/dashboard', coordinator.token)).body;
+    const keys: string[] = [];
+    let next: string | null = null;
+    do {
+      const page: { status: number; body: Dashboard } = await get<Dashboard>(`/api/coordinator/dashboard?limit=2${next ? `&cursor=${next}` : ''}`, coordinator.token);
+      expect(page.status).toBe(200);
+      expect(page.body.generatedAt).toBe(whole.generatedAt);
+      expect(page.body.attentionCounts).toEqual(whole.attentionCounts);
+      expect(page.body.attention.length).toBeLessThanOrEqual(2);
+      keys.push(...page.body.attention.map((item) => item.key));
+      next = page.body.nextCursor;
+    } while (next);
+    expect(keys).toEqual(whole.attention.map((item) => item.key));
+    for (const query of ['limit=0', 'limit=9999', 'cursor=forged']) {
+      const refused = await get<{ error: { code: string } }>(`/api/coordinator/dashboard?${query}`, coordinator.token);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.error.code).toBe('validation_failed');
+    }
+  });
+
+  it('answers from the snapshot until the schedule or a coordinator renews it, and refuses a second refresh within 30 s', async () => {
+    const refresh = async (token: string) => {
+      const response = await fetch(`${stage.url}/api/coordinator/dashboard/refresh`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      return { status: response.status, body: (await response.json()) as Dashboard & { error: { code: string; message: string } } };
+    };
+    expect((await refresh(member.idToken)).status).toBe(403);
+    const before = (await get<Dashboard>('/api/coordinator/dashboard', coordinator.token)).body;
+    // The snapshot was made moments ago (the first GET of this stage computed it): too soon for another.
+    const early = await refresh(coordinator.token);
+    expect(early.status).toBe(429);
+    expect(early.body.error).toEqual({ code: 'too_many_requests', message: expect.stringMatching(/try again in \d+ s/) });
+
+    // A second open report: the answer stays the snapshot's until it is renewed.
+    await put('safeguarding', [{ pk: 'REPORT#r3', sk: 'META', id: 'r3', status: 'open', category: 'spam', createdAt: ago(1) }]);
+    const unchanged = (await get<Dashboard>('/api/coordinator/dashboard', coordinator.token)).body;
+    expect(unchanged.generatedAt).toBe(before.generatedAt);
+    expect(unchanged.attentionCounts.open_report).toBe(1);
+
+    // The recurring schedule (every 5 minutes) renews it when the stand-in's clock reaches its time.
+    const snapshotSchedule = (await localSchedules(stage.scheduler.endpoint)).schedules.find((schedule) => schedule.name === 'dashboard-snapshot');
+    expect(snapshotSchedule).toBeDefined();
+    const moved = await moveScheduleClock(stage.scheduler.endpoint, { now: snapshotSchedule!.dueAt });
+    const run = moved.runs.find((entry) => entry.kind === 'dashboard-snapshot');
+    expect(run?.status).toBe('succeeded');
+    const renewed = (await get<Dashboard>('/api/coordinator/dashboard', coordinator.token)).body;
+    expect(Date.parse(renewed.generatedAt)).toBe(Date.parse(run!.scheduledTime));
+    expect(renewed.attentionCounts.open_report).toBe(2);
+    expect(renewed.attention.map((item) => item.key)).toContain('open_report:r3');
+
+    // "Refresh now" stores one too: the next GET answers it.
+    await put('safeguarding', [{ pk: 'REPORT#r3', sk: 'META', id: 'r3', status: 'resolved', category: 'spam', createdAt: ago(1) }]);
+    const refreshed = await refresh(coordinator.token);
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.attentionCounts.open_report).toBe(1);
+    const after = (await get<Dashboard>('/api/coordinator/dashboard', coordinator.token)).body;
+    expect(after.generatedAt).toBe(refreshed.body.generatedAt);
+    expect(after.attentionCounts.open_report).toBe(1);
+    expect((await refresh(coordinator.token)).status).toBe(429);
   });
 
   it('lists all feedback with ratings, by type, with who sent it', async () => {

@@ -50,7 +50,7 @@ export default async function setup(project: TestProject) {
       STREAM_API_SECRET: testStreamCredentials.apiSecret,
       STREAM_BASE_URL: recorder.url,
       DIRECTORY_CACHE_SECONDS: '0',
-      DASHBOARD_CACHE_SECONDS: '0',
+      DASHBOARD_REFRESH_COOLDOWN_SECONDS: '0',
     },
   });
   project.provide('isLocal', true);

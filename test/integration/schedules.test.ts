@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { schedules } from '@mentoring/shared';
 import { cancelSchedule, scheduleOnce } from '../../functions/src/lib/schedules';
 import { spawnLocalStage, type SpawnedStage } from '../support/local-stage';
 import { advanceScheduleClock, localSchedules, useLocalSchedulerEnvironment } from '../support/scheduler';
@@ -32,8 +33,9 @@ describe.runIf(inject('isLocal'))('schedules on the local stage', () => {
     stage = spawned;
     restore = useLocalSchedulerEnvironment({ ...spawned.scheduler.environment, AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
   };
-  /** The one-time schedules and their runs: the stage's recurring schedule (the weekly digest) runs too as the clock moves. */
-  const oneTime = <T extends { kind: string | null }>(entries: T[]) => entries.filter((entry) => entry.kind !== 'weekly-digest');
+  /** The one-time schedules and their runs: the stage's recurring schedules (the weekly digest, the dashboard's snapshot) run too as the clock moves. */
+  const recurring = new Set(Object.entries(schedules).flatMap(([kind, definition]) => ('weekly' in definition || 'everyMinutes' in definition ? [kind] : [])));
+  const oneTime = <T extends { kind: string | null }>(entries: T[]) => entries.filter((entry) => !recurring.has(entry.kind ?? ''));
   const advance = async (by: Parameters<typeof advanceScheduleClock>[1]) => {
     const moved = await advanceScheduleClock(stage.scheduler.endpoint, by);
     return { ...moved, runs: oneTime(moved.runs) };

@@ -118,7 +118,7 @@ describe('the coordinator dashboard from its stored snapshot', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.error).toMatchObject({ code: 'conflict', reason: 'changed_meanwhile' });
 
-    for (const query of [{ cursor: 'not-a-cursor' }, { cursor: Buffer.from('{"at":"x","offset":-1}').toString('base64url') }, { limit: '0' }, { limit: '501' }, { limit: 'ten' }]) {
+    for (const query of <Record<string, string>[]>[{ cursor: 'not-a-cursor' }, { cursor: Buffer.from('{"at":"x","offset":-1}').toString('base64url') }, { limit: '0' }, { limit: '501' }, { limit: 'ten' }]) {
       const refused = await get(query);
       expect(refused.status, JSON.stringify(query)).toBe(400);
       expect(refused.body.error).toMatchObject({ code: 'validation_failed', message: expect.any(String) });
