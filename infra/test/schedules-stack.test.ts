@@ -31,7 +31,7 @@ const build = () => {
   const data = new DataStack(app, 'Data', { env, stage });
   const events = new EventsStack(app, 'Events', { env, stage, tables: data.tables });
   const auth = new AuthStack(app, 'Auth', { env, stage });
-  const scheduleStack = new SchedulesStack(app, 'Schedules', { env, stage, tables: data.tables, eventBus: events.bus, userPool: auth.userPool, kinds });
+  const scheduleStack = new SchedulesStack(app, 'Schedules', { env, stage, tables: data.tables, eventBus: events.bus, userPool: auth.userPool, buckets: events.buckets, kinds });
   const api = new ApiStack(app, 'Api', {
     env,
     stage,
@@ -86,10 +86,15 @@ describe('schedules stack', () => {
     });
   });
 
-  it('makes the one recurring schedule of each weekly kind from its shared definition (the local stand-in reads the same)', () => {
-    const weekly = Object.entries(kinds).filter(([, definition]) => definition.weekly);
-    expect(weekly.map(([kind]) => kind)).toEqual(['weekly-digest']);
-    template.resourceCountIs('AWS::Scheduler::Schedule', weekly.length);
+  it('makes the one recurring schedule of each weekly or every-few-minutes kind from its shared definition (the local stand-in reads the same)', () => {
+    const recurring = Object.entries(kinds).filter(([, definition]) => definition.weekly || definition.everyMinutes);
+    expect(recurring.map(([kind]) => kind).sort()).toEqual(['dashboard-snapshot', 'weekly-digest']);
+    template.resourceCountIs('AWS::Scheduler::Schedule', recurring.length);
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      Name: 'dashboard-snapshot',
+      ScheduleExpression: 'rate(5 minutes)',
+      Target: Match.objectLike({ Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('DashboardSnapshotSchedule'), 'Arn'] } }),
+    });
     template.hasResourceProperties('AWS::Scheduler::Schedule', {
       Name: 'weekly-digest',
       GroupName: 'mentoring-dev',
@@ -198,5 +203,12 @@ describe('schedules stack', () => {
 
   it('passes cdk-nag with only the reasoned acknowledgements', () => {
     expect(() => app.synth()).not.toThrow();
+  });
+
+  it("lets the dashboard's snapshot function write objects of the archive bucket, and read nothing there", () => {
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { PolicyName: string; PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] } } }[];
+    const s3Statements = policies.flatMap((policy) => policy.Properties.PolicyDocument.Statement.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('s3:'))));
+    expect(s3Statements.map((statement) => [statement.Action].flat())).toEqual([['s3:PutObject']]);
+    expect(JSON.stringify(s3Statements[0]!.Resource)).toContain('archive-bucket-arn');
   });
 });
