@@ -105,7 +105,8 @@ export const queryDirectory = (entries: readonly DirectoryEntry[], request: Dire
   if (request.mentee) {
     const mentee = request.mentee;
     ranked = matching
-      .map((entry) => ({ entry, match: scoreMatch(mentee, entry.member, at, request.excluded) }))
+      // Scores only: the reasons are named for the page's cards alone, below.
+      .map((entry) => ({ entry, match: scoreMatch(mentee, entry.member, at, request.excluded, { explain: false }) }))
       // A shared language is required, and excluded mentors are left out.
       .filter(({ match }) => match.eligible)
       .map(({ entry, match }) => ({ entry, match, key: [-match.score, entry.member.displayName, entry.member.id] as SortKey }));
@@ -125,7 +126,7 @@ export const queryDirectory = (entries: readonly DirectoryEntry[], request: Dire
   const page = ranked.slice(start, start + limit);
   const last = page.at(-1);
   return {
-    mentors: page.map(({ entry, match }) => card(entry, match)),
+    mentors: page.map(({ entry, match }) => card(entry, match && request.mentee ? scoreMatch(request.mentee, entry.member, at, request.excluded) : match)),
     total: ranked.length,
     nextCursor: last && start + limit < ranked.length ? encodeCursor(last.key) : null,
     scored: Boolean(request.mentee),

@@ -116,6 +116,13 @@ export const directoryBench: Bench = {
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
+      // As the stage's functions have them: the breakdown runs the handler in this process, and Powertools
+      // reads its settings once, on the first import (which is the repository's, here).
+      POWERTOOLS_SERVICE_NAME: 'bench',
+      POWERTOOLS_METRICS_NAMESPACE: 'Mentoring',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      POWERTOOLS_LOG_LEVEL: 'ERROR',
+      POWERTOOLS_TRACE_ENABLED: 'false',
     });
     try {
       const [repository, directory, query] = await Promise.all([
