@@ -158,6 +158,7 @@ export const directoryBreakdown = async (stage: SpawnedStage, input: DirectoryBr
       wholeRequest: pick(gatewayOverHttp),
     };
   };
+  const cpuPerRequestUs = gatewayOverHttp.cpuUs;
   return {
     method: `median of ${ITERATIONS} sequential calls after ${WARMUP} warm-up, in the bench process, against the stage's DynamoDB Local`,
     answerBytes: Buffer.byteLength(answerBody),
@@ -165,6 +166,10 @@ export const directoryBreakdown = async (stage: SpawnedStage, input: DirectoryBr
     // The bench process's CPU per call (DynamoDB Local's JVM not included): what the stage's one thread spends,
     // and so what 10 connections queue behind.
     layersCpuUs: layer((timing) => timing.cpuUs),
+    // The local stage serves every request on one Node thread: concurrent requests wait for each other's CPU,
+    // so at N connections a page takes at least about N × the CPU of one (before the machine's other load).
+    cpuPerRequestUs,
+    queueFloorAtConnectionsMs: (connections: number) => round((connections * cpuPerRequestUs) / 1000, 1),
     dynamoDbReadsAloneMedianUs: { profileGetItem: profileGetItem.medianUs, blocksTwoQueries: blocksTwoQueries.medianUs, declinesQuery: declinesQuery.medianUs },
     dynamoDbReadsAloneCpuUs: { profileGetItem: profileGetItem.cpuUs, blocksTwoQueries: blocksTwoQueries.cpuUs, declinesQuery: declinesQuery.cpuUs },
     measuredUs: { gatewayOverHttp, bareHttp, handlerWhole, auth, profileGetItem, blocksTwoQueries, declinesQuery, cachedProgrammeAndSnapshot, readsAsTheHandlerMakesThem, inMemoryQuery, answerValidation, serialisation },
@@ -172,7 +177,7 @@ export const directoryBreakdown = async (stage: SpawnedStage, input: DirectoryBr
 };
 
 /** The breakdown as lines beside the bench's other figures. */
-export const describeBreakdown = (breakdown: Awaited<ReturnType<typeof directoryBreakdown>>) => {
+export const describeBreakdown = (breakdown: Awaited<ReturnType<typeof directoryBreakdown>>, connections: number) => {
   const { layersMedianUs: wall, layersCpuUs: cpu } = breakdown;
   const ms = (value: number) => `${round(value / 1000, 2)} ms`;
   const rows = (Object.keys(wall) as (keyof typeof wall)[]).map((name) => `    ${name.padEnd(30)} ${ms(wall[name]).padStart(10)} wall ${ms(cpu[name]).padStart(10)} CPU`);
@@ -180,6 +185,7 @@ export const describeBreakdown = (breakdown: Awaited<ReturnType<typeof directory
   return [
     `  where a page's time goes (one call at a time, in-process; ${breakdown.answerBytes} B answer):`,
     ...rows,
+    `    CPU per request ${ms(breakdown.cpuPerRequestUs)} on the stage's one thread: at ${connections} connections a page waits about ${breakdown.queueFloorAtConnectionsMs(connections)} ms for the others' CPU`,
     `    reads alone: profile GetItem ${ms(reads.profileGetItem)}, blocks (2 Queries) ${ms(reads.blocksTwoQueries)}, declines Query ${ms(reads.declinesQuery)}`,
   ].join('\n');
 };
