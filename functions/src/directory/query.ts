@@ -90,14 +90,14 @@ export const queryDirectory = (entries: readonly DirectoryEntry[], request: Dire
     return hours;
   };
 
-  const matching = entries.filter(({ member, text, topics }) => {
-    if (member.id === request.viewerId) return false;
-    if (request.hidden?.has(member.id)) return false;
+  const matching = entries.filter(({ id, languages: spoken, format, timezone, text, topics }) => {
+    if (id === request.viewerId) return false;
+    if (request.hidden?.has(id)) return false;
     if (wantedTopics.length && !wantedTopics.some((topic) => topics.has(topic))) return false;
-    if (languages.size && !member.languages.some((code) => languages.has(code))) return false;
-    if (wantsOnline && member.format === 'in_person') return false;
-    if (wantsInPerson && member.format === 'online') return false;
-    if (maxHoursApart !== undefined && hoursFromViewer(member.timezone) > maxHoursApart) return false;
+    if (languages.size && !spoken.some((code) => languages.has(code))) return false;
+    if (wantsOnline && format === 'in_person') return false;
+    if (wantsInPerson && format === 'online') return false;
+    if (maxHoursApart !== undefined && hoursFromViewer(timezone) > maxHoursApart) return false;
     return terms.every((term) => text.includes(term));
   });
 

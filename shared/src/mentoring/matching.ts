@@ -54,20 +54,26 @@ export const languageName = (code: string) => {
 };
 
 // Availability only changes with the profile, and a directory scores the same mentors over and over:
-// remember each window list's spans per zone and week (keyed by the array, so a new profile is a new key).
-const spanMemo = new WeakMap<readonly AvailabilityWindow[], Map<string, WeekSpan[]>>();
+// remember each window list's spans per zone and week (keyed by the array, so a new profile is a new key;
+// the zone and week by a nested map, so a lookup builds no string).
+const spanMemo = new WeakMap<readonly AvailabilityWindow[], Map<string, Map<number, WeekSpan[]>>>();
 const spansOf = (profile: MatchProfile, at: Date, week: number) => {
-  const key = `${profile.timezone}|${week}`;
-  let byWeek = spanMemo.get(profile.availability);
-  if (!byWeek) {
-    byWeek = new Map();
-    spanMemo.set(profile.availability, byWeek);
+  let byZone = spanMemo.get(profile.availability);
+  if (!byZone) {
+    byZone = new Map();
+    spanMemo.set(profile.availability, byZone);
   }
-  let spans = byWeek.get(key);
+  let byWeek = byZone.get(profile.timezone);
+  if (!byWeek) {
+    if (byZone.size > 8) byZone.clear();
+    byWeek = new Map();
+    byZone.set(profile.timezone, byWeek);
+  }
+  let spans = byWeek.get(week);
   if (!spans) {
     spans = weeklySpansUtc(profile.availability, profile.timezone, at);
     if (byWeek.size > 8) byWeek.clear();
-    byWeek.set(key, spans);
+    byWeek.set(week, spans);
   }
   return spans;
 };
