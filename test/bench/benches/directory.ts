@@ -220,7 +220,6 @@ const measure = async (
       queryStringParameters: Object.fromEntries(new URL(url).searchParams),
       idToken: mentee.idToken,
       sub: mentee.sub,
-      cacheSeconds: CACHE_SECONDS,
     });
     const amortised = (rate: number) => round(viewerUnits + refresh.readCapacityUnits / (rate * CACHE_SECONDS), 3);
     raw.destroy();
