@@ -4,3 +4,4 @@
  */
 export { directoryProgramme, directorySnapshot, excludedMentorIds } from './cache';
 export { queryDirectory } from './query';
+export { readViewer, type ViewerReads } from './viewer';

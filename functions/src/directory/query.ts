@@ -90,14 +90,14 @@ export const queryDirectory = (entries: readonly DirectoryEntry[], request: Dire
     return hours;
   };
 
-  const matching = entries.filter(({ member, text, topics }) => {
-    if (member.id === request.viewerId) return false;
-    if (request.hidden?.has(member.id)) return false;
+  const matching = entries.filter(({ id, languages: spoken, format, timezone, text, topics }) => {
+    if (id === request.viewerId) return false;
+    if (request.hidden?.has(id)) return false;
     if (wantedTopics.length && !wantedTopics.some((topic) => topics.has(topic))) return false;
-    if (languages.size && !member.languages.some((code) => languages.has(code))) return false;
-    if (wantsOnline && member.format === 'in_person') return false;
-    if (wantsInPerson && member.format === 'online') return false;
-    if (maxHoursApart !== undefined && hoursFromViewer(member.timezone) > maxHoursApart) return false;
+    if (languages.size && !spoken.some((code) => languages.has(code))) return false;
+    if (wantsOnline && format === 'in_person') return false;
+    if (wantsInPerson && format === 'online') return false;
+    if (maxHoursApart !== undefined && hoursFromViewer(timezone) > maxHoursApart) return false;
     return terms.every((term) => text.includes(term));
   });
 
@@ -105,7 +105,8 @@ export const queryDirectory = (entries: readonly DirectoryEntry[], request: Dire
   if (request.mentee) {
     const mentee = request.mentee;
     ranked = matching
-      .map((entry) => ({ entry, match: scoreMatch(mentee, entry.member, at, request.excluded) }))
+      // Scores only: the reasons are named for the page's cards alone, below.
+      .map((entry) => ({ entry, match: scoreMatch(mentee, entry.member, at, request.excluded, { explain: false }) }))
       // A shared language is required, and excluded mentors are left out.
       .filter(({ match }) => match.eligible)
       .map(({ entry, match }) => ({ entry, match, key: [-match.score, entry.member.displayName, entry.member.id] as SortKey }));
@@ -125,7 +126,7 @@ export const queryDirectory = (entries: readonly DirectoryEntry[], request: Dire
   const page = ranked.slice(start, start + limit);
   const last = page.at(-1);
   return {
-    mentors: page.map(({ entry, match }) => card(entry, match)),
+    mentors: page.map(({ entry, match }) => card(entry, match && request.mentee ? scoreMatch(request.mentee, entry.member, at, request.excluded) : match)),
     total: ranked.length,
     nextCursor: last && start + limit < ranked.length ? encodeCursor(last.key) : null,
     scored: Boolean(request.mentee),

@@ -35,6 +35,24 @@ describe('scoreMatch', () => {
     });
   });
 
+  it('scores the same without reasons when asked not to explain (the directory names them for its page only)', () => {
+    const mentors = [
+      mentor(),
+      mentor({ topics: ['leadership'], format: 'in_person', city: 'Berlin', country: 'DE' }),
+      mentor({ timezone: 'America/New_York', availability: [{ day: 2, start: '12:00', end: '16:00' }] }),
+      mentor({ languages: ['de'] }),
+    ];
+    for (const candidate of mentors) {
+      const explained = scoreMatch(mentee({ format: 'both', country: 'DE' }), candidate, march12);
+      const scored = scoreMatch(mentee({ format: 'both', country: 'DE' }), candidate, march12, undefined, { explain: false });
+      expect({ eligible: scored.eligible, score: scored.score }).toEqual({ eligible: explained.eligible, score: explained.score });
+      if (explained.eligible) {
+        expect(explained.reasons.length).toBeGreaterThan(0);
+        expect(scored.reasons).toEqual([]);
+      }
+    }
+  });
+
   it('requires a shared language: without one the mentor is not eligible, whatever else fits', () => {
     const result = scoreMatch(mentee({ languages: ['es'] }), mentor({ languages: ['en', 'de'] }), march12);
     expect(result).toEqual({ eligible: false, score: 0, reasons: ['no language in common'] });

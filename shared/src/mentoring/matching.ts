@@ -54,20 +54,26 @@ export const languageName = (code: string) => {
 };
 
 // Availability only changes with the profile, and a directory scores the same mentors over and over:
-// remember each window list's spans per zone and week (keyed by the array, so a new profile is a new key).
-const spanMemo = new WeakMap<readonly AvailabilityWindow[], Map<string, WeekSpan[]>>();
+// remember each window list's spans per zone and week (keyed by the array, so a new profile is a new key;
+// the zone and week by a nested map, so a lookup builds no string).
+const spanMemo = new WeakMap<readonly AvailabilityWindow[], Map<string, Map<number, WeekSpan[]>>>();
 const spansOf = (profile: MatchProfile, at: Date, week: number) => {
-  const key = `${profile.timezone}|${week}`;
-  let byWeek = spanMemo.get(profile.availability);
-  if (!byWeek) {
-    byWeek = new Map();
-    spanMemo.set(profile.availability, byWeek);
+  let byZone = spanMemo.get(profile.availability);
+  if (!byZone) {
+    byZone = new Map();
+    spanMemo.set(profile.availability, byZone);
   }
-  let spans = byWeek.get(key);
+  let byWeek = byZone.get(profile.timezone);
+  if (!byWeek) {
+    if (byZone.size > 8) byZone.clear();
+    byWeek = new Map();
+    byZone.set(profile.timezone, byWeek);
+  }
+  let spans = byWeek.get(week);
   if (!spans) {
     spans = weeklySpansUtc(profile.availability, profile.timezone, at);
     if (byWeek.size > 8) byWeek.clear();
-    byWeek.set(key, spans);
+    byWeek.set(week, spans);
   }
   return spans;
 };
@@ -110,7 +116,17 @@ const canMeet = (mentee: MatchProfile, mentor: MentorForMatching) => {
   return { compatible: mentorOnline || inPerson, inPerson };
 };
 
-export const scoreMatch = (mentee: MenteeForMatching, mentor: MentorForMatching, at: Date, excluded: ReadonlySet<string> = NO_ONE): MatchResult => {
+/**
+ * `explain: false` leaves out the reasons of an eligible match (the score is the same): the directory ranks
+ * hundreds of mentors per page but shows only a page of cards, and naming reasons costs more than scoring.
+ */
+export const scoreMatch = (
+  mentee: MenteeForMatching,
+  mentor: MentorForMatching,
+  at: Date,
+  excluded: ReadonlySet<string> = NO_ONE,
+  { explain = true }: { explain?: boolean } = {},
+): MatchResult => {
   if (excluded.has(mentor.id)) return { eligible: false, score: 0, reasons: ['left out: a declined request or a block'] };
   const language = mentee.languages.find((code) => mentor.languages.includes(code));
   if (!language) return { eligible: false, score: 0, reasons: ['no language in common'] };
@@ -121,26 +137,26 @@ export const scoreMatch = (mentee: MenteeForMatching, mentor: MentorForMatching,
   const mentorTopics = foldedTopics(mentor.topics);
   const shared = mentee.topics.filter((topic) => mentorTopics.has(topic.toLowerCase())).length;
   if (mentee.topics.length) score += (MATCH_WEIGHTS.topics * shared) / mentee.topics.length;
-  if (shared) reasons.push(`${shared} shared topic${shared === 1 ? '' : 's'}`);
+  if (explain && shared) reasons.push(`${shared} shared topic${shared === 1 ? '' : 's'}`);
 
-  reasons.push(`speaks ${languageName(language)}`);
+  if (explain) reasons.push(`speaks ${languageName(language)}`);
 
   const hours = hoursApart(mentee.timezone, mentor.timezone, at);
   score += MATCH_WEIGHTS.timezone * (1 - Math.min(hours, 12) / 12);
-  reasons.push(describeHours(hours));
+  if (explain) reasons.push(describeHours(hours));
 
   const week = weekStartUtc(at);
   const overlap = intersectSpans(spansOf(mentee, at, week), spansOf(mentor, at, week));
   const overlapMinutes = overlap.reduce((sum, span) => sum + span.end - span.start, 0);
   score += MATCH_WEIGHTS.availability * (Math.min(overlapMinutes, FULL_OVERLAP_MINUTES) / FULL_OVERLAP_MINUTES);
-  if (overlapMinutes >= NAMED_OVERLAP_MINUTES) {
+  if (explain && overlapMinutes >= NAMED_OVERLAP_MINUTES) {
     const longest = overlap.reduce((best, span) => (span.end - span.start > best.end - best.start ? span : best));
     reasons.push(describeSpan(longest, mentee.timezone, at));
   }
 
   const meeting = canMeet(mentee, mentor);
   if (meeting.compatible) score += MATCH_WEIGHTS.format;
-  if (meeting.inPerson && mentor.city) reasons.push(`meets in person in ${mentor.city}`);
+  if (explain && meeting.inPerson && mentor.city) reasons.push(`meets in person in ${mentor.city}`);
 
   return { eligible: true, score: Math.round(score), reasons };
 };

@@ -29,13 +29,15 @@ const formatter = (zone: string) => {
 
 // Offsets change at most a few times a year, on the hour or half hour: a per-zone, per-15-minute memo makes
 // scoring thousands of mentors cheap without changing any answer.
-const offsetMemo = new Map<string, number>();
+// Keyed by zone, then bucket: no key string to build on the hot path (scoring calls this twice per mentor).
+const offsetMemo = new Map<string, Map<number, number>>();
+let memoSize = 0;
 
 /** The zone's offset from UTC at `instant`, in minutes (Berlin in winter: 60; New York in summer: -240). */
 export const zoneOffsetMinutes = (zone: string, instant: number): number => {
   const bucket = Math.floor(instant / (15 * MINUTE));
-  const key = `${zone}|${bucket}`;
-  const memo = offsetMemo.get(key);
+  let byBucket = offsetMemo.get(zone);
+  const memo = byBucket?.get(bucket);
   if (memo !== undefined) return memo;
   const parts: Record<string, number> = {};
   for (const part of formatter(zone).formatToParts(new Date(bucket * 15 * MINUTE))) {
@@ -43,8 +45,14 @@ export const zoneOffsetMinutes = (zone: string, instant: number): number => {
   }
   const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
   const offset = Math.round((asUtc - bucket * 15 * MINUTE) / MINUTE);
-  if (offsetMemo.size > 50_000) offsetMemo.clear();
-  offsetMemo.set(key, offset);
+  if (memoSize > 50_000) {
+    offsetMemo.clear();
+    memoSize = 0;
+    byBucket = undefined;
+  }
+  if (!byBucket) offsetMemo.set(zone, (byBucket = new Map()));
+  byBucket.set(bucket, offset);
+  memoSize += 1;
   return offset;
 };
 

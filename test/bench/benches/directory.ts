@@ -10,6 +10,7 @@ import { withListing, type MemberItem } from '../../../functions/src/members/ite
 import { createTestUser } from '../../support/auth';
 import type { Bench } from '../run';
 import { closedLoop, percentile, round } from '../stats';
+import { describeBreakdown, directoryBreakdown } from './directory-breakdown';
 
 const MENTORS = 5_000;
 const MEMBERS = 20_000;
@@ -115,6 +116,13 @@ export const directoryBench: Bench = {
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
+      // As the stage's functions have them: the breakdown runs the handler in this process, and Powertools
+      // reads its settings once, on the first import (which is the repository's, here).
+      POWERTOOLS_SERVICE_NAME: 'bench',
+      POWERTOOLS_METRICS_NAMESPACE: 'Mentoring',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      POWERTOOLS_LOG_LEVEL: 'ERROR',
+      POWERTOOLS_TRACE_ENABLED: 'false',
     });
     try {
       const [repository, directory, query] = await Promise.all([
@@ -206,6 +214,13 @@ const measure = async (
       computeMs.push(performance.now() - t);
     }
     computeMs.sort((a, b) => a - b);
+    // Where a page's time goes, layer by layer (gateway, auth, each read, the query, the answer's checks).
+    const breakdown = await directoryBreakdown(stage, {
+      path: url.replace(stage.url, ''),
+      queryStringParameters: Object.fromEntries(new URL(url).searchParams),
+      idToken: mentee.idToken,
+      sub: mentee.sub,
+    });
     const amortised = (rate: number) => round(viewerUnits + refresh.readCapacityUnits / (rate * CACHE_SECONDS), 3);
     raw.destroy();
 
@@ -225,6 +240,7 @@ const measure = async (
       dynamoDbGetItemBaseline: getItemBaseline,
       inMemoryQueryMs: { p50: round(percentile(computeMs, 50)), p95: round(percentile(computeMs, 95)), p99: round(percentile(computeMs, 99)), runs: computeMs.length },
       machine: { cpus: cpus().length, loadAverage1m: round(loadavg()[0]!, 1) },
+      breakdown: { ...breakdown, queueFloorAtConnectionsMs: breakdown.queueFloorAtConnectionsMs(CONNECTIONS) },
       targetP95Ms: 100,
       meetsTarget: percentile(latencies, 95) <= 100,
       readCost: {
@@ -242,6 +258,7 @@ const measure = async (
     console.log(
       `\n  directory: ${firstPage.total} of ${MENTORS} mentors match; p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms at ${CONNECTIONS} connections, ${figures.requestsPerSecond} req/s` +
         `\n  DynamoDB Local GetItem alone at ${CONNECTIONS}: p50 ${getItemBaseline.p50Ms} ms, p99 ${getItemBaseline.p99Ms} ms, ${getItemBaseline.requestsPerSecond} req/s` +
+        `\n${describeBreakdown(breakdown, CONNECTIONS)}` +
         `\n  in-memory filter + score + page alone: p50 ${figures.inMemoryQueryMs.p50} ms, p95 ${figures.inMemoryQueryMs.p95} ms (machine: ${figures.machine.cpus} CPUs, load ${figures.machine.loadAverage1m})` +
         `\n  read cost per page: ${figures.readCost.rcuPerPageAtMeasuredRate} RCU at this rate (${viewerUnits} RCU GetItem + a ${figures.readCost.directoryRefreshRcu} RCU refresh every ${CACHE_SECONDS} s, shared by the container's pages); ${figures.readCost.rcuPerPageAtOneRequestPerSecondPerContainer} RCU at 1 req/s per container` +
         `\n  at 10x: ${figures.atTenTimes}\n`,

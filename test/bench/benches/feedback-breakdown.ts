@@ -1,8 +1,7 @@
 // Where a POST /api/feedback spends its time: each layer timed on its own, in this process, one call at a
 // time against the stage's DynamoDB Local. Layers that cannot run alone are the difference of two that can.
 import { randomUUID } from 'node:crypto';
-import { createServer, request, Agent, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Agent, createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
@@ -13,72 +12,21 @@ import type * as Dynamo from '../../../functions/src/lib/dynamo';
 import { createApiGateway } from '../../../infra/local/api-gateway';
 import { withFunctionEnvironment, type StageEnvironment } from '../../../infra/local/function-environment';
 import { repoRoot, type SpawnedStage } from '../../support/local-stage';
-import { percentile, round } from '../stats';
+import { bareServer as answeringServer, benchStageEnvironment, listenLocal, send, timeLayer } from '../breakdown';
+import { round } from '../stats';
 
 const WARMUP = 200;
 const ITERATIONS = 1500;
 
 const functionsSrc = join(repoRoot, 'functions/src');
 
-/**
- * Median and p90 wall time of `task` in microseconds, one call at a time after a warm-up, and this process's
- * CPU time per call: under load the stage's one thread is the limit, so CPU is what concurrency queues behind.
- */
-const time = async (task: () => Promise<unknown> | unknown) => {
-  for (let i = 0; i < WARMUP; i += 1) await task();
-  const samples: number[] = [];
-  const cpu = process.cpuUsage();
-  for (let i = 0; i < ITERATIONS; i += 1) {
-    const started = performance.now();
-    await task();
-    samples.push((performance.now() - started) * 1000);
-  }
-  const used = process.cpuUsage(cpu);
-  samples.sort((a, b) => a - b);
-  return { medianUs: round(percentile(samples, 50), 1), p90Us: round(percentile(samples, 90), 1), cpuUs: round((used.user + used.system) / ITERATIONS, 1) };
-};
-
-const listenLocal = async (server: Server) => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
-};
+const time = (task: () => Promise<unknown> | unknown) => timeLayer(task, { warmup: WARMUP, iterations: ITERATIONS });
 
 /** One keep-alive POST, as autocannon sends them. */
-const post = (agent: Agent, port: number, path: string, body: string) =>
-  new Promise<number>((resolve, reject) => {
-    const req = request({ agent, host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+const post = (agent: Agent, port: number, path: string, body: string) => send(agent, port, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
 export const feedbackBreakdown = async (stage: SpawnedStage, body: string) => {
-  const environment: StageEnvironment = {
-    common: {
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-      AWS_ENDPOINT_URL_DYNAMODB: stage.dynamoDbEndpoint,
-      STAGE: 'local',
-      APP_VERSION: 'bench',
-      POWERTOOLS_SERVICE_NAME: 'bench',
-      POWERTOOLS_METRICS_NAMESPACE: 'Mentoring',
-      POWERTOOLS_METRICS_DISABLED: 'true',
-      POWERTOOLS_LOG_LEVEL: 'ERROR',
-      POWERTOOLS_TRACE_ENABLED: 'false',
-    },
-    cognito: { COGNITO_USER_POOL_ID: 'unused', COGNITO_CLIENT_ID: 'unused' },
-    tables: stage.tables as StageEnvironment['tables'],
-    buckets: stage.buckets as StageEnvironment['buckets'],
-    eventBusName: stage.eventBus.busName,
-    mailFrom: 'unused',
-    userPoolId: 'unused',
-    schedules: {},
-    siteUrl: stage.url,
-    secrets: {},
-  };
+  const environment: StageEnvironment = benchStageEnvironment(stage);
   const entry = route('POST /api/feedback');
   const inFunction = <T>(run: () => Promise<T>) =>
     withFunctionEnvironment({ ...environment.common, ...environment.cognito, FEEDBACK_TABLE: stage.tables.feedback! }, run);
@@ -137,13 +85,7 @@ export const feedbackBreakdown = async (stage: SpawnedStage, body: string) => {
   let bareHttp: Awaited<ReturnType<typeof time>>;
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const gatewayServer = createServer();
-  const bareServer = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(201, { 'content-type': 'application/json' });
-      res.end('{"id":"00000000-0000-4000-8000-000000000000"}');
-    });
-  });
+  const bareServer = answeringServer(201, '{"id":"00000000-0000-4000-8000-000000000000"}');
   try {
     handlerWithoutSdk = await time(invoke);
     // The same calls with the environment in this process's own process.env, not a per-function scope:

@@ -148,6 +148,30 @@ describe('GET /api/mentors', () => {
     expect(asked).toMatchObject({ IndexName: 'byMentee', ExpressionAttributeValues: { ':value': 'mentee-1', ':s0': 'DECLINED' } });
   });
 
+  it('leaves declines to mentees: a mentor viewing the directory sees every mentor, and their page reads no mentorships', async () => {
+    dynamo.on(GetCommand, { TableName: MEMBERS_TABLE, Key: { id: 'mentor-viewer' } }).resolves({ Item: mentorItem({ id: 'mentor-viewer' }) });
+    dynamo.on(QueryCommand, { TableName: MENTORSHIPS_TABLE }).resolves({
+      Items: [{ pk: 'MENTORSHIP#x', sk: 'META', id: 'x', state: 'DECLINED', mentorId: 'm-ana', menteeId: 'mentor-viewer', version: 2 }],
+    });
+    const answer = await list(undefined, { sub: 'mentor-viewer' });
+    expect(answer.body.scored).toBe(false);
+    expect(ids(answer.body)).toEqual(['m-bo', 'm-di', 'm-cy', 'm-ana', 'm-ed']);
+    expect(dynamo.commandCalls(QueryCommand).filter((entry) => entry.args[0].input.TableName === MENTORSHIPS_TABLE)).toHaveLength(0);
+  });
+
+  it('names the reasons of every card on a mentee’s later pages too, with the score the ranking used', async () => {
+    const at = new Date('2026-01-13T12:00:00Z');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(at);
+    const first = await list({ limit: '1' }, { sub: 'mentee-1' });
+    const second = await list({ limit: '1', cursor: first.body.nextCursor as string }, { sub: 'mentee-1' });
+    expect(ids(second.body)).toEqual(['m-ed']);
+    expect((second.body.mentors as { match: unknown }[])[0]!.match).toEqual({
+      score: Math.round(75 + (25 * 120) / 180),
+      reasons: ['2 shared topics', 'speaks Spanish', 'same time zone', 'free Tuesday evenings'],
+    });
+  });
+
   it('pages with a cursor: every mentor once, in order, with the total on each page', async () => {
     const seen: string[] = [];
     let cursor: string | undefined;

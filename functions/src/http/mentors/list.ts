@@ -1,9 +1,7 @@
 import { isLanguageCode, route } from '@mentoring/shared';
-import { directoryProgramme, directorySnapshot, excludedMentorIds, queryDirectory } from '../../directory';
+import { directoryProgramme, directorySnapshot, queryDirectory, readViewer } from '../../directory';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { getMember } from '../../members';
-import { hiddenFrom } from '../../safeguarding/blocks';
 
 /**
  * The mentor directory: filters, text search, the viewer's match score, cursor pages. It reads the
@@ -11,12 +9,12 @@ import { hiddenFrom } from '../../safeguarding/blocks';
  * everything else happens in memory (functions/src/directory/query.ts).
  */
 export const handler = httpHandler(route('GET /api/mentors'), async ({ query, identity }) => {
-  const [programme, viewer, hidden] = await Promise.all([
+  const [programme, reads] = await Promise.all([
     directoryProgramme(),
-    identity ? getMember(identity.sub, { consistent: false }) : undefined,
-    // Blocked members never see each other, whichever of them blocked: two small queries of the viewer's own.
-    identity ? hiddenFrom(identity.sub) : undefined,
+    // Blocked members never see each other, whichever of them blocked; a mentee never sees who declined them.
+    identity ? readViewer(identity.sub) : undefined,
   ]);
+  const viewer = reads?.viewer;
   if (programme.directoryVisibility === 'members' && !identity) throw new HttpError('unauthenticated', 'Sign in to see the mentors.');
 
   const badLanguages = (query.languages ?? []).filter((code) => !isLanguageCode(code));
@@ -38,9 +36,9 @@ export const handler = httpHandler(route('GET /api/mentors'), async ({ query, id
       ...query,
       viewerZone,
       viewerId: viewer?.id,
-      hidden,
+      hidden: reads?.hidden,
       mentee,
-      excluded: mentee ? await excludedMentorIds(mentee.id) : undefined,
+      excluded: mentee ? reads?.excluded : undefined,
     },
     at,
   );
