@@ -4,25 +4,29 @@ import { describe, expect, it, vi } from 'vitest';
 import { isIdempotentRoute, routeList } from '@mentoring/shared';
 import { synthAssembly } from './synth';
 
-// The one test that bundles for real (esbuild, no Docker): the other infra tests skip bundling.
-// Bundling some sixty functions takes about 100 s alone on 2 cores and more beside the other test files: a hang
-// guard, not a timing.
+// The one test that bundles for real (esbuild, no Docker), every stack's functions: the other infra tests skip
+// bundling, and `npm test`'s CLI synth bundles none (scripts/test.ts). Bundling some seventy functions takes about
+// 100 s alone on 2 cores and more beside the other test files: a hang guard, not a timing.
 vi.setConfig({ testTimeout: 300_000 });
 const routes = routeList();
 let synthesised: ReturnType<typeof synthAssembly> | undefined;
 /** One bundling synth for the file: it is the slow part. */
-const bundledAssembly = () => (synthesised ??= synthAssembly('dev', { 'aws:cdk:bundling-stacks': ['Mentoring-dev-Api'] }));
+const bundledAssembly = () => (synthesised ??= synthAssembly('dev', { 'aws:cdk:bundling-stacks': ['**'] }));
 
 describe('function bundles', () => {
-  it('are minified ESM with source maps, one per function', () => {
+  it('are minified ESM with source maps, one per function of every stack', () => {
     const { assembly } = bundledAssembly();
-    const api = assembly.getStackByName('Mentoring-dev-Api');
-    const functions = Object.values(api.template.Resources as Record<string, { Type: string; Properties: { Code: { S3Key: string } } }>).filter(
-      (resource) => resource.Type === 'AWS::Lambda::Function',
-    );
-    expect(functions).toHaveLength(routes.length + 1);
+    type LambdaResource = { Type: string; Properties: { Code: { S3Key?: string }; Environment?: { Variables?: Record<string, string> } } };
+    const lambdasOf = (stackName: string) =>
+      Object.values(assembly.getStackByName(stackName).template.Resources as Record<string, LambdaResource>).filter(
+        // Ours (AppFunction names each for Powertools); CDK's own custom resources bring their own code.
+        (resource) => resource.Type === 'AWS::Lambda::Function' && resource.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME,
+      );
+    expect(lambdasOf('Mentoring-dev-Api')).toHaveLength(routes.length + 1);
+    const functions = ['Mentoring-dev-Api', 'Mentoring-dev-Events', 'Mentoring-dev-Schedules'].flatMap(lambdasOf);
+    expect(functions.length).toBeGreaterThan(routes.length + 1);
     for (const fn of functions) {
-      const directory = join(assembly.directory, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
+      const directory = join(assembly.directory, `asset.${fn.Properties.Code.S3Key!.replace(/\.zip$/, '')}`);
       const bundle = readFileSync(join(directory, 'index.mjs'), 'utf8');
       expect(existsSync(join(directory, 'index.mjs.map'))).toBe(true);
       expect(bundle.startsWith("import { createRequire } from 'node:module';")).toBe(true);
