@@ -1,15 +1,7 @@
 import * as z from 'zod';
+import { MAX_NAME_LENGTH, nameMessages } from './name-messages';
 
-/** The longest display name, in UTF-16 code units after normalising. */
-export const MAX_NAME_LENGTH = 80;
-
-/** What the name checks say, in the forms and in the API's validation issues alike. */
-export const nameMessages = {
-  missing: 'Enter your name.',
-  malformed: 'A name must be well-formed text.',
-  controls: 'A name cannot hold control characters.',
-  invisible: 'A name needs at least one visible letter, digit or sign.',
-} as const;
+export { MAX_NAME_LENGTH, nameMessages };
 
 /** Half of a surrogate pair without its other half: text that is not Unicode, which encoders replace or refuse. */
 const LONE_SURROGATE = /\p{Cs}/u;

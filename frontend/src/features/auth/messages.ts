@@ -1,5 +1,5 @@
 import { PASSWORD_POLICY } from '@mentoring/shared/auth';
-import { nameMessages } from '@mentoring/shared/names';
+import { nameMessages } from '@mentoring/shared/name-messages';
 
 /** What the sign-in, sign-up and password forms say. */
 export const authMessages = {

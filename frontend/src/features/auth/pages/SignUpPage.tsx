@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { passwordProblems } from '@mentoring/shared/auth';
-import { personNameSchema } from '@mentoring/shared/names';
 import { loadAuth } from '../../../lib/auth/amplify';
 import { authMessages } from '../messages';
 import { DEFAULT_NEXT, safeNext } from '../../../lib/auth/RequireAuth';
@@ -23,9 +22,11 @@ export const SignUpPage = () => {
   const [askEmail] = useState(params.get('step') === 'confirm' && !params.get('email'));
 
 
-  const submitDetails = (event: FormEvent) => {
+  const submitDetails = async (event: FormEvent) => {
     event.preventDefault();
-    // The same name rules as the profile's (shared/src/names.ts): Cognito itself takes any text.
+    // The same name rules as the profile's (shared/src/names.ts): Cognito itself takes any text. The schema library
+    // they need loads on the first submit, not with the page (a public page's first load stays small).
+    const { personNameSchema } = await import('@mentoring/shared/names');
     const checkedName = personNameSchema().safeParse(name);
     if (!checkedName.success) return setError(checkedName.error.issues[0]?.message ?? authMessages.missingName);
     if (!email.trim()) return setError(authMessages.missingEmail);
