@@ -107,6 +107,25 @@ test('an expired session is refreshed with the refresh token, and the API accept
   expect(current[0]).not.toBe(expiredIdToken);
 });
 
+test('what a visitor types into the prerendered sign-in page before it hydrates still signs them in', async ({ page, request, baseURL }) => {
+  const user = await createTestUser({ url: baseURL!, cognito: await stageCognito(request) }, { name: 'Katherine Johnson' });
+  // Hold the app's scripts back until the visitor has typed: the page is the prerendered HTML until then.
+  let release!: () => void;
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await typed;
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back, so the page is taken as soon as its HTML arrives.
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  release();
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('header-user-name')).toHaveText('Katherine Johnson');
+});
+
 test('signing in before confirming leads to the confirmation step', async ({ page, request }) => {
   const cognito = await stageCognito(request);
   const email = uniqueEmail('unconfirmed');

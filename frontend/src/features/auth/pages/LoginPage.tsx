@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loadAuth } from '../../../lib/auth/amplify';
 import { authErrorMessage } from '../errors';
@@ -12,8 +12,10 @@ export const LoginPage = () => {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { refresh } = useAuth();
-  const [email, setEmail] = useState(params.get('email') ?? '');
-  const [password, setPassword] = useState('');
+  // Uncontrolled: /login is prerendered, and what a visitor types before the page hydrates must still count (React
+  // resets a controlled input to its state when it hydrates). No `name`s, so a submit before hydration sends nothing.
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const next = safeNext(params.get('next'));
@@ -22,6 +24,8 @@ export const LoginPage = () => {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    const email = emailInput.current?.value ?? '';
+    const password = passwordInput.current?.value ?? '';
     if (!email.trim()) return setError(authMessages.missingEmail);
     if (!password) return setError(authMessages.missingPassword);
     setBusy(true);
@@ -52,8 +56,8 @@ export const LoginPage = () => {
       <h1>Sign in</h1>
       <form onSubmit={submit} noValidate aria-busy={busy}>
         <FormNotice message={notice} />
-        <Field label="E-mail" type="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} />
-        <Field label="Password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <Field label="E-mail" type="email" autoComplete="username" ref={emailInput} defaultValue={params.get('email') ?? ''} />
+        <Field label="Password" type="password" autoComplete="current-password" ref={passwordInput} />
         <FormError message={error} />
         <button type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}

@@ -1,10 +1,10 @@
 import './auth.css';
-import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { authErrorMessage } from '../errors';
 import styles from './Form.module.css';
 
 /** A labelled input; the label is what tests and screen readers find it by. */
-export const Field = ({ label, hint, ...input }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) => {
+export const Field = ({ label, hint, ...input }: { label: string; hint?: string; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) => {
   const id = useId();
   return (
     <div className={styles.field}>
