@@ -89,9 +89,11 @@ test('a blocked pair’s channel is closed: the page says so, and the stand-in r
   await expect.poll(async () => (await channel.query({})).channel.frozen, { timeout: 20_000 }).toBe(true);
   const { message } = await channel.sendMessage({ text: 'Please unblock me' });
   expect(message.type).toBe('error');
-  await graceChat.disconnectUser();
 
   const gracePage = await signedInPage(browser, grace, `/mentorships/${mentorshipId}`, { viewport: widths.desktop });
   await expect(gracePage.getByText('This conversation is closed. Its history stays readable.')).toBeVisible({ timeout: 20_000 });
   await expect(gracePage.getByRole('textbox', { name: /message/i })).toHaveCount(0);
+  // Last: the SDK may still be handling the freeze's events, and a channel used after disconnect throws.
+  await channel.stopWatching();
+  await graceChat.disconnectUser();
 });
