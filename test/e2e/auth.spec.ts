@@ -107,23 +107,47 @@ test('an expired session is refreshed with the refresh token, and the API accept
   expect(current[0]).not.toBe(expiredIdToken);
 });
 
-test('what a visitor types into the prerendered sign-in page before it hydrates still signs them in', async ({ page, request, baseURL }) => {
-  const user = await createTestUser({ url: baseURL!, cognito: await stageCognito(request) }, { name: 'Katherine Johnson' });
-  // Hold the app's scripts back until the visitor has typed: the page is the prerendered HTML until then.
+/** Holds the app's scripts back until `release` is called: the page stays the prerendered HTML until then. */
+const holdScripts = async (page: Page) => {
   let release!: () => void;
   const typed = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/assets/*.js', async (route) => {
     await typed;
     await route.continue();
   });
+  return release;
+};
+
+test('what a visitor types into the prerendered sign-in page before it hydrates still signs them in, and an early Enter reloads nothing', async ({ page, request, baseURL }) => {
+  const user = await createTestUser({ url: baseURL!, cognito: await stageCognito(request) }, { name: 'Katherine Johnson' });
+  const release = await holdScripts(page);
   // Module scripts hold DOMContentLoaded back, so the page is taken as soon as its HTML arrives.
   await page.goto('/login', { waitUntil: 'commit' });
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
+  // Before hydration the browser would submit the form itself: a reload of /login that loses what was typed.
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  await page.getByLabel('Password').press('Enter');
+  await expect(page).toHaveURL(/\/login$/);
   release();
   await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('header-user-name')).toHaveText('Katherine Johnson');
+});
+
+test('what a visitor types into the prerendered sign-up page before it hydrates still creates the account', async ({ page }) => {
+  const email = uniqueEmail('early');
+  const release = await holdScripts(page);
+  await page.goto('/signup', { waitUntil: 'commit' });
+  await page.getByLabel('Name').fill('Dorothy Vaughan');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await expect(page.getByRole('button', { name: 'Sign up' })).toBeDisabled();
+  release();
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
 });
 
 test('signing in before confirming leads to the confirmation step', async ({ page, request }) => {

@@ -5,6 +5,7 @@ import { authErrorMessage } from '../errors';
 import { authMessages } from '../messages';
 import { DEFAULT_NEXT, safeNext } from '../../../lib/auth/RequireAuth';
 import { useAuth } from '../../../lib/auth/useAuth';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { Field, FormError, FormNotice } from './form';
 
 /** /login: e-mail and password; back to `next` once signed in. */
@@ -13,11 +14,13 @@ export const LoginPage = () => {
   const navigate = useNavigate();
   const { refresh } = useAuth();
   // Uncontrolled: /login is prerendered, and what a visitor types before the page hydrates must still count (React
-  // resets a controlled input to its state when it hydrates). No `name`s, so a submit before hydration sends nothing.
+  // resets a controlled input to its state when it hydrates); Sign in waits for hydration, and no field has a `name`,
+  // so even a submit the browser made itself would send nothing.
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const next = safeNext(params.get('next'));
   const notice = params.get('reset') === 'done' ? authMessages.passwordChanged : params.get('confirmed') ? authMessages.confirmed : null;
 
@@ -59,7 +62,7 @@ export const LoginPage = () => {
         <Field label="E-mail" type="email" autoComplete="username" ref={emailInput} defaultValue={params.get('email') ?? ''} />
         <Field label="Password" type="password" autoComplete="current-password" ref={passwordInput} />
         <FormError message={error} />
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={busy || !hydrated}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { passwordProblems } from '@mentoring/shared/auth';
 import { loadAuth } from '../../../lib/auth/amplify';
 import { authMessages } from '../messages';
 import { DEFAULT_NEXT, safeNext } from '../../../lib/auth/RequireAuth';
 import { useAuth } from '../../../lib/auth/useAuth';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { Field, FormError, FormNotice, useFormAction } from './form';
 
 /** /signup: name, e-mail and password, then the code from the e-mail (which can be sent again). */
@@ -14,7 +15,12 @@ export const SignUpPage = () => {
   const { refresh } = useAuth();
   const next = safeNext(params.get('next'));
   const [step, setStep] = useState<'details' | 'confirm'>(params.get('step') === 'confirm' ? 'confirm' : 'details');
-  const [name, setName] = useState('');
+  // The details are uncontrolled, as on /login: /signup is prerendered, and what a visitor types before it hydrates
+  // must count. Sign up waits for hydration. The e-mail and password are kept for the confirmation step.
+  const nameInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -27,38 +33,42 @@ export const SignUpPage = () => {
     // The same name rules as the profile's (shared/src/names.ts): Cognito itself takes any text. The schema library
     // they need loads on the first submit, not with the page (a public page's first load stays small).
     const { personNameSchema } = await import('@mentoring/shared/names');
-    const checkedName = personNameSchema().safeParse(name);
+    const checkedName = personNameSchema().safeParse(nameInput.current?.value ?? '');
     if (!checkedName.success) return setError(checkedName.error.issues[0]?.message ?? authMessages.missingName);
-    if (!email.trim()) return setError(authMessages.missingEmail);
-    const missing = passwordProblems(password);
+    const address = (emailInput.current?.value ?? '').trim();
+    const secret = passwordInput.current?.value ?? '';
+    if (!address) return setError(authMessages.missingEmail);
+    const missing = passwordProblems(secret);
     if (missing.length) return setError(authMessages.weakPassword(missing));
+    setEmail(address);
+    setPassword(secret);
     return run(
       async () => {
         const { api } = await loadAuth();
         const result = await api.signUp({
-          username: email.trim(),
-          password,
-          options: { userAttributes: { email: email.trim(), name: checkedName.data } },
+          username: address,
+          password: secret,
+          options: { userAttributes: { email: address, name: checkedName.data } },
         });
         if (result.nextStep.signUpStep === 'CONFIRM_SIGN_UP') {
           setStep('confirm');
-          setNotice(authMessages.codeSent(email.trim()));
+          setNotice(authMessages.codeSent(address));
         } else {
-          await signInAfterConfirmation();
+          await signInAfterConfirmation(address, secret);
         }
       },
-      { password },
+      { password: secret },
     );
   };
 
-  const signInAfterConfirmation = async () => {
-    if (!password) {
+  const signInAfterConfirmation = async (address: string, secret: string) => {
+    if (!secret) {
       // Came back to confirm later (e.g. from the sign-in form): the password is not known here.
-      navigate(`/login?confirmed=1&email=${encodeURIComponent(email.trim())}&next=${encodeURIComponent(next)}`, { replace: true });
+      navigate(`/login?confirmed=1&email=${encodeURIComponent(address)}&next=${encodeURIComponent(next)}`, { replace: true });
       return;
     }
     const { api, authFlowType } = await loadAuth();
-    await api.signIn({ username: email.trim(), password, options: { authFlowType } });
+    await api.signIn({ username: address, password: secret, options: { authFlowType } });
     await refresh();
     navigate(next, { replace: true });
   };
@@ -69,7 +79,7 @@ export const SignUpPage = () => {
     return run(async () => {
       const { api } = await loadAuth();
       await api.confirmSignUp({ username: email.trim(), confirmationCode: code.trim() });
-      await signInAfterConfirmation();
+      await signInAfterConfirmation(email.trim(), password);
     });
   };
 
@@ -112,11 +122,11 @@ export const SignUpPage = () => {
     <section className="auth-page">
       <h1>Create an account</h1>
       <form onSubmit={submitDetails} noValidate aria-busy={busy}>
-        <Field label="Name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />
-        <Field label="E-mail" type="email" autoComplete="username" value={email} onChange={(event) => setEmail(event.target.value)} />
-        <Field label="Password" type="password" autoComplete="new-password" hint={authMessages.passwordRules} value={password} onChange={(event) => setPassword(event.target.value)} />
+        <Field label="Name" autoComplete="name" ref={nameInput} />
+        <Field label="E-mail" type="email" autoComplete="username" ref={emailInput} defaultValue={params.get('email') ?? ''} />
+        <Field label="Password" type="password" autoComplete="new-password" hint={authMessages.passwordRules} ref={passwordInput} />
         <FormError message={error} />
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={busy || !hydrated}>
           {busy ? 'Creating your account…' : 'Sign up'}
         </button>
       </form>
