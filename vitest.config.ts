@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** Unit and infra tests of every workspace; integration tests have their own config under test/. */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the CPUs: one worker on the two cores `npm test` must fit, while the
+    // main process mostly waits. Two workers halve the unit step there (each file still runs in its own process).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: 'shared', root: 'shared', include: ['src/**/*.test.ts'] } },
       {

@@ -27,7 +27,9 @@ export default defineConfig({
   outputDir: '../../test-results',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Two spec files at a time against the one stage: a test mostly waits on its browser and the stage, and every spec
+  // makes its own members, so none sees another's data. Tests within a file still run in order.
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
