@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { makePair, signedInPage } from './pairs';
+import { memberChat, pairChannel } from './stand-in-chat';
 import { chromiumExecutable, chromiumFlags } from './playwright.config';
 import { screenshot, widths } from './support';
 
@@ -91,6 +92,42 @@ test('the mentor rings from the mentorship page; both see and hear each other; a
   await gracePage.getByRole('button', { name: 'End call for everyone' }).click();
   await expect(adaPage.getByText('The call has ended.')).toBeVisible({ timeout: 30_000 });
   await expect(gracePage.getByRole('heading', { name: 'How was your call?' })).toBeVisible();
+  await gracePage.context().close();
+  await adaPage.context().close();
+});
+
+test('on /messages the channel list comes first and the video SDK after chat has connected; a ring still reaches the member there', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const { grace, ada, mentorshipId } = await makePair(request);
+  const probe = await memberChat(request, grace);
+  await pairChannel(probe, mentorshipId);
+  await probe.disconnectUser();
+
+  // What Ada's page asks for, in order: scripts, and the moment a socket (chat's, the first) opens.
+  const loaded: string[] = [];
+  const adaPage = await signedInPage(browser, ada, '/messages', { viewport: widths.desktop }, async (page) => {
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') loaded.push(new URL(request.url()).pathname);
+    });
+    page.on('websocket', () => loaded.push('websocket'));
+  });
+  const gracePage = await signedInPage(browser, grace, `/mentorships/${mentorshipId}`, { viewport: widths.desktop });
+  await expect(adaPage.getByRole('complementary', { name: 'Conversations' }).getByRole('option')).toHaveCount(1, { timeout: 20_000 });
+
+  // The ringing UI (and the video SDK with it) loads once video has connected, which /messages holds until chat has.
+  const ringing = (path: string) => /\/CallNotifications-[^/]*\.js$/.test(path);
+  await expect.poll(() => loaded.some(ringing), { timeout: 30_000 }).toBe(true);
+  const messagesPage = loaded.findIndex((path) => /\/MessagesPage-[^/]*\.js$/.test(path));
+  expect(messagesPage).toBeGreaterThanOrEqual(0);
+  expect(loaded.findIndex(ringing)).toBeGreaterThan(messagesPage);
+  expect(loaded.indexOf('websocket')).toBeGreaterThanOrEqual(0);
+  expect(loaded.findIndex(ringing)).toBeGreaterThan(loaded.indexOf('websocket'));
+
+  await gracePage.getByRole('button', { name: 'Call Ada Lovelace' }).click({ timeout: 30_000 });
+  const incoming = adaPage.getByRole('alertdialog', { name: 'Grace Hopper is calling you' });
+  await expect(incoming).toBeVisible({ timeout: 30_000 });
+  await incoming.getByRole('button', { name: 'Decline' }).click();
+  await expect(incoming).toBeHidden();
   await gracePage.context().close();
   await adaPage.context().close();
 });

@@ -11,8 +11,8 @@ const MessagesPage = lazy(() => import('./MessagesPage'));
 /** Says what is missing without loading any Stream code when the stage has no credentials. */
 export const MessagesWhenAvailable = () => {
   const availability = useStreamAvailability();
-  // Chat starts connecting (and its SDK loading) while the page's own code arrives.
-  useChatConnection();
+  // Chat starts connecting (and its SDK loading) while the page's own code arrives; video (rings) waits for it.
+  useChatConnection({ first: true });
   return (
     <>
       <PageHeader title={chatCopy.heading} lead={chatCopy.lead} />

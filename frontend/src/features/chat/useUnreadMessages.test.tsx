@@ -26,6 +26,7 @@ const connection = (overrides: Partial<StreamConnection>): StreamConnection => (
   chatFailed: false,
   retry: () => undefined,
   requestChat: () => undefined,
+  requestChatFirst: () => undefined,
   ...overrides,
 });
 

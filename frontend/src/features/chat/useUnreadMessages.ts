@@ -1,17 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStreamConnection } from '../../lib/stream';
-
-/** How long Home waits for an idle moment before asking for chat anyway. */
-const IDLE_TIMEOUT_MS = 2_000;
-
-const whenIdle = (run: () => void) => {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, 0);
-  return () => clearTimeout(timer);
-};
+import { whenIdle } from '../../lib/when-idle';
 
 /**
  * Unread messages across the member's conversations: null until chat is connected, then Stream's count, kept

@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
 /**
@@ -19,5 +18,3 @@ export const publicVideoRoutes: RouteObject[] = [
   },
 ];
 
-
-export const LazyCallNotifications = lazy(() => import('./CallNotifications'));

@@ -161,6 +161,70 @@ describe('StreamConnectionProvider', () => {
     expect(sdk.FakeVideo.instances).toHaveLength(1);
   });
 
+  it('holds video (and its SDK) back until chat has connected when the page asks for chat first', async () => {
+    let openGate = () => undefined as void;
+    sdk.connectGate = new Promise<void>((resolve) => (openGate = resolve));
+    const ChatFirstPage = () => {
+      const { status } = useChatConnection({ first: true });
+      return <p data-testid="chat-page">{status}</p>;
+    };
+    renderProvider(
+      <StreamConnectionProvider mode="user">
+        <Probe chat={false} />
+        <ChatFirstPage />
+      </StreamConnectionProvider>,
+    );
+    await waitFor(() => expect(sdk.FakeChat.instances).toHaveLength(1));
+    await settle();
+    expect(sdk.FakeVideo.instances).toHaveLength(0);
+    openGate();
+    await waitFor(() => expect(screen.getByTestId('chat-page')).toHaveTextContent('connected'));
+    await waitFor(() => expect(probe()).toBe('connected user chat:yes video:yes'));
+    expect(sdk.FakeVideo.instances).toHaveLength(1);
+    expect(tokenRequests()).toHaveLength(1);
+  });
+
+  it('connects video after all when chat, asked for first, fails', async () => {
+    sdk.failChat = true;
+    const ChatFirstPage = () => {
+      const { status } = useChatConnection({ first: true });
+      return status === 'connected' ? <p>chat ready</p> : <ConnectionNotice service="chat" />;
+    };
+    renderProvider(
+      <StreamConnectionProvider mode="user">
+        <Probe chat={false} />
+        <ChatFirstPage />
+      </StreamConnectionProvider>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(connectionCopy.chat.failedTitle);
+    await waitFor(() => expect(probe()).toBe('connected user chat:no video:yes'));
+  });
+
+  it('leaves a video connection already under way alone when a page then asks for chat first', async () => {
+    const ChatFirstPage = () => {
+      useChatConnection({ first: true });
+      return null;
+    };
+    const { rerender } = renderProvider(
+      <StreamConnectionProvider mode="user">
+        <Probe chat={false} />
+      </StreamConnectionProvider>,
+    );
+    await waitFor(() => expect(probe()).toBe('connected user chat:no video:yes'));
+    rerender(
+      <StrictMode>
+        <StreamConnectionProvider mode="user">
+          <Probe chat={false} />
+          <ChatFirstPage />
+        </StreamConnectionProvider>
+      </StrictMode>,
+    );
+    await waitFor(() => expect(probe()).toBe('connected user chat:yes video:yes'));
+    await settle();
+    expect(sdk.FakeVideo.instances).toHaveLength(1);
+    expect(sdk.FakeVideo.instances[0]!.disconnectUser).not.toHaveBeenCalled();
+  });
+
   it('keeps video connected and says chat failed on the chat page alone when only chat fails', async () => {
     sdk.failChat = true;
     const ChatPage = () => {

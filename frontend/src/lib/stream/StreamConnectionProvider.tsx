@@ -3,6 +3,7 @@ import type { StreamChat } from 'stream-chat';
 import type { StreamVideoClient } from '@stream-io/video-react-sdk';
 import { GUEST_USER_NAME } from '@mentoring/shared/video';
 import { useAuth } from '../auth';
+import { whenIdle } from '../when-idle';
 import { StreamConnectionContext, type ConnectionMode, type StreamConnection } from './context';
 import { loadRuntimeConfig, streamChatOptions, streamConfigured, streamVideoOptions } from './runtime-config';
 import { ChatSetupError, fetchGuestToken, fetchMemberToken } from './token-api';
@@ -113,6 +114,8 @@ const connectWithin = <T,>(
  * get video under their own identity at once (incoming calls ring on any page) and chat only while a page that shows
  * chat asks for it (useChatConnection), so the chat SDK loads on those pages only. Stream code is imported on demand
  * so public pages stay small. Once open, the chat connection stays open for the member's next chat page.
+ * A page whose first paint is chat alone (Messages) asks for chat first: video (rings, about 120 KB gzip of SDK)
+ * then connects once chat has (or failed), when the browser is idle, unless it had already started.
  */
 export const StreamConnectionProvider = ({
   mode,
@@ -132,6 +135,9 @@ export const StreamConnectionProvider = ({
   const [chat, setChat] = useState<ChatState>(chatNotConnected);
   // Set by the first page that shows chat; the connection then stays open for the member's next chat page.
   const [chatAskedFor, setChatAskedFor] = useState(false);
+  const [chatFirst, setChatFirst] = useState(false);
+  // Set once video starts to connect: from then on a page asking for chat first no longer holds it back.
+  const videoStarted = useRef(false);
   const [attempt, setAttempt] = useState(0);
   const memberId = member?.id;
   const latest = useRef({ member });
@@ -154,15 +160,24 @@ export const StreamConnectionProvider = ({
     [fetchToken],
   );
 
+  const chatSettled = chat.chatClient !== null || chat.failed;
+  const videoWaitsForChat = chatFirst && !chatSettled && !video.connected;
+  // Video held for chat starts on an idle moment, so the chat page's own work (its list's query) goes first.
+  const videoWaitsForIdle = chatFirst;
+
   useEffect(() => {
     if (mode === 'guest' && !guestId) {
       console.error('Guest mode requires a guest id');
       return;
     }
     if (mode === 'user' && !memberId) return;
+    if (videoWaitsForChat) return;
     const key = `${memberId}:${attempt}`;
     return connectWithin(
       async (track, alive) => {
+        videoStarted.current = true;
+        if (videoWaitsForIdle) await new Promise<void>((resolve) => whenIdle(resolve));
+        if (!alive()) return null;
         const config = await loadRuntimeConfig();
         if (!streamConfigured(config) || !alive()) return null;
         const videoOptions = streamVideoOptions(config);
@@ -194,7 +209,7 @@ export const StreamConnectionProvider = ({
       },
     );
     // Only a change of identity reconnects; the latest member is read through the ref.
-  }, [mode, guestId, invitation, memberId, attempt, memberToken, fetchToken]);
+  }, [mode, guestId, invitation, memberId, attempt, memberToken, fetchToken, videoWaitsForChat, videoWaitsForIdle]);
 
   useEffect(() => {
     if (mode !== 'user' || !memberId || !chatAskedFor) return;
@@ -221,6 +236,10 @@ export const StreamConnectionProvider = ({
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
   const requestChat = useCallback(() => setChatAskedFor(true), []);
+  const requestChatFirst = useCallback(() => {
+    setChatAskedFor(true);
+    if (!videoStarted.current) setChatFirst(true);
+  }, []);
   const value = useMemo<StreamConnection>(
     () => ({
       status: video.connected ? 'connected' : 'not-connected',
@@ -231,8 +250,9 @@ export const StreamConnectionProvider = ({
       chatFailed: chat.failed,
       retry,
       requestChat,
+      requestChatFirst,
     }),
-    [video, chat, mode, retry, requestChat],
+    [video, chat, mode, retry, requestChat, requestChatFirst],
   );
   return <StreamConnectionContext.Provider value={value}>{children}</StreamConnectionContext.Provider>;
 };

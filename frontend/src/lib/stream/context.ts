@@ -22,6 +22,11 @@ export interface StreamConnection {
   chatFailed: boolean;
   /** Connects chat (members), from then on. Pages that show chat use useChatConnection(). */
   requestChat: () => void;
+  /**
+   * Connects chat, and, unless video already started, holds video (incoming-call rings and its SDK) until chat has
+   * connected or failed and the browser is idle: for pages whose first paint is chat alone.
+   */
+  requestChatFirst: () => void;
 }
 
 export const StreamConnectionContext = createContext<StreamConnection | null>(null);
@@ -33,13 +38,14 @@ export const useStreamConnection = (): StreamConnection => {
 };
 
 /**
- * The connection as a page that shows chat sees it: asks for chat on mount, and is connected (or failed) when chat is,
- * whatever video does.
+ * The connection as a page that shows chat sees it: asks for chat on mount (`first`: before video, see
+ * requestChatFirst), and is connected (or failed) when chat is, whatever video does.
  */
-export const useChatConnection = (): StreamConnection => {
+export const useChatConnection = ({ first = false }: { first?: boolean } = {}): StreamConnection => {
   const connection = useStreamConnection();
-  const { requestChat, chatClient, chatFailed } = connection;
-  // Before paint: the attempt and its deadline start with the first "Connecting to chat…" a member sees.
-  useLayoutEffect(() => requestChat(), [requestChat]);
+  const { requestChat, requestChatFirst, chatClient, chatFailed } = connection;
+  // Before paint (and before video's deferred start): the attempt and its deadline start with the first
+  // "Connecting to chat…" a member sees.
+  useLayoutEffect(() => (first ? requestChatFirst() : requestChat()), [first, requestChat, requestChatFirst]);
   return { ...connection, status: chatClient ? 'connected' : 'not-connected', failed: chatFailed };
 };
