@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { isIdempotentRoute, routeList } from '@mentoring/shared';
+import { isIdempotentRoute, refusesSuspended, routeList } from '@mentoring/shared';
 import { synthAssembly } from './synth';
 
 // The one test that bundles for real (esbuild, no Docker), every stack's functions: the other infra tests skip
@@ -66,7 +66,7 @@ describe('function bundles', () => {
     }
   });
 
-  it("bundles Powertools idempotency only for idempotent routes, and the X-Ray SDK only where the route keeps the tracer", () => {
+  it("bundles Powertools idempotency only for idempotent routes, the X-Ray SDK only where the route keeps the tracer, the suspension check only where it refuses", () => {
     const { assembly } = bundledAssembly();
     const api = assembly.getStackByName('Mentoring-dev-Api');
     const functions = Object.values(
@@ -82,6 +82,11 @@ describe('function bundles', () => {
       // Names only the libraries themselves carry: an error class of the idempotency store, the X-Ray daemon's variable.
       expect(bundle.includes('IdempotencyItemAlreadyExistsError'), route.key).toBe(isIdempotentRoute(route.key));
       expect(bundle.includes('AWS_XRAY_DAEMON_ADDRESS'), route.key).toBe(route.powertoolsTracer !== false);
+      // The suspension check's read (functions/src/lib/http/suspension.ts) only where the route refuses suspended members.
+      expect(bundle.includes('ProjectionExpression:"suspended"'), route.key).toBe(refusesSuspended(route));
+      // A route that neither reads a table nor checks suspensions does not load the DynamoDB client at all.
+      if (!route.needs.tables && !refusesSuspended(route)) expect(bundle, route.key).not.toMatch(/from\s*"@aws-sdk\/(client|lib)-dynamodb"/);
     }
+    expect(routes.some((route) => !route.needs.tables && !refusesSuspended(route))).toBe(true);
   });
 });

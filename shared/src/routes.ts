@@ -839,11 +839,15 @@ export const routeList = (): RouteDefinition[] =>
 /**
  * What a function's bundle leaves out, as esbuild defines (AppFunction, and the token bench that mirrors it): the
  * library code behind a false flag becomes dead code the bundler drops. Without a route (an event consumer, a
- * schedule): no idempotency, the tracer kept.
+ * schedule): no idempotency, the tracer kept. The suspension check (and the DynamoDB client it reads with) only
+ * where the route refuses suspended members: loading the client is most of a small route's cold start.
  */
-export const bundleDefines = (route?: Pick<RouteDefinition, 'key' | 'powertoolsTracer'>): Record<string, string> => ({
+export const bundleDefines = (
+  route?: Pick<RouteDefinition, 'key' | 'method' | 'auth' | 'allowSuspended' | 'powertoolsTracer'>,
+): Record<string, string> => ({
   'process.env.IDEMPOTENCY_BUNDLED': JSON.stringify(String(route ? isIdempotentRoute(route.key) : false)),
   'process.env.TRACER_BUNDLED': JSON.stringify(String(route?.powertoolsTracer !== false)),
+  'process.env.SUSPENSION_CHECK_BUNDLED': JSON.stringify(String(route ? refusesSuspended(route) : true)),
 });
 
 /** Answers every request no route matches (API Gateway's `$default` route). */
