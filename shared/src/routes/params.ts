@@ -1,7 +1,9 @@
-/** The path parameters several slices share. */
 import * as z from 'zod';
 import { CALL_PART_PATTERN } from '../calls';
 
+// The path parameters several slices share.
+
+/** A call's type or id. */
 export const callPart = z.string().regex(CALL_PART_PATTERN);
 /** `{id}` of a member (a Cognito sub) and of a mentorship (a UUID the server makes). */
 export const memberIdParams = z.object({ id: z.string().min(1).max(128) });
