@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { isIdempotentRoute, routeList } from '@mentoring/shared';
+import { isIdempotentRoute, refusesSuspended, routeList, routeSlices, type RouteTable } from '@mentoring/shared';
 import { synthAssembly } from './synth';
 
 // The one test that bundles for real (esbuild, no Docker), every stack's functions: the other infra tests skip
@@ -14,6 +14,16 @@ const FUNCTION_STACKS = ['Mentoring-dev-Api', 'Mentoring-dev-Events', 'Mentoring
 let synthesised: ReturnType<typeof synthAssembly> | undefined;
 /** One bundling synth for the file: it is the slow part. */
 const bundledAssembly = () => (synthesised ??= synthAssembly('dev', { 'aws:cdk:bundling-stacks': FUNCTION_STACKS }));
+
+/** The bundle of a route's function in the api stack. */
+const apiBundleOf = (route: (typeof routes)[number]) => {
+  const { assembly } = bundledAssembly();
+  type LambdaResource = { Type: string; Properties: { Code: { S3Key: string }; Environment?: { Variables?: Record<string, string> } } };
+  const fn = Object.values(assembly.getStackByName('Mentoring-dev-Api').template.Resources as Record<string, LambdaResource>).find(
+    (resource) => resource.Type === 'AWS::Lambda::Function' && resource.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === route.handler.replaceAll('/', '-'),
+  )!;
+  return readFileSync(join(assembly.directory, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8');
+};
 
 describe('function bundles', () => {
   it('are minified ESM with source maps, one per function of every stack', () => {
@@ -66,22 +76,28 @@ describe('function bundles', () => {
     }
   });
 
-  it("bundles Powertools idempotency only for idempotent routes, and the X-Ray SDK only where the route keeps the tracer", () => {
-    const { assembly } = bundledAssembly();
-    const api = assembly.getStackByName('Mentoring-dev-Api');
-    const functions = Object.values(
-      api.template.Resources as Record<string, { Type: string; Properties: { Code: { S3Key: string }; Environment?: { Variables?: Record<string, string> } } }>,
-    ).filter((resource) => resource.Type === 'AWS::Lambda::Function');
-    const bundleOf = (route: (typeof routes)[number]) => {
-      const fn = functions.find((candidate) => candidate.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === route.handler.replaceAll('/', '-'))!;
-      return readFileSync(join(assembly.directory, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8');
-    };
+  it("bundles Powertools idempotency only for idempotent routes, the X-Ray SDK only where the route keeps the tracer, the suspension check only where it refuses", () => {
     expect(routes.some((route) => route.powertoolsTracer === false)).toBe(true);
     for (const route of routes) {
-      const bundle = bundleOf(route);
+      const bundle = apiBundleOf(route);
       // Names only the libraries themselves carry: an error class of the idempotency store, the X-Ray daemon's variable.
       expect(bundle.includes('IdempotencyItemAlreadyExistsError'), route.key).toBe(isIdempotentRoute(route.key));
       expect(bundle.includes('AWS_XRAY_DAEMON_ADDRESS'), route.key).toBe(route.powertoolsTracer !== false);
+      // The suspension check's read (functions/src/lib/http/suspension.ts) only where the route refuses suspended members.
+      expect(bundle.includes('ProjectionExpression:"suspended"'), route.key).toBe(refusesSuspended(route));
+      // A route that neither reads a table nor checks suspensions does not load the DynamoDB client at all.
+      if (!route.needs.tables && !refusesSuspended(route)) expect(bundle, route.key).not.toMatch(/from\s*"@aws-sdk\/(client|lib)-dynamodb"/);
+    }
+    expect(routes.some((route) => !route.needs.tables && !refusesSuspended(route))).toBe(true);
+  });
+
+  it("builds only its own slice of the route table (a handler reads its entry from the slice, not the whole table)", () => {
+    const sliceOf = (key: string) => Object.values(routeSlices as Record<string, RouteTable>).find((slice) => key in slice)!;
+    for (const route of routes) {
+      const bundle = apiBundleOf(route);
+      const own = sliceOf(route.key);
+      // An entry, minified, names its handler module: the bundle holds its own slice's entries and no other's.
+      for (const other of routes) expect(bundle.includes(`handler:"${other.handler}"`), `${route.key} bundles ${other.key}`).toBe(other.key in own);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { NodeHttpHandler } from '@smithy/node-http-handler';
-import { DEFAULT_TIMEOUT_SECONDS } from '@mentoring/shared';
+// Not from the package's index: see ./dynamo.ts.
+import { DEFAULT_TIMEOUT_SECONDS } from '@mentoring/shared/route-contract';
 
 /**
  * The function's own timeout, as its route or rule table entry sets it: AppFunction and the local stage pass it

@@ -1,6 +1,8 @@
 import { ConditionalCheckFailedException, DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tables, type TableKey } from '@mentoring/shared';
+// Not from the package's index: the idempotency store imports this module lazily, and a lazily loaded index would
+// build every slice of the route table (the bundling test checks none does).
+import { tables, type TableKey } from '@mentoring/shared/tables';
 import { requiredEnv } from './env';
 import { traced } from './powertools';
 import { sdkClientConfig } from './aws-clients';

@@ -1,10 +1,10 @@
-import { route, type ActionItem } from '@mentoring/shared';
+import { type ActionItem, routeIn, sessionsRoutes } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
 import { newRecordId } from '../../lib/http/idempotency';
 import { createActionItem, assertItemFields, assertItemsMayChange } from '../../sessions';
 import { mentorshipForMember } from '../../mentorships';
 
-export const handler = httpHandler(route('POST /api/mentorships/{id}/action-items'), async ({ params, body, identity, idempotencyScope }) => {
+export const handler = httpHandler(routeIn(sessionsRoutes, 'POST /api/mentorships/{id}/action-items'), async ({ params, body, identity, idempotencyScope }) => {
   const { mentorship } = await mentorshipForMember(params.id, identity);
   assertItemsMayChange(mentorship);
   assertItemFields(mentorship, body);

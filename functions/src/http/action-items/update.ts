@@ -1,11 +1,11 @@
-import { route } from '@mentoring/shared';
+import { routeIn, sessionsRoutes } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { getActionItem, updateActionItem, assertItemFields, assertItemsMayChange } from '../../sessions';
 import { mentorshipForMember } from '../../mentorships';
 
 /** Edit or tick off: conditional on the version the member read. */
-export const handler = httpHandler(route('PATCH /api/mentorships/{id}/action-items/{itemId}'), async ({ params, body, identity }) => {
+export const handler = httpHandler(routeIn(sessionsRoutes, 'PATCH /api/mentorships/{id}/action-items/{itemId}'), async ({ params, body, identity }) => {
   const { mentorship } = await mentorshipForMember(params.id, identity);
   assertItemsMayChange(mentorship);
   assertItemFields(mentorship, body);

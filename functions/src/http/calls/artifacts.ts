@@ -1,6 +1,6 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { ARTIFACT_URL_TTL_SECONDS, route, type Artifact } from '@mentoring/shared';
+import { type Artifact, ARTIFACT_URL_TTL_SECONDS, callsRoutes, routeIn } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { canSeeArchive, listArtifacts, type ArtifactRecord } from '../../calls';
@@ -31,7 +31,7 @@ const presign = async (record: ArtifactRecord): Promise<Artifact> => ({
 });
 
 /** A call's archived recordings and transcripts, with short-lived download links, for its members only. */
-export const handler = httpHandler(route('GET /api/calls/{type}/{id}/artifacts'), async ({ params, identity }) => {
+export const handler = httpHandler(routeIn(callsRoutes, 'GET /api/calls/{type}/{id}/artifacts'), async ({ params, identity }) => {
   const cid = `${params.type}:${params.id}`;
   if (!(await canSeeArchive(cid, identity.sub))) throw new HttpError('forbidden', 'Only members of this call can see its recordings and transcripts.');
   const records = await listArtifacts(cid);

@@ -1,4 +1,4 @@
-import { mentorshipIdOfCall, route } from '@mentoring/shared';
+import { callsRoutes, mentorshipIdOfCall, routeIn } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { canSeeArchive, createGuestInvitation } from '../../calls';
@@ -21,7 +21,7 @@ const isMemberOfCall = async (type: string, id: string, sub: string) => {
 };
 
 /** A signed, expiring invitation for one call, and the guest page's link carrying it. */
-export const handler = httpHandler(route('POST /api/calls/{type}/{id}/guest-invitations'), async ({ params, identity }) => {
+export const handler = httpHandler(routeIn(callsRoutes, 'POST /api/calls/{type}/{id}/guest-invitations'), async ({ params, identity }) => {
   if (!(await isMemberOfCall(params.type, params.id, identity.sub))) {
     throw new HttpError('forbidden', 'Only members of this call can invite guests to it.');
   }

@@ -1,6 +1,6 @@
-import { route } from '@mentoring/shared';
+import { callsRoutes, routeIn } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
 import { listCallsOf } from '../../calls';
 
 /** The signed-in member's calls, newest first, for the sessions page. */
-export const handler = httpHandler(route('GET /api/calls'), async ({ identity }) => ({ calls: await listCallsOf(identity.sub) }));
+export const handler = httpHandler(routeIn(callsRoutes, 'GET /api/calls'), async ({ identity }) => ({ calls: await listCallsOf(identity.sub) }));

@@ -1,4 +1,4 @@
-import { GUEST_USER_NAME, route } from '@mentoring/shared';
+import { GUEST_USER_NAME, routeIn, streamRoutes } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { emitMetric } from '../../lib/metrics';
@@ -14,7 +14,7 @@ import { createUserToken, USER_TOKEN_VALIDITY_SECONDS } from '../../lib/stream/u
  * good for the invited call only, with the guest role; for the signed-in member whose identity comes from
  * the verified Cognito token, a Stream user token.
  */
-export const handler = httpHandler(route('GET /api/chat/getOrCreateToken'), async ({ query: params, identity }) => {
+export const handler = httpHandler(routeIn(streamRoutes, 'GET /api/chat/getOrCreateToken'), async ({ query: params, identity }) => {
 
   if (params.isGuest === 'true') {
     if (!params.streamChatUuid) throw new HttpError('validation_failed', 'Guest mode requires a guest id (streamChatUuid).');

@@ -1,4 +1,4 @@
-import { route } from '@mentoring/shared';
+import { membershipRoutes, routeIn } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { applicationDecided } from '../../lib/mail/templates/application-decided';
@@ -14,7 +14,7 @@ import { getProgramme } from '../../programme';
  * write conditional on the application still pending, so two coordinators deciding at once end with one
  * decision and one e-mail; the other is told it was already decided.
  */
-export const handler = httpHandler(route('POST /api/coordinator/applications/{id}/decision'), async ({ params, body, identity }) => {
+export const handler = httpHandler(routeIn(membershipRoutes, 'POST /api/coordinator/applications/{id}/decision'), async ({ params, body, identity }) => {
   if (params.id === identity.sub) throw new HttpError('forbidden', 'Another coordinator must decide on your own application.');
   const member = await getMember(params.id);
   if (!member || !member.submittedAt) throw new HttpError('not_found', 'No application with this id.');

@@ -1,5 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { route, type FeedbackItem } from '@mentoring/shared';
+import { coordinationRoutes, type FeedbackItem, routeIn } from '@mentoring/shared';
 import { documentClient, tableName } from '../../lib/dynamo';
 import { httpHandler } from '../../lib/http/handler';
 import { getParties } from '../../mentorships';
@@ -12,7 +12,7 @@ export const MAX_FEEDBACK = 2000;
  * read whole by a Scan (filtered by type on the server side when asked), which at a programme's volume of
  * feedback costs less than keeping an index for it.
  */
-export const handler = httpHandler(route('GET /api/coordinator/feedback'), async ({ query }) => {
+export const handler = httpHandler(routeIn(coordinationRoutes, 'GET /api/coordinator/feedback'), async ({ query }) => {
   const items: FeedbackItem[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {

@@ -1,4 +1,4 @@
-import { route } from '@mentoring/shared';
+import { membershipRoutes, routeIn } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { searchApproved, photoUrl } from '../../members';
@@ -18,7 +18,7 @@ const decodeCursor = (cursor: string | undefined) => {
 };
 
 /** A coordinator's search over approved members (for proposing a pair): never their e-mail address. */
-export const handler = httpHandler(route('GET /api/coordinator/members'), async ({ query }) => {
+export const handler = httpHandler(routeIn(membershipRoutes, 'GET /api/coordinator/members'), async ({ query }) => {
   const { members, next } = await searchApproved({ role: query.role, q: query.q, limit: query.limit ?? 20, cursor: decodeCursor(query.cursor) });
   const matched = await matchedMentees(members.filter((member) => member.role === 'mentee').map((member) => member.id));
   return {

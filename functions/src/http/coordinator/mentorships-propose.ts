@@ -1,8 +1,8 @@
-import { route } from '@mentoring/shared';
+import { mentorshipsRoutes, routeIn } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
 import { callerOf, detailFor, createProposal } from '../../mentorships/lifecycle';
 
-export const handler = httpHandler(route('POST /api/coordinator/mentorships'), async ({ body, identity }) => {
+export const handler = httpHandler(routeIn(mentorshipsRoutes, 'POST /api/coordinator/mentorships'), async ({ body, identity }) => {
   const record = await createProposal(identity.sub, body);
   return detailFor(record.id, callerOf(identity));
 });

@@ -1,4 +1,4 @@
-import { COORDINATORS_GROUP, route, type FeedbackItem } from '@mentoring/shared';
+import { COORDINATORS_GROUP, type FeedbackItem, feedbackRoutes, routeIn } from '@mentoring/shared';
 import { groupEmails } from '../../lib/cognito';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
@@ -26,7 +26,7 @@ const tellCoordinators = async (record: MentorshipRecord, side: 'mentor' | 'ment
   }
 };
 
-export const handler = httpHandler(route('POST /api/feedback'), async ({ body, identity, idempotencyScope }) => {
+export const handler = httpHandler(routeIn(feedbackRoutes, 'POST /api/feedback'), async ({ body, identity, idempotencyScope }) => {
   if (body.survey !== undefined && body.mentorshipId === undefined) throw new HttpError('validation_failed', 'A survey names the mentorship it is about.');
   if (body.survey === 'fit_check' && body.fit === undefined) throw new HttpError('validation_failed', 'Say how the match is going: good, unsure or not a fit.');
   if (body.fit !== undefined && body.survey !== 'fit_check') throw new HttpError('validation_failed', 'Only the fit check takes a fit answer.');

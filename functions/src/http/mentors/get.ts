@@ -1,4 +1,4 @@
-import { route } from '@mentoring/shared';
+import { directoryRoutes, routeIn } from '@mentoring/shared';
 import { directoryProgramme } from '../../directory';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
@@ -6,7 +6,7 @@ import { getMember, toMentorView, canSeeMentor } from '../../members';
 import { blockBetween } from '../../safeguarding/blocks';
 
 /** A mentor's page: approved mentors, for whoever may see the directory; a pending or rejected one only for themselves and coordinators. */
-export const handler = httpHandler(route('GET /api/mentors/{id}'), async ({ params, identity }) => {
+export const handler = httpHandler(routeIn(directoryRoutes, 'GET /api/mentors/{id}'), async ({ params, identity }) => {
   const programme = await directoryProgramme();
   if (programme.directoryVisibility === 'members' && !identity) throw new HttpError('unauthenticated', 'Sign in to see the mentors.');
   const [member, blocks] = await Promise.all([

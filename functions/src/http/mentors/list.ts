@@ -1,4 +1,4 @@
-import { isLanguageCode, route } from '@mentoring/shared';
+import { directoryRoutes, isLanguageCode, routeIn } from '@mentoring/shared';
 import { directoryProgramme, directorySnapshot, queryDirectory, readViewer } from '../../directory';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
@@ -8,7 +8,7 @@ import { httpHandler } from '../../lib/http/handler';
  * viewer's profile (one GetItem) and the container's directory snapshot (functions/src/directory/cache.ts);
  * everything else happens in memory (functions/src/directory/query.ts).
  */
-export const handler = httpHandler(route('GET /api/mentors'), async ({ query, identity }) => {
+export const handler = httpHandler(routeIn(directoryRoutes, 'GET /api/mentors'), async ({ query, identity }) => {
   const [programme, reads] = await Promise.all([
     directoryProgramme(),
     // Blocked members never see each other, whichever of them blocked; a mentee never sees who declined them.

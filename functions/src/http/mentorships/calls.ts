@@ -1,4 +1,4 @@
-import { mentorshipIdOfCall, route } from '@mentoring/shared';
+import { mentorshipIdOfCall, mentorshipsRoutes, routeIn } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
 import { HttpError } from '../../lib/http/errors';
 import { listCallsOf } from '../../calls';
@@ -6,7 +6,7 @@ import { getMentorship, sideOf } from '../../mentorships';
 import { memberStreamId } from '../../lib/stream/stream-user-id';
 
 /** The member's calls of this mentorship: call ids encode it (shared/src/mentoring/mentorship-calls.ts). */
-export const handler = httpHandler(route('GET /api/mentorships/{id}/calls'), async ({ params, identity }) => {
+export const handler = httpHandler(routeIn(mentorshipsRoutes, 'GET /api/mentorships/{id}/calls'), async ({ params, identity }) => {
   const record = await getMentorship(params.id);
   if (!record || !sideOf(record, identity.sub)) throw new HttpError('not_found', 'There is no such mentorship.');
   const calls = await listCallsOf(memberStreamId(identity.sub));

@@ -1,5 +1,5 @@
-import { route } from '@mentoring/shared';
+import { mentorshipsRoutes, routeIn } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
 import { callerOf, detailFor } from '../../mentorships/lifecycle';
 
-export const handler = httpHandler(route('GET /api/mentorships/{id}'), async ({ params, identity }) => detailFor(params.id, callerOf(identity)));
+export const handler = httpHandler(routeIn(mentorshipsRoutes, 'GET /api/mentorships/{id}'), async ({ params, identity }) => detailFor(params.id, callerOf(identity)));

@@ -1,11 +1,11 @@
-import { route } from '@mentoring/shared';
+import { mentorshipsRoutes, routeIn } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
 import { summariesOf, listBy, type MentorshipRecord } from '../../mentorships';
 
 const OPEN = new Set(['REQUESTED', 'PROPOSED']);
 
 /** The viewer's mentorships: open requests and proposals first (the inbox), then the rest, latest change first. */
-export const handler = httpHandler(route('GET /api/mentorships'), async ({ query, identity }) => {
+export const handler = httpHandler(routeIn(mentorshipsRoutes, 'GET /api/mentorships'), async ({ query, identity }) => {
   const sides = query.as ? [query.as] : (['mentor', 'mentee'] as const);
   const lists = await Promise.all(sides.map((side) => listBy(side === 'mentor' ? 'byMentor' : 'byMentee', identity.sub, { states: query.states })));
   const records = lists.flat().sort((a: MentorshipRecord, b: MentorshipRecord) => {

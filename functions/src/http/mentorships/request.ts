@@ -1,8 +1,8 @@
-import { route } from '@mentoring/shared';
+import { mentorshipsRoutes, routeIn } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
 import { callerOf, detailFor, createRequest } from '../../mentorships/lifecycle';
 
-export const handler = httpHandler(route('POST /api/mentorships'), async ({ body, identity }) => {
+export const handler = httpHandler(routeIn(mentorshipsRoutes, 'POST /api/mentorships'), async ({ body, identity }) => {
   const record = await createRequest(identity.sub, body);
   return detailFor(record.id, callerOf(identity));
 });

@@ -1,4 +1,4 @@
-import { route } from '@mentoring/shared';
+import { profileRoutes, routeIn } from '@mentoring/shared';
 import { publishAppEvent } from '../../lib/event-bus';
 import { HttpError } from '../../lib/http/errors';
 import { processPhoto, PhotoRejectedError, allVariantKeys, isOwnUploadKey, photoKeys, deleteQuietly, putPhoto, readUpload } from '../../photos';
@@ -11,7 +11,7 @@ import { httpHandler } from '../../lib/http/handler';
  * JPEG, PNG or WebP image of sane dimensions (whatever type the browser declared), resized to square WebP copies,
  * then set on the member with one conditional write. The upload is deleted whatever the outcome.
  */
-export const handler = httpHandler(route('PUT /api/profile/me/photo'), async ({ identity, body }) => {
+export const handler = httpHandler(routeIn(profileRoutes, 'PUT /api/profile/me/photo'), async ({ identity, body }) => {
   if (!isOwnUploadKey(identity.sub, body.key)) throw new HttpError('forbidden', 'That upload is not yours.');
   const member = await getMemberItem(identity.sub);
   if (!member) throw new HttpError('conflict', 'Save your profile before adding a photo.');

@@ -1,4 +1,4 @@
-import { route } from '@mentoring/shared';
+import { profileRoutes, routeIn } from '@mentoring/shared';
 import { publishAppEvent } from '../../lib/event-bus';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
@@ -7,7 +7,7 @@ import { logger } from '../../lib/powertools';
 import { getMemberItem, setMemberPhoto, toOwnProfile, isCoordinator } from '../../members';
 
 /** Removes the member's photo (a no-op when there is none): the key goes first, in one conditional write, then the files. */
-export const handler = httpHandler(route('DELETE /api/profile/me/photo'), async ({ identity }) => {
+export const handler = httpHandler(routeIn(profileRoutes, 'DELETE /api/profile/me/photo'), async ({ identity }) => {
   const member = await getMemberItem(identity.sub);
   if (!member?.photoKey) return toOwnProfile(member, { email: identity.email, isCoordinator: isCoordinator(identity) });
   const stored = await setMemberPhoto(identity.sub, null, member.photoKey);

@@ -1,5 +1,5 @@
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { MAX_PHOTO_BYTES, route } from '@mentoring/shared';
+import { MAX_PHOTO_BYTES, profileRoutes, routeIn } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
 import { newUploadKey } from '../../photos';
 import { bucketName, s3Client } from '../../lib/s3';
@@ -12,7 +12,7 @@ export const UPLOAD_EXPIRES_SECONDS = 300;
  * declared, and the key is fresh and in the caller's own folder. Nothing is stored on the member until
  * PUT /api/profile/me/photo has checked what arrived.
  */
-export const handler = httpHandler(route('POST /api/profile/me/photo'), async ({ identity, body }) => {
+export const handler = httpHandler(routeIn(profileRoutes, 'POST /api/profile/me/photo'), async ({ identity, body }) => {
   const key = newUploadKey(identity.sub);
   const { url, fields } = await createPresignedPost(s3Client, {
     Bucket: bucketName('media'),

@@ -1,4 +1,4 @@
-import { route } from '@mentoring/shared';
+import { profileRoutes, routeIn } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { publishAfterWrite } from '../../lib/notify';
@@ -9,7 +9,7 @@ import { getProgramme } from '../../programme';
  * Creates (onboarding) or replaces the member's own profile. There is no way to name another member: the
  * profile written is always the caller's (the token's subject). The role is chosen once.
  */
-export const handler = httpHandler(route('PUT /api/profile/me'), async ({ body, identity }) => {
+export const handler = httpHandler(routeIn(profileRoutes, 'PUT /api/profile/me'), async ({ body, identity }) => {
   const [programme, previous] = await Promise.all([getProgramme(), getMember(identity.sub)]);
   const topics = checkProfileAgainstProgramme(body, programme);
   if (previous && previous.role !== body.role) {

@@ -1,4 +1,4 @@
-import { route } from '@mentoring/shared';
+import { profileRoutes, routeIn } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { applicationReceived } from '../../lib/mail/templates/application-received';
@@ -11,7 +11,7 @@ import { getProgramme } from '../../programme';
  * if the programme requires approval); a mentee is approved at once otherwise. A rejected member may
  * change the profile and submit again.
  */
-export const handler = httpHandler(route('POST /api/profile/me/submit'), async ({ identity }) => {
+export const handler = httpHandler(routeIn(profileRoutes, 'POST /api/profile/me/submit'), async ({ identity }) => {
   const [programme, member] = await Promise.all([getProgramme(), getMember(identity.sub)]);
   if (!member) throw new HttpError('conflict', 'Save your profile before submitting it.');
   if (member.approvalState === 'pending') throw new HttpError('conflict', 'Your application is already waiting for a coordinator.');

@@ -1,4 +1,4 @@
-import { route } from '@mentoring/shared';
+import { routeIn, safeguardingRoutes } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { getMember } from '../../members';
@@ -11,7 +11,7 @@ import { closeAllFor, liveMentorshipsBetween } from '../../mentorships/lifecycle
  * the bus). From then on no request or proposal between them commits, and the directory hides each from
  * the other. Blocking again changes nothing.
  */
-export const handler = httpHandler(route('POST /api/members/{id}/block'), async ({ params, identity }) => {
+export const handler = httpHandler(routeIn(safeguardingRoutes, 'POST /api/members/{id}/block'), async ({ params, identity }) => {
   if (params.id === identity.sub) throw new HttpError('validation_failed', 'You cannot block yourself.');
   if (!(await getMember(params.id, { consistent: false }))) throw new HttpError('not_found', 'There is no such member.');
   await putBlock(identity.sub, params.id, new Date().toISOString());

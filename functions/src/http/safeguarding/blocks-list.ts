@@ -1,10 +1,10 @@
-import { route } from '@mentoring/shared';
+import { routeIn, safeguardingRoutes } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
 import { getParties } from '../../mentorships';
 import { blocksOf } from '../../safeguarding/blocks';
 
 /** GET /api/me/blocks: whom the caller blocked (never who blocked them). */
-export const handler = httpHandler(route('GET /api/me/blocks'), async ({ identity }) => {
+export const handler = httpHandler(routeIn(safeguardingRoutes, 'GET /api/me/blocks'), async ({ identity }) => {
   const rows = await blocksOf(identity.sub);
   const parties = await getParties(rows.map((row) => row.id));
   return { blocks: rows.map((row) => ({ memberId: row.id, displayName: parties.get(row.id)?.displayName ?? 'A former member', blockedAt: row.blockedAt })) };

@@ -1,4 +1,4 @@
-import { route } from '@mentoring/shared';
+import { routeIn, safeguardingRoutes } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { logger } from '../../lib/powertools';
@@ -10,7 +10,7 @@ import { suspendAtStream } from '../../safeguarding/blocks';
  * them, and a mentor leaves the directory); then Stream: their user deactivated, their channels frozen. A
  * Stream failure is a 500 after the stored change, and the coordinator's retry (idempotent) finishes it.
  */
-export const handler = httpHandler(route('POST /api/coordinator/members/{id}/suspend'), async ({ params, identity }) => {
+export const handler = httpHandler(routeIn(safeguardingRoutes, 'POST /api/coordinator/members/{id}/suspend'), async ({ params, identity }) => {
   if (params.id === identity.sub) throw new HttpError('validation_failed', 'You cannot suspend yourself.');
   for (let attempt = 0; ; attempt += 1) {
     const member = await getMember(params.id);

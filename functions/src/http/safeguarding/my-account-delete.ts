@@ -1,4 +1,4 @@
-import { route } from '@mentoring/shared';
+import { routeIn, safeguardingRoutes } from '@mentoring/shared';
 import { deleteUser } from '../../lib/cognito';
 import { httpHandler } from '../../lib/http/handler';
 import { logger } from '../../lib/powertools';
@@ -14,7 +14,7 @@ import { closeAllFor, liveMentorshipsOf } from '../../mentorships/lifecycle';
  * (each step is idempotent). Mentorship histories and reports stay with the programme; recordings follow the
  * stage's retention.
  */
-export const handler = httpHandler(route('DELETE /api/me'), async ({ identity }) => {
+export const handler = httpHandler(routeIn(safeguardingRoutes, 'DELETE /api/me'), async ({ identity }) => {
   const id = identity.sub;
   const endedMentorshipIds = await closeAllFor(await liveMentorshipsOf(id), id);
   await Promise.all([deleteBlocksOf(id), deleteReporterPointers(id)]);

@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { route } from '@mentoring/shared';
+import { routeIn, safeguardingRoutes } from '@mentoring/shared';
 import { accountName } from '../../lib/cognito';
 import { documentClient, tableName } from '../../lib/dynamo';
 import { httpHandler } from '../../lib/http/handler';
@@ -35,7 +35,7 @@ const sessionsAs = async (index: 'byMentor' | 'byMentee', memberId: string) => {
  * their mentorships with each one's history, sessions, calls, the reports they made (without coordinators'
  * internal notes) and whom they blocked. Who blocked them and reports about them are others' data.
  */
-export const handler = httpHandler(route('GET /api/me/export'), async ({ identity }) => {
+export const handler = httpHandler(routeIn(safeguardingRoutes, 'GET /api/me/export'), async ({ identity }) => {
   const id = identity.sub;
   const [profile, asMentor, asMentee, sessionsMentor, sessionsMentee, calls, reportIds, blocks] = await Promise.all([
     getMember(id, { consistent: false }),

@@ -1,4 +1,4 @@
-import { COORDINATORS_GROUP, mentorshipIdOfCall, MENTORSHIP_CHANNEL_TYPE, route, type ReportSubject } from '@mentoring/shared';
+import { COORDINATORS_GROUP, MENTORSHIP_CHANNEL_TYPE, mentorshipIdOfCall, type ReportSubject, routeIn, safeguardingRoutes } from '@mentoring/shared';
 import { groupEmails } from '../../lib/cognito';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
@@ -30,7 +30,7 @@ const mentorshipOfSubject = (subject: ReportSubject): string | null => {
  * transaction), then the mentorship ends if they asked (the mentorship service's end transition), then every
  * coordinator is e-mailed. Only the reporter's own mentorships can be named; anything else is a 404.
  */
-export const handler = httpHandler(route('POST /api/reports'), async ({ body, identity, idempotencyScope }) => {
+export const handler = httpHandler(routeIn(safeguardingRoutes, 'POST /api/reports'), async ({ body, identity, idempotencyScope }) => {
   const reporterId = identity.sub;
   let concernsId: string | null = body.subject.kind === 'member' ? body.subject.memberId : body.subject.kind === 'message' ? (body.subject.memberId ?? null) : null;
   const mentorshipId = mentorshipOfSubject(body.subject);

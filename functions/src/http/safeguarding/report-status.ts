@@ -1,10 +1,10 @@
-import { route } from '@mentoring/shared';
+import { routeIn, safeguardingRoutes } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { getReport, setReportStatus, StaleReportError, toReportDetail } from '../../safeguarding/reports';
 
 /** Moves a report between open, in review and resolved, from the version the coordinator read (else 409). */
-export const handler = httpHandler(route('POST /api/coordinator/reports/{id}/status'), async ({ params, body }) => {
+export const handler = httpHandler(routeIn(safeguardingRoutes, 'POST /api/coordinator/reports/{id}/status'), async ({ params, body }) => {
   try {
     await setReportStatus(params.id, body.status, body.version, new Date().toISOString());
   } catch (error) {

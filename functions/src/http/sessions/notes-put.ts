@@ -1,4 +1,4 @@
-import { route, type NotesConflictIssue } from '@mentoring/shared';
+import { type NotesConflictIssue, routeIn, sessionsRoutes } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { getNotes, putNotes } from '../../sessions';
@@ -6,7 +6,7 @@ import { getSessionItem } from '../../calls';
 import { sessionForMember } from '../../mentorships';
 
 /** Either of the pair edits; a stale version is a 409 whose issues carry the notes as they are now. */
-export const handler = httpHandler(route('PUT /api/sessions/{id}/notes'), async ({ params, body, identity }) => {
+export const handler = httpHandler(routeIn(sessionsRoutes, 'PUT /api/sessions/{id}/notes'), async ({ params, body, identity }) => {
   await sessionForMember(params.id, identity);
   if (!(await getSessionItem(params.id))) throw new HttpError('not_found', 'There is no such session.');
   const at = new Date().toISOString();

@@ -1,4 +1,4 @@
-import { commonSlots, route } from '@mentoring/shared';
+import { commonSlots, routeIn, sessionsRoutes } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
 import { HttpError } from '../../lib/http/errors';
 import { busyIntervals, availabilityOf, mentorshipOfMember, pairOf } from '../../sessions';
@@ -6,7 +6,7 @@ import { busyIntervals, availabilityOf, mentorshipOfMember, pairOf } from '../..
 const DAY = 24 * 3_600_000;
 
 /** The pair's common free slots over [from, from + days), in UTC; the SPA shows them in the viewer's zone. */
-export const handler = httpHandler(route('GET /api/mentorships/{id}/slots'), async ({ params, query, identity }) => {
+export const handler = httpHandler(routeIn(sessionsRoutes, 'GET /api/mentorships/{id}/slots'), async ({ params, query, identity }) => {
   const record = await mentorshipOfMember(params.id, identity.sub);
   if (record.state !== 'ACTIVE') throw new HttpError('conflict', 'Sessions can be booked only while the mentorship is active.');
   const { mentor, mentee } = await pairOf(record);

@@ -1,4 +1,4 @@
-import { route } from '@mentoring/shared';
+import { routeIn, sessionsRoutes } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
 import { listMemberSessionsFrom, toSession } from '../../sessions';
 
@@ -6,7 +6,7 @@ import { listMemberSessionsFrom, toSession } from '../../sessions';
 const LONGEST_SESSION_MS = 90 * 60_000;
 
 /** The viewer's sessions still to come (or under way), and proposals with a time still to come, across their mentorships. */
-export const handler = httpHandler(route('GET /api/sessions/upcoming'), async ({ identity }) => {
+export const handler = httpHandler(routeIn(sessionsRoutes, 'GET /api/sessions/upcoming'), async ({ identity }) => {
   const now = Date.now();
   const items = await listMemberSessionsFrom(identity.sub, new Date(now - LONGEST_SESSION_MS).toISOString());
   const upcoming = items.filter((item) =>

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { route } from '@mentoring/shared';
+import { routeIn, streamRoutes } from '@mentoring/shared';
 import { z } from 'zod';
 import { publishStreamEvent } from '../../lib/event-bus';
 import { busDetail } from '../../lib/events/stored-detail';
@@ -58,7 +58,7 @@ const rawBody = (event: APIGatewayProxyEventV2) => {
  * the bus once, by its webhook id and by the digest of its bytes.
  * Nothing else happens here, because Stream gives a delivery 6 s and the consumers do the work.
  */
-export const handler = httpHandler(route('POST /api/webhooks/stream'), async ({ event }) => {
+export const handler = httpHandler(routeIn(streamRoutes, 'POST /api/webhooks/stream'), async ({ event }) => {
   const body = rawBody(event);
   const { apiKey, apiSecret } = await getStreamCredentials();
   if (!safeEqual(header(event, 'x-api-key'), apiKey) || !isValidWebhookSignature(body, header(event, 'x-signature'), apiSecret)) {
