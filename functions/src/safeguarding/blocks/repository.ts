@@ -1,7 +1,8 @@
 /**
- * Blocks in the `safeguarding` table (shared/src/tables.ts): BLOCKS#<memberId> / <blockedId> and its mirror
- * BLOCKED_BY#<blockedId> / <memberId>, one transaction, so either side's check is one read and either side's list
- * one query.
+ * Blocks in the `safeguarding` table (shared/src/tables.ts), both sides under each member's own partition:
+ * MEMBER#<memberId> / BLOCKS#<blockedId> and its mirror MEMBER#<blockedId> / BLOCKED_BY#<memberId>, written and
+ * removed in one transaction. Either side's check is one read, and everyone a member must not see, whichever of
+ * the two blocked, is one Query of their partition: the directory reads it on every page.
  */
 import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
@@ -9,8 +10,11 @@ import { documentClient, tableName } from '../../lib/dynamo';
 
 const table = () => tableName('safeguarding');
 
-const blockKey = (by: string, blocked: string) => ({ pk: `BLOCKS#${by}`, sk: blocked });
-const blockedByKey = (blocked: string, by: string) => ({ pk: `BLOCKED_BY#${blocked}`, sk: by });
+const BLOCKS = 'BLOCKS#';
+const BLOCKED_BY = 'BLOCKED_BY#';
+const partition = (memberId: string) => `MEMBER#${memberId}`;
+const blockKey = (by: string, blocked: string) => ({ pk: partition(by), sk: `${BLOCKS}${blocked}` });
+const blockedByKey = (blocked: string, by: string) => ({ pk: partition(blocked), sk: `${BLOCKED_BY}${by}` });
 
 /** Stores the block and its mirror; false when it was already there. */
 export const putBlock = async (by: string, blocked: string, at: string) => {
@@ -61,33 +65,47 @@ export const blockBetween = async (a: string, b: string) => {
 export const noBlockChecks = (a: string, b: string): NonNullable<TransactWriteCommandInput['TransactItems']> =>
   [blockKey(a, b), blockKey(b, a)].map((Key) => ({ ConditionCheck: { TableName: table(), Key, ConditionExpression: 'attribute_not_exists(pk)' } }));
 
-const queryIds = async (pk: string) => {
-  const rows: { id: string; blockedAt: string }[] = [];
+interface BlockRow {
+  /** The other member. */
+  id: string;
+  /** Whether the member blocked them (else they blocked the member). */
+  byMember: boolean;
+  blockedAt: string;
+}
+
+/** The member's block rows, both ways, or only those under one prefix of the sort key. */
+const queryRows = async (memberId: string, prefix?: string) => {
+  const rows: BlockRow[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await documentClient.send(
-      new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ExclusiveStartKey }),
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': partition(memberId), ...(prefix ? { ':prefix': prefix } : {}) },
+        ExclusiveStartKey,
+      }),
     );
-    rows.push(...(page.Items ?? []).map((item) => ({ id: item.sk as string, blockedAt: item.blockedAt as string })));
+    for (const item of page.Items ?? []) {
+      const sk = item.sk as string;
+      const byMember = sk.startsWith(BLOCKS);
+      if (!byMember && !sk.startsWith(BLOCKED_BY)) continue;
+      rows.push({ id: sk.slice((byMember ? BLOCKS : BLOCKED_BY).length), byMember, blockedAt: item.blockedAt as string });
+    }
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return rows;
 };
 
 /** Whom the member blocked, newest first. */
-export const blocksOf = async (memberId: string) => (await queryIds(`BLOCKS#${memberId}`)).sort((a, b) => b.blockedAt.localeCompare(a.blockedAt));
+export const blocksOf = async (memberId: string) =>
+  (await queryRows(memberId, BLOCKS)).map(({ id, blockedAt }) => ({ id, blockedAt })).sort((a, b) => b.blockedAt.localeCompare(a.blockedAt));
 
-/** Everyone the member must not see nor be seen by: blocked by them, or blocking them. */
-export const hiddenFrom = async (memberId: string): Promise<ReadonlySet<string>> => {
-  const [blocks, blockedBy] = await Promise.all([queryIds(`BLOCKS#${memberId}`), queryIds(`BLOCKED_BY#${memberId}`)]);
-  return new Set([...blocks, ...blockedBy].map((row) => row.id));
-};
+/** Everyone the member must not see nor be seen by: blocked by them, or blocking them (one Query). */
+export const hiddenFrom = async (memberId: string): Promise<ReadonlySet<string>> => new Set((await queryRows(memberId)).map((row) => row.id));
 
-/** Removes every block the member made or received (their account is being deleted). */
+/** Removes every block the member made or received (their account is being deleted), each with its mirror. */
 export const deleteBlocksOf = async (memberId: string) => {
-  const [blocks, blockedBy] = await Promise.all([queryIds(`BLOCKS#${memberId}`), queryIds(`BLOCKED_BY#${memberId}`)]);
-  await Promise.all([
-    ...blocks.map((row) => deleteBlock(memberId, row.id)),
-    ...blockedBy.map((row) => deleteBlock(row.id, memberId)),
-  ]);
+  const rows = await queryRows(memberId);
+  await Promise.all(rows.map((row) => (row.byMember ? deleteBlock(memberId, row.id) : deleteBlock(row.id, memberId))));
 };
