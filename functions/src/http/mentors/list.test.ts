@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, type BatchGetCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDirectoryCache } from '../../directory/cache';
@@ -28,6 +28,17 @@ const list = (query?: Record<string, string>, claims?: Record<string, unknown>) 
   call(handler, { method: 'GET', path: '/api/mentors', query, headers: claims ? identity.bearer(claims) : {} });
 const ids = (body: Record<string, unknown>) => (body.mentors as { id: string }[]).map((mentor) => mentor.id);
 
+/** Items the viewer's batched read (profile and block summary) finds, by table. */
+let stored: { table: string; item: Record<string, unknown> }[] = [];
+const answerBatch = (input: BatchGetCommandInput) => ({
+  Responses: Object.fromEntries(
+    Object.entries(input.RequestItems!).map(([table, { Keys }]) => [
+      table,
+      stored.filter((each) => each.table === table && Keys!.some((key) => Object.entries(key).every(([name, value]) => each.item[name] === value))).map((each) => each.item),
+    ]),
+  ),
+});
+
 const viewer = menteeItem({ id: 'mentee-1', languages: ['es'], topics: ['Leadership', 'Career change'], timezone: 'Europe/Madrid', availability: [{ day: 2, start: '18:00', end: '20:00' }] });
 
 describe('GET /api/mentors', () => {
@@ -39,8 +50,8 @@ describe('GET /api/mentors', () => {
     dynamo.on(QueryCommand, { TableName: SAFEGUARDING_TABLE }).resolves({ Items: [] });
     dynamo.on(QueryCommand, { TableName: MENTORSHIPS_TABLE }).resolves({ Items: [] });
     dynamo.on(GetCommand, { TableName: PROGRAMME_TABLE }).resolves({ Item: storedProgramme({ directoryVisibility: 'public' }) });
-    dynamo.on(GetCommand, { TableName: MEMBERS_TABLE, Key: { id: 'mentee-1' } }).resolves({ Item: viewer });
-    dynamo.on(GetCommand, { TableName: MEMBERS_TABLE, Key: { id: 'visitor-member' } }).resolves({});
+    stored = [{ table: MEMBERS_TABLE, item: viewer as unknown as Record<string, unknown> }];
+    dynamo.on(BatchGetCommand).callsFake(answerBatch);
   });
   afterEach(() => vi.useRealTimers());
 
@@ -110,21 +121,26 @@ describe('GET /api/mentors', () => {
     expect(answer.body.error).toMatchObject({ code: 'validation_failed', message });
   });
 
-  it('never shows a signed-in member the mentors they blocked or who blocked them, reading both ways in one Query', async () => {
-    dynamo.on(QueryCommand, { TableName: SAFEGUARDING_TABLE, ExpressionAttributeValues: { ':pk': 'MEMBER#visitor-member' } }).resolves({
-      Items: [
-        { pk: 'MEMBER#visitor-member', sk: 'BLOCKS#m-bo', blockedAt: 'x' },
-        { pk: 'MEMBER#visitor-member', sk: 'BLOCKED_BY#m-cy', blockedAt: 'x' },
-      ],
-    });
+  it('never shows a signed-in member the mentors they blocked or who blocked them, reading both with their profile in one request', async () => {
+    stored.push({ table: SAFEGUARDING_TABLE, item: { pk: 'MEMBER#visitor-member', sk: 'HIDDEN', blocks: new Set(['m-bo']), blockedBy: new Set(['m-cy']) } });
     const answer = await list(undefined, { sub: 'visitor-member' });
     expect(ids(answer.body)).toEqual(['m-di', 'm-ana', 'm-ed']);
     expect(answer.body.total).toBe(3);
-    expect(dynamo.commandCalls(QueryCommand).filter((entry) => entry.args[0].input.TableName === SAFEGUARDING_TABLE)).toHaveLength(1);
+    const batches = dynamo.commandCalls(BatchGetCommand).map((entry) => entry.args[0].input.RequestItems);
+    expect(batches).toEqual([
+      {
+        [MEMBERS_TABLE]: { Keys: [{ id: 'visitor-member' }], ConsistentRead: false },
+        // The block summary is read strongly consistent: a block hides at once.
+        [SAFEGUARDING_TABLE]: { Keys: [{ pk: 'MEMBER#visitor-member', sk: 'HIDDEN' }], ConsistentRead: true },
+      },
+    ]);
+    expect(dynamo.commandCalls(QueryCommand).filter((entry) => entry.args[0].input.TableName === SAFEGUARDING_TABLE)).toHaveLength(0);
+    expect(dynamo.commandCalls(GetCommand).filter((entry) => entry.args[0].input.TableName !== PROGRAMME_TABLE)).toHaveLength(0);
     // Visitors have no blocks: the whole list, with no read of the safeguarding table.
     dynamo.resetHistory();
     expect(ids((await list()).body)).toEqual(['m-bo', 'm-di', 'm-cy', 'm-ana', 'm-ed']);
     expect(dynamo.commandCalls(QueryCommand).filter((entry) => entry.args[0].input.TableName === SAFEGUARDING_TABLE)).toHaveLength(0);
+    expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(0);
   });
 
   it('sorts a signed-in mentee’s directory by match score with reasons, leaving out mentors without a shared language', async () => {
@@ -154,7 +170,7 @@ describe('GET /api/mentors', () => {
   });
 
   it('leaves declines to mentees: a mentor viewing the directory sees every mentor, and their page reads no mentorships', async () => {
-    dynamo.on(GetCommand, { TableName: MEMBERS_TABLE, Key: { id: 'mentor-viewer' } }).resolves({ Item: mentorItem({ id: 'mentor-viewer' }) });
+    stored.push({ table: MEMBERS_TABLE, item: mentorItem({ id: 'mentor-viewer' }) as unknown as Record<string, unknown> });
     dynamo.on(QueryCommand, { TableName: MENTORSHIPS_TABLE }).resolves({
       Items: [{ pk: 'MENTORSHIP#x', sk: 'META', id: 'x', state: 'DECLINED', mentorId: 'm-ana', menteeId: 'mentor-viewer', version: 2 }],
     });

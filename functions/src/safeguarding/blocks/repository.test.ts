@@ -1,8 +1,8 @@
 import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { blocksOf, deleteBlock, deleteBlocksOf, hiddenFrom, putBlock } from './repository';
+import { blocksOf, deleteBlock, deleteBlocksOf, hiddenFrom, hiddenIdsOf, putBlock } from './repository';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 mockClient(DynamoDBClient);
@@ -21,36 +21,46 @@ beforeEach(() => {
 });
 
 describe('blocks, both sides under each member’s partition', () => {
-  it('stores a block and its mirror in one transaction, refusing a repeat', async () => {
+  it('stores a block, its mirror and both members’ summaries in one transaction, refusing a repeat', async () => {
     dynamo.on(TransactWriteCommand).resolvesOnce({}).rejectsOnce(refused());
     expect(await putBlock('ada', 'bob', AT)).toBe(true);
     expect(await putBlock('ada', 'bob', AT)).toBe(false);
     expect(transactions()[0]).toEqual([
       { Put: { TableName: 'safeguarding', Item: { pk: 'MEMBER#ada', sk: 'BLOCKS#bob', blockedAt: AT }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: 'safeguarding', Item: { pk: 'MEMBER#bob', sk: 'BLOCKED_BY#ada', blockedAt: AT } } },
+      { Update: { TableName: 'safeguarding', Key: { pk: 'MEMBER#ada', sk: 'HIDDEN' }, UpdateExpression: 'ADD blocks :id', ExpressionAttributeValues: { ':id': new Set(['bob']) } } },
+      { Update: { TableName: 'safeguarding', Key: { pk: 'MEMBER#bob', sk: 'HIDDEN' }, UpdateExpression: 'ADD blockedBy :id', ExpressionAttributeValues: { ':id': new Set(['ada']) } } },
     ]);
   });
 
-  it('removes a block and its mirror in one transaction, saying when there was none', async () => {
+  it('removes a block, its mirror and its place in both summaries in one transaction, saying when there was none', async () => {
     dynamo.on(TransactWriteCommand).resolvesOnce({}).rejectsOnce(refused());
     expect(await deleteBlock('ada', 'bob')).toBe(true);
     expect(await deleteBlock('ada', 'bob')).toBe(false);
     expect(transactions()[0]).toEqual([
       { Delete: { TableName: 'safeguarding', Key: { pk: 'MEMBER#ada', sk: 'BLOCKS#bob' }, ConditionExpression: 'attribute_exists(pk)' } },
       { Delete: { TableName: 'safeguarding', Key: { pk: 'MEMBER#bob', sk: 'BLOCKED_BY#ada' } } },
+      { Update: { TableName: 'safeguarding', Key: { pk: 'MEMBER#ada', sk: 'HIDDEN' }, UpdateExpression: 'DELETE blocks :id', ExpressionAttributeValues: { ':id': new Set(['bob']) } } },
+      { Update: { TableName: 'safeguarding', Key: { pk: 'MEMBER#bob', sk: 'HIDDEN' }, UpdateExpression: 'DELETE blockedBy :id', ExpressionAttributeValues: { ':id': new Set(['ada']) } } },
     ]);
   });
 
-  it('hides both directions with one Query of the member’s partition, following its pages', async () => {
-    dynamo
-      .on(QueryCommand)
-      .resolvesOnce({ ...partition([{ pk: 'MEMBER#ada', sk: 'BLOCKED_BY#cy', blockedAt: AT }]), LastEvaluatedKey: { pk: 'MEMBER#ada', sk: 'BLOCKED_BY#cy' } })
-      .resolvesOnce(partition([{ pk: 'MEMBER#ada', sk: 'BLOCKS#bob', blockedAt: AT }]));
+  it('hides both directions from one strongly consistent read of the member’s summary', async () => {
+    dynamo.on(BatchGetCommand).resolves({ Responses: { safeguarding: [{ pk: 'MEMBER#ada', sk: 'HIDDEN', blocks: new Set(['bob']), blockedBy: new Set(['cy', 'bob']) }] } });
     expect([...(await hiddenFrom('ada'))].sort()).toEqual(['bob', 'cy']);
-    const queries = dynamo.commandCalls(QueryCommand).map((entry) => entry.args[0].input);
-    expect(queries).toHaveLength(2);
-    expect(queries[0]).toMatchObject({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'MEMBER#ada' } });
-    expect(queries[1]!.ExclusiveStartKey).toEqual({ pk: 'MEMBER#ada', sk: 'BLOCKED_BY#cy' });
+    expect(dynamo.commandCalls(BatchGetCommand)[0]!.args[0].input.RequestItems).toEqual({ safeguarding: { Keys: [{ pk: 'MEMBER#ada', sk: 'HIDDEN' }], ConsistentRead: true } });
+    // No summary (no block either way, or every one lifted: DynamoDB drops emptied sets) hides no one.
+    expect(hiddenIdsOf(undefined).size).toBe(0);
+    expect(hiddenIdsOf({ pk: 'MEMBER#ada', sk: 'HIDDEN' }).size).toBe(0);
+  });
+
+  it('reads the rest of a batch that DynamoDB left unprocessed', async () => {
+    dynamo
+      .on(BatchGetCommand)
+      .resolvesOnce({ Responses: {}, UnprocessedKeys: { safeguarding: { Keys: [{ pk: 'MEMBER#ada', sk: 'HIDDEN' }], ConsistentRead: true } } })
+      .resolvesOnce({ Responses: { safeguarding: [{ pk: 'MEMBER#ada', sk: 'HIDDEN', blocks: new Set(['bob']) }] } });
+    expect([...(await hiddenFrom('ada'))]).toEqual(['bob']);
+    expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(2);
   });
 
   it('lists only whom the member blocked, newest first, never who blocked them', async () => {
@@ -70,7 +80,7 @@ describe('blocks, both sides under each member’s partition', () => {
     });
   });
 
-  it('on account deletion removes every block made and received, each with its mirror', async () => {
+  it('on account deletion removes every block made and received, each with its mirror, and then the emptied summary', async () => {
     dynamo.on(QueryCommand).resolves(
       partition([
         { pk: 'MEMBER#ada', sk: 'BLOCKS#bob', blockedAt: AT },
@@ -78,8 +88,9 @@ describe('blocks, both sides under each member’s partition', () => {
       ]),
     );
     dynamo.on(TransactWriteCommand).resolves({});
+    dynamo.on(DeleteCommand).resolves({});
     await deleteBlocksOf('ada');
-    const keys = transactions().map((items) => items!.map((item) => item.Delete!.Key));
+    const keys = transactions().map((items) => items!.filter((item) => item.Delete).map((item) => item.Delete!.Key));
     expect(keys).toEqual(
       expect.arrayContaining([
         [{ pk: 'MEMBER#ada', sk: 'BLOCKS#bob' }, { pk: 'MEMBER#bob', sk: 'BLOCKED_BY#ada' }],
@@ -87,5 +98,9 @@ describe('blocks, both sides under each member’s partition', () => {
       ]),
     );
     expect(keys).toHaveLength(2);
+    expect(transactions().every((items) => items!.filter((item) => item.Update).length === 2)).toBe(true);
+    expect(dynamo.commandCalls(DeleteCommand).map((entry) => entry.args[0].input)).toEqual([
+      { TableName: 'safeguarding', Key: { pk: 'MEMBER#ada', sk: 'HIDDEN' }, ConditionExpression: 'attribute_not_exists(blocks) AND attribute_not_exists(blockedBy)' },
+    ]);
   });
 });

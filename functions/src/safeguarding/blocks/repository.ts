@@ -1,12 +1,17 @@
 /**
  * Blocks in the `safeguarding` table (shared/src/tables.ts), both sides under each member's own partition:
- * MEMBER#<memberId> / BLOCKS#<blockedId> and its mirror MEMBER#<blockedId> / BLOCKED_BY#<memberId>, written and
- * removed in one transaction. Either side's check is one read, and everyone a member must not see, whichever of
- * the two blocked, is one Query of their partition: the directory reads it on every page.
+ * MEMBER#<memberId> / BLOCKS#<blockedId> and its mirror MEMBER#<blockedId> / BLOCKED_BY#<memberId>. Either side's
+ * check is one read, either side's list one Query.
+ *
+ * Each member's partition also holds one summary item, MEMBER#<memberId> / HIDDEN, with the string sets `blocks`
+ * (whom they blocked) and `blockedBy` (who blocked them): everyone the member must not see, in one small item that
+ * the directory reads on every page together with the viewer's profile (one BatchGetItem, directory/viewer.ts).
+ * Rows and sets change in the same transaction, so they never disagree. Two sets rather than one: when each has
+ * blocked the other, one lifting their block must leave the other's.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { documentClient, tableName } from '../../lib/dynamo';
+import { documentClient, getItems, ignoreStale, tableName, type ItemRead } from '../../lib/dynamo';
 
 const table = () => tableName('safeguarding');
 
@@ -15,8 +20,15 @@ const BLOCKED_BY = 'BLOCKED_BY#';
 const partition = (memberId: string) => `MEMBER#${memberId}`;
 const blockKey = (by: string, blocked: string) => ({ pk: partition(by), sk: `${BLOCKS}${blocked}` });
 const blockedByKey = (blocked: string, by: string) => ({ pk: partition(blocked), sk: `${BLOCKED_BY}${by}` });
+const hiddenKey = (memberId: string) => ({ pk: partition(memberId), sk: 'HIDDEN' });
 
-/** Stores the block and its mirror; false when it was already there. */
+/** The summary items' change for a block by `by` of `blocked`: ADD when it is made, DELETE when lifted. */
+const hiddenUpdates = (action: 'ADD' | 'DELETE', by: string, blocked: string) => [
+  { Update: { TableName: table(), Key: hiddenKey(by), UpdateExpression: `${action} blocks :id`, ExpressionAttributeValues: { ':id': new Set([blocked]) } } },
+  { Update: { TableName: table(), Key: hiddenKey(blocked), UpdateExpression: `${action} blockedBy :id`, ExpressionAttributeValues: { ':id': new Set([by]) } } },
+];
+
+/** Stores the block, its mirror and both summaries; false when it was already there. */
 export const putBlock = async (by: string, blocked: string, at: string) => {
   try {
     await documentClient.send(
@@ -24,6 +36,7 @@ export const putBlock = async (by: string, blocked: string, at: string) => {
         TransactItems: [
           { Put: { TableName: table(), Item: { ...blockKey(by, blocked), blockedAt: at }, ConditionExpression: 'attribute_not_exists(pk)' } },
           { Put: { TableName: table(), Item: { ...blockedByKey(blocked, by), blockedAt: at } } },
+          ...hiddenUpdates('ADD', by, blocked),
         ],
       }),
     );
@@ -34,7 +47,7 @@ export const putBlock = async (by: string, blocked: string, at: string) => {
   }
 };
 
-/** Removes the block and its mirror together; false when there was none. */
+/** Removes the block, its mirror and its place in both summaries together; false when there was none. */
 export const deleteBlock = async (by: string, blocked: string) => {
   try {
     await documentClient.send(
@@ -42,6 +55,7 @@ export const deleteBlock = async (by: string, blocked: string) => {
         TransactItems: [
           { Delete: { TableName: table(), Key: blockKey(by, blocked), ConditionExpression: 'attribute_exists(pk)' } },
           { Delete: { TableName: table(), Key: blockedByKey(blocked, by) } },
+          ...hiddenUpdates('DELETE', by, blocked),
         ],
       }),
     );
@@ -101,11 +115,26 @@ const queryRows = async (memberId: string, prefix?: string) => {
 export const blocksOf = async (memberId: string) =>
   (await queryRows(memberId, BLOCKS)).map(({ id, blockedAt }) => ({ id, blockedAt })).sort((a, b) => b.blockedAt.localeCompare(a.blockedAt));
 
-/** Everyone the member must not see nor be seen by: blocked by them, or blocking them (one Query). */
-export const hiddenFrom = async (memberId: string): Promise<ReadonlySet<string>> => new Set((await queryRows(memberId)).map((row) => row.id));
+/** The read of the member's summary item, for a batch with other reads (strongly consistent: a block hides at once). */
+export const hiddenItemRead = (memberId: string): ItemRead => ({ TableName: table(), Key: hiddenKey(memberId), ConsistentRead: true });
 
-/** Removes every block the member made or received (their account is being deleted), each with its mirror. */
+/** Everyone the member must not see nor be seen by, from their summary item (none: no blocks either way). */
+export const hiddenIdsOf = (item: Record<string, unknown> | undefined): ReadonlySet<string> =>
+  new Set([...((item?.blocks as Set<string> | undefined) ?? []), ...((item?.blockedBy as Set<string> | undefined) ?? [])]);
+
+/** Everyone the member must not see nor be seen by: blocked by them, or blocking them (one read). */
+export const hiddenFrom = async (memberId: string): Promise<ReadonlySet<string>> => hiddenIdsOf((await getItems([hiddenItemRead(memberId)]))[0]);
+
+/**
+ * Removes every block the member made or received (their account is being deleted), each with its mirror and
+ * summaries, and then their emptied summary item (unless a block arrived meanwhile: it stays whole).
+ */
 export const deleteBlocksOf = async (memberId: string) => {
   const rows = await queryRows(memberId);
   await Promise.all(rows.map((row) => (row.byMember ? deleteBlock(memberId, row.id) : deleteBlock(row.id, memberId))));
+  await ignoreStale(() =>
+    documentClient.send(
+      new DeleteCommand({ TableName: table(), Key: hiddenKey(memberId), ConditionExpression: 'attribute_not_exists(blocks) AND attribute_not_exists(blockedBy)' }),
+    ),
+  );
 };
