@@ -312,8 +312,9 @@ export const routes = {
     query: directoryQuerySchema,
     response: directoryPageSchema,
     memoryMiB: 1024,
-    // safeguarding: the viewer's blocks, both ways, hide those mentors; mentorships: so do the mentors who declined them.
-    needs: { tables: { members: ['GetItem', 'Query'], programme: ['GetItem'], safeguarding: ['Query'], mentorships: ['Query'] } },
+    // One BatchGetItem per page: the viewer's profile (members), the summary of their blocks both ways
+    // (safeguarding) and a mentee's DECLINED set (mentorships); members' Query reads the directory index.
+    needs: { tables: { members: ['BatchGetItem', 'Query'], programme: ['GetItem'], safeguarding: ['BatchGetItem'], mentorships: ['BatchGetItem'] } },
   },
   'GET /api/mentors/{id}': {
     handler: 'http/mentors/get',
@@ -675,7 +676,8 @@ export const routes = {
     params: memberIdParams,
     response: blockResultSchema,
     needs: {
-      tables: { safeguarding: ['PutItem'], ...endsMentorships },
+      // The block, its mirror and both members' summaries (UpdateItem) go in one transaction.
+      tables: { safeguarding: ['PutItem', 'UpdateItem'], ...endsMentorships },
       email: true,
       userPool: ['AdminGetUser'],
       schedules: true,
@@ -687,7 +689,8 @@ export const routes = {
     auth: 'required',
     params: memberIdParams,
     response: blockResultSchema,
-    needs: { tables: { safeguarding: ['DeleteItem'] } },
+    // The block, its mirror and both members' summaries (UpdateItem) go in one transaction.
+    needs: { tables: { safeguarding: ['DeleteItem', 'UpdateItem'] } },
   },
   'GET /api/me/blocks': {
     handler: 'http/safeguarding/blocks-list',
@@ -728,7 +731,7 @@ export const routes = {
       tables: {
         mentorships: endsMentorships.mentorships,
         members: ['GetItem', 'BatchGetItem', 'UpdateItem', 'DeleteItem'],
-        safeguarding: ['Query', 'DeleteItem'],
+        safeguarding: ['Query', 'DeleteItem', 'UpdateItem'],
         sessions: endsMentorships.sessions,
       },
       email: true,

@@ -1,6 +1,5 @@
 import type { Programme } from '@mentoring/shared';
 import { listDirectory, type MemberItem } from '../members';
-import { listBy } from '../mentorships';
 import { getProgramme } from '../programme';
 import { logger } from '../lib/powertools';
 import { emitMetric } from '../lib/metrics';
@@ -102,14 +101,3 @@ export const resetDirectoryCache = () => {
   loading = undefined;
   programme = undefined;
 };
-
-/**
- * Mentors a mentee must not be shown for having said no: a request they declined, or a coordinator's proposal
- * either of them declined (both end DECLINED). A request the programme declined because the mentor's places
- * were full is no one's no: that mentor comes back when a place frees up. Blocks, either way, are left out by
- * the route (hiddenFrom). One query of the mentee's own mentorships, read fresh: a decline shows at the next page.
- */
-export const excludedMentorIds = async (menteeId: string): Promise<ReadonlySet<string>> =>
-  new Set(
-    (await listBy('byMentee', menteeId, { limit: 1000, states: ['DECLINED'] })).filter((record) => record.declineReason !== 'no_places').map((record) => record.mentorId),
-  );

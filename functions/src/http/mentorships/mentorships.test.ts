@@ -318,6 +318,13 @@ describe('POST /api/mentorships/{id}/decline', () => {
     expect(items![0]!.Update!.ExpressionAttributeValues).toMatchObject({ ':to': 'DECLINED', ':f0': 'not_my_area', ':f1': 'Try Alan' });
     expect(items!.some((item) => item.Delete?.Key?.pk === `PAIR#${MENTOR.id}#${MENTEE.id}`)).toBe(true);
     expect(items!.find((item) => item.Update?.Key?.sk === 'COUNTERS')!.Update!.ExpressionAttributeValues).toMatchObject({ ':requests': -1 });
+    // In the same transaction, the mentor joins the mentee's DECLINED set: her directory leaves him out from now on.
+    expect(items!.find((item) => item.Update?.Key?.sk === 'DECLINED')!.Update).toEqual({
+      TableName: 'mentorships',
+      Key: { pk: `MENTEE#${MENTEE.id}`, sk: 'DECLINED' },
+      UpdateExpression: 'ADD mentorIds :id',
+      ExpressionAttributeValues: { ':id': new Set([MENTOR.id]) },
+    });
     const text = ses.commandCalls(SendEmailCommand)[0]!.args[0].input.Content!.Simple!.Body!.Text!.Data!;
     expect(text).toContain('Their reason: Not my area.');
     expect(text).toContain('Try Alan');
