@@ -33,6 +33,19 @@ describe('blocks, both sides under each member’s partition', () => {
     ]);
   });
 
+  it('runs a block again when it collided with another on a shared summary, and gives up after a few tries', async () => {
+    const conflict = () => new TransactionCanceledException({ message: 'conflict', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, { Code: 'TransactionConflict' }, { Code: 'None' }] });
+    dynamo.on(TransactWriteCommand).rejectsOnce(conflict()).resolvesOnce({});
+    expect(await putBlock('ada', 'bob', AT)).toBe(true);
+    expect(transactions()).toHaveLength(2);
+    expect(transactions()[1]).toEqual(transactions()[0]);
+
+    dynamo.reset();
+    dynamo.on(TransactWriteCommand).rejects(conflict());
+    await expect(deleteBlock('ada', 'bob')).rejects.toBeInstanceOf(TransactionCanceledException);
+    expect(transactions()).toHaveLength(4);
+  });
+
   it('removes a block, its mirror and its place in both summaries in one transaction, saying when there was none', async () => {
     dynamo.on(TransactWriteCommand).resolvesOnce({}).rejectsOnce(refused());
     expect(await deleteBlock('ada', 'bob')).toBe(true);

@@ -28,43 +28,46 @@ const hiddenUpdates = (action: 'ADD' | 'DELETE', by: string, blocked: string) =>
   { Update: { TableName: table(), Key: hiddenKey(blocked), UpdateExpression: `${action} blockedBy :id`, ExpressionAttributeValues: { ':id': new Set([by]) } } },
 ];
 
-/** Stores the block, its mirror and both summaries; false when it was already there. */
-export const putBlock = async (by: string, blocked: string, at: string) => {
-  try {
-    await documentClient.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table(), Item: { ...blockKey(by, blocked), blockedAt: at }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: table(), Item: { ...blockedByKey(blocked, by), blockedAt: at } } },
-          ...hiddenUpdates('ADD', by, blocked),
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
-    throw error;
+/** Tries of a block's transaction that collided with another one on a shared summary item. */
+const CONFLICT_ATTEMPTS = 4;
+
+/**
+ * Runs a block's or an unblock's transaction; false when its first item's condition said no (the block was
+ * already there, or was not). Two blocks that involve the same member at the same moment update the same summary
+ * item, and DynamoDB cancels one of them (TransactionConflict) rather than queueing it: that one runs again, as it
+ * would have had it come a moment later (nothing of a cancelled transaction is applied, and set ADD and DELETE
+ * are idempotent).
+ */
+const writeBlock = async (items: NonNullable<TransactWriteCommandInput['TransactItems']>) => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
+      return true;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
+      if (codes[0] === 'ConditionalCheckFailed') return false;
+      if (!codes.includes('TransactionConflict') || attempt >= CONFLICT_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25 * attempt * (1 + Math.random())));
+    }
   }
 };
 
+/** Stores the block, its mirror and both summaries; false when it was already there. */
+export const putBlock = (by: string, blocked: string, at: string) =>
+  writeBlock([
+    { Put: { TableName: table(), Item: { ...blockKey(by, blocked), blockedAt: at }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: table(), Item: { ...blockedByKey(blocked, by), blockedAt: at } } },
+    ...hiddenUpdates('ADD', by, blocked),
+  ]);
+
 /** Removes the block, its mirror and its place in both summaries together; false when there was none. */
-export const deleteBlock = async (by: string, blocked: string) => {
-  try {
-    await documentClient.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: table(), Key: blockKey(by, blocked), ConditionExpression: 'attribute_exists(pk)' } },
-          { Delete: { TableName: table(), Key: blockedByKey(blocked, by) } },
-          ...hiddenUpdates('DELETE', by, blocked),
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
-    throw error;
-  }
-};
+export const deleteBlock = (by: string, blocked: string) =>
+  writeBlock([
+    { Delete: { TableName: table(), Key: blockKey(by, blocked), ConditionExpression: 'attribute_exists(pk)' } },
+    { Delete: { TableName: table(), Key: blockedByKey(blocked, by) } },
+    ...hiddenUpdates('DELETE', by, blocked),
+  ]);
 
 const hasItem = async (key: { pk: string; sk: string }) =>
   Boolean((await documentClient.send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true, ProjectionExpression: 'pk' }))).Item);
