@@ -11,8 +11,8 @@ import { emitMetric } from '../lib/metrics';
  * DynamoDB queries: the score depends on the viewer, and topics, languages, time zones and free text would
  * each need their own index and still be combined in code. So each container reads the whole sparse
  * `directory` index (only listed mentors, only the attributes a card needs) at most once per TTL and
- * filters and scores in memory. A container serves many requests, so a page costs one GetItem for the
- * viewer's profile plus its share of the refresh (the `directory` bench prints both). A change reaches the
+ * filters and scores in memory. A container serves many requests, so a page costs one BatchGetItem for
+ * the viewer (viewer.ts) plus its share of the refresh (the `directory` bench prints both). A change reaches the
  * directory within the TTL: approval, pausing or a full mentor appear or disappear after at most that long.
  */
 export interface DirectoryEntry {
