@@ -129,8 +129,10 @@ export const tables = {
   /**
    * Safeguarding (issue 17): reports (pk REPORT#<id>, sk META, and NOTE#<at>#<n> for coordinators' internal notes;
    * index `byStatus` over META items; a pointer REPORTER#<memberId> / <createdAt>#<id> in the same transaction,
-   * for the member's data export) and blocks (pk BLOCKS#<memberId>, sk <blockedId>, with the mirror item
-   * BLOCKED_BY#<blockedId> / <memberId> written in the same transaction, so either side's check is one read).
+   * for the member's data export) and blocks under each member's partition
+   * (pk MEMBER#<memberId>, sk BLOCKS#<blockedId>, with the mirror item MEMBER#<blockedId> / BLOCKED_BY#<memberId>
+   * written in the same transaction: either side's check is one read, and both directions of a member's blocks
+   * are one Query).
    */
   safeguarding: {
     envVar: 'SAFEGUARDING_TABLE',

@@ -209,8 +209,8 @@ describe.runIf(isLocal && Boolean(recorderUrl))('safeguarding on the local stage
       const blocked = await call<{ blocked: boolean; endedMentorshipIds: string[] }>('POST', `/api/members/${ada.sub}/block`, grace.idToken);
       expect(blocked.body).toEqual({ blocked: true, endedMentorshipIds: [id] });
       expect((await call('GET', `/api/mentorships/${id}`, grace.idToken)).body).toMatchObject({ state: 'ENDED', endReason: 'other' });
-      expect(await getItem(tableName('safeguarding'), { pk: `BLOCKS#${grace.sub}`, sk: ada.sub })).toMatchObject({ blockedAt: expect.any(String) });
-      expect(await getItem(tableName('safeguarding'), { pk: `BLOCKED_BY#${ada.sub}`, sk: grace.sub })).toMatchObject({ blockedAt: expect.any(String) });
+      expect(await getItem(tableName('safeguarding'), { pk: `MEMBER#${grace.sub}`, sk: `BLOCKS#${ada.sub}` })).toMatchObject({ blockedAt: expect.any(String) });
+      expect(await getItem(tableName('safeguarding'), { pk: `MEMBER#${ada.sub}`, sk: `BLOCKED_BY#${grace.sub}` })).toMatchObject({ blockedAt: expect.any(String) });
       await channelFrozen(id, true);
 
       expect(await directoryIds(ada, name)).toEqual([]);
@@ -227,7 +227,22 @@ describe.runIf(isLocal && Boolean(recorderUrl))('safeguarding on the local stage
       expect((await call('DELETE', `/api/members/${grace.sub}/block`, ada.idToken)).status).toBe(404);
       expect((await call('DELETE', `/api/members/${ada.sub}/block`, grace.idToken)).status).toBe(200);
       expect(await directoryIds(ada, name)).toEqual([grace.sub]);
-      expect(await getItem(tableName('safeguarding'), { pk: `BLOCKED_BY#${ada.sub}`, sk: grace.sub })).toBeUndefined();
+      expect(await getItem(tableName('safeguarding'), { pk: `MEMBER#${ada.sub}`, sk: `BLOCKED_BY#${grace.sub}` })).toBeUndefined();
+    });
+
+    it('keeps two members hidden from each other while either block stands, when each has blocked the other', async () => {
+      const [grace, ada] = await Promise.all([mentor(), mentee()]);
+      const name = `Member ${grace.sub.slice(0, 8)}`;
+      expect((await call('POST', `/api/members/${ada.sub}/block`, grace.idToken)).status).toBe(200);
+      expect((await call('POST', `/api/members/${grace.sub}/block`, ada.idToken)).status).toBe(200);
+      expect(await getItem(tableName('safeguarding'), { pk: `MEMBER#${ada.sub}`, sk: 'HIDDEN' })).toMatchObject({ blocks: new Set([grace.sub]), blockedBy: new Set([grace.sub]) });
+      expect(await directoryIds(ada, name)).toEqual([]);
+      // Grace lifts hers: Ada's still stands, so they stay hidden from each other.
+      expect((await call('DELETE', `/api/members/${ada.sub}/block`, grace.idToken)).status).toBe(200);
+      expect(await directoryIds(ada, name)).toEqual([]);
+      expect(await getItem(tableName('safeguarding'), { pk: `MEMBER#${ada.sub}`, sk: 'HIDDEN' })).toEqual({ pk: `MEMBER#${ada.sub}`, sk: 'HIDDEN', blocks: new Set([grace.sub]) });
+      expect((await call('DELETE', `/api/members/${grace.sub}/block`, ada.idToken)).status).toBe(200);
+      expect(await directoryIds(ada, name)).toEqual([grace.sub]);
     });
 
     it('stops a mentee from asking a mentor they blocked, with a reason, and refuses bad blocks', async () => {
@@ -286,6 +301,9 @@ describe.runIf(isLocal && Boolean(recorderUrl))('safeguarding on the local stage
       const bob = await mentor();
       await call('POST', '/api/reports', ada.idToken, { category: 'spam', description: 'Selling courses', subject: { kind: 'member', memberId: bob.sub } });
       await call('POST', `/api/members/${bob.sub}/block`, ada.idToken);
+      // A block Ada received goes with her account too, both of its items.
+      const carl = await mentor();
+      expect((await call('POST', `/api/members/${ada.sub}/block`, carl.idToken)).status).toBe(200);
 
       const exported = await call<Record<string, unknown>>('GET', '/api/me/export', ada.idToken);
       expect(exported.status).toBe(200);
@@ -309,7 +327,17 @@ describe.runIf(isLocal && Boolean(recorderUrl))('safeguarding on the local stage
       const deleted = await call<{ deleted: boolean; endedMentorshipIds: string[] }>('DELETE', '/api/me', ada.idToken, { confirm: DELETE_ACCOUNT_CONFIRMATION });
       expect(deleted.body).toEqual({ deleted: true, endedMentorshipIds: [id] });
       expect(await getItem(tableName('members'), { id: ada.sub })).toBeUndefined();
-      expect(await getItem(tableName('safeguarding'), { pk: `BLOCKS#${ada.sub}`, sk: bob.sub })).toBeUndefined();
+      expect(await getItem(tableName('safeguarding'), { pk: `MEMBER#${ada.sub}`, sk: `BLOCKS#${bob.sub}` })).toBeUndefined();
+      expect(await getItem(tableName('safeguarding'), { pk: `MEMBER#${bob.sub}`, sk: `BLOCKED_BY#${ada.sub}` })).toBeUndefined();
+      expect(await getItem(tableName('safeguarding'), { pk: `MEMBER#${carl.sub}`, sk: `BLOCKS#${ada.sub}` })).toBeUndefined();
+      expect(await getItem(tableName('safeguarding'), { pk: `MEMBER#${ada.sub}`, sk: `BLOCKED_BY#${carl.sub}` })).toBeUndefined();
+      expect((await call<{ blocks: unknown[] }>('GET', '/api/me/blocks', carl.idToken)).body.blocks).toEqual([]);
+      // Nothing of hers is left in the block summaries: not her own, not in theirs.
+      expect(await getItem(tableName('safeguarding'), { pk: `MEMBER#${ada.sub}`, sk: 'HIDDEN' })).toBeUndefined();
+      for (const other of [bob, carl]) {
+        const summary = await getItem(tableName('safeguarding'), { pk: `MEMBER#${other.sub}`, sk: 'HIDDEN' });
+        expect([...((summary?.blocks as Set<string> | undefined) ?? []), ...((summary?.blockedBy as Set<string> | undefined) ?? [])]).not.toContain(ada.sub);
+      }
       // Grace keeps the mentorship's history, with Ada shown as a former member.
       expect((await call('GET', `/api/mentorships/${id}`, grace.idToken)).body).toMatchObject({ state: 'ENDED', mentee: { id: ada.sub, displayName: 'A former member' } });
       const removal = await waitFor(async () => (await recorded()).find((entry) => entry.path === '/api/v2/users/delete' && (entry.body.user_ids as string[]).includes(ada.sub)), 'the Stream user deleted');

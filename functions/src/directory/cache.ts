@@ -1,6 +1,5 @@
 import type { Programme } from '@mentoring/shared';
 import { listDirectory, type MemberItem } from '../members';
-import { listBy } from '../mentorships';
 import { getProgramme } from '../programme';
 import { logger } from '../lib/powertools';
 import { emitMetric } from '../lib/metrics';
@@ -12,8 +11,8 @@ import { emitMetric } from '../lib/metrics';
  * DynamoDB queries: the score depends on the viewer, and topics, languages, time zones and free text would
  * each need their own index and still be combined in code. So each container reads the whole sparse
  * `directory` index (only listed mentors, only the attributes a card needs) at most once per TTL and
- * filters and scores in memory. A container serves many requests, so a page costs one GetItem for the
- * viewer's profile plus its share of the refresh (the `directory` bench prints both). A change reaches the
+ * filters and scores in memory. A container serves many requests, so a page costs one BatchGetItem for
+ * the viewer (viewer.ts) plus its share of the refresh (the `directory` bench prints both). A change reaches the
  * directory within the TTL: approval, pausing or a full mentor appear or disappear after at most that long.
  */
 export interface DirectoryEntry {
@@ -102,14 +101,3 @@ export const resetDirectoryCache = () => {
   loading = undefined;
   programme = undefined;
 };
-
-/**
- * Mentors a mentee must not be shown for having said no: a request they declined, or a coordinator's proposal
- * either of them declined (both end DECLINED). A request the programme declined because the mentor's places
- * were full is no one's no: that mentor comes back when a place frees up. Blocks, either way, are left out by
- * the route (hiddenFrom). One query of the mentee's own mentorships, read fresh: a decline shows at the next page.
- */
-export const excludedMentorIds = async (menteeId: string): Promise<ReadonlySet<string>> =>
-  new Set(
-    (await listBy('byMentee', menteeId, { limit: 1000, states: ['DECLINED'] })).filter((record) => record.declineReason !== 'no_places').map((record) => record.mentorId),
-  );

@@ -1,5 +1,6 @@
 import { hoursApart, scoreMatch, type DirectoryPage, type MatchResult, type MentorCard, type MenteeForMatching } from '@mentoring/shared';
 import { compareNames, fold, type DirectoryEntry } from './cache';
+import { columnsOf, FORMAT_CODE, wantedMask } from './columns';
 import { HttpError } from '../lib/http/errors';
 import { photoUrl, openPlaces } from '../members';
 
@@ -79,27 +80,42 @@ export const queryDirectory = (entries: readonly DirectoryEntry[], request: Dire
   const wantsInPerson = request.format === 'in_person';
   const { maxHoursApart, viewerZone } = request;
 
+  // The scan reads the columns (columns.ts); an entry's own object only for a text search or when the snapshot
+  // has more topics or languages than a mask holds.
+  const columns = columnsOf(entries);
+  const topicMask = wantedMask(wantedTopics, columns.topicBit);
+  const languageMask = wantedMask([...languages], columns.languageBit);
+  const skip = new Set<number>();
+  for (const id of [request.viewerId, ...(request.hidden ?? [])]) {
+    const index = id === undefined ? undefined : columns.indexOf.get(id);
+    if (index !== undefined) skip.add(index);
+  }
   // Hours apart once per zone, not once per mentor: a few hundred zones at most.
-  const apart = new Map<string, number>();
-  const hoursFromViewer = (zone: string) => {
-    let hours = apart.get(zone);
-    if (hours === undefined) {
-      hours = hoursApart(viewerZone!, zone, at);
-      apart.set(zone, hours);
+  const apart = new Float64Array(columns.zones.length).fill(Number.NaN);
+  const hoursFromViewer = (zone: number) => {
+    let hours = apart[zone]!;
+    if (Number.isNaN(hours)) {
+      hours = hoursApart(viewerZone!, columns.zones[zone]!, at);
+      apart[zone] = hours;
     }
     return hours;
   };
+  const formatRefused = wantsOnline ? FORMAT_CODE.in_person : wantsInPerson ? FORMAT_CODE.online : -1;
 
-  const matching = entries.filter(({ id, languages: spoken, format, timezone, text, topics }) => {
-    if (id === request.viewerId) return false;
-    if (request.hidden?.has(id)) return false;
-    if (wantedTopics.length && !wantedTopics.some((topic) => topics.has(topic))) return false;
-    if (languages.size && !spoken.some((code) => languages.has(code))) return false;
-    if (wantsOnline && format === 'in_person') return false;
-    if (wantsInPerson && format === 'online') return false;
-    if (maxHoursApart !== undefined && hoursFromViewer(timezone) > maxHoursApart) return false;
-    return terms.every((term) => text.includes(term));
-  });
+  const matching: DirectoryEntry[] = [];
+  for (let index = 0; index < entries.length; index += 1) {
+    if (skip.has(index)) continue;
+    if (wantedTopics.length) {
+      if (topicMask === undefined ? !wantedTopics.some((topic) => entries[index]!.topics.has(topic)) : (columns.topics[index]! & topicMask) === 0) continue;
+    }
+    if (languages.size) {
+      if (languageMask === undefined ? !entries[index]!.languages.some((code) => languages.has(code)) : (columns.languages[index]! & languageMask) === 0) continue;
+    }
+    if (columns.formats[index] === formatRefused) continue;
+    if (maxHoursApart !== undefined && hoursFromViewer(columns.zoneOf[index]!) > maxHoursApart) continue;
+    if (terms.length && !terms.every((term) => entries[index]!.text.includes(term))) continue;
+    matching.push(entries[index]!);
+  }
 
   let ranked: { entry: DirectoryEntry; match: MatchResult | null; key: SortKey }[];
   if (request.mentee) {

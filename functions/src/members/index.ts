@@ -6,7 +6,7 @@ export { LISTED, isListed, openPlaces } from './item';
 export type { MemberItem, StoredMemberItem } from './item';
 export { getMemberItem, setMemberPhoto } from './photo-repository';
 export { checkProfileAgainstProgramme } from './profile-rules';
-export { StaleMemberError, decideApplication, deleteMember, getMember, listByApprovalState, listDirectory, saveProfile, searchApproved, setSuspended, submitProfile, touchLastActive } from './repository';
+export { StaleMemberError, decideApplication, deleteMember, getMember, listByApprovalState, memberItemRead, listDirectory, saveProfile, searchApproved, setSuspended, submitProfile, touchLastActive } from './repository';
 export type { ProfileFields } from './repository';
 export { photoUrl, toApplication, toMemberView, toMentorView, toOwnProfile } from './views';
 export { canSeeMember, canSeeMentor, isCoordinator } from './visibility';

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { ApprovalState, Role } from '@mentoring/shared';
-import { documentClient, ignoreStale, tableName } from '../lib/dynamo';
+import { documentClient, ignoreStale, tableName, type ItemRead } from '../lib/dynamo';
 import { LISTED, withListing, type MemberItem } from './item';
 
 /**
@@ -51,6 +51,9 @@ const table = () => tableName('members');
 
 export const getMember = async (id: string, { consistent = true }: { consistent?: boolean } = {}) =>
   (await documentClient.send(new GetCommand({ TableName: table(), Key: { id }, ConsistentRead: consistent }))).Item as MemberItem | undefined;
+
+/** The read of a member's item, for a batch with other reads (lib/dynamo getItems); eventually consistent unless asked. */
+export const memberItemRead = (id: string, { consistent = false }: { consistent?: boolean } = {}): ItemRead => ({ TableName: table(), Key: { id }, ConsistentRead: consistent });
 
 const conditional = async (write: () => Promise<unknown>, message?: string) => {
   try {

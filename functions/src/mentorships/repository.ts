@@ -5,6 +5,8 @@
  *   PAIR#<mentorId>#<menteeId> / GUARD      exists while the pair has a live request or mentorship
  *   MENTEE#<menteeId> / MATCH               exists while the mentee has an ACTIVE or SUSPENDED mentorship
  *   MENTEE#<menteeId> / COUNTERS            the mentee's open requests and proposals
+ *   MENTEE#<menteeId> / DECLINED            `mentorIds`, a string set: the mentors the directory leaves out for
+ *                                           this mentee because one of the two said no (see declinedItem)
  * Only META items carry mentorId, menteeId and state, so only they appear in the byMentor, byMentee and
  * byState indexes. Every change is one TransactWriteItems: META conditional on the state and version that
  * were read, the event appended, and the guards, counters and the mentor's places kept in step with it.
@@ -13,7 +15,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, type BatchGetCommandOutput, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Actor, DeclinedReason, EndReason, FitCheckAnswer, MentorshipAction, MentorshipEvent, MentorshipState } from '@mentoring/shared';
 import { randomUUID } from 'node:crypto';
-import { documentClient, tableName } from '../lib/dynamo';
+import { documentClient, tableName, type ItemRead } from '../lib/dynamo';
 import { logger } from '../lib/powertools';
 
 export type Side = 'mentor' | 'mentee';
@@ -59,11 +61,12 @@ export const metaKey = (id: string) => ({ pk: `MENTORSHIP#${id}`, sk: 'META' });
 export const pairKey = (mentorId: string, menteeId: string) => ({ pk: `PAIR#${mentorId}#${menteeId}`, sk: 'GUARD' });
 export const matchKey = (menteeId: string) => ({ pk: `MENTEE#${menteeId}`, sk: 'MATCH' });
 export const countersKey = (menteeId: string) => ({ pk: `MENTEE#${menteeId}`, sk: 'COUNTERS' });
+export const declinedKey = (menteeId: string) => ({ pk: `MENTEE#${menteeId}`, sk: 'DECLINED' });
 
 const pad = (version: number) => String(version).padStart(6, '0');
 
 /** Every item of a transaction with what it stands for, so a cancellation reason names the rule that said no. */
-export type Label = 'meta' | 'event' | 'pair' | 'match' | 'counters' | 'place' | 'member' | 'block' | `other:${string}`;
+export type Label = 'meta' | 'event' | 'pair' | 'match' | 'counters' | 'declined' | 'place' | 'member' | 'block' | `other:${string}`;
 export interface Labelled {
   label: Label;
   item: NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -367,6 +370,23 @@ export const countersItem = (menteeId: string, delta: Counters, expected?: Count
     },
   };
 };
+
+/**
+ * For the transaction of a decline that is someone's no (a request the mentor declined, a proposal either side
+ * declined; not the programme's "no places left"): the mentor joins the mentee's DECLINED set, so the directory
+ * leaves them out of the mentee's pages from then on, reading one item with the viewer's profile instead of a
+ * Query of the mentee's mentorships. DECLINED is final, so nothing takes a mentor out of the set again.
+ */
+export const declinedItem = (menteeId: string, mentorId: string): Labelled => ({
+  label: 'declined',
+  item: { Update: { TableName: table(), Key: declinedKey(menteeId), UpdateExpression: 'ADD mentorIds :id', ExpressionAttributeValues: { ':id': new Set([mentorId]) } } },
+});
+
+/** The read of the mentee's DECLINED set, for a batch with other reads (lib/dynamo getItems). */
+export const declinedItemRead = (menteeId: string): ItemRead => ({ TableName: table(), Key: declinedKey(menteeId) });
+
+/** The mentors in a DECLINED item (none when there is no item). */
+export const declinedMentorIdsOf = (item: Record<string, unknown> | undefined): ReadonlySet<string> => new Set((item?.mentorIds as Set<string> | undefined) ?? []);
 
 /** How a change moves the mentee's counters: leaving REQUESTED closes a request, leaving PROPOSED a proposal. */
 export const counterDelta = (from: MentorshipState, to: MentorshipState): Counters => ({

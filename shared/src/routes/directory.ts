@@ -10,8 +10,9 @@ export const directoryRoutes = {
     query: directoryQuerySchema,
     response: directoryPageSchema,
     memoryMiB: 1024,
-    // safeguarding: the viewer's blocks, both ways, hide those mentors; mentorships: so do the mentors who declined them.
-    needs: { tables: { members: ['GetItem', 'Query'], programme: ['GetItem'], safeguarding: ['Query'], mentorships: ['Query'] } },
+    // One BatchGetItem per page: the viewer's profile (members), the summary of their blocks both ways
+    // (safeguarding) and a mentee's DECLINED set (mentorships); members' Query reads the directory index.
+    needs: { tables: { members: ['BatchGetItem', 'Query'], programme: ['GetItem'], safeguarding: ['BatchGetItem'], mentorships: ['BatchGetItem'] } },
   },
   'GET /api/mentors/{id}': {
     handler: 'http/mentors/get',

@@ -57,7 +57,8 @@ export const safeguardingRoutes = {
     params: memberIdParams,
     response: blockResultSchema,
     needs: {
-      tables: { safeguarding: ['PutItem'], ...endsMentorships },
+      // The block, its mirror and both members' summaries (UpdateItem) go in one transaction.
+      tables: { safeguarding: ['PutItem', 'UpdateItem'], ...endsMentorships },
       email: true,
       userPool: ['AdminGetUser'],
       schedules: true,
@@ -69,7 +70,8 @@ export const safeguardingRoutes = {
     auth: 'required',
     params: memberIdParams,
     response: blockResultSchema,
-    needs: { tables: { safeguarding: ['DeleteItem'] } },
+    // The block, its mirror and both members' summaries (UpdateItem) go in one transaction.
+    needs: { tables: { safeguarding: ['DeleteItem', 'UpdateItem'] } },
   },
   'GET /api/me/blocks': {
     handler: 'http/safeguarding/blocks-list',
@@ -110,7 +112,7 @@ export const safeguardingRoutes = {
       tables: {
         mentorships: endsMentorships.mentorships,
         members: ['GetItem', 'BatchGetItem', 'UpdateItem', 'DeleteItem'],
-        safeguarding: ['Query', 'DeleteItem'],
+        safeguarding: ['Query', 'DeleteItem', 'UpdateItem'],
         sessions: endsMentorships.sessions,
       },
       email: true,

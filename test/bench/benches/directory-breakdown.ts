@@ -126,10 +126,9 @@ export const directoryBreakdown = async (stage: SpawnedStage, input: DirectoryBr
   // Each layer of the handler alone.
   const auth = await time(() => inFunction(() => idTokenVerifier().verify(input.idToken)));
   const profileGetItem = await time(() => inFunction(() => getMember(input.sub, { consistent: false })));
-  const blocksTwoQueries = await time(() => inFunction(() => hiddenFrom(input.sub)));
-  const declinesQuery = await time(() => inFunction(() => directory.excludedMentorIds(input.sub)));
+  const blocksSummary = await time(() => inFunction(() => hiddenFrom(input.sub)));
   const cachedProgrammeAndSnapshot = await time(() => inFunction(async () => [await directory.directoryProgramme(), await directory.directorySnapshot()]));
-  // The reads as the handler makes them, one request's worth: the wait a page has on DynamoDB.
+  // The reads as the handler makes them (one BatchGetItem: profile, blocks summary, declines), one request's worth.
   const readsAsTheHandlerMakesThem = await time(() => inFunction(() => directory.readViewer(input.sub)));
 
   const query = routes['GET /api/mentors'].query.parse(input.queryStringParameters);
@@ -187,9 +186,9 @@ export const directoryBreakdown = async (stage: SpawnedStage, input: DirectoryBr
     queueFloorAtConnectionsMs: (connections: number) => round((connections * cpuPerRequestUs) / 1000, 1),
     /** One refresh of the snapshot (every TTL per container, shared by its pages), median of a few. */
     snapshotRefresh: { medianMs: round(refresh.medianUs / 1000, 1), cpuMs: round(refresh.cpuUs / 1000, 1), runs: REFRESHES },
-    dynamoDbReadsAloneMedianUs: { profileGetItem: profileGetItem.medianUs, blocksTwoQueries: blocksTwoQueries.medianUs, declinesQuery: declinesQuery.medianUs },
-    dynamoDbReadsAloneCpuUs: { profileGetItem: profileGetItem.cpuUs, blocksTwoQueries: blocksTwoQueries.cpuUs, declinesQuery: declinesQuery.cpuUs },
-    measuredUs: { gatewayOverHttp, bareHttp, handlerWhole, auth, profileGetItem, blocksTwoQueries, declinesQuery, cachedProgrammeAndSnapshot, readsAsTheHandlerMakesThem, inMemoryQuery, answerValidation, serialisation },
+    dynamoDbReadsAloneMedianUs: { profileGetItem: profileGetItem.medianUs, blocksSummary: blocksSummary.medianUs, viewerBatch: readsAsTheHandlerMakesThem.medianUs },
+    dynamoDbReadsAloneCpuUs: { profileGetItem: profileGetItem.cpuUs, blocksSummary: blocksSummary.cpuUs, viewerBatch: readsAsTheHandlerMakesThem.cpuUs },
+    measuredUs: { gatewayOverHttp, bareHttp, handlerWhole, auth, profileGetItem, blocksSummary, cachedProgrammeAndSnapshot, readsAsTheHandlerMakesThem, inMemoryQuery, answerValidation, serialisation },
   };
 };
 
@@ -204,6 +203,6 @@ export const describeBreakdown = (breakdown: Awaited<ReturnType<typeof directory
     ...rows,
     `    CPU per request ${ms(breakdown.cpuPerRequestUs)} on the stage's one thread: at ${connections} connections a page waits about ${breakdown.queueFloorAtConnectionsMs(connections)} ms for the others' CPU`,
     `    a snapshot refresh (once per TTL per container): ${breakdown.snapshotRefresh.medianMs} ms wall, ${breakdown.snapshotRefresh.cpuMs} ms CPU, blocking the thread while it sorts`,
-    `    reads alone: profile GetItem ${ms(reads.profileGetItem)}, blocks (2 Queries) ${ms(reads.blocksTwoQueries)}, declines Query ${ms(reads.declinesQuery)}`,
+    `    reads alone: profile GetItem ${ms(reads.profileGetItem)}, blocks summary (BatchGetItem of 1) ${ms(reads.blocksSummary)}; the page's one BatchGetItem (profile, blocks, declines) ${ms(reads.viewerBatch)} wall, ${ms(breakdown.dynamoDbReadsAloneCpuUs.viewerBatch)} CPU`,
   ].join('\n');
 };

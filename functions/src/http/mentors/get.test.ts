@@ -43,8 +43,8 @@ describe('GET /api/mentors/{id}', () => {
   });
 
   it.each([
-    ['the viewer blocked the mentor', { pk: 'BLOCKS#mentee-1', sk: 'mentor-1' }],
-    ['the mentor blocked the viewer', { pk: 'BLOCKS#mentor-1', sk: 'mentee-1' }],
+    ['the viewer blocked the mentor', { pk: 'MEMBER#mentee-1', sk: 'BLOCKS#mentor-1' }],
+    ['the mentor blocked the viewer', { pk: 'MEMBER#mentor-1', sk: 'BLOCKS#mentee-1' }],
   ])('answers the unknown-id 404 when %s', async (_, key) => {
     dynamo.on(GetCommand, { TableName: SAFEGUARDING_TABLE, Key: key }).resolves({ Item: { pk: key.pk } });
     const answer = await get('mentor-1', { sub: 'mentee-1' });

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, type BatchGetCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDirectoryCache } from '../../directory/cache';
@@ -28,6 +28,17 @@ const list = (query?: Record<string, string>, claims?: Record<string, unknown>) 
   call(handler, { method: 'GET', path: '/api/mentors', query, headers: claims ? identity.bearer(claims) : {} });
 const ids = (body: Record<string, unknown>) => (body.mentors as { id: string }[]).map((mentor) => mentor.id);
 
+/** Items the viewer's batched read (profile and block summary) finds, by table. */
+let stored: { table: string; item: Record<string, unknown> }[] = [];
+const answerBatch = (input: BatchGetCommandInput) => ({
+  Responses: Object.fromEntries(
+    Object.entries(input.RequestItems!).map(([table, { Keys }]) => [
+      table,
+      stored.filter((each) => each.table === table && Keys!.some((key) => Object.entries(key).every(([name, value]) => each.item[name] === value))).map((each) => each.item),
+    ]),
+  ),
+});
+
 const viewer = menteeItem({ id: 'mentee-1', languages: ['es'], topics: ['Leadership', 'Career change'], timezone: 'Europe/Madrid', availability: [{ day: 2, start: '18:00', end: '20:00' }] });
 
 describe('GET /api/mentors', () => {
@@ -37,10 +48,9 @@ describe('GET /api/mentors', () => {
     delete process.env.DIRECTORY_CACHE_SECONDS;
     dynamo.on(QueryCommand).resolves({ Items: mentors, ConsumedCapacity: { TableName: MEMBERS_TABLE, CapacityUnits: 2.5 } });
     dynamo.on(QueryCommand, { TableName: SAFEGUARDING_TABLE }).resolves({ Items: [] });
-    dynamo.on(QueryCommand, { TableName: MENTORSHIPS_TABLE }).resolves({ Items: [] });
     dynamo.on(GetCommand, { TableName: PROGRAMME_TABLE }).resolves({ Item: storedProgramme({ directoryVisibility: 'public' }) });
-    dynamo.on(GetCommand, { TableName: MEMBERS_TABLE, Key: { id: 'mentee-1' } }).resolves({ Item: viewer });
-    dynamo.on(GetCommand, { TableName: MEMBERS_TABLE, Key: { id: 'visitor-member' } }).resolves({});
+    stored = [{ table: MEMBERS_TABLE, item: viewer as unknown as Record<string, unknown> }];
+    dynamo.on(BatchGetCommand).callsFake(answerBatch);
   });
   afterEach(() => vi.useRealTimers());
 
@@ -110,16 +120,27 @@ describe('GET /api/mentors', () => {
     expect(answer.body.error).toMatchObject({ code: 'validation_failed', message });
   });
 
-  it('never shows a signed-in member the mentors they blocked or who blocked them, reading both of their block lists', async () => {
-    dynamo.on(QueryCommand, { TableName: SAFEGUARDING_TABLE, ExpressionAttributeValues: { ':pk': 'BLOCKS#visitor-member' } }).resolves({ Items: [{ pk: 'BLOCKS#visitor-member', sk: 'm-bo', blockedAt: 'x' }] });
-    dynamo.on(QueryCommand, { TableName: SAFEGUARDING_TABLE, ExpressionAttributeValues: { ':pk': 'BLOCKED_BY#visitor-member' } }).resolves({ Items: [{ pk: 'BLOCKED_BY#visitor-member', sk: 'm-cy', blockedAt: 'x' }] });
+  it('never shows a signed-in member the mentors they blocked or who blocked them, reading both with their profile in one request', async () => {
+    stored.push({ table: SAFEGUARDING_TABLE, item: { pk: 'MEMBER#visitor-member', sk: 'HIDDEN', blocks: new Set(['m-bo']), blockedBy: new Set(['m-cy']) } });
     const answer = await list(undefined, { sub: 'visitor-member' });
     expect(ids(answer.body)).toEqual(['m-di', 'm-ana', 'm-ed']);
     expect(answer.body.total).toBe(3);
+    const batches = dynamo.commandCalls(BatchGetCommand).map((entry) => entry.args[0].input.RequestItems);
+    expect(batches).toEqual([
+      {
+        [MEMBERS_TABLE]: { Keys: [{ id: 'visitor-member' }], ConsistentRead: false },
+        // The block summary is read strongly consistent: a block hides at once.
+        [SAFEGUARDING_TABLE]: { Keys: [{ pk: 'MEMBER#visitor-member', sk: 'HIDDEN' }], ConsistentRead: true },
+        [MENTORSHIPS_TABLE]: { Keys: [{ pk: 'MENTEE#visitor-member', sk: 'DECLINED' }], ConsistentRead: false },
+      },
+    ]);
+    expect(dynamo.commandCalls(QueryCommand).filter((entry) => entry.args[0].input.TableName === SAFEGUARDING_TABLE)).toHaveLength(0);
+    expect(dynamo.commandCalls(GetCommand).filter((entry) => entry.args[0].input.TableName !== PROGRAMME_TABLE)).toHaveLength(0);
     // Visitors have no blocks: the whole list, with no read of the safeguarding table.
     dynamo.resetHistory();
     expect(ids((await list()).body)).toEqual(['m-bo', 'm-di', 'm-cy', 'm-ana', 'm-ed']);
     expect(dynamo.commandCalls(QueryCommand).filter((entry) => entry.args[0].input.TableName === SAFEGUARDING_TABLE)).toHaveLength(0);
+    expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(0);
   });
 
   it('sorts a signed-in mentee’s directory by match score with reasons, leaving out mentors without a shared language', async () => {
@@ -138,21 +159,17 @@ describe('GET /api/mentors', () => {
     });
   });
 
-  it('leaves out of a mentee\'s directory the mentors whose request or proposal with her was declined', async () => {
-    dynamo.on(QueryCommand, { TableName: MENTORSHIPS_TABLE }).resolves({
-      Items: [{ pk: 'MENTORSHIP#x', sk: 'META', id: 'x', state: 'DECLINED', mentorId: 'm-ana', menteeId: 'mentee-1', version: 2 }],
-    });
+  it('leaves out of a mentee\'s directory the mentors whose request or proposal with her was declined, read in the same request as her profile', async () => {
+    stored.push({ table: MENTORSHIPS_TABLE, item: { pk: 'MENTEE#mentee-1', sk: 'DECLINED', mentorIds: new Set(['m-ana']) } });
     const answer = await list(undefined, { sub: 'mentee-1' });
     expect(ids(answer.body)).toEqual(['m-ed']);
-    const asked = dynamo.commandCalls(QueryCommand).find((entry) => entry.args[0].input.TableName === MENTORSHIPS_TABLE)!.args[0].input;
-    expect(asked).toMatchObject({ IndexName: 'byMentee', ExpressionAttributeValues: { ':value': 'mentee-1', ':s0': 'DECLINED' } });
+    expect(dynamo.commandCalls(BatchGetCommand).map((entry) => entry.args[0].input.RequestItems![MENTORSHIPS_TABLE])).toEqual([{ Keys: [{ pk: 'MENTEE#mentee-1', sk: 'DECLINED' }], ConsistentRead: false }]);
+    expect(dynamo.commandCalls(QueryCommand).filter((entry) => entry.args[0].input.TableName === MENTORSHIPS_TABLE)).toHaveLength(0);
   });
 
-  it('leaves declines to mentees: a mentor viewing the directory sees every mentor, and their page reads no mentorships', async () => {
-    dynamo.on(GetCommand, { TableName: MEMBERS_TABLE, Key: { id: 'mentor-viewer' } }).resolves({ Item: mentorItem({ id: 'mentor-viewer' }) });
-    dynamo.on(QueryCommand, { TableName: MENTORSHIPS_TABLE }).resolves({
-      Items: [{ pk: 'MENTORSHIP#x', sk: 'META', id: 'x', state: 'DECLINED', mentorId: 'm-ana', menteeId: 'mentor-viewer', version: 2 }],
-    });
+  it('leaves declines to mentees: a mentor viewing the directory sees every mentor, whatever a DECLINED set under their id holds', async () => {
+    stored.push({ table: MEMBERS_TABLE, item: mentorItem({ id: 'mentor-viewer' }) as unknown as Record<string, unknown> });
+    stored.push({ table: MENTORSHIPS_TABLE, item: { pk: 'MENTEE#mentor-viewer', sk: 'DECLINED', mentorIds: new Set(['m-ana']) } });
     const answer = await list(undefined, { sub: 'mentor-viewer' });
     expect(answer.body.scored).toBe(false);
     expect(ids(answer.body)).toEqual(['m-bo', 'm-di', 'm-cy', 'm-ana', 'm-ed']);

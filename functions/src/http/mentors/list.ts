@@ -5,7 +5,8 @@ import { httpHandler } from '../../lib/http/handler';
 
 /**
  * The mentor directory: filters, text search, the viewer's match score, cursor pages. It reads the
- * viewer's profile (one GetItem) and the container's directory snapshot (functions/src/directory/cache.ts);
+ * viewer's profile, blocks and declines (one BatchGetItem, functions/src/directory/viewer.ts) and the container's
+ * directory snapshot (functions/src/directory/cache.ts);
  * everything else happens in memory (functions/src/directory/query.ts).
  */
 export const handler = httpHandler(routeIn(directoryRoutes, 'GET /api/mentors'), async ({ query, identity }) => {

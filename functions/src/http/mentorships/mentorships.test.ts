@@ -131,8 +131,8 @@ describe('POST /api/mentorships (a request)', () => {
     expect(items![4]!.ConditionCheck).toMatchObject({ Key: { pk: `MENTEE#${MENTEE.id}`, sk: 'MATCH' } });
     expect(items![5]!.ConditionCheck).toMatchObject({ TableName: 'members', Key: { id: MENTOR.id } });
     // Neither has blocked the other when it commits (safeguarding): both directions of the block.
-    expect(items![6]!.ConditionCheck).toMatchObject({ TableName: 'safeguarding', Key: { pk: `BLOCKS#${MENTEE.id}`, sk: MENTOR.id }, ConditionExpression: 'attribute_not_exists(pk)' });
-    expect(items![7]!.ConditionCheck).toMatchObject({ TableName: 'safeguarding', Key: { pk: `BLOCKS#${MENTOR.id}`, sk: MENTEE.id }, ConditionExpression: 'attribute_not_exists(pk)' });
+    expect(items![6]!.ConditionCheck).toMatchObject({ TableName: 'safeguarding', Key: { pk: `MEMBER#${MENTEE.id}`, sk: `BLOCKS#${MENTOR.id}` }, ConditionExpression: 'attribute_not_exists(pk)' });
+    expect(items![7]!.ConditionCheck).toMatchObject({ TableName: 'safeguarding', Key: { pk: `MEMBER#${MENTOR.id}`, sk: `BLOCKS#${MENTEE.id}` }, ConditionExpression: 'attribute_not_exists(pk)' });
     expect(schedules.scheduleOnce.mock.calls.map((args) => (args as unknown[])[0])).toEqual(['request-expiry', 'request-reminder']);
     const mail = ses.commandCalls(SendEmailCommand)[0]!.args[0].input;
     expect(mail.Destination!.ToAddresses).toEqual([`${MENTOR.id}@example.org`]);
@@ -140,8 +140,8 @@ describe('POST /api/mentorships (a request)', () => {
   });
 
   it.each([
-    ['the mentee blocked the mentor', (mentee: string, mentor: string) => `BLOCKS#${mentee}/${mentor}`, 409, 'You have blocked this mentor. Unblock them first if you want to ask again.'],
-    ['the mentor blocked the mentee', (mentee: string, mentor: string) => `BLOCKS#${mentor}/${mentee}`, 404, 'There is no such mentor.'],
+    ['the mentee blocked the mentor', (mentee: string, mentor: string) => `MEMBER#${mentee}/BLOCKS#${mentor}`, 409, 'You have blocked this mentor. Unblock them first if you want to ask again.'],
+    ['the mentor blocked the mentee', (mentee: string, mentor: string) => `MEMBER#${mentor}/BLOCKS#${mentee}`, 404, 'There is no such mentor.'],
   ])('refuses a request when %s, storing nothing', async (_, key, status, message) => {
     stored([MENTOR, MENTEE], [], { [key(MENTEE.id, MENTOR.id)]: { blockedAt: '2026-01-01T00:00:00.000Z' } });
     const response = await call(requestHandler, 'POST', '/api/mentorships', MENTEE.id, { body: { mentorId: MENTOR.id, message: 'Please mentor me' } });
@@ -318,6 +318,13 @@ describe('POST /api/mentorships/{id}/decline', () => {
     expect(items![0]!.Update!.ExpressionAttributeValues).toMatchObject({ ':to': 'DECLINED', ':f0': 'not_my_area', ':f1': 'Try Alan' });
     expect(items!.some((item) => item.Delete?.Key?.pk === `PAIR#${MENTOR.id}#${MENTEE.id}`)).toBe(true);
     expect(items!.find((item) => item.Update?.Key?.sk === 'COUNTERS')!.Update!.ExpressionAttributeValues).toMatchObject({ ':requests': -1 });
+    // In the same transaction, the mentor joins the mentee's DECLINED set: her directory leaves him out from now on.
+    expect(items!.find((item) => item.Update?.Key?.sk === 'DECLINED')!.Update).toEqual({
+      TableName: 'mentorships',
+      Key: { pk: `MENTEE#${MENTEE.id}`, sk: 'DECLINED' },
+      UpdateExpression: 'ADD mentorIds :id',
+      ExpressionAttributeValues: { ':id': new Set([MENTOR.id]) },
+    });
     const text = ses.commandCalls(SendEmailCommand)[0]!.args[0].input.Content!.Simple!.Body!.Text!.Data!;
     expect(text).toContain('Their reason: Not my area.');
     expect(text).toContain('Try Alan');

@@ -21,7 +21,7 @@ import { getProgramme } from '../../programme';
 import { cancelSchedule, scheduleOnce } from '../../lib/schedules';
 import { sendMail } from '../../lib/mail/send';
 import { mentorshipMails, type Letter } from '../../lib/mail/templates/mentorships';
-import { canReceiveRequests, expiryCountItem, getParty, pauseAfterExpiries, placeUpdate, receivesRequestsCheck, resetExpiryStreakItem, type Party, changeItems, commit, counterDelta, countersItem, creationItems, FINAL_STATES, getCounters, getMentorship, listBy, sideOf, TransitionCancelled, type Change, type Labelled, type MentorshipRecord, type Side } from '..';
+import { canReceiveRequests, expiryCountItem, getParty, pauseAfterExpiries, placeUpdate, receivesRequestsCheck, resetExpiryStreakItem, type Party, changeItems, commit, counterDelta, countersItem, creationItems, FINAL_STATES, getCounters, getMentorship, listBy, sideOf, TransitionCancelled, type Change, declinedItem, type Labelled, type MentorshipRecord, type Side } from '..';
 import { siteUrl } from '../../lib/site-url';
 import { cancelUpcomingSessions } from '../../sessions';
 import { blockBetween, noBlockChecks } from '../../safeguarding/blocks';
@@ -398,7 +398,7 @@ const afterActivation = async (record: MentorshipRecord, side: Side, invalidated
 /**
  * The mentor's last place was just taken: their other open requests are declined at once ("No places left")
  * and those mentees told, so they can ask someone else instead of waiting for the expiry. Such a decline does
- * not hide the mentor from them (see excludedMentorIds): once a place is free they may ask again. A request
+ * not hide the mentor from them (see declinedItem): once a place is free they may ask again. A request
  * answered meanwhile is left as it is.
  */
 const declineForNoPlaces = async (mentorId: string, acceptedId: string) => {
@@ -449,6 +449,8 @@ const transition = async (id: string, actorOf: (record: MentorshipRecord) => Act
       if (mentor) items.push({ label: 'place', item: placeUpdate(mentor, -1) });
     }
     if (change.action === 'decline' && actor === 'mentor') items.push({ label: 'member', item: resetExpiryStreakItem(record.mentorId) });
+    // Someone's no hides the mentor from the mentee's directory; the programme's "no places left" does not.
+    if (change.action === 'decline' && change.set?.declineReason !== 'no_places') items.push(declinedItem(record.menteeId, record.mentorId));
     if (change.action === 'expire' && (await getParty(record.mentorId))) items.push({ label: 'member', item: expiryCountItem(record.mentorId) });
     try {
       await commit(items);

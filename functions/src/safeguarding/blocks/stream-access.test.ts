@@ -36,7 +36,7 @@ beforeEach(() => {
   });
   dynamo.on(QueryCommand, { IndexName: 'byMentee' }).resolves({ Items: [] });
   dynamo.on(BatchGetCommand).resolves({ Responses: { members: [{ id: 'grace' }, { id: 'ada' }, { id: 'alan' }] } });
-  dynamo.on(GetCommand).callsFake((input: { Key: { pk: string; sk: string } }) => (input.Key.pk === 'BLOCKS#alan' && input.Key.sk === 'grace' ? { Item: { pk: input.Key.pk } } : {}));
+  dynamo.on(GetCommand).callsFake((input: { Key: { pk: string; sk: string } }) => (input.Key.pk === 'MEMBER#alan' && input.Key.sk === 'BLOCKS#grace' ? { Item: { pk: input.Key.pk } } : {}));
 });
 
 const patches = () =>
