@@ -225,6 +225,8 @@ test.describe('every error is said in words on the form', () => {
     const user = await createTestUser({ url: baseURL!, cognito: await stageCognito(request) });
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    // Clicked before /login hydrates, the link is the browser's own: until the new page is in, "E-mail" is sign-in's.
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
     await page.getByLabel('E-mail').fill(user.email);
     await page.getByRole('button', { name: 'Send me a code' }).click();
     await expect(page.getByRole('main').getByRole('status')).toHaveText(`We sent a code to ${user.email}.`);
