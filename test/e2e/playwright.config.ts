@@ -21,24 +21,13 @@ export const chromiumFlags = [
 const found = process.env.CHROME_PATH ? undefined : findBrowser(machineProbes());
 export const chromiumExecutable = process.env.CHROME_PATH ?? (found && 'path' in found ? found.path : undefined);
 
-/** The specs that hold whole calls with fake cameras and microphones. */
-const WHOLE_CALLS = ['calls.spec.ts', 'call-record.spec.ts'];
-
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: '../../test-results',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  // Two spec files at a time against the one stage: a test mostly waits on its browser and the stage, and every spec
-  // makes its own members, so none sees another's data. Tests within a file still run in order.
-  workers: 2,
-  projects: [
-    { name: 'pages', testIgnore: WHOLE_CALLS },
-    // Whole calls (two browsers encoding and decoding video through the stand-in's SFU) run after the rest, one at a
-    // time: beside another test on a loaded two-core machine a remote track was still muted after 30 s.
-    { name: 'calls', testMatch: WHOLE_CALLS, dependencies: ['pages'], workers: 1 },
-  ],
+  workers: 1,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },

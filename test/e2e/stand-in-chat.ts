@@ -23,11 +23,17 @@ export const memberChat = async (request: APIRequestContext, user: TestUser) => 
   return client;
 };
 
-/** The pair's channel, once the bus has made it (the mentorship-channel consumer runs after the acceptance commits). */
+/**
+ * The pair's channel, once the bus has made it (the mentorship-channel consumer runs after the acceptance commits).
+ * Queried until it is there, not watched: a watch that came first would make the channel itself, as Stream lets a
+ * member, without the pair in it, and the programme's channel would then never get them.
+ */
 export const pairChannel = async (client: StreamChat, mentorshipId: string) => {
+  const cid = `messaging:${mentorshipId}`;
+  await expect
+    .poll(async () => (await client.queryChannels({ cid, members: { $in: [client.userID!] } }, {}, { watch: false, state: false })).length, { timeout: 20_000 })
+    .toBe(1);
   const channel = client.channel('messaging', mentorshipId);
-  await expect(async () => {
-    await channel.watch();
-  }).toPass({ timeout: 20_000 });
+  await channel.watch();
   return channel;
 };
