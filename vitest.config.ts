@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the CPUs: one worker on the two cores `npm test` must fit, while the
-    // main process mostly waits. Two workers halve the unit step there (each file still runs in its own process).
+    // main process mostly waits. Two workers cut the unit step there by a quarter (each file still runs in its own process).
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: 'shared', root: 'shared', include: ['src/**/*.test.ts'] } },
