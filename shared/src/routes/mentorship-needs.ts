@@ -7,3 +7,12 @@ export const endsMentorships = {
   members: ['GetItem', 'BatchGetItem', 'UpdateItem'],
   sessions: ['Query', 'UpdateItem', 'DeleteItem'],
 } as const;
+
+/** What completing or ending a mentorship from either side needs (the two routes' needs are one). */
+export const closesMentorship = {
+  tables: endsMentorships,
+  email: true,
+  userPool: ['AdminGetUser'],
+  schedules: true,
+  eventBus: true,
+} as const;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { MENTORSHIP_STATES, declineSchema, endSchema, mentorshipCallsSchema, mentorshipDetailSchema, mentorshipListQuerySchema, mentorshipListSchema, mentorshipProposalSchema, mentorshipRequestSchema } from '../mentoring/mentorship';
 import { mentorshipIdParams } from './params';
-import { endsMentorships } from './mentorship-needs';
+import { closesMentorship, endsMentorships } from './mentorship-needs';
 import type { RouteTable } from './contract';
 
 /** Mentorships: requests, their answers and the life of a match (docs/domain.md's state machine), and coordinators' proposals and suspensions. */
@@ -78,13 +78,7 @@ export const mentorshipsRoutes = {
     auth: 'required',
     params: mentorshipIdParams,
     response: mentorshipDetailSchema,
-    needs: {
-      tables: endsMentorships,
-      email: true,
-      userPool: ['AdminGetUser'],
-      schedules: true,
-      eventBus: true,
-    },
+    needs: closesMentorship,
   },
   'POST /api/mentorships/{id}/end': {
     handler: 'http/mentorships/end',
@@ -92,13 +86,7 @@ export const mentorshipsRoutes = {
     params: mentorshipIdParams,
     body: endSchema,
     response: mentorshipDetailSchema,
-    needs: {
-      tables: endsMentorships,
-      email: true,
-      userPool: ['AdminGetUser'],
-      schedules: true,
-      eventBus: true,
-    },
+    needs: closesMentorship,
   },
   'GET /api/mentorships/{id}/calls': {
     handler: 'http/mentorships/calls',
