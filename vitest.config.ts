@@ -17,7 +17,13 @@ export default defineConfig({
           env: { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_REGION: 'eu-west-1', SITE_URL: 'https://mentoring.example.org' },
         },
       },
-      { test: { name: 'infra', root: 'infra', include: ['test/**/*.test.ts', 'local/**/*.test.ts'], testTimeout: 120_000 } },
+      {
+        // The stack tests share one module graph per worker: each file otherwise spends ~2 s importing aws-cdk-lib
+        // and synthesises its own app, while none mocks a module, changes the environment or mutates what
+        // sharedStage() keeps (synth.ts). The local stand-ins' tests keep module state, so they stay isolated.
+        test: { name: 'infra', root: 'infra', include: ['test/**/*.test.ts'], testTimeout: 120_000, isolate: false },
+      },
+      { test: { name: 'infra-local', root: 'infra', include: ['local/**/*.test.ts'], testTimeout: 120_000 } },
       'frontend/vitest.config.ts',
       { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.ts'] } },
     ],

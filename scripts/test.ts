@@ -1,7 +1,7 @@
-// `npm test`: every check in order (lint, typecheck, unit and infra tests, integration tests against a
-// local stage of their own, the CDK CLI's own synth, end-to-end tests in Chromium), then one plain summary line.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+// `npm test`: every check (lint, typecheck, unit and infra tests, integration tests against a local stage of their
+// own, the CDK CLI's own synth, end-to-end tests in Chromium), some side by side (`phases`), then one plain summary line.
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBrowserOrExit } from './browser';
@@ -44,48 +44,69 @@ const hasE2e = () => existsSync('test/e2e') && readdirSync('test/e2e').some((fil
 // Before any test: a missing browser stops the run in seconds with what to install, not after every other step.
 if (hasE2e()) ensureBrowserOrExit();
 
-const steps: Step[] = [
-  // ESLint, the folder rules (dependency-cruiser), then copy detection (jscpd, .jscpd.json's threshold): `npm run lint`.
-  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
-  { name: 'typecheck', command: ['npx', 'tsx', 'scripts/typecheck.ts'] },
-  vitest('unit', []),
-  vitest('integration', ['--config', 'test/integration/vitest.config.ts']),
-  { name: 'build', command: ['npm', 'run', 'build'] },
-  {
-    // The CDK CLI that README and workflows run as `npx cdk`, on the built SPA: one missing from the root (npx
-    // would fetch another) or broken fails here. Offline: no credentials, and none of the CLI's calls home. It
-    // synthesises every stack but bundles only the data stack's (none): infra/test/bundling.test.ts has bundled
-    // every function already, and bundling them twice was a minute of each run.
-    name: 'cdk synth',
-    command: ['npx', '--no-install', 'cdk', 'synth', '-c', 'stage=dev', '--exclusively', 'Mentoring-dev-Data', '--quiet', '--no-notices', '--output', join(scratch, 'cdk.out')],
-    env: { AWS_EC2_METADATA_DISABLED: 'true', CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1' },
-  },
-  {
-    name: 'e2e',
-    command: ['npx', 'playwright', 'test', '--config', 'test/e2e/playwright.config.ts', '--reporter=list,json'],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(scratch, 'e2e.json') },
-    report: playwrightCounts,
-    when: hasE2e,
-  },
-  {
-    // The Stream video stand-in on its own, in Chromium with fake devices: calls through its SFU.
-    name: 'e2e-stream-video',
-    command: ['npx', 'playwright', 'test', '--config', 'test/stream-video/playwright.config.ts', '--reporter=list,json'],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(scratch, 'e2e-stream-video.json') },
-    report: playwrightCounts,
-  },
-];
+// ESLint, the folder rules (dependency-cruiser), then copy detection (jscpd, .jscpd.json's threshold): `npm run lint`.
+const lint: Step = { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] };
+const typecheck: Step = { name: 'typecheck', command: ['npx', 'tsx', 'scripts/typecheck.ts'] };
+const unit = vitest('unit', []);
+const integration = vitest('integration', ['--config', 'test/integration/vitest.config.ts']);
+const build: Step = { name: 'build', command: ['npm', 'run', 'build'] };
+const cdkSynth: Step = {
+  // The CDK CLI that README and workflows run as `npx cdk`, on the built SPA: one missing from the root (npx
+  // would fetch another) or broken fails here. Offline: no credentials, and none of the CLI's calls home. It
+  // synthesises every stack but bundles only the data stack's (none): infra/test/bundling.test.ts has bundled
+  // every function already, and bundling them twice was a minute of each run.
+  name: 'cdk synth',
+  command: ['npx', '--no-install', 'cdk', 'synth', '-c', 'stage=dev', '--exclusively', 'Mentoring-dev-Data', '--quiet', '--no-notices', '--output', join(scratch, 'cdk.out')],
+  env: { AWS_EC2_METADATA_DISABLED: 'true', CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1' },
+};
+const e2e: Step = {
+  name: 'e2e',
+  command: ['npx', 'playwright', 'test', '--config', 'test/e2e/playwright.config.ts', '--reporter=list,json'],
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(scratch, 'e2e.json') },
+  report: playwrightCounts,
+  when: hasE2e,
+};
+const streamVideo: Step = {
+  // The Stream video stand-in on its own, in Chromium with fake devices: calls through its SFU.
+  name: 'e2e-stream-video',
+  command: ['npx', 'playwright', 'test', '--config', 'test/stream-video/playwright.config.ts', '--reporter=list,json'],
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(scratch, 'e2e-stream-video.json') },
+  report: playwrightCounts,
+};
 
-const total: Counts = { passed: 0, failed: 0, skipped: 0 };
-const lines: string[] = [];
-const started = Date.now();
-for (const step of steps) {
-  if (step.when && !step.when()) continue;
-  console.log(`\n▶ ${step.name}: ${step.command.join(' ')}\n`);
+/*
+ * Phases run one after another; within a phase, lanes run side by side, each lane's steps in order. On two cores
+ * the unit tests keep both busy, so they run alone; the integration tests (~1.3 cores: they wait on the stage)
+ * and the e2e tests (~1.6: they wait on the browser and the stage) leave a core partly idle, which the checks
+ * that need no stage use. The e2e tests serve the SPA that `build` makes, so it comes in the phase before them.
+ * The first lane of a phase prints as it goes; the others print each step's output when that step ends.
+ */
+const phases: Step[][][] = [[[unit]], [[integration], [build, cdkSynth, lint, streamVideo]], [[e2e], [typecheck]]];
+
+interface Outcome {
+  line: string;
+  counts: Counts;
+}
+
+const exitCode = (child: ReturnType<typeof spawn>) =>
+  new Promise<number | null>((resolve) => {
+    child.on('error', () => resolve(null));
+    child.on('close', (code) => resolve(code));
+  });
+
+const run = async (step: Step, printsLive: boolean): Promise<Outcome> => {
+  const header = `\n▶ ${step.name}: ${step.command.join(' ')}\n`;
+  if (printsLive) console.log(header);
   const stepStarted = Date.now();
   const [command, ...args] = step.command;
-  const result = spawnSync(command!, args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
-  const ok = result.status === 0;
+  const logFile = join(scratch, `${step.name}.log`);
+  const log = printsLive ? undefined : openSync(logFile, 'w');
+  const child = spawn(command!, args, { stdio: log === undefined ? 'inherit' : ['ignore', log, log], env: { ...process.env, ...step.env } });
+  const ok = (await exitCode(child)) === 0;
+  if (log !== undefined) {
+    closeSync(log);
+    console.log(`${header}${readFileSync(logFile, 'utf8')}`);
+  }
   const reportFile = join(scratch, `${step.name}.json`);
   let counts: Counts = { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
   if (step.report && existsSync(reportFile)) {
@@ -93,12 +114,27 @@ for (const step of steps) {
     // A runner that failed without a failing test (a crash, a coverage or config error) still fails the step.
     if (!ok && counts.failed === 0) counts.failed = 1;
   }
-  total.passed += counts.passed;
-  total.failed += counts.failed;
-  total.skipped += counts.skipped;
-  lines.push(
-    `${ok ? '✔' : '✘'} ${step.name.padEnd(12)} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''} (${((Date.now() - stepStarted) / 1000).toFixed(1)} s)`,
-  );
+  const line = `${ok ? '✔' : '✘'} ${step.name.padEnd(16)} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''} (${((Date.now() - stepStarted) / 1000).toFixed(1)} s)`;
+  return { line, counts };
+};
+
+const runLane = async (lane: Step[], printsLive: boolean) => {
+  const outcomes: Outcome[] = [];
+  for (const step of lane) if (!step.when || step.when()) outcomes.push(await run(step, printsLive));
+  return outcomes;
+};
+
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const lines: string[] = [];
+const started = Date.now();
+for (const phase of phases) {
+  const lanes = await Promise.all(phase.map((lane, index) => runLane(lane, index === 0)));
+  for (const { line, counts } of lanes.flat()) {
+    lines.push(line);
+    total.passed += counts.passed;
+    total.failed += counts.failed;
+    total.skipped += counts.skipped;
+  }
 }
 
 console.log(`\n${lines.join('\n')}\n\nTotal time ${((Date.now() - started) / 1000).toFixed(0)} s`);
