@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, AssetStaging, Stack } from 'aws-cdk-lib';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { bundleDefines, isIdempotentRoute, refusesSuspended, routeList, routeSlices, type RouteTable } from '@mentoring/shared';
 import { AppFunction } from '../lib/constructs/app-function';
 import { resolveStage } from '../lib/stages';
@@ -17,6 +17,9 @@ import { cdkContext, synthStage } from './synth';
 // guard, not a timing.
 vi.setConfig({ testTimeout: 300_000 });
 const routes = routeList();
+/** Both sets of bundles (some 150 MB with their source maps) go here, and leave with the file. */
+const scratch = mkdtempSync(join(tmpdir(), 'bundling-test-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const API_STACK = 'Mentoring-dev-Api';
 
 /** Every AppFunction of the dev stage, from a synth without bundling (the construct tree is all this needs). */
@@ -28,7 +31,7 @@ const apiFunctionOf = (route: (typeof routes)[number]) =>
 
 let bundles: Promise<Map<AppFunction, string>> | undefined;
 /** Each function's bundle file, all built once for the file. */
-const bundled = () => (bundles ??= bundleLikeCdk(appFunctions, mkdtempSync(join(tmpdir(), 'bundles-'))));
+const bundled = () => (bundles ??= bundleLikeCdk(appFunctions, join(scratch, 'esbuild')));
 const apiBundleOf = async (route: (typeof routes)[number]) => readFileSync((await bundled()).get(apiFunctionOf(route))!, 'utf8');
 
 /**
@@ -43,7 +46,7 @@ const cdkBundledSample = () =>
     const context = cdkContext();
     const stage = resolveStage('dev', context.stages, context.version as string | undefined);
     // The project's context (feature flags decide CDK's externals), and bundling on for the sample's stack.
-    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cdk-bundling-')), context: { ...context, stage: 'dev', 'aws:cdk:bundling-stacks': ['BundlingSample'] } });
+    const app = new App({ outdir: join(scratch, 'cdk.out'), context: { ...context, stage: 'dev', 'aws:cdk:bundling-stacks': ['BundlingSample'] } });
     const stack = new Stack(app, 'BundlingSample');
     return sampleRoutes.map((route, index) => {
       // NodejsFunction bundles in its constructor (its asset's staging), so this is where esbuild and npm run.
