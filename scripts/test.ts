@@ -55,8 +55,7 @@ const steps: Step[] = [
     // The CDK CLI that README and workflows run as `npx cdk`, on the built SPA: one missing from the root (npx
     // would fetch another) or broken fails here. Offline: no credentials, and none of the CLI's calls home. It
     // synthesises every stack but bundles only the data stack's (none): infra/test/bundling.test.ts has bundled
-    // every function already (with esbuild, from AppFunction's options, checked byte for byte against CDK's own
-    // bundling of a sample), and bundling them twice was a minute of each run.
+    // every function already, and bundling them twice was a minute of each run.
     name: 'cdk synth',
     command: ['npx', '--no-install', 'cdk', 'synth', '-c', 'stage=dev', '--exclusively', 'Mentoring-dev-Data', '--quiet', '--no-notices', '--output', join(scratch, 'cdk.out')],
     env: { AWS_EC2_METADATA_DISABLED: 'true', CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1' },
