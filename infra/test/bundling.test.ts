@@ -7,7 +7,7 @@ import { bundleDefines, isIdempotentRoute, refusesSuspended, routeList, routeSli
 import { AppFunction } from '../lib/constructs/app-function';
 import { resolveStage } from '../lib/stages';
 import { bundleLikeCdk } from './bundle-like-cdk';
-import { cdkContext, synthStage } from './synth';
+import { cdkContext, sharedStage } from './synth';
 
 // The one test that bundles for real (esbuild, no Docker): the other infra tests skip bundling, and `npm test`'s CLI
 // synth bundles none (scripts/test.ts). Every function of the app is bundled here from the very options AppFunction
@@ -22,8 +22,8 @@ const scratch = mkdtempSync(join(tmpdir(), 'bundling-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const API_STACK = 'Mentoring-dev-Api';
 
-/** Every AppFunction of the dev stage, from a synth without bundling (the construct tree is all this needs). */
-const appFunctions = synthStage('dev')
+/** Every AppFunction of the dev stage, from the shared synth without bundling (its construct tree is all this reads). */
+const appFunctions = sharedStage('dev')
   .app.node.findAll()
   .filter((construct): construct is AppFunction => construct instanceof AppFunction);
 const apiFunctionOf = (route: (typeof routes)[number]) =>
