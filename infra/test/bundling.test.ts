@@ -1,64 +1,95 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import { isIdempotentRoute, refusesSuspended, routeList, routeSlices, type RouteTable } from '@mentoring/shared';
-import { synthAssembly } from './synth';
+import { App, AssetStaging, Stack } from 'aws-cdk-lib';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { bundleDefines, isIdempotentRoute, refusesSuspended, routeList, routeSlices, type RouteTable } from '@mentoring/shared';
+import { AppFunction } from '../lib/constructs/app-function';
+import { resolveStage } from '../lib/stages';
+import { bundleLikeCdk } from './bundle-like-cdk';
+import { cdkContext, sharedStage } from './synth';
 
-// The one test that bundles for real (esbuild, no Docker), every stack's functions: the other infra tests skip
-// bundling, and `npm test`'s CLI synth bundles none (scripts/test.ts). Bundling some seventy functions takes about
-// 100 s alone on 2 cores and more beside the other test files: a hang guard, not a timing.
+// The one test that bundles for real (esbuild, no Docker): the other infra tests skip bundling, and `npm test`'s CLI
+// synth bundles none (scripts/test.ts). Every function of the app is bundled here from the very options AppFunction
+// gives NodejsFunction, in a few esbuild runs rather than CDK's one esbuild process per function (some seventy, which
+// made this file the slowest of the unit run); a small app that CDK itself bundles proves those runs build what CDK
+// builds, byte for byte. The sample's npm installs (sharp, the Stream SDK) take a while on a loaded machine: a hang
+// guard, not a timing.
 vi.setConfig({ testTimeout: 300_000 });
 const routes = routeList();
-/** The stacks that hold our functions (the web stack's SPA asset needs a build, which `npm test` makes later). */
-const FUNCTION_STACKS = ['Mentoring-dev-Api', 'Mentoring-dev-Events', 'Mentoring-dev-Schedules'];
-let synthesised: ReturnType<typeof synthAssembly> | undefined;
-/** One bundling synth for the file: it is the slow part. */
-const bundledAssembly = () => (synthesised ??= synthAssembly('dev', { 'aws:cdk:bundling-stacks': FUNCTION_STACKS }));
+/** Both sets of bundles (some 150 MB with their source maps) go here, and leave with the file. */
+const scratch = mkdtempSync(join(tmpdir(), 'bundling-test-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const API_STACK = 'Mentoring-dev-Api';
 
-/** The bundle of a route's function in the api stack. */
-const apiBundleOf = (route: (typeof routes)[number]) => {
-  const { assembly } = bundledAssembly();
-  type LambdaResource = { Type: string; Properties: { Code: { S3Key: string }; Environment?: { Variables?: Record<string, string> } } };
-  const fn = Object.values(assembly.getStackByName('Mentoring-dev-Api').template.Resources as Record<string, LambdaResource>).find(
-    (resource) => resource.Type === 'AWS::Lambda::Function' && resource.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === route.handler.replaceAll('/', '-'),
-  )!;
-  return readFileSync(join(assembly.directory, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8');
-};
+/** Every AppFunction of the dev stage, from the shared synth without bundling (its construct tree is all this reads). */
+const appFunctions = sharedStage('dev')
+  .app.node.findAll()
+  .filter((construct): construct is AppFunction => construct instanceof AppFunction);
+const apiFunctionOf = (route: (typeof routes)[number]) =>
+  appFunctions.find((fn) => Stack.of(fn).stackName === API_STACK && fn.handlerModule === route.handler)!;
+
+let bundles: Promise<Map<AppFunction, string>> | undefined;
+/** Each function's bundle file, all built once for the file. */
+const bundled = () => (bundles ??= bundleLikeCdk(appFunctions, join(scratch, 'esbuild')));
+const apiBundleOf = async (route: (typeof routes)[number]) => readFileSync((await bundled()).get(apiFunctionOf(route))!, 'utf8');
+
+/**
+ * The functions CDK bundles itself: the routes that install native packages (their installs can only be checked on
+ * CDK's output, the esbuild runs above install nothing) and an ordinary route whose defines differ from theirs.
+ */
+const sampleRoutes = [...routes.filter((route) => route.nodeModules?.length), routes.find((route) => !route.nodeModules?.length && isIdempotentRoute(route.key) && refusesSuspended(route))!];
+let sample: { route: (typeof routes)[number]; real: AppFunction; cdk: AppFunction; directory: string }[] | undefined;
+/** The sample routes' functions, made as the api stack makes them, in an app of their own that CDK bundles. */
+const cdkBundledSample = () =>
+  (sample ??= (() => {
+    const context = cdkContext();
+    const stage = resolveStage('dev', context.stages, context.version as string | undefined);
+    // The project's context (feature flags decide CDK's externals), and bundling on for the sample's stack.
+    const app = new App({ outdir: join(scratch, 'cdk.out'), context: { ...context, stage: 'dev', 'aws:cdk:bundling-stacks': ['BundlingSample'] } });
+    const stack = new Stack(app, 'BundlingSample');
+    return sampleRoutes.map((route, index) => {
+      // NodejsFunction bundles in its constructor (its asset's staging), so this is where esbuild and npm run.
+      const cdk = new AppFunction(stack, `Sample${index}`, { stage, handler: route.handler, nodeModules: route.nodeModules, define: bundleDefines(route) });
+      const staging = cdk.node.findAll().find((construct): construct is AssetStaging => construct instanceof AssetStaging)!;
+      return { route, real: apiFunctionOf(route), cdk, directory: staging.absoluteStagedPath };
+    });
+  })());
 
 describe('function bundles', () => {
-  it('are minified ESM with source maps, one per function of every stack', () => {
-    const { assembly } = bundledAssembly();
-    type LambdaResource = { Type: string; Properties: { Code: { S3Key?: string }; Environment?: { Variables?: Record<string, string> } } };
-    const lambdasOf = (stackName: string) =>
-      Object.values(assembly.getStackByName(stackName).template.Resources as Record<string, LambdaResource>).filter(
-        // Ours (AppFunction names each for Powertools); CDK's own custom resources bring their own code.
-        (resource) => resource.Type === 'AWS::Lambda::Function' && resource.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME,
-      );
-    expect(lambdasOf('Mentoring-dev-Api')).toHaveLength(routes.length + 1);
-    const functions = FUNCTION_STACKS.flatMap(lambdasOf);
-    expect(functions.length).toBeGreaterThan(routes.length + 1);
-    for (const fn of functions) {
-      const directory = join(assembly.directory, `asset.${fn.Properties.Code.S3Key!.replace(/\.zip$/, '')}`);
-      const bundle = readFileSync(join(directory, 'index.mjs'), 'utf8');
-      expect(existsSync(join(directory, 'index.mjs.map'))).toBe(true);
-      expect(bundle.startsWith("import { createRequire } from 'node:module';")).toBe(true);
-      expect(bundle).toMatch(/export\s*\{[^}]*as handler/);
+  it('are minified ESM with source maps, one per function of every stack', async () => {
+    expect(appFunctions.filter((fn) => Stack.of(fn).stackName === API_STACK)).toHaveLength(routes.length + 1);
+    // The events and schedules stacks' functions too.
+    expect(appFunctions.length).toBeGreaterThan(routes.length + 1);
+    const files = await bundled();
+    for (const fn of appFunctions) {
+      const file = files.get(fn)!;
+      const bundle = readFileSync(file, 'utf8');
+      expect(existsSync(`${file}.map`), fn.node.path).toBe(true);
+      expect(bundle.startsWith("import { createRequire } from 'node:module';"), fn.node.path).toBe(true);
+      expect(bundle, fn.node.path).toMatch(/export\s*\{[^}]*as handler/);
       // Minified: long lines (newlines survive only inside template literals), not source-shaped code.
       const lines = bundle.split('\n');
-      expect(bundle.length / lines.length).toBeGreaterThan(500);
-      expect(bundle).toMatch(/sourceMappingURL=index\.mjs\.map/);
+      expect(bundle.length / lines.length, fn.node.path).toBeGreaterThan(500);
+      expect(bundle, fn.node.path).toMatch(/sourceMappingURL=index\.mjs\.map/);
+    }
+  });
+
+  it('are what CDK itself bundles from the same options, byte for byte (a sample CDK bundles)', async () => {
+    const files = await bundled();
+    expect(sampleRoutes.some((route) => route.nodeModules?.includes('sharp'))).toBe(true);
+    for (const { route, real, cdk, directory } of cdkBundledSample()) {
+      // The sample stands for the deployed function: same entry, same bundling options.
+      expect(cdk.entry, route.key).toBe(real.entry);
+      expect(cdk.bundling, route.key).toEqual(real.bundling);
+      // Whole-file equality (no normalising needed: both name the map index.mjs.map, and minified code carries no paths).
+      expect(readFileSync(join(directory, 'index.mjs'), 'utf8') === readFileSync(files.get(real)!, 'utf8'), `${route.key}: CDK's bundle differs from ${files.get(real)}`).toBe(true);
+      expect(existsSync(join(directory, 'index.mjs.map')), route.key).toBe(true);
     }
   });
 
   it("installs native packages beside the bundle for Lambda's Linux ARM64, whatever machine synthesises", () => {
-    const { assembly } = bundledAssembly();
-    const api = assembly.getStackByName('Mentoring-dev-Api');
-    const functions = Object.values(
-      api.template.Resources as Record<string, { Type: string; Properties: { Code: { S3Key: string }; Environment?: { Variables?: Record<string, string> } } }>,
-    ).filter((resource) => resource.Type === 'AWS::Lambda::Function');
-    for (const route of routes.filter((candidate) => candidate.nodeModules?.length)) {
-      const fn = functions.find((candidate) => candidate.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === route.handler.replaceAll('/', '-'))!;
-      const directory = join(assembly.directory, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
+    for (const { route, directory } of cdkBundledSample().filter(({ route }) => route.nodeModules?.length)) {
       for (const name of route.nodeModules!) {
         expect(existsSync(join(directory, 'node_modules', name, 'package.json'))).toBe(true);
         // Imported from there, statically or (a library only a rare path needs) lazily, never bundled.
@@ -76,10 +107,10 @@ describe('function bundles', () => {
     }
   });
 
-  it("bundles Powertools idempotency only for idempotent routes, the X-Ray SDK only where the route keeps the tracer, the suspension check only where it refuses", () => {
+  it("bundles Powertools idempotency only for idempotent routes, the X-Ray SDK only where the route keeps the tracer, the suspension check only where it refuses", async () => {
     expect(routes.some((route) => route.powertoolsTracer === false)).toBe(true);
     for (const route of routes) {
-      const bundle = apiBundleOf(route);
+      const bundle = await apiBundleOf(route);
       // Names only the libraries themselves carry: an error class of the idempotency store, the X-Ray daemon's variable.
       expect(bundle.includes('IdempotencyItemAlreadyExistsError'), route.key).toBe(isIdempotentRoute(route.key));
       expect(bundle.includes('AWS_XRAY_DAEMON_ADDRESS'), route.key).toBe(route.powertoolsTracer !== false);
@@ -91,10 +122,10 @@ describe('function bundles', () => {
     expect(routes.some((route) => !route.needs.tables && !refusesSuspended(route))).toBe(true);
   });
 
-  it("builds only its own slice of the route table (a handler reads its entry from the slice, not the whole table)", () => {
+  it("builds only its own slice of the route table (a handler reads its entry from the slice, not the whole table)", async () => {
     const sliceOf = (key: string) => Object.values(routeSlices as Record<string, RouteTable>).find((slice) => key in slice)!;
     for (const route of routes) {
-      const bundle = apiBundleOf(route);
+      const bundle = await apiBundleOf(route);
       const own = sliceOf(route.key);
       // An entry, minified, names its handler module: the bundle holds its own slice's entries and no other's.
       for (const other of routes) expect(bundle.includes(`handler:"${other.handler}"`), `${route.key} bundles ${other.key}`).toBe(other.key in own);

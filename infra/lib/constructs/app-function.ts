@@ -6,7 +6,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { bundleDefines, DEFAULT_TIMEOUT_SECONDS, grantedNeeds, METRICS_NAMESPACE, needsEnvironment, tables, type BucketKey, type FunctionNeeds, type NeededResource, type SecretName, type TableDefinition, type TableKey } from '@mentoring/shared';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
@@ -59,10 +59,39 @@ const missing = (what: string, handler: string): never => {
   throw new Error(`${handler} needs ${what}, which its stack was not given.`);
 };
 
+/** The module under functions/src a function's bundle starts from. */
+export const appFunctionEntry = (handler: string) => join(functionsSrc, `${handler}.ts`);
+
+/**
+ * How AppFunction has NodejsFunction bundle a function. Exported, and kept on each instance, so that
+ * infra/test/bundling.test.ts builds every function from exactly these options, without a bundling synth.
+ */
+export const appFunctionBundling = (props: Pick<AppFunctionProps, 'define' | 'nodeModules'>): BundlingOptions => ({
+  format: OutputFormat.ESM,
+  minify: true,
+  sourceMap: true,
+  target: 'node24',
+  mainFields: ['module', 'main'],
+  define: props.define ?? bundleDefines(),
+  // Some dependencies still call require(); ESM bundles need it defined.
+  banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  ...(props.nodeModules?.length
+    ? {
+        nodeModules: [...props.nodeModules],
+        // npm installs them on this machine, whatever it is: these make it pick the Lambda's prebuilt
+        // binaries (sharp's @img/sharp-linux-arm64 and its libvips), as optional packages, without Docker.
+        environment: { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' },
+      }
+    : {}),
+});
+
 /** The one way this project makes a Lambda function: same runtime, bundling, logging and tracing everywhere. */
 export class AppFunction extends NodejsFunction {
-  /** The handler module, for error messages. */
-  private readonly handlerModule: string;
+  /** The handler module (error messages; the bundling test finds a route's function by it). */
+  readonly handlerModule: string;
+  /** The module its bundle starts from and the options it is bundled with, as NodejsFunction was given them. */
+  readonly entry: string;
+  readonly bundling: BundlingOptions;
   private readonly stage: StageConfig;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
@@ -70,8 +99,10 @@ export class AppFunction extends NodejsFunction {
       retention: props.stage.logRetentionDays,
       removalPolicy: removalPolicy(props.stage),
     });
+    const entry = appFunctionEntry(props.handler);
+    const bundling = appFunctionBundling(props);
     super(scope, id, {
-      entry: join(functionsSrc, `${props.handler}.ts`),
+      entry,
       handler: 'handler',
       functionName: props.functionName,
       runtime: Runtime.NODEJS_24_X,
@@ -96,26 +127,11 @@ export class AppFunction extends NodejsFunction {
         RECORDING_RETENTION_DAYS: String(props.stage.recordingRetentionDays),
         ...props.environment,
       },
-      bundling: {
-        format: OutputFormat.ESM,
-        minify: true,
-        sourceMap: true,
-        target: 'node24',
-        mainFields: ['module', 'main'],
-        define: props.define ?? bundleDefines(),
-        // Some dependencies still call require(); ESM bundles need it defined.
-        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-        ...(props.nodeModules?.length
-          ? {
-              nodeModules: [...props.nodeModules],
-              // npm installs them on this machine, whatever it is: these make it pick the Lambda's prebuilt
-              // binaries (sharp's @img/sharp-linux-arm64 and its libvips), as optional packages, without Docker.
-              environment: { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' },
-            }
-          : {}),
-      },
+      bundling,
     });
     this.handlerModule = props.handler;
+    this.entry = entry;
+    this.bundling = bundling;
     this.stage = props.stage;
     acknowledge(this, LAMBDA_BASIC_EXECUTION, 'Grants only CloudWatch Logs writes; the function logs to its own explicit log group with retention.');
     acknowledge(this, 'AwsSolutions-IAM5[Resource::*]', 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions.');
