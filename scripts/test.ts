@@ -54,7 +54,7 @@ const cdkSynth: Step = {
   // The CDK CLI that README and workflows run as `npx cdk`, on the built SPA: one missing from the root (npx
   // would fetch another) or broken fails here. Offline: no credentials, and none of the CLI's calls home. It
   // synthesises every stack but bundles only the data stack's (none): infra/test/bundling.test.ts has bundled
-  // every function already, and bundling them twice was a minute of each run.
+  // every function already (with CDK's own esbuild options, and through CDK itself for a sample of them).
   name: 'cdk synth',
   command: ['npx', '--no-install', 'cdk', 'synth', '-c', 'stage=dev', '--exclusively', 'Mentoring-dev-Data', '--quiet', '--no-notices', '--output', join(scratch, 'cdk.out')],
   env: { AWS_EC2_METADATA_DISABLED: 'true', CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1' },
