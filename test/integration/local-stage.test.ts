@@ -1,12 +1,13 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StreamClient } from '@stream-io/node-sdk';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../infra/local/ports';
 import { createTestUser, signIn } from '../support/auth';
-import { spawnLocalStage } from '../support/local-stage';
+import { repoRoot, spawnLocalStage } from '../support/local-stage';
 import { db, getItem } from './support/db';
 
 describe.runIf(inject('isLocal'))('the local stage', () => {
@@ -37,6 +38,51 @@ describe.runIf(inject('isLocal'))('the local stage', () => {
       expect((await fetch(`${second.url}/api/me`, { headers: { authorization: `Bearer ${idToken}` } })).status).toBe(200);
     } finally {
       await second.stop();
+    }
+  });
+
+  it('stopped while it is still starting, takes the DynamoDB Local it had started with it', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'stage-starting-'));
+    const infoFile = join(scratch, 'info.json');
+    const stage = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--web=none', '--quiet', '--in-memory', `--info-file=${infoFile}`], {
+      cwd: repoRoot,
+      env: { ...process.env, SEED: 'false', PORT: String(await freePort()) },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => stage.once('exit', resolve));
+    /** The stage's java child, if it has one yet (ps exits non-zero while the stage has no children). */
+    const jvmPid = () => {
+      try {
+        const line = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(stage.pid)], { encoding: 'utf8' }).split('\n').find((row) => row.trim().endsWith(' java'));
+        return line ? Number(line.trim().split(/\s+/)[0]) : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    try {
+      // DynamoDB Local is the first thing a stage starts: stop the stage the moment its JVM is there.
+      let jvm: number | undefined;
+      for (const deadline = Date.now() + 30_000; !jvm && Date.now() < deadline; ) {
+        jvm = jvmPid();
+        if (!jvm) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      if (!jvm) throw new Error('The stage never started DynamoDB Local');
+      const started = jvm;
+      stage.kill('SIGTERM');
+      await exited;
+      expect(existsSync(infoFile)).toBe(false);
+      const alive = () => {
+        try {
+          process.kill(started, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      await expect.poll(alive, { timeout: 5000 }).toBe(false);
+    } finally {
+      if (stage.exitCode === null) stage.kill('SIGKILL');
+      rmSync(scratch, { recursive: true, force: true });
     }
   });
 

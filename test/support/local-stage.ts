@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../infra/local/ports';
+import { stopChild } from '../../infra/local/processes';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -71,7 +72,8 @@ export const spawnLocalStage = async ({ dataDir, web = 'none', port, env = {}, d
   while (!info) {
     if (child.exitCode !== null) throw new Error(`The local stage exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      // SIGTERM first: the stage's process then takes the stand-ins it had started with it.
+      await stopChild(child);
       throw new Error(`The local stage did not start within 60 s:\n${output}`);
     }
     try {
