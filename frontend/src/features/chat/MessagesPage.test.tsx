@@ -108,6 +108,8 @@ const katherineState = {
 
 /** What queryChannels answers: the member's channels, newest activity first (Stream sorts them). */
 let listed: unknown[] = [channelState, katherineState];
+/** How many channel queries fail before Stream answers again. */
+let failingQueries = 0;
 /** The filter of the last member search (GET /users carries it as a JSON payload in the query). */
 let userSearches: unknown[] = [];
 
@@ -127,8 +129,13 @@ const server = setupServer(
   ),
   ...videoHandlers,
   http.post(`${CHAT_API}/channels`, async ({ request }) => {
-    await stream.record(request);
-    return HttpResponse.json({ channels: listed, duration: '1ms' });
+    const { body } = await stream.record(request);
+    if (failingQueries > 0) {
+      failingQueries -= 1;
+      return HttpResponse.json({ code: 16, message: 'Stream is down', StatusCode: 503, duration: '1ms' }, { status: 503 });
+    }
+    const { offset = 0, limit = 10 } = body as { offset?: number; limit?: number };
+    return HttpResponse.json({ channels: listed.slice(offset, offset + limit), duration: '1ms' });
   }),
   http.post(`${CHAT_API}/channels/messaging/general/query`, async ({ request }) => {
     await stream.record(request);
@@ -211,6 +218,7 @@ afterEach(() => {
   stream.requests.length = 0;
   listed = [channelState, katherineState];
   userSearches = [];
+  failingQueries = 0;
 });
 afterAll(() => {
   server.close();
@@ -293,6 +301,45 @@ describe('/messages with the real Stream clients', () => {
     expect(rows(list)[1]).toHaveAttribute('aria-selected', 'true');
     expect(rows(list)[1]).toHaveAttribute('tabindex', '0');
     expect(await within(screen.getByRole('region', { name: 'Conversation' })).findByText('next week', { exact: false }, { timeout: 30_000 })).toBeInTheDocument();
+  });
+
+  it('offers more once a full page of 20 came, and adds the next page below', { timeout: 60_000 }, async () => {
+    // 21 one-to-one conversations, each with a member of its own, newest first.
+    listed = Array.from({ length: 21 }, (_, index) => {
+      const other = { id: `member-${index}`, name: `Member ${index + 1}` };
+      const cid = `messaging:page-${index}`;
+      return {
+        ...katherineState,
+        channel: { ...katherineState.channel, id: `page-${index}`, cid },
+        messages: [message({ id: `p-${index}`, text: `Message ${index + 1}`, user: other, cid, created_at: at(index + 1) })],
+        members: [katherineState.members[0], { user_id: other.id, user: other, role: 'member', channel_role: 'channel_member' }],
+        read: [{ user: ada, last_read: at(60), unread_messages: 1 }],
+      };
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const list = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
+    await within(list).findByRole('option', { name: /^Member 20\./ }, { timeout: 30_000 });
+    expect(rows(list)).toHaveLength(20);
+    await user.click(within(list).getByRole('button', { name: 'Load more' }));
+    expect(await within(list).findByRole('option', { name: /^Member 21\. 1 unread message/ })).toBeInTheDocument();
+    expect(rows(list)).toHaveLength(21);
+    expect(requestsTo('POST', '/channels').map((query) => query.body)).toMatchObject([{ limit: 20 }, { limit: 20, offset: 20 }]);
+    // A page shorter than 20 was the last.
+    expect(within(list).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('says when the list did not load, after stream-chat’s own retries, and loads it on Try again', { timeout: 60_000 }, async () => {
+    failingQueries = 4;
+    const user = userEvent.setup();
+    renderPage();
+    const list = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
+    expect(within(list).getByRole('status')).toHaveTextContent(chatCopy.loadingList);
+    const alert = await within(list).findByRole('alert', {}, { timeout: 20_000 });
+    expect(alert).toHaveTextContent(chatCopy.listFailedTitle);
+    expect(requestsTo('POST', '/channels')).toHaveLength(4);
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(list).findByRole('option', { name: /^Mentoring circle/ }, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('says so when the member has no conversation yet, and offers the search', { timeout: 60_000 }, async () => {
