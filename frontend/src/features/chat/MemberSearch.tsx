@@ -64,7 +64,7 @@ export const MemberResults = ({ client, userId, query, onOpen }: { client: Strea
     }
   };
 
-  const status = searching ? chatCopy.searching : failed ? chatCopy.searchFailed : users.length === 0 ? chatCopy.noMembersFound(query.trim()) : null;
+  const status = searching ? chatCopy.searching : failed ? chatCopy.searchFailed : users.length === 0 ? chatCopy.noMembersFound(query.trim()) : chatCopy.membersFound(users.length);
   return (
     <div className="str-chat__search-results messages__search-results">
       <p className="messages__search-status" role="status">

@@ -414,7 +414,9 @@ describe('/messages with the real Stream clients', () => {
     await within(list).findByRole('option', { name: /^Mentoring circle/ }, { timeout: 30_000 });
     await user.type(within(list).getByRole('searchbox', { name: 'Search for a member' }), 'Grace');
     // The results replace the list while a name is typed; one search for the word, not one per key.
-    await user.click(await within(list).findByRole('button', { name: 'Open a conversation with Grace Hopper' }, { timeout: 10_000 }));
+    const found = await within(list).findByRole('button', { name: 'Open a conversation with Grace Hopper' }, { timeout: 10_000 });
+    expect(within(list).getByRole('status')).toHaveTextContent('1 member found');
+    await user.click(found);
     expect(userSearches).toEqual([expect.objectContaining({ filter_conditions: { name: { $autocomplete: 'Grace' }, role: 'user' }, limit: 10 })]);
     await waitFor(() => expect(requestsTo('POST', '/channels/messaging/query').length).toBeGreaterThan(0));
     expect(requestsTo('POST', '/channels/messaging/query')[0]!.body).toMatchObject({ data: { members: ['ada', 'grace'] }, watch: true });

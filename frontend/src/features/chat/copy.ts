@@ -41,6 +41,7 @@ export const chatCopy = {
   searchPlaceholder: 'Search members by name',
   searchResults: 'Members found',
   searching: 'Searching…',
+  membersFound: (count: number) => plural(count, 'member found', 'members found'),
   noMembersFound: (query: string) => `No member called “${query}”.`,
   searchFailed: 'The search did not work. Try again in a moment.',
   startConversation: (name: string) => `Open a conversation with ${name}`,
