@@ -22,7 +22,7 @@ test('two members chat on the stand-in: a message arrives live, a thread reply, 
   const gracePage = await signedInPage(browser, grace, `/mentorships/${mentorshipId}`, { viewport: widths.desktop });
   const adaPage = await signedInPage(browser, ada, '/messages', { viewport: widths.desktop });
   const list = adaPage.getByRole('complementary', { name: 'Conversations' });
-  const preview = list.getByRole('listbox', { name: 'Channel list' }).getByRole('option');
+  const preview = list.getByRole('listbox', { name: 'Your conversations' }).getByRole('option');
   await expect(preview).toHaveCount(1, { timeout: 20_000 });
   // The programme's welcome (a system message) is the first unread one.
   await expect(preview).toHaveAccessibleName(/1 unread message\b/);

@@ -1,21 +1,24 @@
-import { Channel, ChannelHeader, MessageComposer, MessageList, Thread, Window } from 'stream-chat-react';
+import type { Channel as StreamChannel, StreamChat } from 'stream-chat';
+import { Channel, ChannelHeader, Chat, MessageComposer, MessageList, Thread, Window } from 'stream-chat-react';
 import { WithMessageReport } from '../../components/ChatSafety/ChatSafety';
 
 /**
- * The open conversation (messages, composer, threads): its own chunk, loaded once a conversation is opened, so the
- * channel list paints without stream-chat-react's message list, composer, markdown and attachment code.
+ * The open conversation (messages, composer, threads): its own chunk, so the channel list paints without any of
+ * stream-chat-react. Stream's Channel watches the channel if it must and marks it read on opening.
  */
-export const Conversation = () => (
-  <WithMessageReport>
-    <Channel>
-      <Window>
-        <ChannelHeader />
-        <MessageList />
-        <MessageComposer />
-      </Window>
-      <Thread />
-    </Channel>
-  </WithMessageReport>
+export const Conversation = ({ client, channel }: { client: StreamChat; channel: StreamChannel }) => (
+  <Chat client={client}>
+    <WithMessageReport>
+      <Channel channel={channel}>
+        <Window>
+          <ChannelHeader />
+          <MessageList />
+          <MessageComposer />
+        </Window>
+        <Thread />
+      </Channel>
+    </WithMessageReport>
+  </Chat>
 );
 
 export default Conversation;

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHAT_API, createFakeStream, videoHandlers } from '../../../testing/chat/fake-stream';
+import { chatCopy } from './copy';
 import { MessagesRoute } from './index';
 
 vi.mock('../../lib/auth', () => ({
@@ -88,6 +89,39 @@ const channelState = {
   watchers: [],
 };
 
+// A one-to-one conversation with Katherine, quieter than the circle: second in the list.
+const katherine = { id: 'katherine', name: 'Katherine Johnson' };
+const earlier = message({ id: 'k-1', text: 'See you **next week**', user: katherine, cid: 'messaging:katherine-ada', created_at: at(50), updated_at: at(50) });
+const katherineState = {
+  ...channelState,
+  channel: { ...channelState.channel, id: 'katherine-ada', cid: 'messaging:katherine-ada', name: undefined, created_at: at(120), updated_at: at(120) },
+  messages: [earlier],
+  members: [
+    { user_id: 'ada', user: ada, role: 'member', channel_role: 'channel_member' },
+    { user_id: 'katherine', user: katherine, role: 'member', channel_role: 'channel_member' },
+  ],
+  read: [
+    { user: ada, last_read: at(40), unread_messages: 0 },
+    { user: katherine, last_read: at(40), unread_messages: 0 },
+  ],
+};
+
+/** What queryChannels answers: the member's channels, newest activity first (Stream sorts them). */
+let listed: unknown[] = [channelState, katherineState];
+/** How many channel queries fail before Stream answers again. */
+let failingQueries = 0;
+/** The filter of the last member search (GET /users carries it as a JSON payload in the query). */
+let userSearches: unknown[] = [];
+
+/** The chat socket of the page rendered last: Stream's events reach the page through it. */
+const chatSocket = () => stream.sockets.filter((socket) => socket.isChat && socket.readyState === 1).at(-1)!;
+const pushEvent = (event: Record<string, unknown>) => act(() => chatSocket().receive(event));
+const newMessage = (cid: string, fields: Record<string, unknown>) => {
+  const [type, id] = cid.split(':') as [string, string];
+  const sent = message({ cid, created_at: new Date().toISOString(), updated_at: new Date().toISOString(), ...fields });
+  return { type: 'message.new', cid, channel_type: type, channel_id: id, message: sent, user: fields.user, watcher_count: 1 };
+};
+
 const server = setupServer(
   http.get('*/config.json', () => HttpResponse.json({ stage: 'test', version: '1', stream: { configured: true } })),
   http.get('*/api/chat/getOrCreateToken', () =>
@@ -95,8 +129,13 @@ const server = setupServer(
   ),
   ...videoHandlers,
   http.post(`${CHAT_API}/channels`, async ({ request }) => {
-    await stream.record(request);
-    return HttpResponse.json({ channels: [channelState], duration: '1ms' });
+    const { body } = await stream.record(request);
+    if (failingQueries > 0) {
+      failingQueries -= 1;
+      return HttpResponse.json({ code: 16, message: 'Stream is down', StatusCode: 503, duration: '1ms' }, { status: 503 });
+    }
+    const { offset = 0, limit = 10 } = body as { offset?: number; limit?: number };
+    return HttpResponse.json({ channels: listed.slice(offset, offset + limit), duration: '1ms' });
   }),
   http.post(`${CHAT_API}/channels/messaging/general/query`, async ({ request }) => {
     await stream.record(request);
@@ -106,6 +145,13 @@ const server = setupServer(
     const { body } = await stream.record(request);
     const sent = (body as { message: Record<string, unknown> }).message;
     return HttpResponse.json({ message: message({ ...sent, user: ada, created_at: new Date().toISOString(), cid: 'messaging:general' }), duration: '1ms' });
+  }),
+  // Stream answers a read with the event, and tells whoever watches the channel (the member's own list too).
+  http.post(`${CHAT_API}/channels/messaging/general/read`, async ({ request }) => {
+    await stream.record(request);
+    const event = { type: 'message.read', cid: 'messaging:general', channel_type: 'messaging', channel_id: 'general', user: ada, last_read_message_id: 'm-1', created_at: new Date().toISOString() };
+    setTimeout(() => chatSocket().receive(event), 0);
+    return HttpResponse.json({ event, duration: '1ms' });
   }),
   http.get(`${CHAT_API}/messages/m-1/replies`, async ({ request }) => {
     await stream.record(request);
@@ -130,6 +176,7 @@ const server = setupServer(
   }),
   http.get(`${CHAT_API}/users`, async ({ request }) => {
     await stream.record(request);
+    userSearches.push(JSON.parse(new URL(request.url).searchParams.get('payload') ?? '{}'));
     return HttpResponse.json({ users: [{ ...grace, role: 'user', online: false }], duration: '1ms' });
   }),
   http.get(`${CHAT_API}/search`, async ({ request }) => {
@@ -169,6 +216,9 @@ beforeAll(() => {
 });
 afterEach(() => {
   stream.requests.length = 0;
+  listed = [channelState, katherineState];
+  userSearches = [];
+  failingQueries = 0;
 });
 afterAll(() => {
   server.close();
@@ -191,19 +241,116 @@ const openConversation = async () => {
   const list = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
   await user.click(await within(list).findByRole('option', { name: /^Mentoring circle/ }, { timeout: 30_000 }));
   const conversation = screen.getByRole('region', { name: 'Conversation' });
-  await within(conversation).findByText('Hello Ada, welcome to mentoring!');
+  // The conversation's code (stream-chat-react) loads on the first opening.
+  await within(conversation).findByText('Hello Ada, welcome to mentoring!', {}, { timeout: 30_000 });
   return { user, conversation };
 };
 
 describe('/messages with the real Stream clients', () => {
-  it("lists the member's channels with their unread count", { timeout: 60_000 }, async () => {
+  /** The list's rows in order, by their accessible names. */
+  const rows = (list: HTMLElement) => within(within(list).getByRole('listbox', { name: 'Your conversations' })).getAllByRole('option');
+
+  it("lists the member's channels in Stream's order, each with its last message, time and unread count", { timeout: 60_000 }, async () => {
     renderPage();
     const list = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
     const entry = await within(list).findByRole('option', { name: /^Mentoring circle/ }, { timeout: 30_000 });
-    expect(entry).toHaveAccessibleName(expect.stringContaining('1 unread message'));
+    expect(entry).toHaveAccessibleName(expect.stringContaining('1 unread message. Last message from Grace Hopper: Hello Ada, welcome to mentoring!'));
     expect(within(entry).getByTestId('unread-badge')).toHaveTextContent('1');
+    expect(entry).toHaveAttribute('aria-selected', 'false');
+    // A one-to-one conversation is named after the other member; the preview is plain text, without markdown.
+    expect(rows(list).map((row) => row.getAttribute('aria-label')?.split('.')[0])).toEqual(['Mentoring circle', 'Katherine Johnson']);
+    const quiet = rows(list)[1]!;
+    expect(quiet).toHaveTextContent('See you next week');
+    expect(quiet).not.toHaveAccessibleName(/unread/);
+    expect(within(quiet).queryByTestId('unread-badge')).not.toBeInTheDocument();
+    expect(within(quiet).getByText(/^\d\d:\d\d$/)).toBeInTheDocument();
+    // Only the first row is in the Tab order; the arrow keys move between rows.
+    expect(rows(list).map((row) => row.tabIndex)).toEqual([0, -1]);
     const [query] = requestsTo('POST', '/channels');
-    expect(query!.body).toMatchObject({ filter_conditions: { type: 'messaging', members: { $in: ['ada'] } }, sort: [{ field: 'last_message_at', direction: -1 }], state: true, watch: true, presence: true });
+    expect(query!.body).toMatchObject({ filter_conditions: { type: 'messaging', members: { $in: ['ada'] } }, sort: [{ field: 'last_message_at', direction: -1 }], state: true, watch: true, presence: true, limit: 20 });
+  });
+
+  it('moves a conversation to the top when a message arrives in it, counting it unread', { timeout: 60_000 }, async () => {
+    renderPage();
+    const list = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
+    await within(list).findByRole('option', { name: /^Katherine Johnson/ }, { timeout: 30_000 });
+    pushEvent(newMessage('messaging:katherine-ada', { id: 'k-2', text: 'Are you free on _Friday_?', user: katherine }));
+    await waitFor(() => expect(rows(list)[0]).toHaveAccessibleName(/^Katherine Johnson\. 1 unread message\. Last message from Katherine Johnson: Are you free on Friday\?/));
+    expect(within(rows(list)[0]!).getByTestId('unread-badge')).toHaveTextContent('1');
+    expect(rows(list)[1]).toHaveAccessibleName(/^Mentoring circle/);
+    // A second one counts too; a message in the circle then takes the top back.
+    pushEvent(newMessage('messaging:katherine-ada', { id: 'k-3', text: 'Or Saturday', user: katherine }));
+    await waitFor(() => expect(within(rows(list)[0]!).getByTestId('unread-badge')).toHaveTextContent('2'));
+    expect(rows(list)[0]).toHaveAccessibleName(/2 unread messages\. Last message from Katherine Johnson: Or Saturday/);
+    pushEvent(newMessage('messaging:general', { id: 'm-3', text: 'Welcome, Katherine!', user: grace }));
+    await waitFor(() => expect(rows(list).map((row) => row.getAttribute('aria-label')?.split('.')[0])).toEqual(['Mentoring circle', 'Katherine Johnson']));
+    expect(within(rows(list)[0]!).getByTestId('unread-badge')).toHaveTextContent('2');
+  });
+
+  it('moves between conversations with the arrow keys and opens one with Enter', { timeout: 60_000 }, async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const list = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
+    await within(list).findByRole('option', { name: /^Katherine Johnson/ }, { timeout: 30_000 });
+    rows(list)[0]!.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(rows(list)[1]).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(rows(list)[0]).toHaveFocus();
+    await user.keyboard('{End}{Enter}');
+    expect(rows(list)[1]).toHaveAttribute('aria-selected', 'true');
+    expect(rows(list)[1]).toHaveAttribute('tabindex', '0');
+    expect(await within(screen.getByRole('region', { name: 'Conversation' })).findByText('next week', { exact: false }, { timeout: 30_000 })).toBeInTheDocument();
+  });
+
+  it('offers more once a full page of 20 came, and adds the next page below', { timeout: 60_000 }, async () => {
+    // 21 one-to-one conversations, each with a member of its own, newest first.
+    listed = Array.from({ length: 21 }, (_, index) => {
+      const other = { id: `member-${index}`, name: `Member ${index + 1}` };
+      const cid = `messaging:page-${index}`;
+      return {
+        ...katherineState,
+        channel: { ...katherineState.channel, id: `page-${index}`, cid },
+        messages: [message({ id: `p-${index}`, text: `Message ${index + 1}`, user: other, cid, created_at: at(index + 1) })],
+        members: [katherineState.members[0], { user_id: other.id, user: other, role: 'member', channel_role: 'channel_member' }],
+        read: [{ user: ada, last_read: at(60), unread_messages: 1 }],
+      };
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const list = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
+    await within(list).findByRole('option', { name: /^Member 20\./ }, { timeout: 30_000 });
+    expect(rows(list)).toHaveLength(20);
+    await user.click(within(list).getByRole('button', { name: 'Load more' }));
+    expect(await within(list).findByRole('option', { name: /^Member 21\. 1 unread message/ })).toBeInTheDocument();
+    expect(rows(list)).toHaveLength(21);
+    expect(requestsTo('POST', '/channels').map((query) => query.body)).toMatchObject([{ limit: 20 }, { limit: 20, offset: 20 }]);
+    // A page shorter than 20 was the last.
+    expect(within(list).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('says when the list did not load, after stream-chat’s own retries, and loads it on Try again', { timeout: 60_000 }, async () => {
+    failingQueries = 4;
+    const user = userEvent.setup();
+    renderPage();
+    const list = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
+    expect(within(list).getByRole('status')).toHaveTextContent(chatCopy.loadingList);
+    const alert = await within(list).findByRole('alert', {}, { timeout: 20_000 });
+    expect(alert).toHaveTextContent(chatCopy.listFailedTitle);
+    expect(requestsTo('POST', '/channels')).toHaveLength(4);
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(list).findByRole('option', { name: /^Mentoring circle/ }, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('says so when the member has no conversation yet, and offers the search', { timeout: 60_000 }, async () => {
+    listed = [];
+    renderPage();
+    const list = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
+    expect(await within(list).findByRole('heading', { name: chatCopy.emptyTitle }, { timeout: 30_000 })).toBeInTheDocument();
+    expect(within(list).getByText(chatCopy.emptyText)).toBeInTheDocument();
+    expect(within(list).getByRole('searchbox', { name: 'Search for a member' })).toBeInTheDocument();
+    expect(within(list).queryByRole('listbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: chatCopy.noneOpenTitle })).toBeInTheDocument();
   });
 
   it('opens a conversation with its messages, read state and composer, and marks it read', { timeout: 60_000 }, async () => {
@@ -211,6 +358,11 @@ describe('/messages with the real Stream clients', () => {
     expect(within(conversation).getByText('1 unread')).toBeInTheDocument();
     expect(within(conversation).getByRole('textbox', { name: 'Send a message' })).toBeInTheDocument();
     await waitFor(() => expect(requestsTo('POST', '/channels/messaging/general/read')).toHaveLength(1));
+    // The list shows it open, and read once Stream says so.
+    const entry = within(screen.getByRole('complementary', { name: 'Conversations' })).getByRole('option', { name: /^Mentoring circle/ });
+    expect(entry).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(entry).not.toHaveAccessibleName(/unread/));
+    expect(within(entry).queryByTestId('unread-badge')).not.toBeInTheDocument();
   });
 
   it('sends a message with the typed text, announcing typing first', { timeout: 60_000 }, async () => {
@@ -260,13 +412,32 @@ describe('/messages with the real Stream clients', () => {
     renderPage();
     const list = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
     await within(list).findByRole('option', { name: /^Mentoring circle/ }, { timeout: 30_000 });
-    await user.type(within(list).getByRole('textbox', { name: 'Search' }), 'Grace');
-    await user.click(await within(list).findByRole('button', { name: 'Search results header filter button for: users' }));
-    await user.click(await screen.findByRole('option', { name: 'Select User Channel: Grace Hopper' }, { timeout: 10_000 }));
+    await user.type(within(list).getByRole('searchbox', { name: 'Search for a member' }), 'Grace');
+    // The results replace the list while a name is typed; one search for the word, not one per key.
+    const found = await within(list).findByRole('button', { name: 'Open a conversation with Grace Hopper' }, { timeout: 10_000 });
+    expect(within(list).getByRole('status')).toHaveTextContent('1 member found');
+    await user.click(found);
+    expect(userSearches).toEqual([expect.objectContaining({ filter_conditions: { name: { $autocomplete: 'Grace' }, role: 'user' }, limit: 10 })]);
     await waitFor(() => expect(requestsTo('POST', '/channels/messaging/query').length).toBeGreaterThan(0));
     expect(requestsTo('POST', '/channels/messaging/query')[0]!.body).toMatchObject({ data: { members: ['ada', 'grace'] }, watch: true });
-    expect(requestsTo('GET', '/users').length).toBeGreaterThan(0);
-    // The new conversation opens beside the list.
-    expect(await screen.findByRole('textbox', { name: 'Send a message' })).toBeInTheDocument();
+    // The new conversation opens beside the list, at its top, selected.
+    expect(await screen.findByRole('textbox', { name: 'Send a message' }, { timeout: 30_000 })).toBeInTheDocument();
+    expect(within(list).getByRole('searchbox', { name: 'Search for a member' })).toHaveValue('');
+    expect(rows(list)[0]).toHaveAccessibleName(/^Grace Hopper\. No messages yet/);
+    expect(rows(list)[0]).toHaveAttribute('aria-selected', 'true');
+    expect(rows(list)).toHaveLength(3);
+  });
+
+  it('says when no member has that name', { timeout: 60_000 }, async () => {
+    server.use(http.get(`${CHAT_API}/users`, () => HttpResponse.json({ users: [], duration: '1ms' }), { once: true }));
+    const user = userEvent.setup();
+    renderPage();
+    const list = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
+    await within(list).findByRole('option', { name: /^Mentoring circle/ }, { timeout: 30_000 });
+    await user.type(within(list).getByRole('searchbox', { name: 'Search for a member' }), 'Nobody');
+    expect(await within(list).findByRole('status')).toHaveTextContent(/./);
+    await waitFor(() => expect(within(list).getByRole('status')).toHaveTextContent('No member called “Nobody”.'));
+    await user.clear(within(list).getByRole('searchbox', { name: 'Search for a member' }));
+    expect(await within(list).findByRole('option', { name: /^Mentoring circle/ })).toBeInTheDocument();
   });
 });

@@ -1,21 +1,14 @@
 import 'stream-chat-react/dist/css/index.css';
 import './messages.css';
-import type { ChannelFilters, ChannelOptions, ChannelSort } from 'stream-chat';
-import { lazy, Suspense } from 'react';
-import { ChannelList, Chat, useChatContext } from 'stream-chat-react';
+import type { Channel, Event, StreamChat } from 'stream-chat';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { EmptyState, LoadingState } from '../../components/StatePanel/StatePanel';
 import { ConnectionNotice, useChatConnection } from '../../lib/stream';
+import { ChannelList } from './ChannelList';
 import { chatCopy } from './copy';
+import { useChannelList } from './useChannelList';
 
-const sort: ChannelSort = { last_message_at: -1 };
-const options: ChannelOptions = { state: true, presence: true, watch: true, limit: 20 };
-
-const NoConversations = () => (
-  <EmptyState title={chatCopy.emptyTitle}>
-    <p>{chatCopy.emptyText}</p>
-  </EmptyState>
-);
-
+// stream-chat-react (Chat, Channel, the message list, composer and threads) loads with the first opened conversation.
 const Conversation = lazy(() => import('./Conversation'));
 
 const noneOpen = (
@@ -24,33 +17,72 @@ const noneOpen = (
   </EmptyState>
 );
 
-/** On a phone one pane shows at a time: the list, or the open conversation with a way back. */
-const Conversations = ({ userId }: { userId: string }) => {
-  const { channel, setActiveChannel } = useChatContext();
-  const filters: ChannelFilters = { type: 'messaging', members: { $in: [userId] } };
+/** Events after which a conversation is no longer the member's to show. */
+const GONE = ['channel.deleted', 'channel.hidden', 'notification.removed_from_channel'] as const;
+
+const visible = (element: HTMLElement | null) => Boolean(element && element.offsetParent !== null);
+
+/** The list and the open conversation; on a phone one pane shows at a time, the conversation with a way back. */
+const Conversations = ({ client, userId }: { client: StreamChat; userId: string }) => {
+  const list = useChannelList(client, userId);
+  const { show } = list;
+  const [open, setOpen] = useState<Channel | null>(null);
+  const listPane = useRef<HTMLElement>(null);
+  const back = useRef<HTMLButtonElement>(null);
+  // The row to give focus back to once the conversation closes (a phone's Back).
+  const returnTo = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (event.cid === open.cid) setOpen(null);
+    };
+    const subscriptions = GONE.map((type) => client.on(type, close));
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [client, open]);
+
+  // A phone hides the pane that had focus: focus moves to the pane that shows.
+  useEffect(() => {
+    if (open) {
+      if (visible(back.current) && !visible(listPane.current)) back.current!.focus();
+      return;
+    }
+    const cid = returnTo.current;
+    returnTo.current = null;
+    if (cid) [...(listPane.current?.querySelectorAll<HTMLElement>('[role="option"]') ?? [])].find((row) => row.dataset.cid === cid)?.focus();
+  }, [open]);
+
+  const choose = useCallback(
+    (channel: Channel) => {
+      show(channel);
+      setOpen(channel);
+    },
+    [show],
+  );
+
   return (
-    <div className="messages" data-pane={channel ? 'channel' : 'list'}>
-      <aside className="messages__list" aria-label={chatCopy.conversations}>
-        {/* The search finds members too: choosing one opens (or creates) the one-to-one conversation. */}
-        <ChannelList
-          filters={filters}
-          sort={sort}
-          options={options}
-          showChannelSearch
-          setActiveChannelOnMount={false}
-          EmptyStateIndicator={NoConversations}
-        />
+    <div className="messages" data-pane={open ? 'channel' : 'list'}>
+      <aside className="messages__list" aria-label={chatCopy.conversations} ref={listPane}>
+        <ChannelList client={client} userId={userId} list={list} open={open} onOpen={choose} />
       </aside>
       <section className="messages__channel" aria-label={chatCopy.conversation}>
-        {channel ? (
-          <button type="button" className="messages__back" onClick={() => setActiveChannel(undefined)}>
-            {chatCopy.back}
-          </button>
-        ) : null}
-        {channel ? (
-          <Suspense fallback={<LoadingState label={chatCopy.opening} />}>
-            <Conversation />
-          </Suspense>
+        {open ? (
+          <>
+            <button
+              type="button"
+              className="messages__back"
+              ref={back}
+              onClick={() => {
+                returnTo.current = open.cid;
+                setOpen(null);
+              }}
+            >
+              {chatCopy.back}
+            </button>
+            <Suspense fallback={<LoadingState label={chatCopy.opening} />}>
+              <Conversation client={client} channel={open} />
+            </Suspense>
+          </>
         ) : (
           noneOpen
         )}
@@ -63,11 +95,7 @@ const Conversations = ({ userId }: { userId: string }) => {
 export const MessagesPage = () => {
   const { status, chatClient } = useChatConnection();
   if (status !== 'connected' || !chatClient?.userID) return <ConnectionNotice service="chat" />;
-  return (
-    <Chat client={chatClient}>
-      <Conversations userId={chatClient.userID} />
-    </Chat>
-  );
+  return <Conversations client={chatClient} userId={chatClient.userID} />;
 };
 
 export default MessagesPage;

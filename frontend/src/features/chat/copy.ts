@@ -1,5 +1,7 @@
 import { connectionCopy } from '../../lib/stream/copy';
 
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
 export const chatCopy = {
   heading: 'Messages',
   lead: 'Your conversations with your mentor or mentees, and anyone else in the programme.',
@@ -13,4 +15,35 @@ export const chatCopy = {
   emptyText: 'Search for a member by name above to start one. Conversations with your mentor or mentees appear here too.',
   noneOpenTitle: 'Pick a conversation',
   noneOpenText: 'Choose one from the list to read and reply.',
+  // The channel list (ours since stream-chat-react's left the first paint).
+  listLabel: 'Your conversations',
+  loadingList: 'Loading your conversations…',
+  listFailedTitle: 'Your conversations did not load',
+  listFailedText: 'Chat did not answer. Check your connection and try again.',
+  loadMore: 'Load more',
+  loadingMore: 'Loading more…',
+  unread: (count: number) => plural(count, 'unread message', 'unread messages'),
+  lastMessage: (text: string, sender?: string) => (sender ? `Last message from ${sender}: ${text}` : `Last message: ${text}`),
+  you: 'You',
+  directMessage: 'Direct message',
+  noMessages: 'No messages yet',
+  messageDeleted: 'Message deleted',
+  messageFailed: 'Message failed to send',
+  poll: (name: string) => `Poll: ${name}`,
+  photo: 'Photo',
+  video: 'Video',
+  voiceMessage: 'Voice message',
+  file: 'File',
+  attachments: (count: number) => plural(count, 'attachment', 'attachments'),
+  yesterday: 'Yesterday',
+  // The member search above the list: choosing a member opens (or starts) the one-to-one conversation.
+  searchLabel: 'Search for a member',
+  searchPlaceholder: 'Search members by name',
+  searchResults: 'Members found',
+  searching: 'Searching…',
+  membersFound: (count: number) => plural(count, 'member found', 'members found'),
+  noMembersFound: (query: string) => `No member called “${query}”.`,
+  searchFailed: 'The search did not work. Try again in a moment.',
+  startConversation: (name: string) => `Open a conversation with ${name}`,
+  openFailed: 'The conversation did not open. Try again in a moment.',
 } as const;
