@@ -76,12 +76,14 @@ const streamVideo: Step = {
 
 /*
  * Phases run one after another; within a phase, lanes run side by side, each lane's steps in order. On two cores
- * the unit tests keep both busy, so they run alone; the integration tests (~1.3 cores: they wait on the stage)
- * and the e2e tests (~1.6: they wait on the browser and the stage) leave a core partly idle, which the checks
- * that need no stage use. The e2e tests serve the SPA that `build` makes, so it comes in the phase before them.
- * The first lane of a phase prints as it goes; the others print each step's output when that step ends.
+ * the unit tests keep both busy, so they run alone. The integration tests and the video stand-in's calls run alone
+ * too: beside the build, the lint and the calls, the integration stages' DynamoDB Local took over 30 s to start
+ * (four files failed in a fresh-clone run), and a call's join timed out. The build and the lint only compete for
+ * CPU, as the type check does beside the e2e tests (which passed there in every run). The e2e tests serve the SPA
+ * that `build` makes, so it comes in a phase before them. The first lane of a phase prints as it goes; the others
+ * print each step's output when that step ends.
  */
-const phases: Step[][][] = [[[unit]], [[integration], [build, cdkSynth, lint, streamVideo]], [[e2e], [typecheck]]];
+const phases: Step[][][] = [[[unit]], [[integration]], [[build, cdkSynth], [lint]], [[streamVideo]], [[e2e], [typecheck]]];
 
 interface Outcome {
   line: string;
