@@ -2,6 +2,7 @@ import 'stream-chat-react/dist/css/index.css';
 import './messages.css';
 import type { Channel, Event, StreamChat } from 'stream-chat';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/Button/Button';
 import { EmptyState, LoadingState } from '../../components/StatePanel/StatePanel';
 import { ConnectionNotice, useChatConnection } from '../../lib/stream';
 import { ChannelList } from './ChannelList';
@@ -68,8 +69,8 @@ const Conversations = ({ client, userId }: { client: StreamChat; userId: string 
       <section className="messages__channel" aria-label={chatCopy.conversation}>
         {open ? (
           <>
-            <button
-              type="button"
+            <Button
+              variant="secondary"
               className="messages__back"
               ref={back}
               onClick={() => {
@@ -78,7 +79,7 @@ const Conversations = ({ client, userId }: { client: StreamChat; userId: string 
               }}
             >
               {chatCopy.back}
-            </button>
+            </Button>
             <Suspense fallback={<LoadingState label={chatCopy.opening} />}>
               <Conversation client={client} channel={open} />
             </Suspense>
