@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { eventEntrySize, matchingRules, MAX_EVENT_ENTRY_BYTES, type EventRuleDefinition } from '@mentoring/shared';
 import { functionEnvironments, type StageEnvironment } from './function-environment';
-import { freePort, listen } from './ports';
+import { listen } from './ports';
 
 export const LOCAL_EVENT_BUS_NAME = 'mentoring-local-stream';
 const ACCOUNT = '000000000000';
@@ -222,7 +222,7 @@ export const startLocalEventBus = async ({
     if (req.method === 'GET' && path === '/_local/dead-letters') return sendJson(res, 200, { deadLetters });
     sendJson(res, 404, { message: 'Not found' });
   });
-  const port = await listen(server, await freePort(), '127.0.0.1');
+  const port = await listen(server, 0, '127.0.0.1');
 
   return {
     endpoint: `http://127.0.0.1:${port}`,

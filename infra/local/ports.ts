@@ -2,8 +2,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 
-/** An unused loopback port, so that two local stages never collide on their internal services. */
-export const freePort = () =>
+const handedOut = new Set<number>();
+
+const unusedPort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = net.createServer();
     probe.unref();
@@ -13,6 +14,22 @@ export const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
+
+/**
+ * An unused loopback port for a process that must be told its port (DynamoDB Local, cognito-local, s3rver, SES),
+ * so that two local stages never collide on their internal services. A server of our own listens on port 0 instead.
+ * The port is free only until someone binds it, and the OS hands a just-closed port out again: this process never
+ * hands out the same one twice.
+ */
+export const freePort = async () => {
+  for (;;) {
+    const port = await unusedPort();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+};
 
 export class PortInUseError extends Error {
   constructor(readonly port: number) {

@@ -19,6 +19,14 @@ export const trackChild = <T extends ChildProcess>(child: T): T => {
   return child;
 };
 
+/**
+ * Ends every tracked child and waits until each has exited, so that this process reaps them before it goes rather
+ * than leave them to whoever adopts an orphan (pid 1 here never reaps one).
+ */
+export const stopTracked = async (graceMs = 2000) => {
+  while (running.size > 0) await Promise.all([...running].map((child) => stopChild(child, graceMs)));
+};
+
 /** Ends a child process and waits for it; escalates to SIGKILL if it ignores SIGTERM. */
 export const stopChild = (child: ChildProcess, graceMs = 5000) =>
   new Promise<void>((resolve) => {

@@ -15,7 +15,7 @@ import {
   type Recurrence,
   type ScheduleDefinition,
 } from '@mentoring/shared';
-import { freePort, listen } from './ports';
+import { listen } from './ports';
 import { functionEnvironments, type StageEnvironment } from './function-environment';
 
 export const LOCAL_SCHEDULE_GROUP = 'mentoring-local';
@@ -655,7 +655,7 @@ export const startLocalScheduler = async ({
       sendError(res, new ApiError(500, 'InternalServerException', 'The local scheduler failed.'));
     });
   });
-  const port = await listen(server, await freePort(), '127.0.0.1');
+  const port = await listen(server, 0, '127.0.0.1');
   const timer = setInterval(() => void fireDue(), tickMs);
   timer.unref();
   persist();

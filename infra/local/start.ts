@@ -17,6 +17,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PortInUseError } from './ports';
+import { stopTracked } from './processes';
 import { seedLocalStage, type SeedResult } from './seed';
 import { repoRoot, startLocalStage, type LocalStage, type WebMode } from './stage';
 
@@ -57,7 +58,7 @@ const streamDir = resolve(values['stream-dir'] ?? (values['data-dir'] ? join(dat
 
 /*
  * Stopping is set up before anything starts: a signal or a parent that goes while the stage is still starting
- * ends this process at once, and the stand-ins' processes started so far with it (processes.ts).
+ * ends the stand-ins' processes started so far, waits for them, and ends this process (processes.ts).
  */
 let stage: LocalStage | undefined;
 let stopping = false;
@@ -65,7 +66,10 @@ const shutdown = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   if (!values.quiet) console.log(`\n${signal}: stopping the local stage…`);
-  if (!stage) process.exit(1);
+  if (!stage) {
+    await stopTracked();
+    process.exit(1);
+  }
   await stage.stop();
   process.exit(0);
 };
@@ -149,8 +153,10 @@ try {
 } catch (error) {
   if (error instanceof PortInUseError) {
     console.error(`\n  ${error.message}\n`);
-  } else {
+  } else if (!stopping) {
+    // A stop during start-up makes the start fail too: that is no error of its own.
     console.error(error);
   }
+  await stopTracked();
   process.exit(1);
 }

@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StreamClient } from '@stream-io/node-sdk';
@@ -46,7 +46,7 @@ describe.runIf(inject('isLocal'))('the local stage', () => {
     const infoFile = join(scratch, 'info.json');
     const stage = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--web=none', '--quiet', '--in-memory', `--info-file=${infoFile}`], {
       cwd: repoRoot,
-      env: { ...process.env, SEED: 'false', PORT: String(await freePort()) },
+      env: { ...process.env, SEED: 'false', PORT: '0' },
       stdio: 'ignore',
     });
     const exited = new Promise((resolve) => stage.once('exit', resolve));
@@ -71,15 +71,15 @@ describe.runIf(inject('isLocal'))('the local stage', () => {
       stage.kill('SIGTERM');
       await exited;
       expect(existsSync(infoFile)).toBe(false);
-      const alive = () => {
+      // Gone, not a zombie ('Z'): the stage waits for its JVM to exit.
+      const state = () => {
         try {
-          process.kill(started, 0);
-          return true;
+          return readFileSync(`/proc/${started}/stat`, 'utf8').replace(/^.*\) /s, '')[0];
         } catch {
-          return false;
+          return 'gone';
         }
       };
-      await expect.poll(alive, { timeout: 5000 }).toBe(false);
+      await expect.poll(state, { timeout: 5000 }).toBe('gone');
     } finally {
       if (stage.exitCode === null) stage.kill('SIGKILL');
       rmSync(scratch, { recursive: true, force: true });

@@ -3,7 +3,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../infra/local/ports';
 import { stopChild } from '../../infra/local/processes';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -58,7 +57,7 @@ export const spawnLocalStage = async ({ dataDir, web = 'none', port, env = {}, d
     cwd: repoRoot,
     // Tests make their own data: no demo coordinator or mentors unless a caller asks (env SEED).
     // RATE_LIMITS off unless a test asks: every test user comes from one address, faster than people do.
-    env: { ...process.env, SEED: 'false', RATE_LIMITS: 'off', PORT: String(port ?? (await freePort())), ...env },
+    env: { ...process.env, SEED: 'false', RATE_LIMITS: 'off', PORT: String(port ?? 0), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached,
   });
