@@ -3,13 +3,16 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureBrowserOrExit } from './browser';
 
 interface Counts {
   passed: number;
   failed: number;
   skipped: number;
+  /** The failed tests' names with the first line of their error, for the summary at the end. */
+  failures?: string[];
 }
 
 interface Step {
@@ -23,14 +26,46 @@ interface Step {
 
 const scratch = mkdtempSync(join(tmpdir(), 'npm-test-'));
 
+// CI keeps only the tail of a run's output: the summary names what failed, not just how many.
+const firstLine = (message = '') => stripVTControlCharacters(message).trim().split('\n')[0]?.slice(0, 240) ?? '';
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: { name: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
+}
+
 const vitestCounts = (file: string): Counts => {
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
+  const failures = report.testResults.flatMap(({ name, message, assertionResults }) => {
+    const where = relative(process.cwd(), name);
+    const failed = assertionResults.filter(({ status }) => status === 'failed').map(({ fullName, failureMessages }) => `${where} › ${fullName}: ${firstLine(failureMessages[0])}`);
+    // A file that failed outside any test (an import or a hook) has no failed assertion, only a message.
+    return failed.length === 0 && message ? [`${where}: ${firstLine(message)}`] : failed;
+  });
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests, failures };
 };
 
+interface PlaywrightSuite {
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; line: number; tests: { status: string; results: { error?: { message?: string } }[] }[] }[];
+}
+
+const playwrightFailures = (suite: PlaywrightSuite): string[] => [
+  ...(suite.specs ?? []).flatMap(({ title, file, line, tests }) =>
+    tests
+      .filter(({ status }) => status === 'unexpected' || status === 'flaky')
+      .map(({ status, results }) => `${file}:${line} › ${title}${status === 'flaky' ? ' (flaky)' : ''}: ${firstLine(results.find(({ error }) => error)?.error?.message)}`),
+  ),
+  ...(suite.suites ?? []).flatMap(playwrightFailures),
+];
+
 const playwrightCounts = (file: string): Counts => {
-  const { stats } = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
-  return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number }; suites: PlaywrightSuite[] };
+  const { stats } = report;
+  return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped, failures: report.suites.flatMap(playwrightFailures) };
 };
 
 const vitest = (name: string, args: string[]): Step => ({
@@ -132,7 +167,7 @@ const started = Date.now();
 for (const phase of phases) {
   const lanes = await Promise.all(phase.map((lane, index) => runLane(lane, index === 0)));
   for (const { line, counts } of lanes.flat()) {
-    lines.push(line);
+    lines.push(line, ...(counts.failures ?? []).map((failure) => `    ✘ ${failure}`));
     total.passed += counts.passed;
     total.failed += counts.failed;
     total.skipped += counts.skipped;
