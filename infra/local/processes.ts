@@ -24,7 +24,9 @@ export const trackChild = <T extends ChildProcess>(child: T): T => {
  * than leave them to whoever adopts an orphan (pid 1 here never reaps one).
  */
 export const stopTracked = async (graceMs = 2000) => {
-  while (running.size > 0) await Promise.all([...running].map((child) => stopChild(child, graceMs)));
+  // Bounded: a child whose spawn failed may never emit 'exit'. One started meanwhile still goes with killRunning.
+  const waited = new Promise((resolve) => setTimeout(resolve, graceMs + 1000));
+  await Promise.race([Promise.all([...running].map((child) => stopChild(child, graceMs))), waited]);
 };
 
 /** Ends a child process and waits for it; escalates to SIGKILL if it ignores SIGTERM. */
