@@ -1,5 +1,21 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The test files under a workspace's `src`, split by whether they replace a module (vi.mock, vi.doMock): a replaced
+ * module would stand in for the real one in every file that shares the module graph, so those files each get their own.
+ */
+const testFilesByMocking = (workspace: string) => {
+  const src = join(import.meta.dirname, workspace, 'src');
+  const files = readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => ({ path: `src/${file.split('\\').join('/')}`, mocks: /\bvi\.(do)?[mM]ock\(/.test(readFileSync(join(src, file), 'utf8')) }));
+  return { mocking: files.filter((file) => file.mocks).map((file) => file.path), plain: files.filter((file) => !file.mocks).map((file) => file.path) };
+};
+
+const frontendTests = testFilesByMocking('frontend');
 
 /** Unit and infra tests of every workspace; integration tests have their own config under test/. */
 export default defineConfig({
@@ -25,7 +41,11 @@ export default defineConfig({
         test: { name: 'infra', root: 'infra', include: ['test/**/*.test.ts'], testTimeout: 120_000, isolate: false },
       },
       { test: { name: 'infra-local', root: 'infra', include: ['local/**/*.test.ts'], testTimeout: 120_000 } },
-      'frontend/vitest.config.ts',
+      // jsdom costs ~2 s a file to set up: the SPA's files share one environment and module graph per worker
+      // (vitest.setup.ts clears what a file leaves in the window), except those that replace a module.
+      // (Extending a project adds to its include and exclude lists: each half excludes the other.)
+      { extends: 'frontend/vitest.config.ts', test: { name: 'frontend', isolate: false, exclude: frontendTests.mocking } },
+      { extends: 'frontend/vitest.config.ts', test: { name: 'frontend-mocking', exclude: frontendTests.plain } },
       { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.ts'] } },
     ],
   },
