@@ -16,6 +16,7 @@ const testFilesByMocking = (workspace: string) => {
 };
 
 const frontendTests = testFilesByMocking('frontend');
+const functionsTests = testFilesByMocking('functions');
 
 /** Unit and infra tests of every workspace; integration tests have their own config under test/. */
 export default defineConfig({
@@ -31,6 +32,17 @@ export default defineConfig({
           name: 'functions',
           root: 'functions',
           include: ['src/**/*.test.ts'],
+          exclude: functionsTests.mocking,
+          isolate: false,
+          setupFiles: ['./vitest.setup.ts'],
+          env: { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_REGION: 'eu-west-1', SITE_URL: 'https://mentoring.example.org' },
+        },
+      },
+      {
+        test: {
+          name: 'functions-mocking',
+          root: 'functions',
+          include: functionsTests.mocking,
           env: { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_REGION: 'eu-west-1', SITE_URL: 'https://mentoring.example.org' },
         },
       },
