@@ -34,7 +34,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: functionsTests.mocking,
           isolate: false,
-          setupFiles: ['./vitest.setup.ts'],
+          setupFiles: ['../test/support/each-file-afresh.ts'],
           env: { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_REGION: 'eu-west-1', SITE_URL: 'https://mentoring.example.org' },
         },
       },

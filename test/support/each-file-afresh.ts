@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, vi } from 'vitest';
 
 /*
- * The functions' test files share a worker and its node_modules (vitest.config.ts), but each starts as a container
- * would: our own modules evaluated afresh, so their per-container caches (clients, the token verifier, snapshots)
- * hold nothing another file set up, and the environment another file changed is put back.
+ * For test files that share a worker and its node_modules (`isolate: false`, which saves each file importing the
+ * AWS SDK and the rest again): each file still starts as a new container would, with our own modules evaluated
+ * afresh, so their per-container caches (clients, the token verifier, snapshots) hold nothing another file set up,
+ * and with the environment another file changed put back.
  */
 let environment: NodeJS.ProcessEnv = {};
 
