@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe, wcagAndBestPractice } from './axe';
 import { expect, test } from '@playwright/test';
 import { makePair, signedInPage } from './pairs';
 import { screenshot, widths } from './support';
@@ -28,7 +28,7 @@ test('a mentorship call page that cannot reach the call service names the call, 
     expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), `scrolls sideways at ${label}`).toBeLessThanOrEqual(0);
     const back = page.getByRole('link', { name: '← Back to the mentorship' });
     expect((await back.boundingBox())!.height, `the way back is a 24 px target at ${label}`).toBeGreaterThanOrEqual(24);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    const results = await axe(page).withTags(wcagAndBestPractice).analyze();
     expect(results.violations, `axe at ${label}`).toEqual([]);
     await screenshot(page, `call-page-unavailable-${label}`);
   }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { axe, wcagAndBestPractice } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { createTestUser } from '../support/auth';
 import { call, makePair, pairProfile, signedInPage, stage } from './pairs';
@@ -11,7 +11,7 @@ import { screenshot, widths } from './support';
  */
 
 const expectNoAxeViolations = async (page: Page, name: string) => {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const results = await axe(page).withTags(wcagAndBestPractice).analyze();
   expect(
     results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
     name,

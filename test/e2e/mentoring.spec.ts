@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe';
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { RuntimeConfig } from '@mentoring/shared';
@@ -62,7 +62,7 @@ const applyAsMentor = async (request: APIRequestContext, baseURL: string, displa
 };
 
 const expectNoAxeViolations = async (page: Page) => {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axe(page).analyze();
   expect(violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 };
 

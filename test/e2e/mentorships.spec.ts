@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe, wcagAndBestPractice } from './axe';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createTestUser, type TestUser } from '../support/auth';
 import { call, makeCoordinator, stage } from './pairs';
@@ -41,7 +41,7 @@ const axeAtBothWidths = async (page: Page, name: string) => {
   for (const [label, viewport] of Object.entries(widths)) {
     await page.setViewportSize(viewport);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), `${name} scrolls sideways at ${label}`).toBeLessThanOrEqual(0);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    const results = await axe(page).withTags(wcagAndBestPractice).analyze();
     expect(results.violations, `${name} at ${label}`).toEqual([]);
     await screenshot(page, `${name}-${label}`);
   }

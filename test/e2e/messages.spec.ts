@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe, wcag } from './axe';
 import { expect, test } from '@playwright/test';
 import { createTestUser } from '../support/auth';
 import { onboardAsMentee } from '../support/onboarding';
@@ -57,7 +57,7 @@ test('a member finds the pair’s conversation on /messages, opens it, and a mes
   // The list painted without the open conversation's code.
   expect(scripts.filter((path) => /\/Conversation-[^/]*\.js$/.test(path))).toEqual([]);
   await screenshot(page, 'messages-list-1280', { fullPage: false });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include('.messages__list').analyze();
+  const results = await axe(page).withTags(wcag).include('.messages__list').analyze();
   expect(results.violations.map(({ id, nodes }) => ({ id, nodes: nodes.map((node) => node.html.slice(0, 160)) }))).toEqual([]);
 
   // Ada opens the pair's conversation: its messages show, the row is selected and read.

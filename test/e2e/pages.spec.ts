@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe, wcagAndBestPractice } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '@mentoring/shared/messages';
 import { screenshot, widths } from './support';
@@ -15,7 +15,7 @@ const pages = [
 ];
 
 const expectNoAxeViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const results = await axe(page).withTags(wcagAndBestPractice).analyze();
   expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }))).toEqual([]);
 };
 

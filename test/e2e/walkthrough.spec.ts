@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe, wcagAndBestPractice } from './axe';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createTestUser, type TestUser } from '../support/auth';
 import { call, makeCoordinator, stage } from './pairs';
@@ -52,7 +52,7 @@ const signedInPage = async (browser: Browser, user: Pick<TestUser, 'email' | 'pa
 };
 
 const expectNoAxeViolations = async (page: Page, name: string) => {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const results = await axe(page).withTags(wcagAndBestPractice).analyze();
   expect(
     results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
     name,
