@@ -156,22 +156,19 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     await listen(probe, options.port, host);
     await new Promise((resolve) => probe.close(resolve));
   }
-  const firstDynamo = await startDynamoDbLocal({ dataDir: options.dataDir });
-  const dynamo = await supervise('DynamoDB Local', async () =>
-    dynamoStarts++ ? startDynamoDbLocal({ dataDir: options.dataDir, port: firstDynamo.port }) : firstDynamo, {
-    // In memory, a restarted DynamoDB Local is empty: its tables come back, the data does not.
-    restarted: async (instance) => {
-      await ensureTables(instance.client);
-      if (!options.dataDir) console.error('[local] DynamoDB Local kept its data in memory: the tables are back, empty.');
-    },
-  });
-  const cleanups: (() => Promise<void>)[] = [dynamo.stop];
-  const supervisors: Supervised<Watchable>[] = [dynamo];
+  // DynamoDB Local's JVM takes the longest to start: it boots while the other stand-ins start.
+  const dynamoStarting = startDynamoDbLocal({ dataDir: options.dataDir });
+  dynamoStarting.catch(() => undefined);
+  let dynamoSupervised = false;
+  const cleanups: (() => Promise<void>)[] = [];
+  const supervisors: Supervised<Watchable>[] = [];
   const stop = async () => {
     // First, before anything ends: a stand-in that dies while the stage stops (Ctrl-C reaches their processes
     // too) stays dead, and a restart under way is undone.
     await Promise.all(supervisors.map((supervised) => supervised.standDown()));
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
+    // A JVM still booting when another start failed is not supervised yet: it is stopped once it is up.
+    if (!dynamoSupervised) await dynamoStarting.then((instance) => instance.stop(), () => undefined);
   };
   try {
     // s3rver's objects and the bus's dead letters live beside DynamoDB's files, or in a scratch dir for in-memory stages.
@@ -211,6 +208,19 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       },
     });
     cleanups.push(scheduler.stop);
+    const firstDynamo = await dynamoStarting;
+    const dynamo = await supervise('DynamoDB Local', async () =>
+      dynamoStarts++ ? startDynamoDbLocal({ dataDir: options.dataDir, port: firstDynamo.port }) : firstDynamo, {
+      // In memory, a restarted DynamoDB Local is empty: its tables come back, the data does not.
+      restarted: async (instance) => {
+        await ensureTables(instance.client);
+        if (!options.dataDir) console.error('[local] DynamoDB Local kept its data in memory: the tables are back, empty.');
+      },
+    });
+    dynamoSupervised = true;
+    // Stopped last, after everything that may still write to it.
+    cleanups.unshift(dynamo.stop);
+    supervisors.push(dynamo);
     await ensureTables(firstDynamo.client);
     // Its own directory even in memory, so a restart finds the same pool, users and port (the tokens' issuer).
     const cognitoDir = options.cognitoDir ?? join(dataDir, 'cognito');
