@@ -1,7 +1,7 @@
 import { axe, wcagAndBestPractice } from './axe';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createTestUser, type TestUser } from '../support/auth';
-import { call, makeCoordinator, stage } from './pairs';
+import { call, makeCoordinator, signedInPage, stage } from './pairs';
 import { screenshot, widths } from './support';
 
 /*
@@ -25,17 +25,6 @@ const profile = (user: TestUser, role: 'mentor' | 'mentee', codeOfConductVersion
   topics: [topic],
   ...(role === 'mentor' ? { yearsOfExperience: 20, capacity: 2, acceptingRequests: true } : { goals: 'Write my first compiler.' }),
 });
-
-const signedInPage = async (browser: Browser, user: TestUser, next: string): Promise<Page> => {
-  const context = await browser.newContext({ viewport: widths.desktop });
-  const page = await context.newPage();
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/\//g, '\\/')}$`));
-  return page;
-};
 
 const axeAtBothWidths = async (page: Page, name: string) => {
   for (const [label, viewport] of Object.entries(widths)) {

@@ -1,7 +1,7 @@
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { cognitoClient, createTestUser, signIn, type StageCognito, type TestUser } from '../support/auth';
-import { stageInfo } from './support';
+import { stageInfo, widths } from './support';
 
 /*
  * What the specs that need members in a mentorship share: the stage's user pool, API calls as a member, a
@@ -53,16 +53,27 @@ export const pairProfile: ProfileOf = (user, role, codeOfConductVersion, topic) 
   ...(role === 'mentor' ? { yearsOfExperience: 20, capacity: 2, acceptingRequests: true } : { goals: 'Write my first compiler.' }),
 });
 
-/** A new browser context signed in as `user` through the sign-in form, landing on `next`; `prepare` runs first (routes). */
-export const signedInPage = async (browser: Browser, user: TestUser, next: string, options: BrowserContextOptions = {}, prepare?: (page: Page) => Promise<void>): Promise<Page> => {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  await prepare?.(page);
+/** Signs `page` in through the sign-in form, asking to come back to `next`. */
+export const signInThroughForm = async (page: Page, user: Pick<TestUser, 'email' | 'password'>, next: string) => {
   await page.goto(`/login?next=${encodeURIComponent(next)}`);
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/\//g, '\\/')}$`));
+};
+
+/** A new browser context signed in as `user` through the sign-in form, landing on `next`; `prepare` runs first (routes). */
+export const signedInPage = async (
+  browser: Browser,
+  user: Pick<TestUser, 'email' | 'password'>,
+  next: string,
+  options: BrowserContextOptions = { viewport: widths.desktop },
+  prepare?: (page: Page) => Promise<void>,
+): Promise<Page> => {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await prepare?.(page);
+  await signInThroughForm(page, user, next);
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`));
   return page;
 };
 

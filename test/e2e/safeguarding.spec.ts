@@ -1,8 +1,8 @@
 import { axe, wcagAndBestPractice } from './axe';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { TestUser } from '../support/auth';
 import { scriptMemberStream } from './member-stream';
-import { makePair } from './pairs';
+import { makePair, signedInPage } from './pairs';
 import { memberChat, pairChannel } from './stand-in-chat';
 import { screenshot, widths } from './support';
 
@@ -27,18 +27,6 @@ const profile = (user: TestUser, role: 'mentor' | 'mentee', codeOfConductVersion
   ...(role === 'mentor' ? { yearsOfExperience: 20, capacity: 2, acceptingRequests: true } : { goals: 'Write my first compiler.' }),
 });
 
-const signedInPage = async (browser: Browser, user: TestUser, next: string, script?: (page: Page) => Promise<void>): Promise<Page> => {
-  const context = await browser.newContext({ viewport: widths.desktop });
-  const page = await context.newPage();
-  if (script) await script(page);
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`));
-  return page;
-};
-
 const axeAtBothWidths = async (page: Page, name: string) => {
   for (const [label, viewport] of Object.entries(widths)) {
     await page.setViewportSize(viewport);
@@ -60,7 +48,7 @@ test('a mentee reports a chat message; a coordinator finds it in the queue, note
   const graceChat = await memberChat(request, grace);
   await (await pairChannel(graceChat, mentorshipId)).sendMessage({ text });
   await graceChat.disconnectUser();
-  const adaPage = await signedInPage(browser, ada, `/mentorships/${mentorshipId}`, scriptMemberStream);
+  const adaPage = await signedInPage(browser, ada, `/mentorships/${mentorshipId}`, undefined, scriptMemberStream);
   const message = adaPage.locator('.str-chat__message').filter({ hasText: text });
   await expect(message).toBeVisible({ timeout: 20_000 });
   await message.hover();

@@ -8,6 +8,7 @@ import { messages } from '@mentoring/shared/messages';
 import { createTestUser } from '../support/auth';
 import { onboardAsMentee } from '../support/onboarding';
 import { scriptMemberStream } from './member-stream';
+import { signInThroughForm } from './pairs';
 import { chromiumExecutable, chromiumFlags } from './playwright.config';
 import { screenshot, widths } from './support';
 
@@ -61,10 +62,7 @@ const signIn = async (page: Page, next = '/home') => {
   const { cognito } = (await (await page.request.get('/config.json')).json()) as RuntimeConfig;
   const user = await createTestUser({ url: process.env.E2E_BASE_URL!, cognito: cognito! }, { name: 'Ada Lovelace' });
   await onboardAsMentee(process.env.E2E_BASE_URL!, user.idToken);
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInThroughForm(page, user, next);
   await expect(page).toHaveURL(new RegExp(`${next}$`));
   return user;
 };

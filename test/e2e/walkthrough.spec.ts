@@ -1,7 +1,7 @@
 import { axe, wcagAndBestPractice } from './axe';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createTestUser, type TestUser } from '../support/auth';
-import { call, makeCoordinator, stage } from './pairs';
+import { call, makeCoordinator, signedInPage, signInThroughForm, stage } from './pairs';
 import { screenshot, widths } from './support';
 
 /*
@@ -39,16 +39,6 @@ const makeMembers = async (request: Parameters<typeof call>[0], people: { name: 
     made.push(user);
   }
   return { coordinator, members: made };
-};
-
-const signedInPage = async (browser: Browser, user: Pick<TestUser, 'email' | 'password'>, next: string): Promise<Page> => {
-  const context = await browser.newContext({ viewport: widths.desktop });
-  const page = await context.newPage();
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  return page;
 };
 
 const expectNoAxeViolations = async (page: Page, name: string) => {
@@ -92,7 +82,8 @@ test('a coordinator without a member profile lands on the programme after signin
   test.setTimeout(90_000);
   const coordinator = await makeCoordinator(stage().cognito);
   // Signing in with no `next` goes to the default landing page.
-  const page = await signedInPage(browser, coordinator, '/home');
+  const page = await (await browser.newContext({ viewport: widths.desktop })).newPage();
+  await signInThroughForm(page, coordinator, '/home');
   const dashboard = page.getByRole('heading', { level: 1, name: 'Programme dashboard' });
   await expect(dashboard).toBeVisible();
   await expect(page).toHaveURL(/\/coordinator$/);
