@@ -17,6 +17,7 @@ const testFilesByMocking = (workspace: string) => {
 
 const frontendTests = testFilesByMocking('frontend');
 const functionsTests = testFilesByMocking('functions');
+const functionsEnv = { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_REGION: 'eu-west-1', SITE_URL: 'https://mentoring.example.org' };
 
 /** Unit and infra tests of every workspace; integration tests have their own config under test/. */
 export default defineConfig({
@@ -35,7 +36,7 @@ export default defineConfig({
           exclude: functionsTests.mocking,
           isolate: false,
           setupFiles: ['../test/support/each-file-afresh.ts'],
-          env: { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_REGION: 'eu-west-1', SITE_URL: 'https://mentoring.example.org' },
+          env: functionsEnv,
         },
       },
       {
@@ -43,7 +44,7 @@ export default defineConfig({
           name: 'functions-mocking',
           root: 'functions',
           include: functionsTests.mocking,
-          env: { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_REGION: 'eu-west-1', SITE_URL: 'https://mentoring.example.org' },
+          env: functionsEnv,
         },
       },
       {
