@@ -1,5 +1,5 @@
-import { axe, wcagAndBestPractice } from './axe';
 import { expect, test } from '@playwright/test';
+import { axe, wcagAndBestPractice } from './axe';
 import { makePair, signedInPage } from './pairs';
 import { screenshot, widths } from './support';
 

@@ -1,5 +1,5 @@
-import { axe, wcag } from './axe';
 import { expect, test } from '@playwright/test';
+import { axe, wcag } from './axe';
 import { call, makePair, signedInPage } from './pairs';
 import { memberChat, pairChannel } from './stand-in-chat';
 import { screenshot, widths } from './support';

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { axe } from './axe';
 import { readFileSync } from 'node:fs';
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -7,6 +6,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { RuntimeConfig } from '@mentoring/shared';
 import { cognitoClient, createTestUser, signIn, type StageCognito } from '../support/auth';
+import { axe } from './axe';
 import { screenshot, stageInfo, widths } from './support';
 
 /**

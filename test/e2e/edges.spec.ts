@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { axe, wcagAndBestPractice } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { createTestUser } from '../support/auth';
+import { axe, wcagAndBestPractice } from './axe';
 import { call, makePair, pairProfile, signedInPage, stage } from './pairs';
 import { screenshot, widths } from './support';
 

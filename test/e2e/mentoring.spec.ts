@@ -1,8 +1,8 @@
-import { axe } from './axe';
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { RuntimeConfig } from '@mentoring/shared';
 import { adminConfirm, cognitoClient, createTestUser, signIn, uniqueEmail, type StageCognito, type TestUser } from '../support/auth';
+import { axe } from './axe';
 import { screenshot, widths } from './support';
 
 /**

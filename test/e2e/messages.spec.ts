@@ -1,7 +1,7 @@
-import { axe, wcag } from './axe';
 import { expect, test } from '@playwright/test';
 import { createTestUser } from '../support/auth';
 import { onboardAsMentee } from '../support/onboarding';
+import { axe, wcag } from './axe';
 import { makePair, signedInPage, stage } from './pairs';
 import { memberChat, pairChannel } from './stand-in-chat';
 import { screenshot, widths } from './support';

@@ -1,6 +1,6 @@
-import { axe, wcagAndBestPractice } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '@mentoring/shared/messages';
+import { axe, wcagAndBestPractice } from './axe';
 import { screenshot, widths } from './support';
 
 const pages = [

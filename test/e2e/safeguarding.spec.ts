@@ -1,6 +1,6 @@
-import { axe, wcagAndBestPractice } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import type { TestUser } from '../support/auth';
+import { axe, wcagAndBestPractice } from './axe';
 import { scriptMemberStream } from './member-stream';
 import { makePair, signedInPage } from './pairs';
 import { memberChat, pairChannel } from './stand-in-chat';

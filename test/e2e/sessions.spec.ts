@@ -1,6 +1,6 @@
-import { axe, wcagAndBestPractice } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
+import { axe, wcagAndBestPractice } from './axe';
 import { makePair, signedInPage } from './pairs';
 import { screenshot, screenshotsDir, widths } from './support';
 

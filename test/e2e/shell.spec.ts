@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 // The functions passed to page.evaluate run in the browser, hence the DOM types.
-import { axe, wcagAndBestPractice } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import type { RuntimeConfig } from '@mentoring/shared';
 import { messages } from '@mentoring/shared/messages';
 import { createTestUser } from '../support/auth';
 import { onboardAsMentee } from '../support/onboarding';
+import { axe, wcagAndBestPractice } from './axe';
 import { scriptMemberStream } from './member-stream';
 import { signInThroughForm } from './pairs';
 import { chromiumExecutable, chromiumFlags } from './playwright.config';

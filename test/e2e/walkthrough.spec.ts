@@ -1,6 +1,6 @@
-import { axe, wcagAndBestPractice } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { createTestUser, type TestUser } from '../support/auth';
+import { axe, wcagAndBestPractice } from './axe';
 import { call, makeCoordinator, signedInPage, signInThroughForm, stage } from './pairs';
 import { screenshot, widths } from './support';
 
