@@ -51,7 +51,7 @@ export default defineConfig({
         // The stack tests share one module graph per worker: each file otherwise spends ~2 s importing aws-cdk-lib
         // and synthesises its own app, while none mocks a module, changes the environment or mutates what
         // sharedStage() keeps (synth.ts). The local stand-ins' tests keep module state, so they stay isolated.
-        test: { name: 'infra', root: 'infra', include: ['test/**/*.test.ts'], testTimeout: 120_000, isolate: false },
+        test: { name: 'infra', root: 'infra', include: ['test/**/*.test.ts'], globalSetup: ['./test/global-setup.ts'], testTimeout: 120_000, isolate: false },
       },
       { test: { name: 'infra-local', root: 'infra', include: ['local/**/*.test.ts'], testTimeout: 120_000 } },
       // jsdom costs ~2 s a file to set up: the SPA's files share one environment and module graph per worker

@@ -1,18 +1,21 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
+import { inject } from 'vitest';
 import { buildApp } from '../lib/app';
 import { repoRoot } from '../lib/paths';
 
 export const cdkContext = () =>
   (JSON.parse(readFileSync(join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
 
+/** A new folder for one app's cloud assembly, inside the one the stack tests remove when they end (global-setup.ts). */
+export const testOutdir = () => mkdtempSync(join(inject('cdkTestOutRoot'), 'app-'));
+
 /** Synthesises a stage without bundling (no esbuild runs), as unit tests should. */
 export const synthStage = (stage: string, overrides: Record<string, unknown> = {}) =>
   buildApp(
     new App({
-      outdir: mkdtempSync(join(tmpdir(), 'cdk-test-')),
+      outdir: testOutdir(),
       context: { ...cdkContext(), stage, 'aws:cdk:bundling-stacks': [], ...overrides },
     }),
   );

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -10,6 +7,7 @@ import type { RouteDefinition } from '@mentoring/shared';
 import { ApiStack } from '../lib/stacks/api-stack';
 import { DataStack } from '../lib/stacks/data-stack';
 import { resolveStage } from '../lib/stages';
+import { testOutdir } from './synth';
 import { cdkContext, validationReport } from './synth';
 
 const testRoute = ({ key, ...entry }: Pick<RouteDefinition, 'key' | 'handler' | 'auth'> & { needs?: RouteDefinition['needs'] }): RouteDefinition => {
@@ -52,7 +50,7 @@ describe('api stack table grants', () => {
   });
 
   it('leaves cdk-nag nothing to flag in an index grant', () => {
-    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cdk-test-')), context: { 'aws:cdk:bundling-stacks': [] } });
+    const app = new App({ outdir: testOutdir(), context: { 'aws:cdk:bundling-stacks': [] } });
     const stage = resolveStage('dev', (cdkContext() as { stages: unknown }).stages);
     const data = new DataStack(app, 'Data', { stage });
     const route = testRoute({ key: 'GET /api/mentors', handler: 'http/health/get', auth: 'none', needs: { tables: { members: ['GetItem', 'Query'] } } });
