@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { METRICS_NAMESPACE, ORIGIN_VERIFY_HEADER, rateLimitedBody, securityHeaders, type RuntimeConfig } from '@mentoring/shared';
 import { createApiGateway, usesTables } from './api-gateway';
 import { startCognitoLocal, type CognitoLocalInfo } from './cognito';
-import { LOCAL_REGION, localCredentials, startDynamoDbLocal } from './dynamodb';
+import { LOCAL_REGION, localCredentials, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb';
 import { startLocalEventBus } from './event-bus';
 import type { StageEnvironment } from './function-environment';
 import { listen } from './ports';
@@ -17,7 +17,7 @@ import { LOCAL_MAIL_FROM, startLocalSes } from './ses';
 import { ensureTables, localTableNames } from './tables';
 import { clientAddress, createApiRateLimiter } from './rate-limiter';
 import { startCognitoFront } from './cognito-front';
-import { supervise, type Supervised, type Watchable } from './supervisor';
+import { headStart, supervise, type Supervised, type Watchable } from './supervisor';
 import { s3AttachmentStorage } from './stream/attachments';
 import { localStreamCredentials } from './stream/local-credentials';
 import { createStreamStandIn, type StreamStandIn } from './stream/server';
@@ -49,6 +49,8 @@ export interface LocalStageOptions {
    * suites turn them off: all their users come from one address, far faster than people do.
    */
   rateLimits?: boolean;
+  /** A DynamoDB Local already starting (start.ts boots its JVM before it loads the rest); the stage then owns it. */
+  dynamoDb?: Promise<DynamoDbLocal>;
 }
 
 export interface LocalStage {
@@ -148,33 +150,40 @@ export const localSecurityHeaders = (origins: Parameters<typeof securityHeaders>
  * on one origin as CloudFront serves them in AWS.
  */
 export const startLocalStage = async (options: LocalStageOptions): Promise<LocalStage> => {
-  let dynamoStarts = 0;
   const host = options.host ?? '127.0.0.1';
-  // Fail on a busy port before starting anything else.
+  // Fail on a busy port before starting anything else (a DynamoDB Local the caller started goes with the failure).
   if (options.port !== 0) {
     const probe = createServer();
-    await listen(probe, options.port, host);
+    await listen(probe, options.port, host).catch(async (error: unknown) => {
+      await options.dynamoDb?.then((instance) => instance.stop(), () => undefined);
+      throw error;
+    });
     await new Promise((resolve) => probe.close(resolve));
   }
-  // DynamoDB Local's JVM takes the longest to start: it boots while the other stand-ins start.
-  const dynamoStarting = startDynamoDbLocal({ dataDir: options.dataDir });
-  dynamoStarting.catch(() => undefined);
-  let dynamoSupervised = false;
+  // s3rver's objects and the bus's dead letters live beside DynamoDB's files, or in a scratch dir for in-memory stages.
+  const scratch = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'local-stage-'));
+  const dataDir = options.dataDir ?? scratch!;
+  // Its own directory even in memory, so a restart finds the same pool, users and port (the tokens' issuer).
+  const cognitoDir = options.cognitoDir ?? join(dataDir, 'cognito');
+  // The two stand-ins in processes of their own take the longest to boot (DynamoDB Local's JVM most): they boot
+  // while the in-process stand-ins start.
+  const dynamoEarly = headStart(options.dynamoDb ?? startDynamoDbLocal({ dataDir: options.dataDir }), (first) =>
+    startDynamoDbLocal({ dataDir: options.dataDir, port: first.port }),
+  );
+  const startCognito = () => startCognitoLocal({ dataDir: cognitoDir, onCode: options.onCognitoCode });
+  const cognitoEarly = headStart(startCognito(), startCognito);
   const cleanups: (() => Promise<void>)[] = [];
+  if (scratch) cleanups.push(async () => rmSync(scratch, { recursive: true, force: true }));
   const supervisors: Supervised<Watchable>[] = [];
   const stop = async () => {
     // First, before anything ends: a stand-in that dies while the stage stops (Ctrl-C reaches their processes
     // too) stays dead, and a restart under way is undone.
     await Promise.all(supervisors.map((supervised) => supervised.standDown()));
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
-    // A JVM still booting when another start failed is not supervised yet: it is stopped once it is up.
-    if (!dynamoSupervised) await dynamoStarting.then((instance) => instance.stop(), () => undefined);
+    // One still booting when another start failed is not supervised yet: it is stopped once it is up.
+    await Promise.all([cognitoEarly.dropIfUnclaimed(), dynamoEarly.dropIfUnclaimed()]);
   };
   try {
-    // s3rver's objects and the bus's dead letters live beside DynamoDB's files, or in a scratch dir for in-memory stages.
-    const scratch = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'local-stage-'));
-    if (scratch) cleanups.push(async () => rmSync(scratch, { recursive: true, force: true }));
-    const dataDir = options.dataDir ?? scratch!;
     const firstS3 = await startS3rver({ directory: join(dataDir, 's3rver') });
     let s3Starts = 0;
     const s3Supervised = await supervise('the S3 stand-in (s3rver)', async () =>
@@ -208,23 +217,19 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
       },
     });
     cleanups.push(scheduler.stop);
-    const firstDynamo = await dynamoStarting;
-    const dynamo = await supervise('DynamoDB Local', async () =>
-      dynamoStarts++ ? startDynamoDbLocal({ dataDir: options.dataDir, port: firstDynamo.port }) : firstDynamo, {
+    const dynamo = await supervise('DynamoDB Local', dynamoEarly.start, {
       // In memory, a restarted DynamoDB Local is empty: its tables come back, the data does not.
       restarted: async (instance) => {
         await ensureTables(instance.client);
         if (!options.dataDir) console.error('[local] DynamoDB Local kept its data in memory: the tables are back, empty.');
       },
     });
-    dynamoSupervised = true;
     // Stopped last, after everything that may still write to it.
     cleanups.unshift(dynamo.stop);
     supervisors.push(dynamo);
+    const firstDynamo = dynamo.current;
     await ensureTables(firstDynamo.client);
-    // Its own directory even in memory, so a restart finds the same pool, users and port (the tokens' issuer).
-    const cognitoDir = options.cognitoDir ?? join(dataDir, 'cognito');
-    const cognitoSupervised = await supervise('cognito-local', () => startCognitoLocal({ dataDir: cognitoDir, onCode: options.onCognitoCode }));
+    const cognitoSupervised = await supervise('cognito-local', cognitoEarly.start);
     cleanups.push(cognitoSupervised.stop);
     supervisors.push(cognitoSupervised);
     const cognito = cognitoSupervised.current;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { supervise, type Watchable } from './supervisor';
+import { headStart, supervise, type Watchable } from './supervisor';
 
 /** A stand-in that ends when the test says (`die`), and counts its stops. */
 const fakeStandIn = (id: number) => {
@@ -97,5 +97,40 @@ describe('supervise', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('headStart', () => {
+  it('hands the supervisor the instance already starting first, and restarts it with what the first one was', async () => {
+    const first = fakeStandIn(0);
+    const second = fakeStandIn(1);
+    const restart = vi.fn(async (from: Fake) => (from === first ? second : fakeStandIn(-1)));
+    const early = headStart(Promise.resolve(first), restart);
+    const supervised = await supervise('thing', early.start, { log: () => undefined });
+    expect(supervised.current).toBe(first);
+    expect(restart).not.toHaveBeenCalled();
+    first.die('exited (SIGKILL)');
+    await settle();
+    expect(supervised.current).toBe(second);
+    // Supervised, it is the supervisor's to stop: dropping it does nothing.
+    await early.dropIfUnclaimed();
+    expect(second.stop).not.toHaveBeenCalled();
+    expect(first.stop).not.toHaveBeenCalled();
+  });
+
+  it('stops an instance no supervisor took over once it is up, and passes over one that failed to start', async () => {
+    const instance = fakeStandIn(0);
+    let up: (value: Fake) => void = () => undefined;
+    const early = headStart(new Promise<Fake>((resolve) => (up = resolve)), async () => fakeStandIn(1));
+    const dropped = early.dropIfUnclaimed();
+    await settle();
+    expect(instance.stop).not.toHaveBeenCalled();
+    up(instance);
+    await dropped;
+    expect(instance.stop).toHaveBeenCalledOnce();
+
+    const failed = headStart(Promise.reject(new Error('no Java')), async () => fakeStandIn(1));
+    await expect(failed.dropIfUnclaimed()).resolves.toBeUndefined();
+    await expect(failed.start()).rejects.toThrow('no Java');
   });
 });

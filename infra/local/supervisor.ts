@@ -95,3 +95,23 @@ export const supervise = async <T extends Watchable>(
     },
   };
 };
+
+/**
+ * A stand-in started before the stage can supervise it, so that slow boots (a JVM, a Node process) overlap the
+ * rest of the start. `start` is what `supervise` is given: the instance already starting, then `restart` for each
+ * restart. `dropIfUnclaimed` stops it, once it is up, if the stage fails before `supervise` took it over.
+ */
+export const headStart = <T extends Watchable>(starting: Promise<T>, restart: (first: T) => Promise<T>) => {
+  starting.catch(() => undefined);
+  let claimed = false;
+  return {
+    start: (): Promise<T> => {
+      if (claimed) return starting.then(restart);
+      claimed = true;
+      return starting;
+    },
+    dropIfUnclaimed: async () => {
+      if (!claimed) await starting.then((instance) => instance.stop(), () => undefined);
+    },
+  };
+};
