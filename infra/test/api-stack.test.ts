@@ -7,7 +7,7 @@ import { routeList, type RouteDefinition } from '@mentoring/shared';
 import { ApiStack } from '../lib/stacks/api-stack';
 import { DataStack } from '../lib/stacks/data-stack';
 import { resolveStage } from '../lib/stages';
-import { cdkContext, synthStage } from './synth';
+import { cdkContext, sharedStage, synthStage } from './synth';
 
 const routes = routeList();
 
@@ -18,7 +18,7 @@ const testRoute = ({ key, ...entry }: Pick<RouteDefinition, 'key' | 'handler' | 
 };
 
 describe('api stack', () => {
-  const { stacks } = synthStage('dev');
+  const { stacks } = sharedStage('dev');
   const api = Template.fromStack(stacks.api);
 
   it('declares one HTTP API route per route table entry, plus $default', () => {
@@ -129,7 +129,7 @@ describe('api stack secrets', () => {
 });
 
 describe('api stack: the Stream secret', () => {
-  const { stacks } = synthStage('dev');
+  const { stacks } = sharedStage('dev');
   const api = Template.fromStack(stacks.api);
   const functions = api.findResources('AWS::Lambda::Function');
   const service = (fn: (typeof functions)[string]) => String(fn.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME);

@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { routeList } from '@mentoring/shared';
 import { resolveStage } from '../lib/stages';
 import { AuthStack } from '../lib/stacks/auth-stack';
-import { cdkContext, synthStage } from './synth';
+import { cdkContext, sharedStage } from './synth';
 
 const routes = routeList();
 
 describe('auth stack', () => {
-  const { stacks } = synthStage('dev');
+  const { stacks } = sharedStage('dev');
   const auth = Template.fromStack(stacks.auth);
 
   it('signs in by e-mail, requires a name, and verifies the e-mail address by code', () => {
@@ -51,7 +51,7 @@ describe('auth stack', () => {
   });
 
   it('keeps the pool of prod when the stack goes', () => {
-    const prod = Template.fromStack(synthStage('prod').stacks.auth);
+    const prod = Template.fromStack(sharedStage('prod').stacks.auth);
     const [pool] = Object.values(prod.findResources('AWS::Cognito::UserPool'));
     expect(pool).toMatchObject({ DeletionPolicy: 'Retain', Properties: { DeletionProtection: 'ACTIVE' } });
   });
@@ -66,7 +66,7 @@ describe('auth stack', () => {
 });
 
 describe('api stack: identity', () => {
-  const { stacks } = synthStage('dev');
+  const { stacks } = sharedStage('dev');
   const api = Template.fromStack(stacks.api);
 
   it('puts no JWT authorizer in front of any route: the functions verify ID tokens and answer in the documented shape', () => {

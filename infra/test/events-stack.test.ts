@@ -1,10 +1,10 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { eventRules, type EventRuleDefinition } from '@mentoring/shared';
-import { synthStage } from './synth';
+import { sharedStage } from './synth';
 
 describe('events stack', () => {
-  const { stacks } = synthStage('dev');
+  const { stacks } = sharedStage('dev');
   const events = Template.fromStack(stacks.events);
   const api = Template.fromStack(stacks.api);
 
@@ -143,7 +143,7 @@ describe('events stack', () => {
   });
 
   it('keeps the archive and its bucket in prod', () => {
-    const prod = Template.fromStack(synthStage('prod').stacks.events);
+    const prod = Template.fromStack(sharedStage('prod').stacks.events);
     prod.hasResourceProperties('AWS::Events::Archive', { RetentionDays: 365 });
     const buckets = Object.values(prod.findResources('AWS::S3::Bucket'));
     expect(buckets.every((bucket) => bucket.DeletionPolicy === 'Retain')).toBe(true);

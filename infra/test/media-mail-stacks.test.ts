@@ -1,7 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { routeList } from '@mentoring/shared';
-import { cdkContext, synthStage } from './synth';
+import { cdkContext, sharedStage, synthStage } from './synth';
 
 /** The API function's logical id prefix for a handler module, as the api stack names it. */
 const functionId = (handler: string) =>
@@ -31,7 +31,7 @@ const withDomain = () => {
 };
 
 describe('media stack', () => {
-  const { stacks } = synthStage('dev');
+  const { stacks } = sharedStage('dev');
   const media = Template.fromStack(stacks.media);
   const bucket = () =>
     Object.values(media.findResources('AWS::S3::Bucket')).find((candidate) => candidate.Properties.CorsConfiguration)!.Properties;
@@ -84,7 +84,7 @@ describe('media stack', () => {
 });
 
 describe('mail stack and e-mail grants', () => {
-  const { stacks } = synthStage('dev');
+  const { stacks } = sharedStage('dev');
 
   it('verifies the sender address as an SES identity when the stage has no domain', () => {
     Template.fromStack(stacks.mail).hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'no-reply@example.org' });

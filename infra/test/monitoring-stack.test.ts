@@ -11,7 +11,7 @@ import { businessMetrics, eventRules, routeList, schedules, type BusinessMetricN
 import { functionsSrc } from '../lib/paths';
 import { MonitoringStack } from '../lib/stacks/monitoring-stack';
 import { resolveStage } from '../lib/stages';
-import { cdkContext, synthStage } from './synth';
+import { cdkContext, sharedStage } from './synth';
 
 const dashboardBody = (template: Template) => {
   const [dashboard] = Object.values(template.findResources('AWS::CloudWatch::Dashboard'));
@@ -34,7 +34,7 @@ const alarmedMetrics = (template: Template) =>
 const routes = routeList();
 
 describe('monitoring stack', () => {
-  const { stacks } = synthStage('staging');
+  const { stacks } = sharedStage('staging');
   const monitoring = Template.fromStack(stacks.monitoring);
 
   it('mails alarms to the stage address through an SSL-only SNS topic', () => {
