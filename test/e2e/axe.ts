@@ -9,5 +9,7 @@ export const wcagAndBestPractice = [...wcag, 'best-practice'];
 /**
  * Axe for the page, run in the page itself (axe's legacy mode) rather than finished in a new blank page, the mode
  * made for cross-origin frames, which our pages do not have: the same results, in 0.8 s a check instead of 1.6 here.
+ * The tests read only the violations: axe then details no other result's nodes (every violation stays whole),
+ * ~0.6 s a check instead of ~0.75.
  */
-export const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true);
+export const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
