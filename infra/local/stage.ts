@@ -184,14 +184,12 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     await Promise.all([cognitoEarly.dropIfUnclaimed(), dynamoEarly.dropIfUnclaimed()]);
   };
   try {
-    const firstS3 = await startS3rver({ directory: join(dataDir, 's3rver') });
-    let s3Starts = 0;
-    const s3Supervised = await supervise('the S3 stand-in (s3rver)', async () =>
-      s3Starts++ ? startS3rver({ directory: join(dataDir, 's3rver'), port: firstS3.port }) : firstS3,
-    );
+    const startS3 = (port?: number) => startS3rver({ directory: join(dataDir, 's3rver'), port });
+    const s3Supervised = await supervise('the S3 stand-in (s3rver)', headStart(startS3(), (first) => startS3(first.port)).start);
     cleanups.push(s3Supervised.stop);
     supervisors.push(s3Supervised);
-    const s3 = firstS3;
+    // A restarted s3rver keeps the first one's port: its endpoint and buckets stay right.
+    const s3 = s3Supervised.current;
     const ses = await startLocalSes();
     cleanups.push(ses.stop);
     // Consumers run only after the stage has started, by when their environment is complete.
