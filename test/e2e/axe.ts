@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { screenshot, widths } from './support';
 
 /** WCAG 2.2 A and AA: what every page and Stream's widgets inside them are held to. */
 export const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -13,3 +14,15 @@ export const wcagAndBestPractice = [...wcag, 'best-practice'];
  * ~0.6 s a check instead of ~0.75.
  */
 export const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
+
+/** At phone and desktop width: no sideways scroll, nothing axe finds (ours and best practice), and a screenshot; back at desktop width after. */
+export const axeAtBothWidths = async (page: Page, name: string) => {
+  for (const [label, viewport] of Object.entries(widths)) {
+    await page.setViewportSize(viewport);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), `${name} scrolls sideways at ${label}`).toBeLessThanOrEqual(0);
+    const results = await axe(page).withTags(wcagAndBestPractice).analyze();
+    expect(results.violations, `${name} at ${label}`).toEqual([]);
+    await screenshot(page, `${name}-${label}`);
+  }
+  await page.setViewportSize(widths.desktop);
+};

@@ -1,25 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createTestUser } from '../support/auth';
-import { axe, wcagAndBestPractice } from './axe';
+import { axeAtBothWidths } from './axe';
 import { call, makePair, pairProfile, signedInPage, stage } from './pairs';
-import { screenshot, widths } from './support';
+import { widths } from './support';
 
 /*
  * Home leads with what the member must do next (issue 26 item 8): the mentee's with her next session in her
  * zone, the mentor's with a request waiting for their answer and the day it expires; "Sessions" lists the
  * booked session first, and the call archive is "Past calls". The pair and the request are made through the API.
  */
-
-const axeAtBothWidths = async (page: Page, name: string) => {
-  for (const [label, viewport] of Object.entries(widths)) {
-    await page.setViewportSize(viewport);
-    expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), `${name} scrolls sideways at ${label}`).toBeLessThanOrEqual(0);
-    const results = await axe(page).withTags(wcagAndBestPractice).analyze();
-    expect(results.violations, `${name} at ${label}`).toEqual([]);
-    await screenshot(page, `${name}-${label}`);
-  }
-  await page.setViewportSize(widths.desktop);
-};
 
 /** "Thu 26 Nov" in the zone, as Home writes a request's expiry. */
 const shortDay = (iso: string, timeZone: string) =>

@@ -1,8 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createTestUser, type TestUser } from '../support/auth';
-import { axe, wcagAndBestPractice } from './axe';
+import { axeAtBothWidths } from './axe';
 import { call, makeCoordinator, signedInPage, stage } from './pairs';
-import { screenshot, widths } from './support';
 
 /*
  * The life of a request in two browsers: a mentee asks a mentor from the mentor's profile; the mentor, in a
@@ -25,17 +24,6 @@ const profile = (user: TestUser, role: 'mentor' | 'mentee', codeOfConductVersion
   topics: [topic],
   ...(role === 'mentor' ? { yearsOfExperience: 20, capacity: 2, acceptingRequests: true } : { goals: 'Write my first compiler.' }),
 });
-
-const axeAtBothWidths = async (page: Page, name: string) => {
-  for (const [label, viewport] of Object.entries(widths)) {
-    await page.setViewportSize(viewport);
-    expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), `${name} scrolls sideways at ${label}`).toBeLessThanOrEqual(0);
-    const results = await axe(page).withTags(wcagAndBestPractice).analyze();
-    expect(results.violations, `${name} at ${label}`).toEqual([]);
-    await screenshot(page, `${name}-${label}`);
-  }
-  await page.setViewportSize(widths.desktop);
-};
 
 test('a mentee requests, the mentor declines another request with a reason and accepts this one, both see the mentorship', async ({ browser, request }) => {
   test.setTimeout(120_000);

@@ -1,10 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { TestUser } from '../support/auth';
-import { axe, wcagAndBestPractice } from './axe';
+import { axeAtBothWidths } from './axe';
 import { scriptMemberStream } from './member-stream';
 import { makePair, signedInPage } from './pairs';
 import { memberChat, pairChannel } from './stand-in-chat';
-import { screenshot, widths } from './support';
+import { screenshot } from './support';
 
 /*
  * Safeguarding in two browsers: a mentee reports a message in the pair's chat (on the stage's Stream stand-in,
@@ -26,17 +26,6 @@ const profile = (user: TestUser, role: 'mentor' | 'mentee', codeOfConductVersion
   topics: [topic],
   ...(role === 'mentor' ? { yearsOfExperience: 20, capacity: 2, acceptingRequests: true } : { goals: 'Write my first compiler.' }),
 });
-
-const axeAtBothWidths = async (page: Page, name: string) => {
-  for (const [label, viewport] of Object.entries(widths)) {
-    await page.setViewportSize(viewport);
-    expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), `${name} scrolls sideways at ${label}`).toBeLessThanOrEqual(0);
-    const results = await axe(page).withTags(wcagAndBestPractice).analyze();
-    expect(results.violations, `${name} at ${label}`).toEqual([]);
-    await screenshot(page, `${name}-${label}`);
-  }
-  await page.setViewportSize(widths.desktop);
-};
 
 test('a mentee reports a chat message; a coordinator finds it in the queue, notes and resolves it', async ({ browser, request }) => {
   test.setTimeout(150_000);

@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
-import { axe, wcagAndBestPractice } from './axe';
+import { axeAtBothWidths } from './axe';
 import { makePair, signedInPage } from './pairs';
-import { screenshot, screenshotsDir, widths } from './support';
+import { screenshotsDir, widths } from './support';
 
 /*
  * Sessions of a mentorship in two browsers: the mentee books one of the pair's common free times from the
@@ -17,17 +17,6 @@ import { screenshot, screenshotsDir, widths } from './support';
 const inBerlin = { viewport: widths.desktop, timezoneId: 'Europe/Berlin' };
 
 // The pair's profiles (pairs.ts): Tuesdays and Thursdays, 12:00–14:00 in New York is 18:00–20:00 in Berlin.
-
-const axeAtBothWidths = async (page: Page, name: string) => {
-  for (const [label, viewport] of Object.entries(widths)) {
-    await page.setViewportSize(viewport);
-    expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), `${name} scrolls sideways at ${label}`).toBeLessThanOrEqual(0);
-    const results = await axe(page).withTags(wcagAndBestPractice).analyze();
-    expect(results.violations, `${name} at ${label}`).toEqual([]);
-    await screenshot(page, `${name}-${label}`);
-  }
-  await page.setViewportSize(widths.desktop);
-};
 
 test('a mentee books a session from the mentorship page; both see it coming; a note and an action item on its page', async ({ browser, request }) => {
   test.setTimeout(180_000);
