@@ -21,6 +21,7 @@ export default defineConfig({
       executablePath: chromiumExecutable,
       args: [...chromiumFlags, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
     },
-    trace: 'retain-on-failure',
+    trace: 'off', // as in the e2e config: `--trace on` to record one
+    screenshot: 'only-on-failure',
   },
 });
