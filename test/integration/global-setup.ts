@@ -26,10 +26,15 @@ declare module 'vitest' {
  * Against BASE_URL when it is set (a deployed stage), otherwise against a local stage started here:
  * in-memory DynamoDB Local and its own ports, stopped afterwards.
  */
-export default async function setup(project: TestProject) {
-  // Vite sets BASE_URL to "/" for its own use; only an absolute URL names a deployed stage.
+/** BASE_URL when it names a deployed stage: Vite sets it to "/" for its own use, so only an absolute URL counts. */
+export const deployedStage = () => {
   const target = process.env.BASE_URL;
-  if (target && /^https?:\/\//.test(target)) {
+  return target && /^https?:\/\//.test(target) ? target : undefined;
+};
+
+export default async function setup(project: TestProject) {
+  const target = deployedStage();
+  if (target) {
     project.provide('isLocal', false);
     project.provide('baseUrl', target.replace(/\/$/, ''));
     project.provide('dynamoDbEndpoint', null);

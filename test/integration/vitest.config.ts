@@ -1,17 +1,36 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * These files start local stages of their own (restarts, killed and frozen stand-ins) and read nothing of the shared
+ * one: they run one at a time beside the files that share the stage, which leave a core mostly idle while they wait
+ * on it.
+ */
+const ownStages = ['limits.test.ts', 'local-stage.test.ts', 'schedules.test.ts', 'stage-faults.test.ts'];
+
+const shared = {
+  root: import.meta.dirname,
+  // One module graph per project (each file still gets our own modules afresh): imports 16 → 4 s.
+  isolate: false,
+  setupFiles: ['../support/each-file-afresh.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+
 export default defineConfig({
   test: {
-    name: 'integration',
-    root: import.meta.dirname,
-    include: ['**/*.test.ts'],
-    globalSetup: ['./global-setup.ts'],
-    // The files share one stage and some count a table's items: run them one at a time.
-    fileParallelism: false,
-    // One module graph for them all (each file still gets our own modules afresh): imports 16 → 4 s.
-    isolate: false,
-    setupFiles: ['../support/each-file-afresh.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'integration',
+          include: ['**/*.test.ts'],
+          exclude: ownStages,
+          globalSetup: ['./global-setup.ts'],
+          // The files share one stage and some count a table's items: one at a time.
+          fileParallelism: false,
+        },
+      },
+      { test: { ...shared, name: 'integration-own-stages', include: ownStages, globalSetup: ['./own-stages-setup.ts'], fileParallelism: false } },
+    ],
   },
 });
