@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadLazyMatches } from './app/lazy-matches';
+import { canHydrate, disablePrerenderedControls } from './app/prerendered';
 import { routes } from './app/routes';
 import './app/styles/global.css';
 
@@ -12,12 +13,12 @@ const app = (
   </StrictMode>
 );
 
-// Prerendered pages (scripts/prerender.mjs) are hydrated, but only when the HTML is the one for this path and
-// was rendered for this URL: a host that falls back to another page's HTML for an unknown path, or a query
-// (/login?next=…) the HTML could not know, gets a fresh client render instead.
+// Prerendered pages are hydrated where they can be (canHydrate), otherwise rendered afresh.
 const start = async () => {
+  const hydrates = canHydrate(root, window.location);
+  if (!hydrates) disablePrerenderedControls(root);
   await loadLazyMatches(routes, window.location.pathname).catch((error: unknown) => console.error(error));
-  if (root.dataset.prerenderedPath === window.location.pathname && window.location.search === '') {
+  if (hydrates) {
     hydrateRoot(root, app);
   } else {
     root.replaceChildren();
