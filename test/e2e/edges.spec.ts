@@ -143,6 +143,8 @@ test('choosing a topic or a language in the directory by keyboard keeps the focu
     const topics = page.getByRole('combobox', { name: 'Topics' });
     await topics.focus();
     await page.keyboard.type(topic.slice(0, 4));
+    // As someone typing would, Enter once the match shows (the programme's topics may still be on their way).
+    await expect(page.getByRole('listbox', { name: 'Topics' }).getByRole('option', { name: topic })).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/topic/);
     await expect(topics, label).toBeFocused();
@@ -150,6 +152,7 @@ test('choosing a topic or a language in the directory by keyboard keeps the focu
     const languages = page.getByRole('combobox', { name: 'Languages' });
     await expect(languages, label).toBeFocused();
     await page.keyboard.type('Engl');
+    await expect(page.getByRole('listbox', { name: 'Languages' }).getByRole('option', { name: 'English' })).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/lang/);
     await expect(languages, label).toBeFocused();
