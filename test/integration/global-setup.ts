@@ -22,16 +22,16 @@ declare module 'vitest' {
   }
 }
 
-/**
- * Against BASE_URL when it is set (a deployed stage), otherwise against a local stage started here:
- * in-memory DynamoDB Local and its own ports, stopped afterwards.
- */
 /** BASE_URL when it names a deployed stage: Vite sets it to "/" for its own use, so only an absolute URL counts. */
 export const deployedStage = () => {
   const target = process.env.BASE_URL;
   return target && /^https?:\/\//.test(target) ? target : undefined;
 };
 
+/**
+ * Against BASE_URL when it is set (a deployed stage), otherwise against a local stage started here:
+ * in-memory DynamoDB Local and its own ports, stopped afterwards.
+ */
 export default async function setup(project: TestProject) {
   const target = deployedStage();
   if (target) {
