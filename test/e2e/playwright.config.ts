@@ -17,6 +17,12 @@ export const chromiumFlags = [
   '--no-first-run',
 ];
 
+/**
+ * What a failed test leaves. A trace records DOM snapshots around every action: measured on pages and edges, that
+ * cost 15 % of the run's CPU and wall time, and CI keeps no files of a run. To trace a spec, add `--trace on`.
+ */
+export const failureArtifacts = { trace: 'off', screenshot: 'only-on-failure' } as const;
+
 /** Run on its own (`npx playwright test`), Playwright takes a browser already on the machine; it installs none. */
 const found = process.env.CHROME_PATH ? undefined : findBrowser(machineProbes());
 export const chromiumExecutable = process.env.CHROME_PATH ?? (found && 'path' in found ? found.path : undefined);
@@ -35,9 +41,6 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL: process.env.E2E_BASE_URL,
     launchOptions: { executablePath: chromiumExecutable, args: chromiumFlags },
-    // A trace records DOM snapshots around every action: measured on pages and edges, that cost 15 % of the run's
-    // CPU and wall time, and CI keeps no files of a run. A failure keeps its screenshot; to trace, add `--trace on`.
-    trace: 'off',
-    screenshot: 'only-on-failure',
+    ...failureArtifacts,
   },
 });

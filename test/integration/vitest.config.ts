@@ -14,6 +14,8 @@ const shared = {
   setupFiles: ['../support/each-file-afresh.ts'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
+  // The shared stage's files count a table's items, and the others start stages: one file at a time in each project.
+  fileParallelism: false,
 };
 
 export default defineConfig({
@@ -26,11 +28,9 @@ export default defineConfig({
           include: ['**/*.test.ts'],
           exclude: ownStages,
           globalSetup: ['./global-setup.ts'],
-          // The files share one stage and some count a table's items: one at a time.
-          fileParallelism: false,
         },
       },
-      { test: { ...shared, name: 'integration-own-stages', include: ownStages, globalSetup: ['./own-stages-setup.ts'], fileParallelism: false } },
+      { test: { ...shared, name: 'integration-own-stages', include: ownStages, globalSetup: ['./own-stages-setup.ts'] } },
     ],
   },
 });

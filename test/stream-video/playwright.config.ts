@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumExecutable, chromiumFlags } from '../e2e/playwright.config';
+import { chromiumExecutable, chromiumFlags, failureArtifacts } from '../e2e/playwright.config';
 
 /**
  * The video stand-in's own browser proof: the real video client in Chromium with a fake camera and microphone,
@@ -21,7 +21,6 @@ export default defineConfig({
       executablePath: chromiumExecutable,
       args: [...chromiumFlags, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
     },
-    trace: 'off', // as in the e2e config: `--trace on` to record one
-    screenshot: 'only-on-failure',
+    ...failureArtifacts,
   },
 });
