@@ -1,8 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { findBrowser, machineProbes, resolveBrowser, type BrowserProbes } from './browser';
+import { findBrowser, resolveBrowser, type BrowserProbes } from './browser';
 
 interface Machine {
   env?: Record<string, string>;
@@ -13,7 +10,7 @@ interface Machine {
   apt?: boolean;
   root?: boolean;
   sudo?: boolean;
-  /** What `apt-get install chromium-headless-shell` puts on the machine; undefined: the install fails. */
+  /** What `apt-get install chromium` puts on the machine; undefined: the install fails. */
   aptGives?: string;
   /** What Playwright's download gives; undefined: the download fails. */
   downloadGives?: string;
@@ -83,15 +80,15 @@ describe('resolveBrowser', () => {
     expect(calls).toEqual([]);
   });
 
-  it("installs Debian's chromium headless shell with apt-get as root when none is on the machine", () => {
-    const { probes, calls } = fakeMachine({ apt: true, root: true, aptGives: '/usr/bin/chromium-headless-shell', downloadGives: '/pw/chrome' });
-    expect(resolveBrowser(probes)).toEqual({ path: '/usr/bin/chromium-headless-shell', source: "Debian's chromium, just installed" });
+  it("installs Debian's chromium with apt-get as root when none is on the machine", () => {
+    const { probes, calls } = fakeMachine({ apt: true, root: true, aptGives: '/usr/bin/chromium', downloadGives: '/pw/chrome' });
+    expect(resolveBrowser(probes)).toEqual({ path: '/usr/bin/chromium', source: "Debian's chromium, just installed" });
     expect(calls).toEqual(['apt-get install']);
   });
 
   it('installs it through sudo when sudo needs no password', () => {
-    const { probes, calls } = fakeMachine({ apt: true, sudo: true, aptGives: '/usr/bin/chromium-headless-shell' });
-    expect(resolveBrowser(probes)).toEqual({ path: '/usr/bin/chromium-headless-shell', source: "Debian's chromium, just installed" });
+    const { probes, calls } = fakeMachine({ apt: true, sudo: true, aptGives: '/usr/bin/chromium' });
+    expect(resolveBrowser(probes)).toEqual({ path: '/usr/bin/chromium', source: "Debian's chromium, just installed" });
     expect(calls).toEqual(['sudo apt-get install']);
   });
 
@@ -107,10 +104,10 @@ describe('resolveBrowser', () => {
     expect(calls).toEqual(['playwright install']);
   });
 
-  it('says in one line to apt-get install the headless shell when the user could but may not here', () => {
+  it('says in one line to apt-get install chromium when the user could but may not here', () => {
     const { probes } = fakeMachine({ apt: true });
     const result = resolveBrowser(probes);
-    expect(result).toEqual({ problem: expect.stringContaining('run "sudo apt-get install -y chromium-headless-shell fonts-liberation"') });
+    expect(result).toEqual({ problem: expect.stringContaining('run "sudo apt-get install -y chromium fonts-liberation"') });
     expect('problem' in result && result.problem).not.toContain('\n');
   });
 
@@ -125,16 +122,6 @@ describe('resolveBrowser', () => {
     const { probes } = fakeMachine({ root: true, apt: true });
     probes.playwrightDownload = () => '/pw/broken';
     expect(resolveBrowser(probes)).toHaveProperty('problem');
-  });
-});
-
-describe('machineProbes', () => {
-  it("lists Debian's headless shell before its full chromium, both found on PATH", () => {
-    const bin = mkdtempSync(join(tmpdir(), 'browsers-'));
-    for (const name of ['chromium', 'chromium-headless-shell']) writeFileSync(join(bin, name), '#!/bin/sh\n', { mode: 0o755 });
-    const listed = machineProbes({ PATH: bin }).installed().filter((path) => path.startsWith(bin));
-    expect(listed).toEqual([join(bin, 'chromium-headless-shell'), join(bin, 'chromium')]);
-    rmSync(bin, { recursive: true });
   });
 });
 

@@ -14,23 +14,19 @@ export interface BrowserProbes {
   env: Record<string, string | undefined>;
   /** Whether the binary starts (`--version`): a stale path or Ubuntu's snap stub without snapd does not. */
   runs: (path: string) => boolean;
-  /** Browsers on this machine, best first (Debian's headless shell, its chromium, then Chrome; Playwright's cache last). */
+  /** Browsers on this machine, best first (Debian's chromium, then Chrome; Playwright's cache last). */
   installed: () => string[];
   hasApt: () => boolean;
   isRoot: () => boolean;
   sudoWithoutPassword: () => boolean;
-  /** apt-get update and install chromium-headless-shell fonts-liberation; whether it succeeded. */
+  /** apt-get update and install chromium fonts-liberation; whether it succeeded. */
   aptInstall: (viaSudo: boolean) => boolean;
   /** `playwright install chromium`; the downloaded browser's path when it succeeded. */
   playwrightDownload: () => string | undefined;
   log: (line: string) => void;
 }
 
-/**
- * Every run here is headless, and Debian's chromium-headless-shell is the same Chromium without the desktop
- * browser's UI and compositing (what Playwright itself runs headless): on the e2e specs it took 22 % less CPU.
- */
-const APT_PACKAGES = ['chromium-headless-shell', 'fonts-liberation'];
+const APT_PACKAGES = ['chromium', 'fonts-liberation'];
 
 /** The browser named by CHROME_PATH (or the older CHROMIUM_PATH), else one already on the machine; installs nothing. */
 export const findBrowser = (probes: BrowserProbes): BrowserResolution | undefined => {
@@ -94,7 +90,7 @@ export const machineProbes = (env: NodeJS.ProcessEnv = process.env): BrowserProb
   env,
   runs: (path) => isExecutable(path) && succeeds(path, ['--version'], { timeoutMs: 20_000, quiet: true }),
   installed: () => [
-    ...['chromium-headless-shell', 'chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome'].flatMap((name) => onPath(env, name)),
+    ...['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome'].flatMap((name) => onPath(env, name)),
     ...['/Applications/Chromium.app/Contents/MacOS/Chromium', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'].filter(isExecutable),
     ...[chromium.executablePath()].filter(isExecutable),
   ],

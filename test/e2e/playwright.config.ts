@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { findBrowser, machineProbes } from '../../scripts/browser';
 
 /**
- * End-to-end tests in the Chromium that `npm test` resolved (CHROME_PATH: Debian's chromium-headless-shell where it can)
+ * End-to-end tests in the Chromium that `npm test` resolved (CHROME_PATH: Debian's chromium where it can)
  * against a local stage that global-setup.ts starts with the built SPA, or against BASE_URL when it names
  * a deployed stage.
  */
