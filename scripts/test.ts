@@ -82,9 +82,7 @@ if (hasE2e()) ensureBrowserOrExit();
 // ESLint, the folder rules (dependency-cruiser), then copy detection (jscpd, .jscpd.json's threshold): `npm run lint`.
 const lint: Step = { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] };
 const typecheck: Step = { name: 'typecheck', command: ['npx', 'tsx', 'scripts/typecheck.ts'] };
-const unit = vitest('unit', ['--project', '!infra']);
-// The stack tests (CDK synths and the one real bundling of every function) need no stage nor browser: see `phases`.
-const stackTests = vitest('unit-stacks', ['--project', 'infra']);
+const unit = vitest('unit', []);
 // Two lanes: the files that share one stage, and beside them those that start stages of their own (their config's projects).
 const integration = vitest('integration', ['--config', 'test/integration/vitest.config.ts', '--project', 'integration']);
 const integrationOwnStages = vitest('integration-own-stages', ['--config', 'test/integration/vitest.config.ts', '--project', 'integration-own-stages']);
@@ -120,12 +118,12 @@ const streamVideo: Step = {
  * turn (155 → 114 s here). Nothing else runs beside them, nor beside the video stand-in's calls: beside the build,
  * the lint and the calls, the integration stages' DynamoDB Local took over 30 s to start (four files failed in a
  * fresh-clone run), and a call's join timed out. The build and the lint only compete for
- * CPU, as the type check, the CDK synth and the stack tests do beside the e2e tests: one worker in Chromium left 241
- * of 841 core-seconds idle here, and the e2e tests passed beside the type check in every run. The e2e tests and the synth
+ * CPU, as the type check and the CDK synth do beside the e2e tests: one worker in Chromium left 241 of 841
+ * core-seconds idle here, and the e2e tests passed beside the type check in every run. The e2e tests and the synth
  * take the SPA that `build` makes, so it comes in a phase before them. The first lane of a phase prints as it goes;
  * the others print each step's output when that step ends.
  */
-const phases: Step[][][] = [[[unit]], [[integration], [integrationOwnStages]], [[build], [lint]], [[streamVideo]], [[e2e], [typecheck, cdkSynth, stackTests]]];
+const phases: Step[][][] = [[[unit]], [[integration], [integrationOwnStages]], [[build], [lint]], [[streamVideo]], [[e2e], [typecheck, cdkSynth]]];
 
 interface Outcome {
   line: string;
