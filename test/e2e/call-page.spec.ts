@@ -28,7 +28,7 @@ test('a mentorship call page that cannot reach the call service names the call, 
     expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), `scrolls sideways at ${label}`).toBeLessThanOrEqual(0);
     const back = page.getByRole('link', { name: '← Back to the mentorship' });
     expect((await back.boundingBox())!.height, `the way back is a 24 px target at ${label}`).toBeGreaterThanOrEqual(24);
-    const results = await axe(page).withTags(wcagAndBestPractice).analyze();
+    const results = await axe(page, { tags: wcagAndBestPractice });
     expect(results.violations, `axe at ${label}`).toEqual([]);
     await screenshot(page, `call-page-unavailable-${label}`);
   }

@@ -72,7 +72,7 @@ test('the mentor rings from the mentorship page; both see and hear each other; a
   // The in-call view passes axe, Stream's components included, at both widths.
   for (const [label, viewport] of Object.entries(widths)) {
     await adaPage.setViewportSize(viewport);
-    const results = await axe(adaPage).withTags(wcag).analyze();
+    const results = await axe(adaPage, { tags: wcag });
     expect(results.violations.map(({ id, nodes }) => ({ id, nodes: nodes.map((node) => node.html.slice(0, 160)) })), `in-call view at ${label}`).toEqual([]);
   }
   await adaPage.setViewportSize(widths.desktop);

@@ -73,7 +73,7 @@ test('two members chat on the stand-in: a message arrives live, a thread reply, 
   // The populated chat view passes axe, Stream's components included, at both widths.
   for (const [label, viewport] of Object.entries(widths)) {
     await adaPage.setViewportSize(viewport);
-    const results = await axe(adaPage).withTags(wcag).analyze();
+    const results = await axe(adaPage, { tags: wcag });
     expect(results.violations.map(({ id, nodes }) => ({ id, nodes: nodes.map((node) => node.html.slice(0, 160)) })), `chat view at ${label}`).toEqual([]);
   }
 });

@@ -40,7 +40,7 @@ const store = async (tableKey: string, items: Record<string, unknown>[]) => {
 };
 
 const expectNoAxeViolations = async (page: Page) => {
-  const { violations } = await axe(page).analyze();
+  const { violations } = await axe(page);
   expect(violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 };
 

@@ -11,7 +11,7 @@ import { screenshot, widths } from './support';
  */
 
 const expectNoAxeViolations = async (page: Page, name: string) => {
-  const results = await axe(page).withTags(wcagAndBestPractice).analyze();
+  const results = await axe(page, { tags: wcagAndBestPractice });
   expect(
     results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
     name,

@@ -62,7 +62,7 @@ const applyAsMentor = async (request: APIRequestContext, baseURL: string, displa
 };
 
 const expectNoAxeViolations = async (page: Page) => {
-  const { violations } = await axe(page).analyze();
+  const { violations } = await axe(page);
   expect(violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 };
 

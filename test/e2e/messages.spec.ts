@@ -57,7 +57,7 @@ test('a member finds the pair’s conversation on /messages, opens it, and a mes
   // The list painted without the open conversation's code.
   expect(scripts.filter((path) => /\/Conversation-[^/]*\.js$/.test(path))).toEqual([]);
   await screenshot(page, 'messages-list-1280', { fullPage: false });
-  const results = await axe(page).withTags(wcag).include('.messages__list').analyze();
+  const results = await axe(page, { tags: wcag, include: '.messages__list' });
   expect(results.violations.map(({ id, nodes }) => ({ id, nodes: nodes.map((node) => node.html.slice(0, 160)) }))).toEqual([]);
 
   // Ada opens the pair's conversation: its messages show, the row is selected and read.

@@ -15,7 +15,7 @@ const checkAtBothWidths = async (page: Page, name: string) => {
     // The bell stays in the bar at every width, outside the phone's Menu.
     await expect(page.getByRole('banner').getByRole('link', { name: /^Notifications/ })).toBeVisible();
     expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), `${name} scrolls sideways at ${label}`).toBeLessThanOrEqual(0);
-    const results = await axe(page).withTags(wcagAndBestPractice).analyze();
+    const results = await axe(page, { tags: wcagAndBestPractice });
     expect(results.violations, `${name} at ${label}`).toEqual([]);
     await screenshot(page, `${name}-${label}`);
   }

@@ -15,7 +15,7 @@ const pages = [
 ];
 
 const expectNoAxeViolations = async (page: Page) => {
-  const results = await axe(page).withTags(wcagAndBestPractice).analyze();
+  const results = await axe(page, { tags: wcagAndBestPractice });
   expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }))).toEqual([]);
 };
 

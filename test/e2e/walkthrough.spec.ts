@@ -42,7 +42,7 @@ const makeMembers = async (request: Parameters<typeof call>[0], people: { name: 
 };
 
 const expectNoAxeViolations = async (page: Page, name: string) => {
-  const results = await axe(page).withTags(wcagAndBestPractice).analyze();
+  const results = await axe(page, { tags: wcagAndBestPractice });
   expect(
     results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`),
     name,
