@@ -330,7 +330,11 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
     // CloudFront's /media/photos/* behaviour: the resized photos, straight from the media bucket.
     const media = createMediaServer({ endpoint: s3.endpoint, bucket: s3.buckets.media! });
 
+    // Node's 5 s keep-alive: a client that reuses an idle connection as the server closes it gets ECONNRESET, as a
+    // Playwright request did after a call's 6 s in a busy run (its agent closes 1 s before the server's hint, if on time).
+    // A minute is past any test's wait and any page's pause between requests.
     const server = createServer();
+    server.keepAliveTimeout = 65_000;
     const web = await createWeb(options.web, server);
     cleanups.push(web.close);
     const apiLimiter = createApiRateLimiter();
