@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { TestUser } from '../support/auth';
 import { axeAtBothWidths } from './axe';
-import { scriptMemberStream } from './member-stream';
 import { makePair, signedInPage } from './pairs';
 import { memberChat, pairChannel } from './stand-in-chat';
 import { screenshot } from './support';
@@ -37,7 +36,7 @@ test('a mentee reports a chat message; a coordinator finds it in the queue, note
   const graceChat = await memberChat(request, grace);
   await (await pairChannel(graceChat, mentorshipId)).sendMessage({ text });
   await graceChat.disconnectUser();
-  const adaPage = await signedInPage(browser, ada, `/mentorships/${mentorshipId}`, undefined, scriptMemberStream);
+  const adaPage = await signedInPage(browser, ada, `/mentorships/${mentorshipId}`);
   const message = adaPage.locator('.str-chat__message').filter({ hasText: text });
   await expect(message).toBeVisible({ timeout: 20_000 });
   await message.hover();

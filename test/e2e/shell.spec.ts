@@ -7,7 +7,7 @@ import { messages } from '@mentoring/shared/messages';
 import { createTestUser } from '../support/auth';
 import { onboardAsMentee } from '../support/onboarding';
 import { axe, wcagAndBestPractice } from './axe';
-import { scriptMemberStream } from './member-stream';
+import { stallMemberChat } from './member-stream';
 import { signInThroughForm } from './pairs';
 import { chromiumExecutable, chromiumFlags } from './playwright.config';
 import { screenshot, widths } from './support';
@@ -77,7 +77,6 @@ for (const [label, viewport] of Object.entries(widths)) {
 
     test('every signed-in page: one h1, axe finds nothing, no sideways scroll, the first Tab reaches the skip link', async ({ page }) => {
       test.setTimeout(120_000);
-      await scriptMemberStream(page);
       await signIn(page);
       for (const { path, name, heading } of memberPages) {
         // A full page load: focus stays at the top of the document, so the first Tab is the skip link.
@@ -98,7 +97,6 @@ for (const [label, viewport] of Object.entries(widths)) {
 
     test('every section is reachable by keyboard, and in-app navigation moves focus to the content', async ({ page }) => {
       test.setTimeout(90_000);
-      await scriptMemberStream(page);
       await signIn(page);
       for (const section of sections) {
         // Start from another section's page, so following the link is a navigation.
@@ -128,7 +126,6 @@ for (const [label, viewport] of Object.entries(widths)) {
     if (label === 'phone') {
       test('on a phone every section is in the Menu, and the open Menu passes axe without sideways scroll', async ({ page }) => {
         test.setTimeout(90_000);
-        await scriptMemberStream(page);
         await signIn(page);
         const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
         const nav = page.getByRole('navigation', { name: 'Your sections' });
@@ -151,7 +148,6 @@ for (const [label, viewport] of Object.entries(widths)) {
       });
     } else {
       test('the account menu opens from the header, passes axe, and signs out', async ({ page }) => {
-        await scriptMemberStream(page);
         const user = await signIn(page);
         const button = page.getByRole('button', { name: 'Ada Lovelace' });
         await button.click();
@@ -172,7 +168,7 @@ for (const [label, viewport] of Object.entries(widths)) {
 test('a Stream connection that opens but never answers ends in an error about chat, with a retry', async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize(widths.phone);
-  await scriptMemberStream(page, { stall: true });
+  await stallMemberChat(page);
   await signIn(page);
   await page.clock.install();
   await page.goto('/messages');
@@ -191,7 +187,6 @@ test('a Stream connection that opens but never answers ends in an error about ch
 
 test('the account page changes the name and the password (cognito-local does both)', async ({ page }) => {
   await page.setViewportSize(widths.phone);
-  await scriptMemberStream(page);
   const user = await signIn(page, '/account');
   await expect(page.getByRole('region', { name: 'Sign-in' }).getByText(user.email, { exact: true })).toBeVisible();
   const nameCard = page.getByRole('region', { name: 'Your name' });
@@ -251,7 +246,6 @@ test('at 375px the Feedback tab covers no content, on public and signed-in pages
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await contentUnderTab(page), path).toEqual([]);
   }
-  await scriptMemberStream(page);
   await signIn(page, '/account');
   await expect(page.getByTestId('api-identity')).toContainText('You are signed in as');
   expect(await contentUnderTab(page), '/account').toEqual([]);
