@@ -45,13 +45,15 @@ const playingVideoWidth = (page: Page, userId: string) =>
 /**
  * From the lobby into the call. A click on "Join call" in the first moments of the page is at times lost (no join
  * request leaves the page and the lobby stays as it was, seen once in a few runs on this shared machine), so the
- * member clicks again while the lobby still offers it, as a person would.
+ * member clicks again while the lobby still offers it, as a person would. The lobby is waited for first: a page
+ * still loading offers nothing to click, and waiting out a join that was never asked for cost 15 s a call.
  */
 const joinFromLobby = async (page: Page) => {
   const join = page.getByRole('button', { name: 'Join call' });
   const leave = page.getByRole('button', { name: 'Leave call' });
   await expect(async () => {
-    if ((await join.isVisible()) && (await join.isEnabled())) await join.click();
+    await expect(join.or(leave).first()).toBeVisible({ timeout: 30_000 });
+    if (await join.isVisible()) await join.click({ timeout: 15_000 });
     await expect(leave).toBeVisible({ timeout: 15_000 });
   }).toPass({ timeout: 90_000 });
 };
