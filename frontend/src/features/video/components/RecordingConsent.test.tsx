@@ -91,6 +91,20 @@ describe('recording consent in a mentorship call', () => {
     expect(screen.queryByText(/Waiting for everyone/)).toBeNull();
   });
 
+  it('tells the call when the viewer consents, and reads consent again when another participant does', async () => {
+    const server = serveConsent([]);
+    const call = await setUp();
+    await userEvent.click(await screen.findByRole('button', { name: text.consent.agree }));
+    const { api } = clients.at(-1)!;
+    await waitFor(() => expect(api.requests.find((request) => request.path === `/call/default/${CALL_ID}/event`)?.body).toEqual({ custom: { type: 'recording-consent-given' } }));
+    expect(await screen.findByText(text.consent.waiting(['Bob']))).toBeInTheDocument();
+
+    // Bob consents; his event arrives long before the next poll (3 s) would.
+    server.consents.push('bob');
+    act(() => call.streamClient.dispatchEvent({ type: 'custom', call_cid: call.cid, created_at: new Date().toISOString(), custom: { type: 'recording-consent-given' }, user: { id: 'bob' } } as never));
+    await waitFor(() => expect(screen.getByRole('button', { name: text.controls.startRecording })).toBeEnabled(), { timeout: 1000 });
+  });
+
   it('names the other participant while only the viewer has consented', async () => {
     serveConsent(['alice']);
     await setUp();

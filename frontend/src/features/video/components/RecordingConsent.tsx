@@ -1,14 +1,18 @@
 import { useCall, useCallStateHooks, type OwnCapability } from '@stream-io/video-react-sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { giveRecordingConsent, recordingConsentQuery } from '../api';
 import { text } from '../strings';
 import { Gate } from './Gate';
 import type { useCallAction } from './useCallAction';
 
-/** Consent changes while the call runs; polling keeps each side's buttons in step without a socket of our own. */
+/**
+ * Consent changes while the call runs. Whoever consents tells the call at once through a custom event on Stream's
+ * own socket, so the others' buttons follow without waiting; polling keeps each side in step when an event is missed.
+ */
 const POLL_MS = 3000;
+const CONSENT_EVENT = 'recording-consent-given';
 
 interface ConsentedFeature {
   on: boolean;
@@ -40,8 +44,19 @@ export const RecordingConsentControls = ({ sessionId, features, run, busy }: Rec
   const { data } = useQuery({ ...query, refetchInterval: POLL_MS, staleTime: 0 });
   const consent = useMutation({
     mutationFn: () => giveRecordingConsent(sessionId),
-    onSuccess: (answer) => queryClient.setQueryData(query.queryKey, answer),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(query.queryKey, answer);
+      // The consent is stored; the event only hurries the others' next read, so a failure to send it is left to the poll.
+      call?.sendCustomEvent({ type: CONSENT_EVENT }).catch(() => undefined);
+    },
   });
+  useEffect(
+    () =>
+      call?.on('custom', (event) => {
+        if (event.custom.type === CONSENT_EVENT) void queryClient.invalidateQueries({ queryKey: recordingConsentQuery(sessionId).queryKey });
+      }),
+    [call, queryClient, sessionId],
+  );
 
   const consented = new Set((data?.consents ?? []).map((entry) => entry.streamUserId));
   const present = new Map<string, string>();
