@@ -17,8 +17,8 @@ export default async function globalSetup() {
     writeFileSync(stageInfoFile, JSON.stringify({ url: target, dynamoDbEndpoint: null, tables: {} }));
     return;
   }
-  // No Stream credentials: the stage runs its Stream stand-in (infra/local/stream), which the SPA's chat client and
-  // the functions use as they would use Stream. Video's hosts are still scripted in the browser where a spec needs them.
+  // No Stream credentials: the stage runs its Stream stand-in (infra/local/stream), which the SPA's chat and video
+  // clients and the functions use as they would use Stream.
   // The directory answers from a 30 s snapshot per container; tests see a decision at once without it.
   const stage = await spawnLocalStage({
     web: 'static',
