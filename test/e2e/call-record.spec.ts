@@ -52,7 +52,7 @@ const joinFromLobby = async (page: Page) => {
   const join = page.getByRole('button', { name: 'Join call' });
   const leave = page.getByRole('button', { name: 'Leave call' });
   await expect(async () => {
-    await expect(join.or(leave).first()).toBeVisible({ timeout: 30_000 });
+    await expect(join.or(leave).filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
     if (await join.isVisible()) await join.click({ timeout: 15_000 });
     await expect(leave).toBeVisible({ timeout: 15_000 });
   }).toPass({ timeout: 90_000 });

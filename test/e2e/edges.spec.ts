@@ -136,11 +136,14 @@ test('choosing a topic or a language in the directory by keyboard keeps the focu
     const page = await signedInPage(browser, ada, '/mentors', { viewport });
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const toggle = page.getByRole('button', { name: /Filters/ });
+    const topics = page.getByRole('combobox', { name: 'Topics' });
+    // A phone shows the filters behind their toggle, a desktop shows them open: wait for one of the two before
+    // choosing, or a toggle still on its way looks like none (the filters then stayed shut until the test timed out).
+    await expect(toggle.or(topics).filter({ visible: true }).first()).toBeVisible();
     if (await toggle.isVisible()) {
       await toggle.focus();
       await page.keyboard.press('Enter');
     }
-    const topics = page.getByRole('combobox', { name: 'Topics' });
     await topics.focus();
     await page.keyboard.type(topic.slice(0, 4));
     // As someone typing would, Enter once the match shows (the programme's topics may still be on their way).
