@@ -70,4 +70,13 @@ export default tseslint.config(
     files: SPA_API_MODULES,
     rules: { 'no-restricted-imports': ['error', spaSharedImports] },
   },
+  {
+    files: ['test/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', importNames: ['test'], message: "Import test from './fixtures': it closes the browser contexts a test opens." }] },
+      ],
+    },
+  },
 );

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { RuntimeConfig } from '@mentoring/shared';
 import { adminConfirm, createTestUser, uniqueEmail, type StageCognito } from '../support/auth';
 import { screenshot } from './support';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { axe, wcagAndBestPractice } from './axe';
 import { makePair, signedInPage } from './pairs';
 import { screenshot, widths } from './support';

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // The functions passed to page.evaluate run in the browser, hence the DOM types.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { call, makePair, pairProfile, signedInPage, type ProfileOf } from './pairs';
 import { chromiumExecutable, chromiumFlags } from './playwright.config';
 import { widths } from './support';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { axe, wcag } from './axe';
 import { call, makePair, signedInPage } from './pairs';
 import { memberChat, pairChannel } from './stand-in-chat';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { RuntimeConfig } from '@mentoring/shared';
 import { messages } from '@mentoring/shared/messages';
 import { createTestUser } from '../support/auth';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { MOBILE_BREAKPOINT_PX } from '@mentoring/shared/messages';
 
 test(`at ${MOBILE_BREAKPOINT_PX}px the header collapses into a Menu button`, async ({ page }) => {

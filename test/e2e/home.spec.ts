@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createTestUser } from '../support/auth';
 import { axeAtBothWidths } from './axe';
 import { call, makePair, pairProfile, signedInPage, stage } from './pairs';

@@ -1,5 +1,6 @@
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { RuntimeConfig } from '@mentoring/shared';
 import { adminConfirm, cognitoClient, createTestUser, signIn, uniqueEmail, type StageCognito, type TestUser } from '../support/auth';
 import { axe } from './axe';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createTestUser, type TestUser } from '../support/auth';
 import { axeAtBothWidths } from './axe';
 import { call, makeCoordinator, signedInPage, stage } from './pairs';

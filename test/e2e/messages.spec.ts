@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createTestUser } from '../support/auth';
 import { onboardAsMentee } from '../support/onboarding';
 import { axe, wcag } from './axe';

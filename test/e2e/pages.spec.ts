@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { messages } from '@mentoring/shared/messages';
 import { axe, wcagAndBestPractice } from './axe';
 import { screenshot, widths } from './support';

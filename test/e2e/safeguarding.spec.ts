@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { TestUser } from '../support/auth';
 import { axeAtBothWidths } from './axe';
 import { makePair, signedInPage } from './pairs';

@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 // The functions passed to page.evaluate run in the browser, hence the DOM types.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { RuntimeConfig } from '@mentoring/shared';
 import { messages } from '@mentoring/shared/messages';
 import { createTestUser } from '../support/auth';

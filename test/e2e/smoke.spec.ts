@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the SPA and the API answer on one origin', async ({ page }) => {
   await page.goto('/');

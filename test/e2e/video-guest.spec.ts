@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { GUEST_USER_NAME, securityHeaders } from '@mentoring/shared';
 import { createTestUser } from '../support/auth';
 import { streamSignature } from '../support/stream';

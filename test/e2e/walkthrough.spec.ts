@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createTestUser, type TestUser } from '../support/auth';
 import { axe, wcagAndBestPractice } from './axe';
 import { call, makeCoordinator, signedInPage, signInThroughForm, stage } from './pairs';
