@@ -446,7 +446,12 @@ describe('users and tokens (docs/product-spec.md, points 4 and 5)', () => {
       return { status: 401, data: { code: 40, message: 'token expired', StatusCode: 401, duration: '1ms' } };
     });
     const calls = tokenProvider.mock.calls.length;
-    await client.call('default', 'expired').get();
+    // After an earlier failed request the client waits a random 2–5 s (retryInterval) before it retries: the
+    // clock is moved past that instead of waited out, which took the test past its 5 s on a busy machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const answer = client.call('default', 'expired').get();
+    await vi.advanceTimersByTimeAsync(5000);
+    await answer;
     expect(tokenProvider.mock.calls.length).toBe(calls + 1);
     expect(api.requests.filter((r) => r.path === '/call/default/expired')).toHaveLength(2);
   });
