@@ -19,6 +19,8 @@ const brotliQuality = (bytes: number) => (bytes > 1_000_000 ? 9 : 11);
 const precompress = (): Plugin => ({
   name: 'precompress',
   apply: 'build',
+  // The server build (prerender.mjs's renderer) is never served.
+  applyToEnvironment: (environment) => environment.name === 'client',
   writeBundle({ dir }) {
     if (!dir) return;
     const walk = (folder: string): string[] =>
