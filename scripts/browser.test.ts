@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { findBrowser, resolveBrowser, type BrowserProbes } from './browser';
+import { findBrowser, findHeadlessShell, resolveBrowser, type BrowserProbes } from './browser';
 
 interface Machine {
   env?: Record<string, string>;
@@ -7,6 +7,8 @@ interface Machine {
   working?: string[];
   /** What the machine finder lists (working or not). */
   installed?: string[];
+  /** The headless shells it lists (working or not). */
+  headlessShells?: string[];
   apt?: boolean;
   root?: boolean;
   sudo?: boolean;
@@ -24,6 +26,7 @@ const fakeMachine = (machine: Machine) => {
     env: machine.env ?? {},
     runs: (path) => working.has(path),
     installed: () => [...installed],
+    headlessShells: () => [...(machine.headlessShells ?? [])],
     hasApt: () => machine.apt ?? false,
     isRoot: () => machine.root ?? false,
     sudoWithoutPassword: () => machine.sudo ?? false,
@@ -133,6 +136,19 @@ describe('findBrowser', () => {
   });
 });
 
+describe('findHeadlessShell', () => {
+  it('takes the headless shell on the machine that starts', () => {
+    const { probes } = fakeMachine({ working: ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'], headlessShells: ['/usr/bin/chromium-headless-shell'] });
+    expect(findHeadlessShell(probes)).toBe('/usr/bin/chromium-headless-shell');
+  });
+
+  it('takes none that does not start, and none at all when CHROME_PATH names the browser to run everything in', () => {
+    expect(findHeadlessShell(fakeMachine({ working: [], headlessShells: ['/usr/bin/chromium-headless-shell'] }).probes)).toBeUndefined();
+    const named = fakeMachine({ env: { CHROME_PATH: '/opt/chrome/chrome' }, working: ['/opt/chrome/chrome', '/usr/bin/chromium-headless-shell'], headlessShells: ['/usr/bin/chromium-headless-shell'] });
+    expect(findHeadlessShell(named.probes)).toBeUndefined();
+  });
+});
+
 describe('the e2e Playwright config', () => {
   afterEach(() => {
     vi.unstubAllEnvs();
@@ -141,8 +157,18 @@ describe('the e2e Playwright config', () => {
 
   it('launches the browser npm test resolved (CHROME_PATH), not a fixed path', async () => {
     vi.stubEnv('CHROME_PATH', '/opt/resolved/chrome');
+    vi.stubEnv('CHROME_HEADLESS_SHELL_PATH', undefined);
     const { default: config, chromiumExecutable } = await import('../test/e2e/playwright.config');
     expect(config.use?.launchOptions?.executablePath).toBe('/opt/resolved/chrome');
     expect(chromiumExecutable).toBe('/opt/resolved/chrome');
+  });
+
+  it('runs pages in the headless shell npm test found beside the browser, and calls in the browser', async () => {
+    vi.stubEnv('CHROME_PATH', '/opt/resolved/chromium');
+    vi.stubEnv('CHROME_HEADLESS_SHELL_PATH', '/opt/resolved/chromium-headless-shell');
+    const { default: config, chromiumExecutable, headlessShellExecutable } = await import('../test/e2e/playwright.config');
+    expect(config.use?.launchOptions?.executablePath).toBe('/opt/resolved/chromium-headless-shell');
+    expect(headlessShellExecutable).toBe('/opt/resolved/chromium-headless-shell');
+    expect(chromiumExecutable).toBe('/opt/resolved/chromium');
   });
 });

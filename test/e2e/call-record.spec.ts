@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { call, makePair, pairProfile, signedInPage, type ProfileOf } from './pairs';
-import { chromiumExecutable, chromiumFlags } from './playwright.config';
+import { chromiumExecutable, chromiumFlags, fakeMediaFlags } from './playwright.config';
 import { widths } from './support';
 
 /*
@@ -14,10 +14,11 @@ import { widths } from './support';
  * record and the archive). And a guest invited to one call joins it and is refused by another.
  */
 
+// Calls between browsers run in the browser itself, not the headless shell (see headlessShellExecutable).
 test.use({
   launchOptions: {
     executablePath: chromiumExecutable,
-    args: [...chromiumFlags, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    args: [...chromiumFlags, ...fakeMediaFlags],
   },
 });
 

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 import { axe, wcag } from './axe';
 import { makePair, signedInPage } from './pairs';
 import { memberChat, pairChannel } from './stand-in-chat';
-import { chromiumExecutable, chromiumFlags } from './playwright.config';
+import { chromiumExecutable, chromiumFlags, fakeMediaFlags } from './playwright.config';
 import { screenshot, widths } from './support';
 
 /*
@@ -15,10 +15,11 @@ import { screenshot, widths } from './support';
  * the mentor shares the screen and turns the camera off, then ends the call; the mentee is told it ended.
  */
 
+// Calls between browsers run in the browser itself, not the headless shell (see headlessShellExecutable).
 test.use({
   launchOptions: {
     executablePath: chromiumExecutable,
-    args: [...chromiumFlags, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--auto-select-desktop-capture-source=Entire screen'],
+    args: [...chromiumFlags, ...fakeMediaFlags, '--auto-select-desktop-capture-source=Entire screen'],
   },
 });
 

@@ -1,10 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
-import { findBrowser, machineProbes } from '../../scripts/browser';
+import { findBrowser, findHeadlessShell, machineProbes } from '../../scripts/browser';
 
 /**
- * End-to-end tests in the Chromium that `npm test` resolved (CHROME_PATH: Debian's chromium where it can)
- * against a local stage that global-setup.ts starts with the built SPA, or against BASE_URL when it names
- * a deployed stage.
+ * End-to-end tests in the Chromium that `npm test` resolved (CHROME_PATH: Debian's chromium where it can, and
+ * CHROME_HEADLESS_SHELL_PATH: its headless shell where the machine has one) against a local stage that
+ * global-setup.ts starts with the built SPA, or against BASE_URL when it names a deployed stage.
  */
 export const chromiumFlags = [
   '--headless',
@@ -17,6 +17,9 @@ export const chromiumFlags = [
   '--no-first-run',
 ];
 
+/** A fake camera, screen and microphone, with every permission prompt answered yes. */
+export const fakeMediaFlags = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
 /**
  * What a failed test leaves. A trace records DOM snapshots around every action: measured on pages and edges, that
  * cost 15 % of the run's CPU and wall time, and CI keeps no files of a run. To trace a spec, add `--trace on`.
@@ -27,20 +30,30 @@ export const failureArtifacts = { trace: 'off', screenshot: 'only-on-failure' } 
 const found = process.env.CHROME_PATH ? undefined : findBrowser(machineProbes());
 export const chromiumExecutable = process.env.CHROME_PATH ?? (found && 'path' in found ? found.path : undefined);
 
+/**
+ * Where most tests run: the headless shell, where there is one (see findHeadlessShell), else that browser. Calls
+ * between browsers stay in the browser itself: in the headless shell a remote video's first frame came 10–45 s
+ * late in about a third of the calls measured (one timed out), and never so in the browser.
+ */
+export const headlessShellExecutable = process.env.CHROME_HEADLESS_SHELL_PATH ?? findHeadlessShell(machineProbes()) ?? chromiumExecutable;
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: '../../test-results',
   globalSetup: './global-setup.ts',
+  // Two workers, each taking whole files: one left a third of two cores idle while Chromium and the stage took
+  // turns. Every test makes the members and records it looks for, under names of its own, and counts no list
+  // that another test writes to.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {
     ...devices['Desktop Chrome'],
     baseURL: process.env.E2E_BASE_URL,
-    launchOptions: { executablePath: chromiumExecutable, args: chromiumFlags },
+    launchOptions: { executablePath: headlessShellExecutable, args: chromiumFlags },
     ...failureArtifacts,
   },
 });

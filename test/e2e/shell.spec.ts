@@ -9,14 +9,14 @@ import { createTestUser } from '../support/auth';
 import { onboardAsMentee } from '../support/onboarding';
 import { axe, wcagAndBestPractice } from './axe';
 import { signInThroughForm } from './pairs';
-import { chromiumExecutable, chromiumFlags } from './playwright.config';
+import { chromiumFlags, fakeMediaFlags, headlessShellExecutable } from './playwright.config';
 import { screenshot, widths } from './support';
 
 // Chromium's fake camera and microphone, with the prompts answered yes, for the call lobby.
 test.use({
   launchOptions: {
-    executablePath: chromiumExecutable,
-    args: [...chromiumFlags, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    executablePath: headlessShellExecutable,
+    args: [...chromiumFlags, ...fakeMediaFlags],
   },
 });
 

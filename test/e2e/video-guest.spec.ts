@@ -3,14 +3,14 @@ import { expect, test } from './fixtures';
 import { GUEST_USER_NAME, securityHeaders } from '@mentoring/shared';
 import { createTestUser } from '../support/auth';
 import { streamSignature } from '../support/stream';
-import { chromiumExecutable, chromiumFlags } from './playwright.config';
+import { chromiumFlags, fakeMediaFlags, headlessShellExecutable } from './playwright.config';
 import { localStageInfo, screenshot, widths } from './support';
 
 // Chromium's fake camera and microphone, with the permission prompts answered yes.
 test.use({
   launchOptions: {
-    executablePath: chromiumExecutable,
-    args: [...chromiumFlags, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    executablePath: headlessShellExecutable,
+    args: [...chromiumFlags, ...fakeMediaFlags],
   },
 });
 

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumExecutable, chromiumFlags, failureArtifacts } from '../e2e/playwright.config';
+import { chromiumExecutable, chromiumFlags, fakeMediaFlags, failureArtifacts } from '../e2e/playwright.config';
 
 /**
  * The video stand-in's own browser proof: the real video client in Chromium with a fake camera and microphone,
@@ -19,7 +19,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: chromiumExecutable,
-      args: [...chromiumFlags, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+      args: [...chromiumFlags, ...fakeMediaFlags],
     },
     ...failureArtifacts,
   },

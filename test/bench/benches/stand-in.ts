@@ -3,7 +3,7 @@ import { loadavg } from 'node:os';
 import { StreamClient } from '@stream-io/node-sdk';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { signStreamToken } from '../../../infra/local/stream/tokens';
-import { chromiumFlags } from '../../e2e/playwright.config';
+import { chromiumFlags, fakeMediaFlags } from '../../e2e/playwright.config';
 import type { Bench } from '../run';
 import { percentile, round } from '../stats';
 import { serveStandInPages } from '../support/stand-in-pages';
@@ -15,7 +15,6 @@ const JOIN_RUNS = 5;
 const MESSAGES = 60;
 const WARM_UP = 5;
 const SETTLE_MS = 10_000;
-const mediaFlags = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 
 const userToken = (userId: string, secret: string) => signStreamToken({ user_id: userId, iat: Math.floor(Date.now() / 1000) - 5 }, secret);
 
@@ -121,7 +120,7 @@ export const standInBench: Bench = {
     const stand: Stand = stage.stream;
     const pid = stage.process.pid!;
     const pages = await serveStandInPages();
-    const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH, args: [...chromiumFlags, ...mediaFlags] });
+    const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH, args: [...chromiumFlags, ...fakeMediaFlags] });
     try {
       const idle = processStatus(pid);
       const loadAtStart = load();
