@@ -118,9 +118,9 @@ const streamVideo: Step = {
  * turn (155 → 114 s here). Nothing else runs beside them, nor beside the video stand-in's calls: beside the build,
  * the lint and the calls, the integration stages' DynamoDB Local took over 30 s to start (four files failed in a
  * fresh-clone run), and a call's join timed out. The build and the lint only compete for CPU, as the type check and
- * the CDK synth do beside the e2e tests: one worker in Chromium left a fifth of two cores idle here (the pages and
- * shell specs: 48 of 240 core-seconds), and the e2e tests passed beside the type check in every run. More does not
- * fit: with the stack tests there too, the e2e step took 659 s instead of 454. The e2e tests and the synth take the
+ * the CDK synth do beside the e2e tests, which passed beside them in every run (their two workers took the e2e step
+ * from 384 to 301 s in a fresh-clone run). More does not fit: with the stack tests there too, the e2e step took 659 s
+ * instead of 454. The e2e tests and the synth take the
  * SPA that `build` makes, so it comes in a phase before them. The first lane of a phase prints as it goes; the others
  * print each step's output when that step ends.
  */
