@@ -35,5 +35,4 @@ test('a mentorship call page that cannot reach the call service names the call, 
 
   await page.getByRole('link', { name: '← Back to the mentorship' }).click();
   await expect(page).toHaveURL(new RegExp(`/mentorships/${mentorshipId}$`));
-  await page.context().close();
 });

@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { call, makePair, pairProfile, signedInPage, type ProfileOf } from './pairs';
-import { chromiumExecutable, chromiumFlags, fakeMediaFlags } from './playwright.config';
+import { chromiumExecutable, withFakeMedia } from './playwright.config';
 import { widths } from './support';
 
 /*
@@ -15,12 +15,7 @@ import { widths } from './support';
  */
 
 // Calls between browsers run in the browser itself, not the headless shell (see headlessShellExecutable).
-test.use({
-  launchOptions: {
-    executablePath: chromiumExecutable,
-    args: [...chromiumFlags, ...fakeMediaFlags],
-  },
-});
+test.use({ launchOptions: withFakeMedia(chromiumExecutable) });
 
 const QUARTER_HOUR = 15 * 60_000;
 
@@ -138,7 +133,6 @@ test('a recorded and transcribed session call: attendance, durations, the record
   await expect(archived).toBeVisible({ timeout: 30_000 });
   await expect(archived.locator('video')).toHaveCount(1, { timeout: 30_000 });
   await expect.poll(() => archived.locator('video').evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 30_000 }).toBeGreaterThan(0);
-  await gracePage.context().close();
 });
 
 test('a guest invited to one call joins it and sees the member; the same guest token is refused by another call', async ({ browser, request }) => {
@@ -190,6 +184,4 @@ test('a guest invited to one call joins it and sees the member; the same guest t
   await otherPage.getByRole('button', { name: 'Join call' }).click({ timeout: 60_000 });
   await expect(otherPage.getByText('We could not join the call. Please try again.')).toBeVisible({ timeout: 30_000 });
   await expect(otherPage.getByRole('button', { name: 'Leave call' })).toHaveCount(0);
-  await guestContext.close();
-  await gracePage.context().close();
 });

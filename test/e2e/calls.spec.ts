@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 import { axe, wcag } from './axe';
 import { makePair, signedInPage } from './pairs';
 import { memberChat, pairChannel } from './stand-in-chat';
-import { chromiumExecutable, chromiumFlags, fakeMediaFlags } from './playwright.config';
+import { chromiumExecutable, withFakeMedia } from './playwright.config';
 import { screenshot, widths } from './support';
 
 /*
@@ -16,12 +16,7 @@ import { screenshot, widths } from './support';
  */
 
 // Calls between browsers run in the browser itself, not the headless shell (see headlessShellExecutable).
-test.use({
-  launchOptions: {
-    executablePath: chromiumExecutable,
-    args: [...chromiumFlags, ...fakeMediaFlags, '--auto-select-desktop-capture-source=Entire screen'],
-  },
-});
+test.use({ launchOptions: withFakeMedia(chromiumExecutable, '--auto-select-desktop-capture-source=Entire screen') });
 
 /** The widest playing video of that user on the page (the SDK marks each with data-user-id), by kind. */
 const playingVideoWidth = (page: Page, userId: string, kind: 'camera' | 'screen') =>
@@ -94,8 +89,6 @@ test('the mentor rings from the mentorship page; both see and hear each other; a
   await gracePage.getByRole('button', { name: 'End call for everyone' }).click();
   await expect(adaPage.getByText('The call has ended.')).toBeVisible({ timeout: 30_000 });
   await expect(gracePage.getByRole('heading', { name: 'How was your call?' })).toBeVisible();
-  await gracePage.context().close();
-  await adaPage.context().close();
 });
 
 test('on /messages the channel list comes first and the video SDK after chat has connected; a ring still reaches the member there', async ({ browser, request }) => {
@@ -130,6 +123,4 @@ test('on /messages the channel list comes first and the video SDK after chat has
   await expect(incoming).toBeVisible({ timeout: 30_000 });
   await incoming.getByRole('button', { name: 'Decline' }).click();
   await expect(incoming).toBeHidden();
-  await gracePage.context().close();
-  await adaPage.context().close();
 });

@@ -68,6 +68,4 @@ test('Home leads with the next session for a mentee and an incoming request for 
   await gracePage.getByRole('link', { name: 'Answer the request' }).click();
   await expect(gracePage).toHaveURL(new RegExp(`/mentorships/${asked.id as string}$`));
 
-  await adaPage.context().close();
-  await gracePage.context().close();
 });

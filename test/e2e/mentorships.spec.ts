@@ -95,6 +95,4 @@ test('a mentee requests, the mentor declines another request with a reason and a
   const alanList = await call(request, alan, 'GET', '/api/mentorships');
   expect(alanList.mentorships).toEqual([expect.objectContaining({ state: 'DECLINED', declineReason: 'no_time', declineMessage: 'Ask me again in spring.' })]);
 
-  await adaPage.context().close();
-  await gracePage.context().close();
 });

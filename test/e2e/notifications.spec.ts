@@ -56,5 +56,4 @@ test('the header counts unread notifications and the page lists them, marks one 
   await expect(page.getByRole('button', { name: 'Mark all as read' })).toHaveCount(0);
   await expect(list.getByRole('link', { name: /^Unread:/ })).toHaveCount(0);
   await checkAtBothWidths(page, 'notifications-read');
-  await page.context().close();
 });

@@ -17,8 +17,11 @@ export const chromiumFlags = [
   '--no-first-run',
 ];
 
-/** A fake camera, screen and microphone, with every permission prompt answered yes. */
-export const fakeMediaFlags = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+/** Launch options for `executablePath` with a fake camera, screen and microphone, every permission prompt answered yes. */
+export const withFakeMedia = (executablePath: string | undefined, ...moreFlags: string[]) => ({
+  executablePath,
+  args: [...chromiumFlags, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', ...moreFlags],
+});
 
 /**
  * What a failed test leaves. A trace records DOM snapshots around every action: measured on pages and edges, that

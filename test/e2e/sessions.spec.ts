@@ -90,8 +90,6 @@ test('a mentee books a session from the mentorship page; both see it coming; a n
   await adaPage.goto(`/mentorships/${mentorshipId}`);
   await expect(adaPage.getByRole('region', { name: 'Action items' }).getByRole('checkbox', { name: 'Write a tokenizer' })).toBeChecked();
 
-  await adaPage.context().close();
-  await gracePage.context().close();
 });
 
 test('a mentee proposes three times and the mentor picks one; the mentee moves it and the mentor cancels it, each with a reason the other reads', async ({ browser, request }) => {
@@ -162,6 +160,4 @@ test('a mentee proposes three times and the mentor picks one; the mentee moves i
   await expect(adaSessions.getByText('No sessions booked yet.')).toBeVisible();
   expect(moved).not.toBe(before);
 
-  await adaPage.context().close();
-  await gracePage.context().close();
 });

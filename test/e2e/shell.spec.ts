@@ -9,16 +9,11 @@ import { createTestUser } from '../support/auth';
 import { onboardAsMentee } from '../support/onboarding';
 import { axe, wcagAndBestPractice } from './axe';
 import { signInThroughForm } from './pairs';
-import { chromiumFlags, fakeMediaFlags, headlessShellExecutable } from './playwright.config';
+import { headlessShellExecutable, withFakeMedia } from './playwright.config';
 import { screenshot, widths } from './support';
 
 // Chromium's fake camera and microphone, with the prompts answered yes, for the call lobby.
-test.use({
-  launchOptions: {
-    executablePath: headlessShellExecutable,
-    args: [...chromiumFlags, ...fakeMediaFlags],
-  },
-});
+test.use({ launchOptions: withFakeMedia(headlessShellExecutable) });
 
 /** Every signed-in page, with the h1 it shows once it has settled. */
 const memberPages = [

@@ -3,16 +3,11 @@ import { expect, test } from './fixtures';
 import { GUEST_USER_NAME, securityHeaders } from '@mentoring/shared';
 import { createTestUser } from '../support/auth';
 import { streamSignature } from '../support/stream';
-import { chromiumFlags, fakeMediaFlags, headlessShellExecutable } from './playwright.config';
+import { headlessShellExecutable, withFakeMedia } from './playwright.config';
 import { localStageInfo, screenshot, widths } from './support';
 
 // Chromium's fake camera and microphone, with the permission prompts answered yes.
-test.use({
-  launchOptions: {
-    executablePath: headlessShellExecutable,
-    args: [...chromiumFlags, ...fakeMediaFlags],
-  },
-});
+test.use({ launchOptions: withFakeMedia(headlessShellExecutable) });
 
 test('a guest link without its invitation says so and asks for no token', async ({ page }) => {
   const tokenRequests: string[] = [];
@@ -103,8 +98,6 @@ test('a member creates a guest link; the guest opens it and reaches the lobby of
   await screenshot(guestPage, 'video-lobby-guest');
   // Guests cannot invite further guests.
   await expect(guestPage.getByRole('heading', { name: 'Invite a guest' })).toHaveCount(0);
-  await memberContext.close();
-  await guestContext.close();
 });
 
 test('the local stage sends the security headers of the CloudFront policy with the SPA', async ({ request }) => {

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumExecutable, chromiumFlags, fakeMediaFlags, failureArtifacts } from '../e2e/playwright.config';
+import { chromiumExecutable, failureArtifacts, withFakeMedia } from '../e2e/playwright.config';
 
 /**
  * The video stand-in's own browser proof: the real video client in Chromium with a fake camera and microphone,
@@ -17,10 +17,7 @@ export default defineConfig({
   expect: { timeout: 45_000 },
   use: {
     ...devices['Desktop Chrome'],
-    launchOptions: {
-      executablePath: chromiumExecutable,
-      args: [...chromiumFlags, ...fakeMediaFlags],
-    },
+    launchOptions: withFakeMedia(chromiumExecutable),
     ...failureArtifacts,
   },
 });

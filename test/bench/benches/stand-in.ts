@@ -3,7 +3,7 @@ import { loadavg } from 'node:os';
 import { StreamClient } from '@stream-io/node-sdk';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { signStreamToken } from '../../../infra/local/stream/tokens';
-import { chromiumFlags, fakeMediaFlags } from '../../e2e/playwright.config';
+import { withFakeMedia } from '../../e2e/playwright.config';
 import type { Bench } from '../run';
 import { percentile, round } from '../stats';
 import { serveStandInPages } from '../support/stand-in-pages';
@@ -120,7 +120,7 @@ export const standInBench: Bench = {
     const stand: Stand = stage.stream;
     const pid = stage.process.pid!;
     const pages = await serveStandInPages();
-    const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH, args: [...chromiumFlags, ...fakeMediaFlags] });
+    const browser = await chromium.launch(withFakeMedia(process.env.CHROME_PATH));
     try {
       const idle = processStatus(pid);
       const loadAtStart = load();
