@@ -20,8 +20,9 @@ export default async function globalSetup() {
   // No Stream credentials: the stage runs its Stream stand-in (infra/local/stream), which the SPA's chat and video
   // clients and the functions use as they would use Stream.
   // The directory answers from a 30 s snapshot per container; tests see a decision at once without it.
+  // E2E_WEB=vite: the SPA as `npm start` serves it (Vite's dev server), not the built one.
   const stage = await spawnLocalStage({
-    web: 'static',
+    web: process.env.E2E_WEB === 'vite' ? 'vite' : 'static',
     env: { STREAM_API_KEY: '', STREAM_API_SECRET: '', DIRECTORY_CACHE_SECONDS: '0', DASHBOARD_REFRESH_COOLDOWN_SECONDS: '0' },
   });
   process.env.E2E_BASE_URL = stage.url;

@@ -10,7 +10,8 @@ export const activeMentorshipsQuery = () => apiQuery('GET /api/mentorships', { q
 export const coordinatorMentorshipsQuery = (state: MentorshipState, q = '') =>
   apiQuery('GET /api/coordinator/mentorships', { query: { state, ...(q.trim() ? { q: q.trim() } : {}) } });
 
-export const mentorshipCallsQuery = (id: string) => apiQuery('GET /api/mentorships/{id}/calls', { params: { id } });
+/** Read again whenever the page opens: a call either member made elsewhere since belongs in it. */
+export const mentorshipCallsQuery = (id: string) => ({ ...apiQuery('GET /api/mentorships/{id}/calls', { params: { id } }), staleTime: 0 });
 
 export const requestMentorship = (body: ApiBody<'POST /api/mentorships'>) => api('POST /api/mentorships', { body });
 

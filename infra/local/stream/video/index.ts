@@ -99,6 +99,9 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
   });
   const wss = new WebSocketServer({ noServer: true });
 
+  /** What the video client sends with no user token (its `publicEndpoint` requests), besides /guest. */
+  const PUBLIC_ENDPOINTS = new Set(['POST /call_client_event']);
+
   const authenticate = (req: IncomingMessage, url: URL): Actor => {
     if (url.searchParams.get('api_key') !== deps.apiKey) throw new StreamApiError(401, 2, 'api_key not valid');
     const token = String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
@@ -159,6 +162,13 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
           if (url.searchParams.get('api_key') !== deps.apiKey) throw new StreamApiError(401, 2, 'api_key not valid');
           if (!deps.signUserToken) throw new StreamApiError(501, 4, 'POST /video/guest is not imitated here (no token signer)');
           send(res, 201, createGuest(deps, await readJson(req)));
+          return true;
+        }
+        if (PUBLIC_ENDPOINTS.has(`${req.method} ${apiPath}`) && req.headers['stream-auth-type'] === 'anonymous') {
+          // Stream takes the client's telemetry before a user connects and after one disconnected: the api key suffices.
+          if (url.searchParams.get('api_key') !== deps.apiKey) throw new StreamApiError(401, 2, 'api_key not valid');
+          await readJson(req);
+          send(res, 201, { duration: '0.10ms' });
           return true;
         }
         const actor = authenticate(req, url);

@@ -215,6 +215,15 @@ describe('guests', () => {
     await expect(visitor.call('default', callId()).getOrCreate()).rejects.toMatchObject({ status: 403, code: 17 });
   });
 
+  it('takes the client’s telemetry with no user token, as Stream does for its public endpoints, and nothing else', async () => {
+    const anonymous = new StreamVideoClient({ apiKey: harness.apiKey, options: { baseURL: `${harness.baseUrl}/video`, locationHintUrl: `${harness.baseUrl}/video/location-hint` } });
+    const event = { events: [{ event_type: 'connection', stage: 'test' }] };
+    await expect(anonymous.streamClient.doAxiosRequest('post', '/call_client_event', event, { publicEndpoint: true })).resolves.toMatchObject({ duration: expect.any(String) });
+    await expect(anonymous.streamClient.doAxiosRequest('post', '/calls', {}, { publicEndpoint: true })).rejects.toMatchObject({ status: 401 });
+    const wrongKey = new StreamVideoClient({ apiKey: 'not-the-key', options: { baseURL: `${harness.baseUrl}/video`, locationHintUrl: `${harness.baseUrl}/video/location-hint` } });
+    await expect(wrongKey.streamClient.doAxiosRequest('post', '/call_client_event', event, { publicEndpoint: true })).rejects.toMatchObject({ status: 401 });
+  });
+
   it('a guest may not create calls', async () => {
     const guest = await connect('guest-2', server.generateCallToken({ user_id: 'guest-2', role: 'guest', call_cids: ['default:made-up'] }));
     await expect(guest.call('default', 'made-up').getOrCreate()).rejects.toMatchObject({ status: 403, code: 17 });

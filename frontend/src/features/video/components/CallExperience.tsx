@@ -16,15 +16,21 @@ export interface CallExperienceProps {
   joined?: boolean;
   /** Shown beside the lobby and the call (a member's guest link); guests get none. */
   aside?: ReactNode;
+  /** Once the member is out of the call, however it ended. */
+  onLeft?: () => void;
 }
 
 type Stage = 'lobby' | 'call' | 'post-call';
 
 /** One call from lobby to post-call screen, under the page's own h1. Must be rendered inside <StreamVideo>. */
-export const CallExperience = ({ call, create, onDone, doneLabel, joined = false, aside }: CallExperienceProps) => {
+export const CallExperience = ({ call, create, onDone, doneLabel, joined = false, aside, onLeft }: CallExperienceProps) => {
   const [stage, setStage] = useState<Stage>(joined ? 'call' : 'lobby');
   const reason = useRef<ExitReason | null>(null);
   const [exitReason, setExitReason] = useState<ExitReason>('left');
+  const leftCallback = useRef(onLeft);
+  useEffect(() => {
+    leftCallback.current = onLeft;
+  });
 
   useEffect(
     () =>
@@ -40,6 +46,7 @@ export const CallExperience = ({ call, create, onDone, doneLabel, joined = false
       if (callingState === CallingState.LEFT) {
         setExitReason(reason.current ?? 'left');
         setStage('post-call');
+        leftCallback.current?.();
       }
     });
     return () => subscription.unsubscribe();

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { CallingState, useStreamVideoClient } from '@stream-io/video-react-sdk';
 import { isCallType } from '@mentoring/shared/video';
@@ -10,11 +11,13 @@ import { GuestLink } from '../components/GuestLink';
 import { useLeaveOnUnmount } from '../components/useLeaveOnUnmount';
 import { VideoClientBoundary } from '../components/VideoClientBoundary';
 import { ErrorState } from '../../../components/StatePanel/StatePanel';
+import { refreshCallLists } from '../../../lib/shared-api';
 import { text } from '../strings';
 
 const SignedInCall = ({ type, id }: { type: string; id: string }) => {
   const client = useStreamVideoClient();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   // An accepted ringing call is already joined: reuse the client's instance of it.
   const call = useMemo(() => client?.state.calls.find((known) => known.cid === `${type}:${id}` && known.state.callingState === CallingState.JOINED) ?? client?.call(type, id), [client, type, id]);
   useLeaveOnUnmount(call);
@@ -27,6 +30,7 @@ const SignedInCall = ({ type, id }: { type: string; id: string }) => {
       onDone={() => navigate('/calls')}
       doneLabel={text.postCall.back}
       aside={<GuestLink type={type} id={id} />}
+      onLeft={() => void refreshCallLists(queryClient)}
     />
   );
 };
