@@ -103,6 +103,14 @@ const e2e: Step = {
   report: playwrightCounts,
   when: hasE2e,
 };
+const e2eDevServer: Step = {
+  // The specs of what members meet around a call, against the SPA as `npm start` serves it (playwright.config.ts).
+  name: 'e2e-dev-server',
+  command: ['npx', 'playwright', 'test', '--config', 'test/e2e/playwright.config.ts', '--reporter=list,json'],
+  env: { E2E_WEB: 'vite', PLAYWRIGHT_JSON_OUTPUT_NAME: join(scratch, 'e2e-dev-server.json') },
+  report: playwrightCounts,
+  when: hasE2e,
+};
 const streamVideo: Step = {
   // The Stream video stand-in on its own, in Chromium with fake devices: calls through its SFU.
   name: 'e2e-stream-video',
@@ -117,14 +125,14 @@ const streamVideo: Step = {
  * that share a stage mostly wait on it, which left a core idle while the files with stages of their own waited their
  * turn (155 → 114 s here). Nothing else runs beside them, nor beside the video stand-in's calls: beside the build,
  * the lint and the calls, the integration stages' DynamoDB Local took over 30 s to start (four files failed in a
- * fresh-clone run), and a call's join timed out. The build and the lint only compete for CPU, as the type check and
+ * fresh-clone run), and a call's join timed out; so the calls against the dev server follow them there. The build and the lint only compete for CPU, as the type check and
  * the CDK synth do beside the e2e tests, which passed beside them in every run (their two workers took the e2e step
  * from 384 to 301 s in a fresh-clone run). More does not fit: with the stack tests there too, the e2e step took 659 s
  * instead of 454. The e2e tests and the synth take the
  * SPA that `build` makes, so it comes in a phase before them. The first lane of a phase prints as it goes; the others
  * print each step's output when that step ends.
  */
-const phases: Step[][][] = [[[unit]], [[integration], [integrationOwnStages]], [[build], [lint]], [[streamVideo]], [[e2e], [typecheck, cdkSynth]]];
+const phases: Step[][][] = [[[unit]], [[integration], [integrationOwnStages]], [[build], [lint]], [[streamVideo, e2eDevServer]], [[e2e], [typecheck, cdkSynth]]];
 
 interface Outcome {
   line: string;

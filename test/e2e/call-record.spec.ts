@@ -142,7 +142,8 @@ test('a guest invited to one call joins it and sees the member; the same guest t
   const gracePage = await signedInPage(browser, grace, `/calls/default/${callId}`, { viewport: widths.desktop });
   await joinFromLobby(gracePage);
 
-  // Grace makes a guest link for this call.
+  // Grace makes a guest link for this call, from the call's own panel for it.
+  await gracePage.getByRole('button', { name: 'Invite a guest' }).click();
   await gracePage.getByRole('button', { name: 'Create a guest link' }).click();
   const link = await gracePage.getByRole('textbox', { name: 'Guest link' }).inputValue();
   expect(link).toMatch(new RegExp(`/join/default/${callId}#invitation=`));

@@ -40,9 +40,17 @@ export const chromiumExecutable = process.env.CHROME_PATH ?? (found && 'path' in
  */
 export const headlessShellExecutable = process.env.CHROME_HEADLESS_SHELL_PATH ?? findHeadlessShell(machineProbes()) ?? chromiumExecutable;
 
+/**
+ * The specs that run against the SPA as `npm start` serves it (Vite's dev server, E2E_WEB=vite), where defects showed
+ * that the built SPA hid; the rest run against the built SPA, as a deployed stage serves it.
+ */
+export const devServerSpecs = ['after-call.spec.ts'];
+const onDevServer = process.env.E2E_WEB === 'vite';
+
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.spec.ts',
+  testMatch: onDevServer ? devServerSpecs : '**/*.spec.ts',
+  testIgnore: onDevServer ? [] : devServerSpecs,
   outputDir: '../../test-results',
   globalSetup: './global-setup.ts',
   // Two workers, each taking whole files: one left a third of two cores idle while Chromium and the stage took

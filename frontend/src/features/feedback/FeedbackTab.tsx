@@ -17,6 +17,7 @@ export const FeedbackTab = () => {
       <button
         type="button"
         className={styles.tab}
+        data-floating-tab
         aria-haspopup="dialog"
         onPointerEnter={prefetch}
         onFocus={prefetch}

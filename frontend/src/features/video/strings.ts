@@ -89,7 +89,9 @@ export const text = {
     agree: 'I agree to recording',
     you: 'you',
     checking: 'Checking who has agreed to recording…',
-    waiting: (missing: readonly string[]) => `Waiting for everyone to agree to recording: ${missing.join(', ')} ${missing.length === 1 ? 'has' : 'have'} not agreed yet.`,
+    // "you have", as "they have": only one other person "has".
+    waiting: (missing: readonly string[]) =>
+      `Waiting for everyone to agree to recording: ${missing.join(', ')} ${missing.length === 1 && missing[0] !== 'you' ? 'has' : 'have'} not agreed yet.`,
   },
   controls: {
     leave: 'Leave call',
@@ -108,6 +110,7 @@ export const text = {
     participants: 'Participants',
     stats: 'Call statistics',
     settings: 'Device settings',
+    invite: 'Invite a guest',
     layoutSpeaker: 'Speaker layout',
     layoutGrid: 'Grid layout',
     noiseCancellationOn: 'Turn noise cancellation on',
@@ -138,6 +141,12 @@ export const text = {
   },
   audioRoom: {
     listener: 'You are listening. Request to speak to join the conversation.',
+  },
+  partnerLeft: {
+    title: (name: string) => `${name} left the call`,
+    text: 'Wait for them to come back, or leave the call too.',
+    wait: 'Wait',
+    leave: 'Leave',
   },
   tiles: {
     pin: (name: string) => `Pin ${name}`,

@@ -9,6 +9,7 @@ import { CapabilityNotices } from './CapabilityNotices';
 import { Captions } from './Captions';
 import { EventNotices } from './EventNotices';
 import { LivestreamStatus } from './LivestreamStatus';
+import { PartnerLeftNotice } from './PartnerLeftNotice';
 import { PermissionGuidance } from './PermissionGuidance';
 import { RoleSortedStage } from './RoleSortedStage';
 import { TileUi } from './TileUi';
@@ -36,7 +37,7 @@ const useNoiseCancellationFilter = () => {
 
 const tileUi = <TileUi />;
 
-export const ActiveCall = ({ onLeave }: { onLeave: () => void }) => {
+export const ActiveCall = ({ onLeave, invite }: { onLeave: () => void; invite?: ReactNode }) => {
   const call = useCall();
   const [panel, setPanel] = useState<CallPanel>(null);
   const [layout, setLayout] = useState<'speaker' | 'grid'>('speaker');
@@ -44,31 +45,38 @@ export const ActiveCall = ({ onLeave }: { onLeave: () => void }) => {
   if (!call) return null;
   const roleSorted = (ROLE_SORTED_CALL_TYPES as readonly string[]).includes(call.type as CallType);
 
-  const content: ReactNode = (
+  // Only the controls sit inside the noise-cancellation provider: it arrives once its filter has loaded, and wrapping
+  // the whole call in it then would mount the stage and its notices again, losing what they showed.
+  const controls = (
+    <CallControlsBar
+      onLeave={onLeave}
+      panel={panel}
+      onPanel={setPanel}
+      layout={roleSorted ? undefined : { value: layout, onChange: setLayout }}
+      noiseCancellation={Boolean(noiseCancellation)}
+      canInvite={Boolean(invite)}
+    />
+  );
+  return (
     <div className="active-call" data-call-type={call.type}>
       <CallIndicators />
       <CapabilityNotices />
       <PermissionGuidance />
       <EventNotices />
+      <PartnerLeftNotice onLeave={onLeave} />
       {call.type === 'livestream' && <LivestreamStatus />}
       <div className="active-call__stage">
         {roleSorted ? <RoleSortedStage /> : layout === 'speaker' ? <SpeakerLayout participantsBarPosition="bottom" ParticipantViewUIBar={tileUi} ParticipantViewUISpotlight={tileUi} /> : <PaginatedGridLayout ParticipantViewUI={tileUi} />}
         <Captions />
       </div>
       {call.type === 'audio_room' && <AudioRoomPanel />}
+      {panel === 'invite' && invite && <div className="call-panel call-panel--light">{invite}</div>}
       {panel === 'participants' && (
         <aside className="call-panel">
           <CallParticipantsList onClose={() => setPanel(null)} />
         </aside>
       )}
-      <CallControlsBar
-        onLeave={onLeave}
-        panel={panel}
-        onPanel={setPanel}
-        layout={roleSorted ? undefined : { value: layout, onChange: setLayout }}
-        noiseCancellation={Boolean(noiseCancellation)}
-      />
+      {noiseCancellation ? <NoiseCancellationProvider noiseCancellation={noiseCancellation}>{controls}</NoiseCancellationProvider> : controls}
     </div>
   );
-  return noiseCancellation ? <NoiseCancellationProvider noiseCancellation={noiseCancellation}>{content}</NoiseCancellationProvider> : content;
 };

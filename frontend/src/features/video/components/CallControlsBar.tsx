@@ -50,7 +50,7 @@ const NoiseCancellationToggle = () => {
   );
 };
 
-export type CallPanel = 'participants' | 'stats' | 'settings' | null;
+export type CallPanel = 'participants' | 'stats' | 'settings' | 'invite' | null;
 
 export interface CallControlsBarProps {
   onLeave: () => void;
@@ -59,6 +59,8 @@ export interface CallControlsBarProps {
   layout?: { value: 'speaker' | 'grid'; onChange: (value: 'speaker' | 'grid') => void };
   /** Inside a NoiseCancellationProvider only. */
   noiseCancellation?: boolean;
+  /** The member can invite a guest (the panel's content is the call page's). */
+  canInvite?: boolean;
 }
 
 /** What a participant needs to start or stop a recording or transcription; guests have none of them. */
@@ -69,7 +71,7 @@ const RECORDING_CAPABILITIES: readonly OwnCapability[] = [
   OwnCapability.STOP_TRANSCRIPTION_CALL,
 ];
 
-export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancellation }: CallControlsBarProps) => {
+export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancellation, canInvite = false }: CallControlsBarProps) => {
   const call = useCall();
   const { useOwnCapabilities } = useCallStateHooks();
   const capabilities = useOwnCapabilities();
@@ -91,106 +93,110 @@ export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancella
 
   return (
     <div className="call-controls" role="toolbar" aria-label="Call controls">
-      <Gate can={[OwnCapability.SEND_AUDIO]}>
-        <span className="call-control" data-control="microphone">
-          <DeviceToggle device="microphone" />
-        </span>
-      </Gate>
-      <Gate can={[OwnCapability.SEND_VIDEO]}>
-        <span className="call-control" data-control="camera">
-          <DeviceToggle device="camera" />
-        </span>
-      </Gate>
-      <Gate can={[OwnCapability.SCREENSHARE]}>
-        <span className="call-control" data-control="screenshare">
-          <ScreenShareToggle />
-        </span>
-      </Gate>
-      <Gate can={[OwnCapability.CREATE_REACTION]}>
-        <span className="call-control" data-control="reactions">
-          <ReactionsMenu />
-        </span>
-      </Gate>
-      {noiseCancellation && <NoiseCancellationToggle />}
-      {sessionId ? (
-        <RecordingConsentControls
-          sessionId={sessionId}
-          busy={busy}
-          run={run}
-          features={[
-            {
-              on: recording,
-              can: { start: OwnCapability.START_RECORD_CALL, stop: OwnCapability.STOP_RECORD_CALL },
-              labels: { start: text.controls.startRecording, stop: text.controls.stopRecording },
-              actions: { start: () => call.startRecording(), stop: () => call.stopRecording() },
-            },
-            {
-              on: transcribing,
-              can: { start: OwnCapability.START_TRANSCRIPTION_CALL, stop: OwnCapability.STOP_TRANSCRIPTION_CALL },
-              labels: { start: text.controls.startTranscription, stop: text.controls.stopTranscription },
-              actions: { start: () => call.startTranscription(), stop: () => call.stopTranscription() },
-            },
-          ]}
-        />
-      ) : (
-        <>
-          <StartStop
-            on={recording}
+      {/* Everything but leaving, which stays in view at the end of the bar however narrow the window. */}
+      <div className="call-controls__more">
+        <Gate can={[OwnCapability.SEND_AUDIO]}>
+          <span className="call-control" data-control="microphone">
+            <DeviceToggle device="microphone" />
+          </span>
+        </Gate>
+        <Gate can={[OwnCapability.SEND_VIDEO]}>
+          <span className="call-control" data-control="camera">
+            <DeviceToggle device="camera" />
+          </span>
+        </Gate>
+        <Gate can={[OwnCapability.SCREENSHARE]}>
+          <span className="call-control" data-control="screenshare">
+            <ScreenShareToggle />
+          </span>
+        </Gate>
+        <Gate can={[OwnCapability.CREATE_REACTION]}>
+          <span className="call-control" data-control="reactions">
+            <ReactionsMenu />
+          </span>
+        </Gate>
+        {noiseCancellation && <NoiseCancellationToggle />}
+        {sessionId ? (
+          <RecordingConsentControls
+            sessionId={sessionId}
             busy={busy}
             run={run}
-            start={{ can: OwnCapability.START_RECORD_CALL, label: text.controls.startRecording, action: () => call.startRecording() }}
-            stop={{ can: OwnCapability.STOP_RECORD_CALL, label: text.controls.stopRecording, action: () => call.stopRecording() }}
+            features={[
+              {
+                on: recording,
+                can: { start: OwnCapability.START_RECORD_CALL, stop: OwnCapability.STOP_RECORD_CALL },
+                labels: { start: text.controls.startRecording, stop: text.controls.stopRecording },
+                actions: { start: () => call.startRecording(), stop: () => call.stopRecording() },
+              },
+              {
+                on: transcribing,
+                can: { start: OwnCapability.START_TRANSCRIPTION_CALL, stop: OwnCapability.STOP_TRANSCRIPTION_CALL },
+                labels: { start: text.controls.startTranscription, stop: text.controls.stopTranscription },
+                actions: { start: () => call.startTranscription(), stop: () => call.stopTranscription() },
+              },
+            ]}
           />
-          <StartStop
-            on={transcribing}
-            busy={busy}
-            run={run}
-            start={{ can: OwnCapability.START_TRANSCRIPTION_CALL, label: text.controls.startTranscription, action: () => call.startTranscription() }}
-            stop={{ can: OwnCapability.STOP_TRANSCRIPTION_CALL, label: text.controls.stopTranscription, action: () => call.stopTranscription() }}
-          />
-        </>
-      )}
-      <StartStop
-        on={captioning}
-        busy={busy}
-        run={run}
-        start={{ can: OwnCapability.START_CLOSED_CAPTIONS_CALL, label: text.controls.startCaptions, action: () => call.startClosedCaptions() }}
-        stop={{ can: OwnCapability.STOP_CLOSED_CAPTIONS_CALL, label: text.controls.stopCaptions, action: () => call.stopClosedCaptions() }}
-      />
-      <StartStop
-        on={broadcasting}
-        busy={busy}
-        run={run}
-        start={{ can: OwnCapability.START_BROADCAST_CALL, label: text.controls.startBroadcast, action: () => call.startHLS() }}
-        stop={{ can: OwnCapability.STOP_BROADCAST_CALL, label: text.controls.stopBroadcast, action: () => call.stopHLS() }}
-      />
-      {call.type === 'livestream' && (
+        ) : (
+          <>
+            <StartStop
+              on={recording}
+              busy={busy}
+              run={run}
+              start={{ can: OwnCapability.START_RECORD_CALL, label: text.controls.startRecording, action: () => call.startRecording() }}
+              stop={{ can: OwnCapability.STOP_RECORD_CALL, label: text.controls.stopRecording, action: () => call.stopRecording() }}
+            />
+            <StartStop
+              on={transcribing}
+              busy={busy}
+              run={run}
+              start={{ can: OwnCapability.START_TRANSCRIPTION_CALL, label: text.controls.startTranscription, action: () => call.startTranscription() }}
+              stop={{ can: OwnCapability.STOP_TRANSCRIPTION_CALL, label: text.controls.stopTranscription, action: () => call.stopTranscription() }}
+            />
+          </>
+        )}
         <StartStop
-          on={live}
+          on={captioning}
           busy={busy}
           run={run}
-          start={{ can: OwnCapability.UPDATE_CALL, label: text.controls.goLive, action: () => call.goLive() }}
-          stop={{ can: OwnCapability.UPDATE_CALL, label: text.controls.stopLive, action: () => call.stopLive() }}
+          start={{ can: OwnCapability.START_CLOSED_CAPTIONS_CALL, label: text.controls.startCaptions, action: () => call.startClosedCaptions() }}
+          stop={{ can: OwnCapability.STOP_CLOSED_CAPTIONS_CALL, label: text.controls.stopCaptions, action: () => call.stopClosedCaptions() }}
         />
-      )}
-      {layout && (
-        <button type="button" className="call-button" onClick={() => layout.onChange(layout.value === 'speaker' ? 'grid' : 'speaker')}>
-          {layout.value === 'speaker' ? text.controls.layoutGrid : text.controls.layoutSpeaker}
-        </button>
-      )}
-      {panelButton('participants', text.controls.participants)}
-      {panelButton('stats', text.controls.stats)}
-      {panelButton('settings', text.controls.settings)}
-      <Gate can={[OwnCapability.END_CALL]}>
-        <button type="button" className="call-button call-button--danger" disabled={busy} onClick={() => run(() => call.endCall())}>
-          {text.controls.endForEveryone}
-        </button>
-      </Gate>
-      {report && (
-        <button type="button" className="call-button" onClick={() => report({ subject: { kind: 'call', callCid: call.cid }, about: 'this call', canEndMentorship: call.id.startsWith('m-') })}>
-          {text.controls.report}
-        </button>
-      )}
+        <StartStop
+          on={broadcasting}
+          busy={busy}
+          run={run}
+          start={{ can: OwnCapability.START_BROADCAST_CALL, label: text.controls.startBroadcast, action: () => call.startHLS() }}
+          stop={{ can: OwnCapability.STOP_BROADCAST_CALL, label: text.controls.stopBroadcast, action: () => call.stopHLS() }}
+        />
+        {call.type === 'livestream' && (
+          <StartStop
+            on={live}
+            busy={busy}
+            run={run}
+            start={{ can: OwnCapability.UPDATE_CALL, label: text.controls.goLive, action: () => call.goLive() }}
+            stop={{ can: OwnCapability.UPDATE_CALL, label: text.controls.stopLive, action: () => call.stopLive() }}
+          />
+        )}
+        {layout && (
+          <button type="button" className="call-button" onClick={() => layout.onChange(layout.value === 'speaker' ? 'grid' : 'speaker')}>
+            {layout.value === 'speaker' ? text.controls.layoutGrid : text.controls.layoutSpeaker}
+          </button>
+        )}
+        {panelButton('participants', text.controls.participants)}
+        {panelButton('stats', text.controls.stats)}
+        {panelButton('settings', text.controls.settings)}
+        {canInvite && panelButton('invite', text.controls.invite)}
+        <Gate can={[OwnCapability.END_CALL]}>
+          <button type="button" className="call-button call-button--danger" disabled={busy} onClick={() => run(() => call.endCall())}>
+            {text.controls.endForEveryone}
+          </button>
+        </Gate>
+        {report && (
+          <button type="button" className="call-button" onClick={() => report({ subject: { kind: 'call', callCid: call.cid }, about: 'this call', canEndMentorship: call.id.startsWith('m-') })}>
+            {text.controls.report}
+          </button>
+        )}
+      </div>
       <button type="button" className="call-button call-button--danger" onClick={onLeave}>
         {text.controls.leave}
       </button>

@@ -14,7 +14,7 @@ export interface CallExperienceProps {
   doneLabel: string;
   /** Start in the call (after accepting a ring), not in the lobby. */
   joined?: boolean;
-  /** Shown beside the lobby and the call (a member's guest link); guests get none. */
+  /** Shown beside the lobby, and in the call as a panel of its own (a member's guest link); guests get none. */
   aside?: ReactNode;
   /** Once the member is out of the call, however it ended. */
   onLeft?: () => void;
@@ -52,6 +52,16 @@ export const CallExperience = ({ call, create, onDone, doneLabel, joined = false
     return () => subscription.unsubscribe();
   }, [call, stage]);
 
+  // In the call, the call is the page: it fills the window, its controls always in view (app/styles/global.css).
+  useEffect(() => {
+    if (stage !== 'call') return;
+    const root = document.documentElement;
+    root.dataset.immersive = 'call';
+    return () => {
+      delete root.dataset.immersive;
+    };
+  }, [stage]);
+
   const join = async () => {
     reason.current = null;
     await call.join({ create });
@@ -64,15 +74,15 @@ export const CallExperience = ({ call, create, onDone, doneLabel, joined = false
 
   return (
     <StreamCall call={call}>
-      <StreamTheme className="call-experience">
+      <StreamTheme className={stage === 'call' ? 'call-experience call-experience--in-call' : 'call-experience'}>
         {stage === 'lobby' && <Lobby onJoin={join} />}
         {stage === 'call' && (
           <>
             <ConnectionStatus onRejoin={() => call.join({ create })} />
-            <ActiveCall onLeave={leave} />
+            <ActiveCall onLeave={leave} invite={aside} />
           </>
         )}
-        {stage !== 'post-call' && aside}
+        {stage === 'lobby' && aside}
         {stage === 'post-call' && <PostCall call={call} reason={exitReason} onDone={onDone} doneLabel={doneLabel} />}
       </StreamTheme>
     </StreamCall>
