@@ -12,7 +12,7 @@ const Elsewhere = () => <p data-testid="elsewhere">{useLocation().pathname}</p>;
 
 await preloadFeatureSlots();
 
-export const notConnected: StreamConnection = { status: 'not-connected', mode: 'user', chatClient: null, videoClient: null, failed: false, chatFailed: false, retry: () => undefined, requestChat: () => undefined, requestChatFirst: () => undefined };
+export const notConnected: StreamConnection = { status: 'not-connected', mode: 'user', chatClient: null, videoClient: null, failed: false, retrying: false, chatFailed: false, chatRetrying: false, retry: () => undefined, requestChat: () => undefined, requestChatFirst: () => undefined };
 
 /**
  * Renders a page at a path inside what the signed-in area gives it (a query cache, the member's Stream

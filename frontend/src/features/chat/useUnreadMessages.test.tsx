@@ -24,6 +24,8 @@ const connection = (overrides: Partial<StreamConnection>): StreamConnection => (
   videoClient: null,
   failed: false,
   chatFailed: false,
+  chatRetrying: false,
+  retrying: false,
   retry: () => undefined,
   requestChat: () => undefined,
   requestChatFirst: () => undefined,

@@ -56,11 +56,12 @@ vi.mock('../auth', () => ({ useAuth: () => auth.state }));
 const GUEST_ID = 'guest-0b7f3c1e-5d2a-4c8e-9f61-2a3b4c5d6e7f';
 let tokenAnswer: () => unknown;
 let configAnswer: unknown;
-const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+const answerFetch = async (input: RequestInfo | URL, _init?: RequestInit) => {
   const url = String(input);
   const body = url.startsWith('/config.json') ? configAnswer : tokenAnswer();
   return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-});
+};
+const fetchMock = vi.fn(answerFetch);
 const tokenRequests = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/chat/getOrCreateToken'));
 
 /** A page's view of the connection: video's status, and whether each client is there (asking for chat unless told not to). */
@@ -78,6 +79,8 @@ const Probe = ({ chat = true }: { chat?: boolean }) => {
 const probe = () => screen.getByTestId('probe').textContent;
 const renderProvider = (element: ReactNode) => render(<StrictMode>{element}</StrictMode>);
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+/** For the tests of what a failure leaves once the automatic retries have run out. */
+const noRetries: readonly number[] = [];
 
 describe('StreamConnectionProvider', () => {
   let errors: ReturnType<typeof vi.spyOn>;
@@ -191,7 +194,7 @@ describe('StreamConnectionProvider', () => {
       return status === 'connected' ? <p>chat ready</p> : <ConnectionNotice service="chat" />;
     };
     renderProvider(
-      <StreamConnectionProvider mode="user">
+      <StreamConnectionProvider mode="user" retryDelaysMs={noRetries}>
         <Probe chat={false} />
         <ChatFirstPage />
       </StreamConnectionProvider>,
@@ -232,7 +235,7 @@ describe('StreamConnectionProvider', () => {
       return status === 'connected' ? <p>chat ready</p> : <ConnectionNotice service="chat" />;
     };
     renderProvider(
-      <StreamConnectionProvider mode="user">
+      <StreamConnectionProvider mode="user" retryDelaysMs={noRetries}>
         <Probe chat={false} />
         <ChatPage />
         <ConnectionNotice service="calls" />
@@ -321,7 +324,7 @@ describe('StreamConnectionProvider', () => {
 
   it('stays not connected and disconnects what it opened when a client fails to connect', async () => {
     sdk.failConnect = true;
-    renderProvider(<StreamConnectionProvider mode="user"><Probe /></StreamConnectionProvider>);
+    renderProvider(<StreamConnectionProvider mode="user" retryDelaysMs={noRetries}><Probe /></StreamConnectionProvider>);
     await waitFor(() => expect(errors).toHaveBeenCalled());
     await settle();
     expect(probe()).toBe('not-connected user chat:no video:no');
@@ -332,7 +335,7 @@ describe('StreamConnectionProvider', () => {
   it('tells the page an attempt failed (never why) and connects when asked to try again', async () => {
     sdk.failConnect = true;
     renderProvider(
-      <StreamConnectionProvider mode="user">
+      <StreamConnectionProvider mode="user" retryDelaysMs={noRetries}>
         <ConnectionNotice service="chat" />
         <Probe />
       </StreamConnectionProvider>,
@@ -352,7 +355,7 @@ describe('StreamConnectionProvider', () => {
   it('words the failure for calls on the call pages', async () => {
     sdk.failConnect = true;
     renderProvider(
-      <StreamConnectionProvider mode="user">
+      <StreamConnectionProvider mode="user" retryDelaysMs={noRetries}>
         <ConnectionNotice service="calls" />
       </StreamConnectionProvider>,
     );
@@ -367,7 +370,7 @@ describe('StreamConnectionProvider', () => {
       // The socket opens (connectUser is called) but no answer ever comes.
       sdk.connectGate = new Promise(() => undefined);
       renderProvider(
-        <StreamConnectionProvider mode="user">
+        <StreamConnectionProvider mode="user" retryDelaysMs={noRetries}>
           <ConnectionNotice service="chat" />
           <Probe />
         </StreamConnectionProvider>,
@@ -391,6 +394,81 @@ describe('StreamConnectionProvider', () => {
       expect(sdk.FakeChat.instances).toHaveLength(2);
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it('tries again by itself, with backoff and saying so, after an attempt that is not answered', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      sdk.connectGate = new Promise(() => undefined);
+      renderProvider(
+        <StreamConnectionProvider mode="user" retryDelaysMs={[2_000, 4_000]}>
+          <ConnectionNotice service="chat" />
+          <Probe />
+        </StreamConnectionProvider>,
+      );
+      await waitFor(() => expect(sdk.FakeChat.instances[0]?.connectUser).toHaveBeenCalled());
+      await act(async () => vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS));
+      expect(screen.getByRole('status')).toHaveTextContent(connectionCopy.chat.retrying);
+      expect(screen.queryByRole('alert')).toBeNull();
+      // Nothing before its wait (less the moments the page took to connect, as the clock also runs); then a fresh
+      // client, which is not answered either.
+      await act(async () => vi.advanceTimersByTimeAsync(1_500));
+      expect(sdk.FakeChat.instances).toHaveLength(1);
+      await act(async () => vi.advanceTimersByTimeAsync(500));
+      await waitFor(() => expect(sdk.FakeChat.instances).toHaveLength(2));
+      await act(async () => vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS));
+      expect(screen.getByRole('status')).toHaveTextContent(connectionCopy.chat.retrying);
+      // The second retry waits twice as long, and is answered.
+      sdk.connectGate = Promise.resolve();
+      await act(async () => vi.advanceTimersByTimeAsync(3_500));
+      expect(sdk.FakeChat.instances).toHaveLength(2);
+      await act(async () => vi.advanceTimersByTimeAsync(500));
+      await waitFor(() => expect(probe()).toBe('connected user chat:yes video:yes'));
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says chat is not answering once its automatic retries have run out', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      sdk.connectGate = new Promise(() => undefined);
+      renderProvider(
+        <StreamConnectionProvider mode="user" retryDelaysMs={[1_000]}>
+          <ConnectionNotice service="chat" />
+          <Probe />
+        </StreamConnectionProvider>,
+      );
+      await waitFor(() => expect(sdk.FakeChat.instances[0]?.connectUser).toHaveBeenCalled());
+      await act(async () => vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS + 1_000));
+      await waitFor(() => expect(sdk.FakeChat.instances).toHaveLength(2));
+      expect(screen.queryByRole('alert')).toBeNull();
+      await act(async () => vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS));
+      expect(screen.getByRole('alert')).toHaveTextContent(connectionCopy.chat.failedTitle);
+      expect(sdk.FakeChat.instances).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not ask again by itself when the API gives the member no token', async () => {
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) =>
+      String(input).startsWith('/config.json') ? new Response(JSON.stringify(configAnswer)) : new Response('{"error":{"code":"unauthenticated","message":"x"}}', { status: 401 }),
+    );
+    try {
+      renderProvider(
+        <StreamConnectionProvider mode="user" retryDelaysMs={[10]}>
+          <ConnectionNotice service="chat" />
+          <Probe />
+        </StreamConnectionProvider>,
+      );
+      expect(await screen.findByRole('alert')).toHaveTextContent(connectionCopy.chat.failedTitle);
+      await settle();
+      expect(tokenRequests()).toHaveLength(1);
+    } finally {
+      fetchMock.mockImplementation(answerFetch);
     }
   });
 

@@ -12,14 +12,34 @@ interface VideoState {
   connected: boolean;
   videoClient: StreamVideoClient | null;
   failed: boolean;
+  retrying: boolean;
 }
 interface ChatState {
   chatClient: StreamChat | null;
   failed: boolean;
+  retrying: boolean;
 }
 
-const videoNotConnected: VideoState = { connected: false, videoClient: null, failed: false };
-const chatNotConnected: ChatState = { chatClient: null, failed: false };
+const videoNotConnected: VideoState = { connected: false, videoClient: null, failed: false, retrying: false };
+const chatNotConnected: ChatState = { chatClient: null, failed: false, retrying: false };
+
+/**
+ * A failed attempt is tried again by itself while the page is open, as the SDKs do with their own sockets: after
+ * 2, 4 and 8 s (a busy stage or network answers late, not never). Only when these have failed too does the page say
+ * the service is not answering and offer to try again.
+ */
+export const RETRY_DELAYS_MS = [2_000, 4_000, 8_000];
+
+/**
+ * Runs `next` after the delay of failure number `failures` (from 0); false once the retries have run out, or when
+ * asking again cannot help (no token for this member).
+ */
+const scheduleRetry = (error: unknown, delays: readonly number[], failures: number, next: () => void, timers: ReturnType<typeof setTimeout>[]) => {
+  const delay = delays[failures];
+  if (delay === undefined || error instanceof ChatSetupError) return false;
+  timers.push(setTimeout(next, delay));
+  return true;
+};
 type MemberToken = Awaited<ReturnType<typeof fetchMemberToken>>;
 interface Closable {
   disconnectUser: () => Promise<void>;
@@ -62,7 +82,7 @@ const report = (error: unknown) => {
  */
 const connectWithin = <T,>(
   open: (track: (client: Closable) => void, alive: () => boolean) => Promise<T | null>,
-  { connected, failed, reset }: { connected: (value: T) => void; failed: () => void; reset: () => void },
+  { connected, failed, reset }: { connected: (value: T) => void; failed: (error: unknown) => void; reset: () => void },
 ) => {
   let cancelled = false;
   // Set once the deadline passes: whatever the late attempt still opens is closed, never used.
@@ -89,7 +109,7 @@ const connectWithin = <T,>(
       abandoned = true;
       if (!cancelled) {
         report(error);
-        failed();
+        failed(error);
       }
       await release();
       // An attempt still in flight may open its sockets later: close them once it settles.
@@ -121,9 +141,12 @@ export const StreamConnectionProvider = ({
   mode,
   guestId,
   invitation,
+  retryDelaysMs = RETRY_DELAYS_MS,
   children,
 }: {
   mode: ConnectionMode;
+  /** The waits before each automatic retry after a failed attempt. */
+  retryDelaysMs?: readonly number[];
   guestId?: string;
   /** A guest's signed invitation to one call, from their link. */
   invitation?: string;
@@ -139,6 +162,11 @@ export const StreamConnectionProvider = ({
   // Set once video starts to connect: from then on a page asking for chat first no longer holds it back.
   const videoStarted = useRef(false);
   const [attempt, setAttempt] = useState(0);
+  // Automatic retries (RETRY_DELAYS_MS): failures since the last connection or the member's own "Try again".
+  const videoFailures = useRef(0);
+  const chatFailures = useRef(0);
+  const [videoRetry, setVideoRetry] = useState(0);
+  const [chatRetry, setChatRetry] = useState(0);
   const memberId = member?.id;
   const latest = useRef({ member });
   useEffect(() => {
@@ -172,8 +200,10 @@ export const StreamConnectionProvider = ({
     }
     if (mode === 'user' && !memberId) return;
     if (videoWaitsForChat) return;
-    const key = `${memberId}:${attempt}`;
-    return connectWithin(
+    // Both clients' first tries share one token answer; a retry asks for its own.
+    const key = videoRetry ? `${memberId}:${attempt}:video-retry-${videoRetry}` : `${memberId}:${attempt}`;
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const stop = connectWithin(
       async (track, alive) => {
         videoStarted.current = true;
         if (videoWaitsForIdle) await new Promise<void>((resolve) => whenIdle(resolve));
@@ -203,18 +233,31 @@ export const StreamConnectionProvider = ({
         return videoClient;
       },
       {
-        connected: (videoClient) => setVideo({ connected: true, videoClient, failed: false }),
-        failed: () => setVideo({ ...videoNotConnected, failed: true }),
-        reset: () => setVideo(videoNotConnected),
+        connected: (videoClient) => {
+          videoFailures.current = 0;
+          setVideo({ connected: true, videoClient, failed: false, retrying: false });
+        },
+        failed: (error) => {
+          const retrying = scheduleRetry(error, retryDelaysMs, videoFailures.current, () => setVideoRetry((count) => count + 1), timers);
+          videoFailures.current += 1;
+          setVideo({ ...videoNotConnected, failed: !retrying, retrying });
+        },
+        // A retry's own start keeps saying that it is retrying.
+        reset: () => setVideo((current) => ({ ...videoNotConnected, retrying: current.retrying })),
       },
     );
-    // Only a change of identity reconnects; the latest member is read through the ref.
-  }, [mode, guestId, invitation, memberId, attempt, memberToken, fetchToken, videoWaitsForChat, videoWaitsForIdle]);
+    return () => {
+      timers.forEach(clearTimeout);
+      stop();
+    };
+    // Only a change of identity, or a retry, reconnects; the latest member is read through the ref.
+  }, [mode, guestId, invitation, memberId, attempt, videoRetry, retryDelaysMs, memberToken, fetchToken, videoWaitsForChat, videoWaitsForIdle]);
 
   useEffect(() => {
     if (mode !== 'user' || !memberId || !chatAskedFor) return;
-    const key = `${memberId}:${attempt}`;
-    return connectWithin(
+    const key = chatRetry ? `${memberId}:${attempt}:chat-retry-${chatRetry}` : `${memberId}:${attempt}`;
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const stop = connectWithin(
       async (track, alive) => {
         const config = await loadRuntimeConfig();
         if (!streamConfigured(config) || !alive()) return null;
@@ -227,14 +270,29 @@ export const StreamConnectionProvider = ({
         return chatClient;
       },
       {
-        connected: (chatClient) => setChat({ chatClient, failed: false }),
-        failed: () => setChat({ ...chatNotConnected, failed: true }),
-        reset: () => setChat(chatNotConnected),
+        connected: (chatClient) => {
+          chatFailures.current = 0;
+          setChat({ chatClient, failed: false, retrying: false });
+        },
+        failed: (error) => {
+          const retrying = scheduleRetry(error, retryDelaysMs, chatFailures.current, () => setChatRetry((count) => count + 1), timers);
+          chatFailures.current += 1;
+          setChat({ ...chatNotConnected, failed: !retrying, retrying });
+        },
+        reset: () => setChat((current) => ({ ...chatNotConnected, retrying: current.retrying })),
       },
     );
-  }, [mode, memberId, attempt, chatAskedFor, memberToken, fetchToken]);
+    return () => {
+      timers.forEach(clearTimeout);
+      stop();
+    };
+  }, [mode, memberId, attempt, chatRetry, retryDelaysMs, chatAskedFor, memberToken, fetchToken]);
 
-  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  const retry = useCallback(() => {
+    videoFailures.current = 0;
+    chatFailures.current = 0;
+    setAttempt((count) => count + 1);
+  }, []);
   const requestChat = useCallback(() => setChatAskedFor(true), []);
   const requestChatFirst = useCallback(() => {
     setChatAskedFor(true);
@@ -247,7 +305,9 @@ export const StreamConnectionProvider = ({
       videoClient: video.videoClient,
       chatClient: chat.chatClient,
       failed: video.failed,
+      retrying: video.retrying,
       chatFailed: chat.failed,
+      chatRetrying: chat.retrying,
       retry,
       requestChat,
       requestChatFirst,

@@ -14,12 +14,16 @@ export interface StreamConnection {
   mode: ConnectionMode;
   chatClient: StreamChat | null;
   videoClient: StreamVideoClient | null;
-  /** The last attempt failed (the status stays not connected; the reason is logged, never shown). */
+  /** The last attempt failed and the automatic retries ran out (the status stays not connected; the reason is logged, never shown). */
   failed: boolean;
+  /** An attempt failed and another follows by itself (StreamConnectionProvider's RETRY_DELAYS_MS). */
+  retrying: boolean;
   /** Tries to connect again after a failure. */
   retry: () => void;
-  /** The chat connection's last attempt failed (members; once a page asked for chat). */
+  /** The chat connection's last attempt failed and its retries ran out (members; once a page asked for chat). */
   chatFailed: boolean;
+  /** The chat connection is trying again by itself after a failed attempt. */
+  chatRetrying: boolean;
   /** Connects chat (members), from then on. Pages that show chat use useChatConnection(). */
   requestChat: () => void;
   /**
@@ -43,9 +47,9 @@ export const useStreamConnection = (): StreamConnection => {
  */
 export const useChatConnection = ({ first = false }: { first?: boolean } = {}): StreamConnection => {
   const connection = useStreamConnection();
-  const { requestChat, requestChatFirst, chatClient, chatFailed } = connection;
+  const { requestChat, requestChatFirst, chatClient, chatFailed, chatRetrying } = connection;
   // Before paint (and before video's deferred start): the attempt and its deadline start with the first
   // "Connecting to chat…" a member sees.
   useLayoutEffect(() => (first ? requestChatFirst() : requestChat()), [first, requestChat, requestChatFirst]);
-  return { ...connection, status: chatClient ? 'connected' : 'not-connected', failed: chatFailed };
+  return { ...connection, status: chatClient ? 'connected' : 'not-connected', failed: chatFailed, retrying: chatRetrying };
 };

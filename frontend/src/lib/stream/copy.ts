@@ -1,9 +1,10 @@
 /** What a page says about its Stream connection, worded for the service the page uses (chat, or calls). */
 export type StreamService = 'chat' | 'calls';
 
-export const connectionCopy: Record<StreamService, { connecting: string; failedTitle: string; failedText: string; unavailableTitle: string; unavailableText: string }> = {
+export const connectionCopy: Record<StreamService, { connecting: string; retrying: string; failedTitle: string; failedText: string; unavailableTitle: string; unavailableText: string }> = {
   chat: {
     connecting: 'Connecting to chat…',
+    retrying: 'Chat is slow to answer. Trying again…',
     failedTitle: 'Chat is not answering',
     failedText: 'We could not reach the chat service just now. This is usually over quickly: try again in a moment.',
     unavailableTitle: 'Chat is not available right now',
@@ -11,6 +12,7 @@ export const connectionCopy: Record<StreamService, { connecting: string; failedT
   },
   calls: {
     connecting: 'Connecting to the call service…',
+    retrying: 'The call service is slow to answer. Trying again…',
     failedTitle: 'Calls are not answering',
     failedText: 'We could not reach the call service just now. This is usually over quickly: try again in a moment.',
     unavailableTitle: 'Video calls are not available right now',
