@@ -59,6 +59,9 @@ test('a member finds the pair’s conversation on /messages, opens it, and a mes
   await screenshot(page, 'messages-list-1280', { fullPage: false });
   const results = await axe(page, { tags: wcag, include: '.messages__list' });
   expect(results.violations.map(({ id, nodes }) => ({ id, nodes: nodes.map((node) => node.html.slice(0, 160)) }))).toEqual([]);
+  // Each row's name holds what it shows, in order (WCAG 2.5.3; an experimental axe rule, so asked for by name).
+  const labelInName = await axe(page, { rules: ['label-content-name-mismatch'], include: '.messages__list' });
+  expect(labelInName.violations.map(({ id, nodes }) => ({ id, nodes: nodes.map((node) => node.html.slice(0, 160)) }))).toEqual([]);
 
   // Ada opens the pair's conversation: its messages show, the row is selected and read.
   await rows.nth(1).click();

@@ -1,6 +1,6 @@
 import type { Channel } from 'stream-chat';
 import { memo, useMemo, useState, useSyncExternalStore } from 'react';
-import { accessibleName, listTime, previewOf, samePreview } from './channel-preview';
+import { accessibleNameParts, listTime, previewOf, samePreview } from './channel-preview';
 
 /**
  * A channel's row data, kept current by the channel's own events (messages, reads, edits, deletions, truncation,
@@ -71,13 +71,13 @@ export interface ChannelListItemProps {
 export const ChannelListItem = memo(({ channel, userId, zone, selected, tabbable, onOpen, onFocusRow }: ChannelListItemProps) => {
   const preview = useChannelPreview(channel, userId);
   const time = preview.at === undefined ? undefined : listTime(preview.at, zone);
+  const names = accessibleNameParts(preview, time);
   return (
     <div className="str-chat__channel-list-item-container" role="none">
       <button
         type="button"
         role="option"
         aria-selected={selected}
-        aria-label={accessibleName(preview, time)}
         className={`str-chat__channel-list-item${preview.unread > 0 ? ' str-chat__channel-list-item--unread' : ''}`}
         data-testid="channel-list-item-button"
         data-cid={channel.cid}
@@ -85,29 +85,35 @@ export const ChannelListItem = memo(({ channel, userId, zone, selected, tabbable
         onClick={() => onOpen(channel)}
         onFocus={() => onFocusRow(channel.cid)}
       >
+        {/* Named by what it shows, in the order a sentence reads (accessibleNameParts); the grid in messages.css puts the time and the badge on the first row. */}
         <ChatAvatar name={preview.title} image={preview.image} />
         <div className="str-chat__channel-list-item-data">
-          <div className="str-chat__channel-list-item-data__first-row">
-            <div className="str-chat__channel-list-item-data__title">
-              <span>{preview.title}</span>
-            </div>
-            <div className="str-chat__channel-list-item-data__timestamp-and-badge">
-              {time && preview.at !== undefined ? (
-                <time className="str-chat__channel-list-item-timestamp" dateTime={new Date(preview.at).toISOString()}>
-                  {time}
-                </time>
-              ) : null}
-              {preview.unread > 0 ? (
-                <div className="str-chat__badge str-chat__badge--variant-primary str-chat__badge--size-md" data-testid="unread-badge">
-                  {preview.unread}
-                </div>
-              ) : null}
-            </div>
+          <div className="str-chat__channel-list-item-data__title">
+            <span>{preview.title}</span>
+            <span className="visually-hidden">{names.afterTitle}</span>
           </div>
+          {preview.unread > 0 ? (
+            <>
+              <div className="str-chat__badge str-chat__badge--variant-primary str-chat__badge--size-md" data-testid="unread-badge">
+                {preview.unread}
+              </div>
+              <span className="visually-hidden">{names.afterCount}</span>
+            </>
+          ) : null}
           <div className={`str-chat__summarized-message-preview str-chat__summarized-message-preview--${preview.kind}`}>
+            {/* The spaces are text of their own: a name from content trims each element's text at its ends. */}
+            {names.beforeMessage ? <span className="visually-hidden">{names.beforeMessage.trimEnd()}</span> : null}
+            {names.beforeMessage ? ' ' : null}
             {preview.sender ? <span className="str-chat__summarized-message-preview__sender">{preview.sender}:</span> : null}
+            {preview.sender ? ' ' : null}
             <span className="str-chat__summarized-message-preview__text">{preview.text}</span>
+            {names.beforeTime ? <span className="visually-hidden">{names.beforeTime}</span> : null}
           </div>
+          {time && preview.at !== undefined ? (
+            <time className="str-chat__channel-list-item-timestamp" dateTime={new Date(preview.at).toISOString()}>
+              {time}
+            </time>
+          ) : null}
         </div>
       </button>
     </div>

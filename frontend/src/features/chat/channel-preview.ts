@@ -126,3 +126,24 @@ export const accessibleName = (preview: ChannelPreview, time: string | undefined
   ]
     .filter((part): part is string => Boolean(part))
     .reduce((sentence, part) => (sentence ? `${sentence}${/[.!?…]$/.test(sentence) ? ' ' : '. '}${part}` : part), '');
+
+/**
+ * What a row adds, unseen, around what it shows, so that its name from content is accessibleName's sentence: the
+ * visible text is then part of the name, in order (WCAG 2.5.3, axe's label-content-name-mismatch), which an
+ * aria-label in another order was not.
+ */
+export const accessibleNameParts = (preview: ChannelPreview, time: string | undefined) => {
+  const shownSender = preview.kind !== 'empty' && Boolean(preview.sender);
+  const message = preview.kind === 'empty' ? preview.text : chatCopy.lastMessage(preview.text, preview.author);
+  const unread = preview.unread > 0 ? chatCopy.unread(preview.unread) : '';
+  const sentence = (part: string) => (/[.!?…]$/.test(part) ? ' ' : '. ');
+  const lastMessagePrefix = preview.kind === 'empty' ? '' : message.slice(0, message.length - preview.text.length);
+  return {
+    afterTitle: sentence(preview.title),
+    afterCount: unread ? `${unread.slice(String(preview.unread).length)}${sentence(unread)}` : '',
+    // "Last message from " where the sender shows ("Ada:"), else the whole "Last message from Ada: ".
+    beforeMessage: shownSender ? lastMessagePrefix.slice(0, lastMessagePrefix.length - `${preview.sender}: `.length) : lastMessagePrefix,
+    beforeTime: time ? sentence(message) : '',
+  };
+};
+
