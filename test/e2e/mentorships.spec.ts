@@ -95,4 +95,13 @@ test('a mentee requests, the mentor declines another request with a reason and a
   const alanList = await call(request, alan, 'GET', '/api/mentorships');
   expect(alanList.mentorships).toEqual([expect.objectContaining({ state: 'DECLINED', declineReason: 'no_time', declineMessage: 'Ask me again in spring.' })]);
 
+  // On his page he reads why, and has a way on: to find another mentor.
+  const alanPage = await signedInPage(browser, alan, '/mentorships');
+  await expect(alanPage.getByText('Reason: No time right now')).toBeVisible();
+  const findAnother = alanPage.getByRole('region', { name: /Your mentorships/ }).getByRole('link', { name: 'Find another mentor' });
+  await expect(findAnother).toBeVisible();
+  await axeAtBothWidths(alanPage, 'mentorships-declined-mentee');
+  await findAnother.click();
+  await expect(alanPage).toHaveURL(/\/mentors$/);
+
 });

@@ -66,6 +66,12 @@ test('a mentee books a session from the mentorship page; both see it coming; a n
   // Days ahead, the call is not open yet: the page says when it opens instead of offering to join.
   await expect(adaPage.getByText('The call opens at 17:50, 10 minutes before the session starts.')).toBeVisible();
   await expect(adaPage.getByRole('link', { name: 'Join the call' })).toHaveCount(0);
+  // The way back is a target of at least 24 px at both widths (WCAG 2.2).
+  for (const viewport of Object.values(widths)) {
+    await adaPage.setViewportSize(viewport);
+    expect((await adaPage.getByRole('link', { name: '← Back to the mentorship' }).boundingBox())?.height).toBeGreaterThanOrEqual(24);
+  }
+  await adaPage.setViewportSize(inBerlin.viewport);
   await adaPage.getByLabel('Notes for this session').fill('Ada: read the dragon book, chapter 2.');
   await adaPage.getByRole('button', { name: 'Save notes' }).click();
   await expect(adaPage.getByText('Notes saved.')).toBeVisible();

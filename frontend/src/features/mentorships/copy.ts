@@ -64,6 +64,7 @@ export const copy = {
     findMentor: 'Find a mentor to ask',
     noRequestsMentor: 'No requests are waiting for you.',
     noActive: 'No active mentorship right now.',
+    findAnother: 'Find another mentor',
     noPast: 'Nothing here yet.',
   },
   time: {

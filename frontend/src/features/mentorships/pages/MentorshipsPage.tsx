@@ -7,7 +7,7 @@ import { InboxTopSlot } from '../slots';
 import { MentorshipCard } from '../components/MentorshipCard';
 import { EmptyState } from '../components/EmptyState';
 import { copy } from '../copy';
-import { inboxSections, type MentorshipSummary } from '../model';
+import { inboxSections, isOpenRequest, type MentorshipSummary } from '../model';
 import styles from '../mentorships.module.css';
 
 const Section = ({ title, items, empty }: { title: string; items: MentorshipSummary[]; empty: ReactNode }) => {
@@ -45,6 +45,7 @@ export const MentorshipsPage = () => {
     if (list.isPending) return <p role="status">{copy.inbox.loading}</p>;
     if (list.isError) return <p role="alert">{errorMessage(list.error)}</p>;
     const sections = inboxSections(list.data.mentorships);
+    const menteeMayAsk = role === 'mentee' && sections.active.length === 0 && !sections.requests.some((m) => isOpenRequest(m.state));
     if (list.data.mentorships.length === 0) {
       if (profile.isPending) return <p role="status">{copy.inbox.loading}</p>;
       if (profile.isSuccess && !profile.data.profile) {
@@ -70,7 +71,20 @@ export const MentorshipsPage = () => {
             )
           }
         />
-        <Section title={copy.inbox.active} items={sections.active} empty={copy.inbox.noActive} />
+        <Section
+          title={copy.inbox.active}
+          items={sections.active}
+          empty={
+            // A mentee whose requests were all answered (declined, expired, withdrawn) is shown the way on.
+            menteeMayAsk ? (
+              <>
+                {copy.inbox.noActive} <Link to="/mentors">{copy.inbox.findAnother}</Link>
+              </>
+            ) : (
+              copy.inbox.noActive
+            )
+          }
+        />
         <Section title={copy.inbox.past} items={sections.past} empty={copy.inbox.noPast} />
       </>
     );
