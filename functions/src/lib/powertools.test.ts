@@ -36,3 +36,19 @@ describe('tracer', () => {
     expect(middlewareNames(traced(client))).not.toBe(before);
   });
 });
+
+describe('the empty-metrics warning', () => {
+  it('is said once per process; other warnings every time', async () => {
+    const { quietOnEmptyMetrics, logger } = await load({});
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    const { Metrics } = await import('@aws-lambda-powertools/metrics');
+    const metrics = new Metrics({ namespace: 'test', serviceName: 'test', logger: quietOnEmptyMetrics(logger) });
+    metrics.publishStoredMetrics();
+    metrics.publishStoredMetrics();
+    metrics.publishStoredMetrics();
+    expect(warn.mock.calls.filter(([message]) => String(message).startsWith('No application metrics'))).toHaveLength(1);
+    quietOnEmptyMetrics(logger).warn('Something that matters');
+    quietOnEmptyMetrics(logger).warn('Something that matters');
+    expect(warn.mock.calls.filter(([message]) => message === 'Something that matters')).toHaveLength(2);
+  });
+});

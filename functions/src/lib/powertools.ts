@@ -4,7 +4,25 @@ import type { Tracer } from '@aws-lambda-powertools/tracer';
 
 /** One logger and one metrics instance per function; service and namespace come from the environment. */
 export const logger = new Logger();
-export const metrics = new Metrics({ logger });
+
+/**
+ * Powertools warns "No application metrics to publish" after every invocation that added none, which most
+ * handlers are; the local stage's terminal drowned in it. Said once per process (once per function in Lambda),
+ * every other warning passes through.
+ */
+export const quietOnEmptyMetrics = (target: Logger) => {
+  let told = false;
+  const warn = (message: string, ...extra: unknown[]) => {
+    if (message.startsWith('No application metrics to publish')) {
+      if (told) return;
+      told = true;
+    }
+    (target.warn as (message: string, ...extra: unknown[]) => void)(message, ...extra);
+  };
+  return { debug: target.debug.bind(target), info: target.info.bind(target), warn, error: target.error.bind(target) };
+};
+
+export const metrics = new Metrics({ logger: quietOnEmptyMetrics(logger) });
 
 /**
  * X-Ray tracing, in Lambda only (Powertools' own rule: AWS_EXECUTION_ENV set, POWERTOOLS_TRACE_ENABLED not
