@@ -6,7 +6,7 @@ import { listen } from '../ports';
 import type { AttachmentStorage } from './attachments';
 import { createChatStandIn } from './chat';
 import { StreamApiError } from './errors';
-import { corsHeaders, sendError } from './http';
+import { answerPreflight, sendError } from './http';
 import { persistedState } from './store';
 import { createTokenVerifier, signStreamToken } from './tokens';
 import type { VideoStandIn, VideoStandInDeps } from './video';
@@ -85,7 +85,7 @@ export const createStreamStandIn = async (options: StreamStandInOptions): Promis
     const requestUrl = new URL(req.url ?? '/', url);
     const path = requestUrl.pathname;
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, corsHeaders).end();
+      answerPreflight(req, res);
       return;
     }
     void (async () => {

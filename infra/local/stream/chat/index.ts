@@ -7,7 +7,7 @@ import { duration, readBody, readJson, sendError, sendJson, corsHeaders } from '
 import type { TokenVerifier } from '../tokens';
 import type { StreamUsers, UserInput } from '../users';
 import type { StreamWebhookEvent } from '../webhooks';
-import { matchesFilter, normaliseSort, sortBy, type Filter } from './filters';
+import { matchesFilter, normaliseSort, sortBy, type Filter } from '../filters';
 import { createChatHub, type ChatConnection } from './hub';
 import { createShapes } from './shapes';
 import { chatState, type StoredChannel, type StoredMessage } from './state';

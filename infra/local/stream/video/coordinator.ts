@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { capabilitiesOf, knownCallTypes, mergeSettings, type Settings } from './call-types';
 import { cidOf, type CallStore, type StoredCall, type StoredSession } from './call-store';
-import { badRequest, notAllowed, notFound } from './errors';
-import { matchesFilter } from './call-filter';
+import { badRequest, notAllowed, notFound } from '../errors';
+import { matchesFilter } from '../filters';
 import type { SfuTokens } from './sfu-token';
 
 /** The user fields video reads (a type, not an interface, so that the shared users' own type fits it). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Actor, StreamUser, VideoCoordinator } from './coordinator';
-import { StreamApiError } from './errors';
+import { StreamApiError } from '../errors';
 
 /** The request bodies the stand-in reads, checked as Stream checks them (unknown fields are ignored, as there). */
 const custom = z.record(z.string(), z.unknown());
@@ -40,7 +40,7 @@ const parse = <T extends z.ZodType>(endpoint: string, schema: T, body: Body): z.
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  throw new StreamApiError(400, 4, `${endpoint} failed with error: "${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid request'}"`);
+  throw new StreamApiError('inputError', `${endpoint} failed with error: "${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid request'}"`);
 };
 
 const flag = (value: string | null) => value === 'true';
@@ -100,7 +100,7 @@ export const createGuest = (
   body: Body,
 ) => {
   const { user } = parse('CreateGuest', guest, body);
-  if (deps.users.get(user.id) && deps.users.get(user.id)?.role !== 'guest') throw new StreamApiError(400, 4, `CreateGuest failed with error: "user ${user.id} already exists"`);
+  if (deps.users.get(user.id) && deps.users.get(user.id)?.role !== 'guest') throw new StreamApiError('inputError', `CreateGuest failed with error: "user ${user.id} already exists"`);
   deps.users.upsert({ id: user.id, name: user.name, image: user.image, custom: user.custom ?? {}, role: 'guest' });
   const now = Math.floor(Date.now() / 1000);
   const access_token = deps.signUserToken!({ user_id: user.id, role: 'guest', iat: now, exp: now + 24 * 3600 });
