@@ -18,10 +18,7 @@ import { ensureTables, localTableNames } from './tables';
 import { clientAddress, createApiRateLimiter } from './rate-limiter';
 import { startCognitoFront } from './cognito-front';
 import { headStart, supervise, type Supervised, type Watchable } from './supervisor';
-import { s3AttachmentStorage } from './stream/attachments';
-import { localStreamCredentials } from './stream/local-credentials';
-import { createStreamStandIn, type StreamStandIn } from './stream/server';
-import { createVideoStandIn } from './stream/video';
+import { createStreamStandIn, createVideoStandIn, localStreamCredentials, s3AttachmentStorage, type StreamStandIn } from './stream';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const frontendRoot = join(repoRoot, 'frontend');
