@@ -586,6 +586,20 @@ export class VideoCoordinator {
     return call?.artifacts.find((a) => a.session_id === sessionId && a.filename === filename);
   }
 
+  /**
+   * A reaction in a call (an emoji over the sender's tile): Stream keeps none, it sends `call.reaction_new` to those
+   * who hear the call's events, the sender included; the client puts it on the sender's participant.
+   */
+  sendReaction(actor: Actor, type: string, id: string, body: { type: string; emoji_code?: string; custom?: Record<string, unknown>; user_id?: string }) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'create-reaction', cidOf(call));
+    const userId = actor.kind === 'user' ? actor.userId : body.user_id;
+    if (!userId) throw badRequest('SendVideoReaction failed with error: "either user or user_id must be provided when using server side auth"');
+    const reaction = { type: body.type, user: this.userResponse(userId), custom: body.custom ?? {}, ...(body.emoji_code ? { emoji_code: body.emoji_code } : {}) };
+    this.emit(call, { type: 'call.reaction_new', reaction });
+    return { reaction, duration: '0.10ms' };
+  }
+
   sendCustomEvent(actor: Actor, type: string, id: string, body: { custom?: Record<string, unknown> }) {
     const call = this.existing(type, id);
     this.require(actor, call, 'read-call', cidOf(call));
@@ -606,4 +620,5 @@ const capabilityAction: Record<string, string> = {
   'stop-record-call': 'StopRecording',
   'start-transcription-call': 'StartTranscription',
   'stop-transcription-call': 'StopTranscription',
+  'create-reaction': 'CreateCallReaction',
 };

@@ -28,6 +28,7 @@ const schemas = {
     limit: z.number().int().min(1).max(100).optional(),
   }),
   event: z.looseObject({ custom: custom.optional() }),
+  reaction: z.looseObject({ type: z.string().min(1), emoji_code: z.string().optional(), custom: custom.optional(), user_id: z.string().min(1).optional() }),
 };
 
 const guest = z.looseObject({
@@ -52,8 +53,8 @@ const flag = (value: string | null) => value === 'true';
 export const routeVideoRequest = (c: VideoCoordinator, actor: Actor, method: string, path: string, body: Body, query: URLSearchParams): unknown => {
   if (method === 'POST' && path === '/calls') return c.queryCalls(actor, parse('QueryCalls', schemas.queryCalls, body));
   if (method === 'POST' && path === '/call/members') return c.queryMembers(actor, parse('QueryCallMembers', schemas.queryMembers, body));
-  if (method === 'POST' && (path === '/call/stats' || path === '/call_client_event' || /^\/call\/[^/]+\/[^/]+\/(stats\/[^/]+|feedback|reaction|report)$/.test(path))) {
-    return { duration: '0.10ms' }; // telemetry, feedback and reactions: accepted and dropped
+  if (method === 'POST' && (path === '/call/stats' || path === '/call_client_event' || /^\/call\/[^/]+\/[^/]+\/(stats\/[^/]+|feedback|report)$/.test(path))) {
+    return { duration: '0.10ms' }; // telemetry and feedback: accepted and dropped
   }
   const match = /^\/call\/([^/]+)\/([^/]+)(?:\/(.+))?$/.exec(path);
   if (!match) return undefined;
@@ -87,6 +88,7 @@ export const routeVideoRequest = (c: VideoCoordinator, actor: Actor, method: str
     case 'start_transcription': return c.startTranscription(actor, type, id);
     case 'stop_transcription': return c.stopTranscription(actor, type, id);
     case 'event': return c.sendCustomEvent(actor, type, id, parse('SendCallEvent', schemas.event, body));
+    case 'reaction': return c.sendReaction(actor, type, id, parse('SendVideoReaction', schemas.reaction, body));
     default: return undefined;
   }
 };
