@@ -26,6 +26,8 @@ export interface VideoStandInDeps {
   /** Signs a user token with the stage's secret; without it, POST /video/guest answers "not imitated". */
   signUserToken?(claims: Record<string, unknown>): string;
   log?(message: string, details?: unknown): void;
+  /** Told of each request it does not imitate (the stand-in's not-imitated log). */
+  notImitated?(method: string, path: string): void;
 }
 
 export interface VideoStandIn {
@@ -136,6 +138,7 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
         const result = routeVideoRequest(coordinator, actor, req.method ?? 'GET', apiPath, body, url.searchParams);
         if (result === undefined) {
           log(`not imitated: ${req.method} ${path}`);
+          deps.notImitated?.(req.method ?? 'GET', path);
           sendError(res, new StreamApiError('notImitated', `${req.method} ${path} is not imitated by the local Stream stand-in`));
           return true;
         }
@@ -143,6 +146,7 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
       } catch (error) {
         const e = asStreamError(error);
         if (e.status >= 500) log(`${req.method} ${path} failed`, error);
+        if (e.status === 501) deps.notImitated?.(req.method ?? 'GET', path);
         sendError(res, e);
       }
       return true;

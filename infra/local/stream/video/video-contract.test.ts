@@ -184,6 +184,7 @@ describe('calls from the browser client', () => {
     const id = callId();
     await client.call('default', id).getOrCreate();
     await expect(client.streamClient.post(`/call/default/${id}/start_broadcasting`, {})).rejects.toMatchObject({ status: 501, message: expect.stringMatching(/not imitated/) });
+    expect(harness.notImitated).toContain(`POST /video/call/default/${id}/start_broadcasting`);
   });
 });
 
