@@ -15,8 +15,9 @@ export interface Route {
 }
 
 /**
- * Chat's REST routes: each method and path (`:name` a parameter, `:name(a|b)` one of some words) to its endpoint's name
- * and handler; and the attachments' own GET, which takes no token: an attachment's URL, with its random part, is what lets one read it.
+ * Chat's REST routes: each method and path (`:name` a parameter, `:name(a|b)` one of some words) to its endpoint's
+ * name and handler; and the attachments' own GET, which takes no token: an attachment's URL, with its random part, is
+ * what lets one read it.
  */
 export const chatRoutes = (ctx: ChatContext) => {
   const { queryChannels, getOrCreate, updateChannelPartial, updateChannel, stopWatching } = channelRoutes(ctx);
