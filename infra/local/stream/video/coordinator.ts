@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { capabilitiesOf, knownCallTypes, mergeSettings, type Settings } from './call-types';
 import { cidOf, type CallStore, type StoredCall, type StoredSession } from './call-store';
 import { badRequest, notAllowed, notFound } from '../errors';
-import { matchesFilter } from '../filters';
+import { matchesFilter, sortBy } from '../filters';
 import type { SfuTokens } from './sfu-token';
 
 /** The user fields video reads (a type, not an interface, so that the shared users' own type fits it). */
@@ -302,12 +302,10 @@ export class VideoCoordinator {
       return this.audience(call).has(actor.userId);
     });
     const matching = visible.filter((call) => matchesFilter(this.filterView(call), body.filter_conditions ?? {}));
-    const [sort] = body.sort?.length ? body.sort : [{ field: 'created_at', direction: -1 }];
-    const field = sort?.field ?? 'created_at';
-    const direction = sort?.direction ?? -1;
-    matching.sort((a, b) => String(this.filterView(a)[field] ?? '').localeCompare(String(this.filterView(b)[field] ?? '')) * direction);
+    const sort = body.sort?.length ? body.sort.map(({ field, direction }) => ({ field, direction: direction ?? -1 })) : [{ field: 'created_at', direction: -1 }];
+    const sorted = sortBy(matching, sort, (call, field) => this.filterView(call)[field]);
     const limit = Math.min(Math.max(body.limit ?? 25, 1), 100);
-    return { calls: matching.slice(0, limit).map((call) => this.stateFields(call, actor)), duration: '0.10ms' };
+    return { calls: sorted.slice(0, limit).map((call) => this.stateFields(call, actor)), duration: '0.10ms' };
   }
 
   private filterView(call: StoredCall): Record<string, unknown> {

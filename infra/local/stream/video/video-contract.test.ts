@@ -179,6 +179,18 @@ describe('calls from the browser client', () => {
     expect(calls.every((c) => c.state.members.some((m) => m.user_id === 'ada') || c.state.createdBy?.id === 'ada')).toBe(true);
   });
 
+  it('sorts by the instant a date names, by more than one field, and puts calls without the field last', async () => {
+    const ada = await connect('ada');
+    const [nine, nineThirty, unscheduled] = [callId(), callId(), callId()];
+    const members = [{ user_id: 'ada' }];
+    await ada.call('default', nineThirty).getOrCreate({ data: { members, starts_at: '2027-01-02T09:30:00Z', custom: { batch: nine } } });
+    await ada.call('default', nine).getOrCreate({ data: { members, starts_at: '2027-01-02T10:00:00+01:00', custom: { batch: nine } } });
+    await ada.call('default', unscheduled).getOrCreate({ data: { members, custom: { batch: nine } } });
+
+    const { calls } = await ada.queryCalls({ filter_conditions: { 'custom.batch': nine }, sort: [{ field: 'starts_at', direction: 1 }, { field: 'created_at', direction: -1 }], limit: 10 });
+    expect(calls.map((c) => c.id)).toEqual([nine, nineThirty, unscheduled]);
+  });
+
   it('answers an endpoint it does not imitate with Stream’s error shape and says so', async () => {
     const client = await connect('ada');
     const id = callId();
