@@ -99,6 +99,13 @@ module.exports = {
       to: { path: '^functions/src/', pathNot: BELOW_REPOSITORIES },
     },
     {
+      name: 'stream-stand-in-internals',
+      severity: 'error',
+      comment: 'The local Stream stand-in is used through its one public face, infra/local/stream/index.ts; its own files import each other directly.',
+      from: { path: '^(infra/local|test|scripts)/', pathNot: '^infra/local/stream/' },
+      to: { path: '^infra/local/stream/', pathNot: '^infra/local/stream/index\\.ts$' },
+    },
+    {
       name: 'production-imports-test-helper',
       severity: 'error',
       comment: 'Test helpers live in frontend/testing, functions/testing and test/, and only tests use them.',

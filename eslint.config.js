@@ -42,7 +42,7 @@ const apiClientImports = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules', '**/dist', '**/dist-ssr', '**/cdk.out', 'coverage', '.local', 'test/bench/results', 'test-results', 'playwright-report'] },
+  { ignores: ['**/node_modules', '**/dist', '**/dist-ssr', '**/cdk.out', 'coverage', '.local', 'test/bench/results', 'test-results', 'playwright-report', '**/generated'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureBrowserOrExit } from './browser';
+import { notImitatedSummary } from './not-imitated';
 
 interface Counts {
   passed: number;
@@ -96,10 +97,17 @@ const cdkSynth: Step = {
   command: ['npx', '--no-install', 'cdk', 'synth', '-c', 'stage=dev', '--exclusively', 'Mentoring-dev-Data', '--quiet', '--no-notices', '--output', join(scratch, 'cdk.out')],
   env: { AWS_EC2_METADATA_DISABLED: 'true', CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DISABLE_VERSION_CHECK: '1' },
 };
+/** Where the e2e stages' Stream stand-in writes each request it does not imitate (its STREAM_NOT_IMITATED_LOG). */
+const notImitatedLog = join(scratch, 'stream-not-imitated.jsonl');
+/**
+ * Whether a request the stand-in did not imitate in the e2e suite fails the run (FAIL_ON_NOT_IMITATED=1); without it,
+ * the summary lists them. A control the SPA shows should never reach one.
+ */
+const failOnNotImitated = process.env.FAIL_ON_NOT_IMITATED === '1';
 const e2e: Step = {
   name: 'e2e',
   command: ['npx', 'playwright', 'test', '--config', 'test/e2e/playwright.config.ts', '--reporter=list,json'],
-  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(scratch, 'e2e.json') },
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(scratch, 'e2e.json'), STREAM_NOT_IMITATED_LOG: notImitatedLog },
   report: playwrightCounts,
   when: hasE2e,
 };
@@ -186,6 +194,12 @@ for (const phase of phases) {
     total.failed += counts.failed;
     total.skipped += counts.skipped;
   }
+}
+
+const notImitated = notImitatedSummary(notImitatedLog);
+if (notImitated.length) {
+  lines.push(`${failOnNotImitated ? '✘' : 'ℹ'} Stream stand-in: not imitated in the e2e suite`, ...notImitated.map((request) => `    ${failOnNotImitated ? '✘' : '·'} ${request}`));
+  if (failOnNotImitated) total.failed += 1;
 }
 
 console.log(`\n${lines.join('\n')}\n\nTotal time ${((Date.now() - started) / 1000).toFixed(0)} s`);

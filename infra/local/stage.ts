@@ -18,10 +18,7 @@ import { ensureTables, localTableNames } from './tables';
 import { clientAddress, createApiRateLimiter } from './rate-limiter';
 import { startCognitoFront } from './cognito-front';
 import { headStart, supervise, type Supervised, type Watchable } from './supervisor';
-import { s3AttachmentStorage } from './stream/attachments';
-import { localStreamCredentials } from './stream/local-credentials';
-import { createStreamStandIn, type StreamStandIn } from './stream/server';
-import { createVideoStandIn } from './stream/video';
+import { createStreamStandIn, createVideoStandIn, localStreamCredentials, s3AttachmentStorage, type StreamStandIn } from './stream';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const frontendRoot = join(repoRoot, 'frontend');
@@ -255,6 +252,8 @@ export const startLocalStage = async (options: LocalStageOptions): Promise<Local
         webhookUrl: () => (siteAddress.url ? `${siteAddress.url}/api/webhooks/stream` : undefined),
         s3: s3AttachmentStorage({ endpoint: s3.endpoint, bucket: s3.buckets.media! }),
         video: createVideoStandIn,
+        // The test runner names a file of its own to read after the e2e suite; a developer's stage keeps one beside its state.
+        notImitatedLog: process.env.STREAM_NOT_IMITATED_LOG || (streamDir ? join(streamDir, 'not-imitated.jsonl') : undefined),
       });
       cleanups.push(standIn.stop);
       standInEnvironment = { STREAM_API_KEY: credentials.apiKey, STREAM_API_SECRET: credentials.secret, STREAM_BASE_URL: standIn.url };

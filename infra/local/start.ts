@@ -10,6 +10,8 @@
  *                             whenever STREAM_API_KEY / STREAM_API_SECRET are not set
  *   --web=vite|static|none    how the SPA is served (default vite, with hot reload)
  *   --info-file=<file>        write the stage's URL and internal endpoints as JSON once ready
+ *   STREAM_NOT_IMITATED_LOG=<file>  where the stand-in appends each request it does not imitate, one JSON
+ *                             line each (default <stream-dir>/not-imitated.jsonl; none with --in-memory)
  *   SEED=false                no demo data (a coordinator and a dozen mentors are seeded otherwise;
  *                             the test suites' stages set it)
  */

@@ -289,5 +289,6 @@ describe('the local Stream stand-in (chat)', () => {
     expect(await response.json()).toMatchObject({ code: 16, StatusCode: 404, message: 'not imitated by the local Stream stand-in: GET /og', more_info: expect.any(String), duration: expect.any(String) });
     const video = await fetch(`${env.standIn.url}/video/calls?api_key=${env.apiKey}`, { method: 'POST' });
     expect(await video.json()).toMatchObject({ message: 'not imitated by the local Stream stand-in: POST /video/calls' });
+    expect(env.standIn.notImitated().map(({ method, path }) => `${method} ${path}`)).toEqual(expect.arrayContaining(['GET /og', 'POST /video/calls']));
   });
 });

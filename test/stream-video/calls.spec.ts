@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type {} from './page/browser-entry';
 import type {} from './page/react-entry';
 import { createCallPage } from './page/call-page';
-import { startVideoHarness, type VideoHarness } from '../../infra/local/stream/video/testing/harness';
+import { startVideoHarness, type VideoHarness } from '../../infra/local/stream';
 
 /**
  * Two browsers in one call through the stand-in's SFU: the real video client in Chromium with the fake camera,

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { createHmac } from 'node:crypto';
 import { StreamChat, type Event } from 'stream-chat';
 import { StreamClient } from '@stream-io/node-sdk';
-import { s3AttachmentStorage } from '../../infra/local/stream/attachments';
-import { createStreamStandIn, type StreamStandIn } from '../../infra/local/stream/server';
+import { createStreamStandIn, s3AttachmentStorage, type StreamStandIn } from '../../infra/local/stream';
 import { startS3rver } from '../../infra/local/s3';
 
 /**

@@ -4,17 +4,28 @@ import { errorBody, StreamApiError } from './errors';
 /** The largest JSON body taken in (Stream's own limit on a request is far above what the product sends). */
 const MAX_JSON_BYTES = 1024 * 1024;
 
-/** Browsers call Stream from the SPA's origin: Stream answers CORS for any origin, and so does the stand-in. */
+/**
+ * Browsers call Stream from the SPA's origin: Stream answers CORS for any origin, and so does the stand-in. The video
+ * client reads the CloudFront POP of its location hint (`x-amz-cf-pop`), so that header is exposed.
+ */
 export const corsHeaders = {
   'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-  'access-control-allow-headers': 'authorization, stream-auth-type, content-type, x-stream-client, x-client-request-id, cache-control, x-csrftoken',
+  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
+  'access-control-allow-headers': 'authorization, stream-auth-type, content-type, x-stream-client, x-client-request-id, x-stream-client-request-id, cache-control, x-csrftoken',
+  'access-control-expose-headers': 'x-amz-cf-pop',
   'access-control-max-age': '86400',
 } as const;
 
-export const sendJson = (res: ServerResponse, status: number, body: unknown) => {
+/** Whatever headers the SDKs add (axios's, Twirp's), the preflight allows: the stand-in is for this machine. */
+export const answerPreflight = (req: IncomingMessage, res: ServerResponse) => {
+  const requested = req.headers['access-control-request-headers'];
+  res.writeHead(204, { ...corsHeaders, ...(requested ? { 'access-control-allow-headers': requested } : {}) });
+  res.end();
+};
+
+export const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
   const text = JSON.stringify(body);
-  res.writeHead(status, { ...corsHeaders, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, { ...corsHeaders, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
 };
 

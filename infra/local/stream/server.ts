@@ -6,7 +6,8 @@ import { listen } from '../ports';
 import type { AttachmentStorage } from './attachments';
 import { createChatStandIn } from './chat';
 import { StreamApiError } from './errors';
-import { corsHeaders, sendError } from './http';
+import { answerPreflight, sendError } from './http';
+import { createNotImitatedLog, type NotImitatedRequest } from './not-imitated';
 import { persistedState } from './store';
 import { createTokenVerifier, signStreamToken } from './tokens';
 import type { VideoStandIn, VideoStandInDeps } from './video';
@@ -26,6 +27,8 @@ export interface StreamStandInOptions {
   video?: (deps: VideoStandInDeps) => Promise<VideoStandIn>;
   port?: number;
   log?: (message: string) => void;
+  /** A file to append each request it does not imitate to, as a JSON line. */
+  notImitatedLog?: string;
 }
 
 export interface StreamStandIn {
@@ -35,6 +38,8 @@ export interface StreamStandIn {
   users: StreamUsers;
   /** Resolves once every webhook sent so far has been delivered (or given up). */
   webhooksSettled(): Promise<void>;
+  /** The requests it did not imitate, oldest first (the last thousand). */
+  notImitated(): readonly NotImitatedRequest[];
   stop(): Promise<void>;
 }
 
@@ -54,6 +59,7 @@ export const createStreamStandIn = async (options: StreamStandInOptions): Promis
   const usersState = persistedState(options.dataDir, 'users', emptyUsers);
   const users = new StreamUsers(usersState);
   const webhooks = createWebhookSender({ apiKey: options.apiKey, secret: options.secret, url: options.webhookUrl, log });
+  const notImitatedLog = createNotImitatedLog(options.notImitatedLog);
   const sendWebhook = (event: StreamWebhookEvent) => {
     if (consumedStreamEvents.has(event.type)) webhooks.send(event);
   };
@@ -72,12 +78,14 @@ export const createStreamStandIn = async (options: StreamStandInOptions): Promis
         publicBaseUrl: url,
         signUserToken: (claims) => signStreamToken(claims, options.secret),
         log,
+        notImitated: (method, path) => notImitatedLog.record(method, path),
         ...(options.dataDir ? { dataDir: join(options.dataDir, 'video') } : {}),
       })
     : undefined;
 
   const notImitated = (req: IncomingMessage, res: ServerResponse, path: string) => {
     log(`[stream stand-in] not imitated: ${req.method} ${path}`);
+    notImitatedLog.record(req.method ?? 'GET', path);
     sendError(res, new StreamApiError('doesNotExist', `not imitated by the local Stream stand-in: ${req.method} ${path}`));
   };
 
@@ -85,7 +93,7 @@ export const createStreamStandIn = async (options: StreamStandInOptions): Promis
     const requestUrl = new URL(req.url ?? '/', url);
     const path = requestUrl.pathname;
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, corsHeaders).end();
+      answerPreflight(req, res);
       return;
     }
     void (async () => {
@@ -105,6 +113,7 @@ export const createStreamStandIn = async (options: StreamStandInOptions): Promis
     if (path.startsWith('/video/') && video?.upgrade(req, socket, head)) return;
     if (chat.upgrade(req, socket, head)) return;
     log(`[stream stand-in] not imitated: WebSocket ${path}`);
+    notImitatedLog.record('WebSocket', path);
     socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
   });
 
@@ -113,6 +122,7 @@ export const createStreamStandIn = async (options: StreamStandInOptions): Promis
     port,
     users,
     webhooksSettled: () => webhooks.settled(),
+    notImitated: () => notImitatedLog.entries(),
     async stop() {
       await video?.close();
       await chat.close();

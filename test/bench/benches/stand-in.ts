@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { StreamClient } from '@stream-io/node-sdk';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { signStreamToken } from '../../../infra/local/stream/tokens';
+import { signStreamToken } from '../../../infra/local/stream';
 import { withFakeMedia } from '../../e2e/playwright.config';
 import type { Bench } from '../run';
 import { percentile, round } from '../stats';

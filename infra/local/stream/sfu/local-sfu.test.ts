@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startVideoHarness, type VideoHarness } from '../video/testing/harness';
-import { SfuEvent, SfuRequest } from './gen/video/sfu/event/events';
-import { TrackType } from './gen/video/sfu/models/models';
+import { SfuEvent, SfuRequest } from './generated/video/sfu/event/events';
+import { TrackType } from './generated/video/sfu/models/models';
 
 /**
  * The SFU's signalling as the video client uses it, spoken by a test with the protocol's own messages: the

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RTCIceCandidate, RTCRtpTransceiver } from 'werift';
 import type { WebSocket } from 'ws';
-import { Timestamp } from './gen/google/protobuf/timestamp';
-import { SfuEvent, SfuRequest, type JoinRequest } from './gen/video/sfu/event/events';
+import { Timestamp } from './generated/google/protobuf/timestamp';
+import { SfuEvent, SfuRequest, type JoinRequest } from './generated/video/sfu/event/events';
 import {
   CallEndedReason,
   CallState,
@@ -14,7 +14,7 @@ import {
   TrackUnpublishReason,
   type Participant,
   type TrackInfo,
-} from './gen/video/sfu/models/models';
+} from './generated/video/sfu/models/models';
 import {
   ICETrickleResponse,
   SendAnswerResponse,
@@ -25,8 +25,8 @@ import {
   type SendAnswerRequest,
   type SetPublisherRequest,
   type UpdateMuteStatesRequest,
-} from './gen/video/sfu/signal_rpc/signal';
-import type { ICETrickle } from './gen/video/sfu/models/models';
+} from './generated/video/sfu/signal_rpc/signal';
+import type { ICETrickle } from './generated/video/sfu/models/models';
 import { addForwardingTrack, createMediaPeer, PublishedTrack, type MediaPeer } from './media-peer';
 
 export interface SfuGrant {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { StreamUser } from './coordinator';
-import { asStreamError } from './errors';
+import { asStreamError, errorBody } from '../errors';
 
 interface Deps {
   apiKey: string;
@@ -30,7 +30,7 @@ export class CoordinatorSockets {
     let userId: string | undefined;
     const fail = (error: unknown) => {
       const e = asStreamError(error);
-      ws.send(JSON.stringify({ type: 'connection.error', connection_id: connectionId, created_at: new Date().toISOString(), error: e.body() }));
+      ws.send(JSON.stringify({ type: 'connection.error', connection_id: connectionId, created_at: new Date().toISOString(), error: errorBody(e) }));
       ws.close(1000, e.message.slice(0, 120));
     };
     if (url.searchParams.get('api_key') !== this.deps.apiKey) {

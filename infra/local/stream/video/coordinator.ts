@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { capabilitiesOf, knownCallTypes, mergeSettings, type Settings } from './call-types';
 import { cidOf, type CallStore, type StoredCall, type StoredSession } from './call-store';
-import { badRequest, notAllowed, notFound } from './errors';
-import { matchesFilter } from './call-filter';
+import { badRequest, notAllowed, notFound } from '../errors';
+import { matchesFilter, sortBy } from '../filters';
 import type { SfuTokens } from './sfu-token';
 
 /** The user fields video reads (a type, not an interface, so that the shared users' own type fits it). */
@@ -302,12 +302,10 @@ export class VideoCoordinator {
       return this.audience(call).has(actor.userId);
     });
     const matching = visible.filter((call) => matchesFilter(this.filterView(call), body.filter_conditions ?? {}));
-    const [sort] = body.sort?.length ? body.sort : [{ field: 'created_at', direction: -1 }];
-    const field = sort?.field ?? 'created_at';
-    const direction = sort?.direction ?? -1;
-    matching.sort((a, b) => String(this.filterView(a)[field] ?? '').localeCompare(String(this.filterView(b)[field] ?? '')) * direction);
+    const sort = body.sort?.length ? body.sort.map(({ field, direction }) => ({ field, direction: direction ?? -1 })) : [{ field: 'created_at', direction: -1 }];
+    const sorted = sortBy(matching, sort, (call, field) => this.filterView(call)[field]);
     const limit = Math.min(Math.max(body.limit ?? 25, 1), 100);
-    return { calls: matching.slice(0, limit).map((call) => this.stateFields(call, actor)), duration: '0.10ms' };
+    return { calls: sorted.slice(0, limit).map((call) => this.stateFields(call, actor)), duration: '0.10ms' };
   }
 
   private filterView(call: StoredCall): Record<string, unknown> {
@@ -586,6 +584,20 @@ export class VideoCoordinator {
     return call?.artifacts.find((a) => a.session_id === sessionId && a.filename === filename);
   }
 
+  /**
+   * A reaction in a call (an emoji over the sender's tile): Stream keeps none, it sends `call.reaction_new` to those
+   * who hear the call's events, the sender included; the client puts it on the sender's participant.
+   */
+  sendReaction(actor: Actor, type: string, id: string, body: { type: string; emoji_code?: string; custom?: Record<string, unknown>; user_id?: string }) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'create-reaction', cidOf(call));
+    const userId = actor.kind === 'user' ? actor.userId : body.user_id;
+    if (!userId) throw badRequest('SendVideoReaction failed with error: "either user or user_id must be provided when using server side auth"');
+    const reaction = { type: body.type, user: this.userResponse(userId), custom: body.custom ?? {}, ...(body.emoji_code ? { emoji_code: body.emoji_code } : {}) };
+    this.emit(call, { type: 'call.reaction_new', reaction });
+    return { reaction, duration: '0.10ms' };
+  }
+
   sendCustomEvent(actor: Actor, type: string, id: string, body: { custom?: Record<string, unknown> }) {
     const call = this.existing(type, id);
     this.require(actor, call, 'read-call', cidOf(call));
@@ -606,4 +618,5 @@ const capabilityAction: Record<string, string> = {
   'stop-record-call': 'StopRecording',
   'start-transcription-call': 'StartTranscription',
   'stop-transcription-call': 'StopTranscription',
+  'create-reaction': 'CreateCallReaction',
 };

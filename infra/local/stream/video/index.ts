@@ -5,7 +5,8 @@ import { LocalSfu } from '../sfu/local-sfu';
 import { CallStore } from './call-store';
 import { CoordinatorSockets } from './coordinator-socket';
 import { VideoCoordinator, type Actor, type StreamUser } from './coordinator';
-import { asStreamError, StreamApiError } from './errors';
+import { asStreamError, StreamApiError } from '../errors';
+import { answerPreflight, corsHeaders, readJson, sendError, sendJson as send } from '../http';
 import { recordingClip, transcriptLines } from './artifacts';
 import { createGuest, routeVideoRequest } from './routes';
 import { createSfuTokens } from './sfu-token';
@@ -25,6 +26,8 @@ export interface VideoStandInDeps {
   /** Signs a user token with the stage's secret; without it, POST /video/guest answers "not imitated". */
   signUserToken?(claims: Record<string, unknown>): string;
   log?(message: string, details?: unknown): void;
+  /** Told of each request it does not imitate (the stand-in's not-imitated log). */
+  notImitated?(method: string, path: string): void;
 }
 
 export interface VideoStandIn {
@@ -32,34 +35,6 @@ export interface VideoStandIn {
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   close(): Promise<void>;
 }
-
-const corsHeaders = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
-  'access-control-allow-headers': 'authorization, content-type, stream-auth-type, x-stream-client, x-client-request-id, x-stream-client-request-id',
-  'access-control-expose-headers': 'x-amz-cf-pop',
-  'access-control-max-age': '600',
-};
-
-const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { ...corsHeaders, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
-  res.end(text);
-};
-
-const readJson = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString();
-  if (!text) return {};
-  try {
-    const body = JSON.parse(text) as unknown;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error('not an object');
-    return body as Record<string, unknown>;
-  } catch {
-    throw new StreamApiError(400, 4, 'Invalid JSON in the request body');
-  }
-};
 
 const jwtPayload = (token: string): Record<string, unknown> => {
   try {
@@ -103,9 +78,9 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
   const PUBLIC_ENDPOINTS = new Set(['POST /call_client_event']);
 
   const authenticate = (req: IncomingMessage, url: URL): Actor => {
-    if (url.searchParams.get('api_key') !== deps.apiKey) throw new StreamApiError(401, 2, 'api_key not valid');
+    if (url.searchParams.get('api_key') !== deps.apiKey) throw new StreamApiError('accessKeyError', 'api_key not valid');
     const token = String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
-    if (!token) throw new StreamApiError(401, 4, 'Authorization header is missing');
+    if (!token) throw new StreamApiError('missingAuthorization', 'Authorization header is missing');
     const claims = jwtPayload(token);
     if (typeof claims.user_id !== 'string') {
       deps.verifyServerToken(token);
@@ -124,7 +99,7 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
   const serveArtifact = (res: ServerResponse, parts: string[]) => {
     const [type, id, session, filename] = parts.map(decodeURIComponent);
     const artifact = type && id && session && filename ? coordinator.findArtifact(`${type}:${id}`, session === 'none' ? '' : session, filename) : undefined;
-    if (!artifact) return send(res, 404, new StreamApiError(404, 16, 'No such recording').body());
+    if (!artifact) return sendError(res, new StreamApiError('doesNotExist', 'No such recording'));
     const body = artifact.kind === 'recording' ? recordingClip() : Buffer.from(transcriptLines(artifact));
     res.writeHead(200, { ...corsHeaders, 'content-type': artifact.kind === 'recording' ? 'video/webm' : 'application/jsonl', 'content-length': body.length });
     res.end(body);
@@ -136,10 +111,7 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
       const apiPath = path.startsWith('/api/v2/video/') ? path.slice('/api/v2/video'.length) : path.startsWith('/video/') ? path.slice('/video'.length) : undefined;
       if (apiPath === undefined) return false;
       if (req.method === 'OPTIONS') {
-        // Whatever headers the SDKs add (axios's, Twirp's), the preflight allows: the stand-in is for this machine.
-        const requested = req.headers['access-control-request-headers'];
-        res.writeHead(204, { ...corsHeaders, ...(requested ? { 'access-control-allow-headers': requested } : {}) });
-        res.end();
+        answerPreflight(req, res);
         return true;
       }
       try {
@@ -159,8 +131,8 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
           return true;
         }
         if (apiPath === '/guest' && req.method === 'POST') {
-          if (url.searchParams.get('api_key') !== deps.apiKey) throw new StreamApiError(401, 2, 'api_key not valid');
-          if (!deps.signUserToken) throw new StreamApiError(501, 4, 'POST /video/guest is not imitated here (no token signer)');
+          if (url.searchParams.get('api_key') !== deps.apiKey) throw new StreamApiError('accessKeyError', 'api_key not valid');
+          if (!deps.signUserToken) throw new StreamApiError('notImitated', 'POST /video/guest is not imitated here (no token signer)');
           send(res, 201, createGuest(deps, await readJson(req)));
           return true;
         }
@@ -176,14 +148,16 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
         const result = routeVideoRequest(coordinator, actor, req.method ?? 'GET', apiPath, body, url.searchParams);
         if (result === undefined) {
           log(`not imitated: ${req.method} ${path}`);
-          send(res, 501, new StreamApiError(501, 4, `${req.method} ${path} is not imitated by the local Stream stand-in`).body());
+          deps.notImitated?.(req.method ?? 'GET', path);
+          sendError(res, new StreamApiError('notImitated', `${req.method} ${path} is not imitated by the local Stream stand-in`));
           return true;
         }
         send(res, req.method === 'POST' ? 201 : 200, result);
       } catch (error) {
         const e = asStreamError(error);
         if (e.status >= 500) log(`${req.method} ${path} failed`, error);
-        send(res, e.status, e.body());
+        if (e.status === 501) deps.notImitated?.(req.method ?? 'GET', path);
+        sendError(res, e);
       }
       return true;
     },

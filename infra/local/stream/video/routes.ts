@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Actor, StreamUser, VideoCoordinator } from './coordinator';
-import { StreamApiError } from './errors';
+import { StreamApiError } from '../errors';
 
 /** The request bodies the stand-in reads, checked as Stream checks them (unknown fields are ignored, as there). */
 const custom = z.record(z.string(), z.unknown());
@@ -28,6 +28,7 @@ const schemas = {
     limit: z.number().int().min(1).max(100).optional(),
   }),
   event: z.looseObject({ custom: custom.optional() }),
+  reaction: z.looseObject({ type: z.string().min(1), emoji_code: z.string().optional(), custom: custom.optional(), user_id: z.string().min(1).optional() }),
 };
 
 const guest = z.looseObject({
@@ -40,7 +41,7 @@ const parse = <T extends z.ZodType>(endpoint: string, schema: T, body: Body): z.
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  throw new StreamApiError(400, 4, `${endpoint} failed with error: "${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid request'}"`);
+  throw new StreamApiError('inputError', `${endpoint} failed with error: "${issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid request'}"`);
 };
 
 const flag = (value: string | null) => value === 'true';
@@ -52,8 +53,8 @@ const flag = (value: string | null) => value === 'true';
 export const routeVideoRequest = (c: VideoCoordinator, actor: Actor, method: string, path: string, body: Body, query: URLSearchParams): unknown => {
   if (method === 'POST' && path === '/calls') return c.queryCalls(actor, parse('QueryCalls', schemas.queryCalls, body));
   if (method === 'POST' && path === '/call/members') return c.queryMembers(actor, parse('QueryCallMembers', schemas.queryMembers, body));
-  if (method === 'POST' && (path === '/call/stats' || path === '/call_client_event' || /^\/call\/[^/]+\/[^/]+\/(stats\/[^/]+|feedback|reaction|report)$/.test(path))) {
-    return { duration: '0.10ms' }; // telemetry, feedback and reactions: accepted and dropped
+  if (method === 'POST' && (path === '/call/stats' || path === '/call_client_event' || /^\/call\/[^/]+\/[^/]+\/(stats\/[^/]+|feedback|report)$/.test(path))) {
+    return { duration: '0.10ms' }; // telemetry and feedback: accepted and dropped
   }
   const match = /^\/call\/([^/]+)\/([^/]+)(?:\/(.+))?$/.exec(path);
   if (!match) return undefined;
@@ -87,6 +88,7 @@ export const routeVideoRequest = (c: VideoCoordinator, actor: Actor, method: str
     case 'start_transcription': return c.startTranscription(actor, type, id);
     case 'stop_transcription': return c.stopTranscription(actor, type, id);
     case 'event': return c.sendCustomEvent(actor, type, id, parse('SendCallEvent', schemas.event, body));
+    case 'reaction': return c.sendReaction(actor, type, id, parse('SendVideoReaction', schemas.reaction, body));
     default: return undefined;
   }
 };
@@ -100,7 +102,7 @@ export const createGuest = (
   body: Body,
 ) => {
   const { user } = parse('CreateGuest', guest, body);
-  if (deps.users.get(user.id) && deps.users.get(user.id)?.role !== 'guest') throw new StreamApiError(400, 4, `CreateGuest failed with error: "user ${user.id} already exists"`);
+  if (deps.users.get(user.id) && deps.users.get(user.id)?.role !== 'guest') throw new StreamApiError('inputError', `CreateGuest failed with error: "user ${user.id} already exists"`);
   deps.users.upsert({ id: user.id, name: user.name, image: user.image, custom: user.custom ?? {}, role: 'guest' });
   const now = Math.floor(Date.now() / 1000);
   const access_token = deps.signUserToken!({ user_id: user.id, role: 'guest', iat: now, exp: now + 24 * 3600 });

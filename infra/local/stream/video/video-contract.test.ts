@@ -1,5 +1,5 @@
 import { StreamClient } from '@stream-io/node-sdk';
-import { StreamVideoClient, type StreamVideoEvent } from '@stream-io/video-client';
+import { StreamVideoClient, type StreamVideoEvent, type StreamVideoParticipant } from '@stream-io/video-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startVideoHarness, TEST_SECRET, type VideoHarness } from './testing/harness';
@@ -179,11 +179,57 @@ describe('calls from the browser client', () => {
     expect(calls.every((c) => c.state.members.some((m) => m.user_id === 'ada') || c.state.createdBy?.id === 'ada')).toBe(true);
   });
 
+  it('sorts by the instant a date names, by more than one field, and puts calls without the field last', async () => {
+    const ada = await connect('ada');
+    const [nine, nineThirty, unscheduled] = [callId(), callId(), callId()];
+    const members = [{ user_id: 'ada' }];
+    await ada.call('default', nineThirty).getOrCreate({ data: { members, starts_at: '2027-01-02T09:30:00Z', custom: { batch: nine } } });
+    await ada.call('default', nine).getOrCreate({ data: { members, starts_at: '2027-01-02T10:00:00+01:00', custom: { batch: nine } } });
+    await ada.call('default', unscheduled).getOrCreate({ data: { members, custom: { batch: nine } } });
+
+    const { calls } = await ada.queryCalls({ filter_conditions: { 'custom.batch': nine }, sort: [{ field: 'starts_at', direction: 1 }, { field: 'created_at', direction: -1 }], limit: 10 });
+    expect(calls.map((c) => c.id)).toEqual([nine, nineThirty, unscheduled]);
+  });
+
   it('answers an endpoint it does not imitate with Stream’s error shape and says so', async () => {
     const client = await connect('ada');
     const id = callId();
     await client.call('default', id).getOrCreate();
     await expect(client.streamClient.post(`/call/default/${id}/start_broadcasting`, {})).rejects.toMatchObject({ status: 501, message: expect.stringMatching(/not imitated/) });
+    expect(harness.notImitated).toContain(`POST /video/call/default/${id}/start_broadcasting`);
+  });
+});
+
+describe('reactions', () => {
+  it('sends call.reaction_new in Stream’s shape to everyone who hears the call, the sender included; the client puts it on the sender', async () => {
+    const ada = await connect('ada');
+    const grace = await connect('grace');
+    const id = callId();
+    await ada.call('default', id).getOrCreate({ data: { members: [{ user_id: 'ada' }, { user_id: 'grace' }] } });
+    const graceCall = grace.call('default', id);
+    await graceCall.get();
+    // In Node there is no SFU session: the participant the client would have from it is put in its state by hand.
+    graceCall.state.updateOrAddParticipant('ada-session', { userId: 'ada', sessionId: 'ada-session' } as StreamVideoParticipant);
+    const toAda = nextEvent(ada, 'call.reaction_new');
+    const toGrace = nextEvent(grace, 'call.reaction_new');
+
+    const response = await ada.call('default', id).sendReaction({ type: 'reaction', emoji_code: ':fireworks:', custom: { burst: 3 } });
+
+    const reaction = { type: 'reaction', emoji_code: ':fireworks:', custom: { burst: 3 }, user: { id: 'ada', name: 'User ada', role: 'user', custom: {}, teams: [], created_at: expect.any(String), updated_at: expect.any(String) } };
+    expect(response).toMatchObject({ reaction, duration: expect.any(String) });
+    for (const event of [await toAda, await toGrace]) {
+      expect(event).toMatchObject({ type: 'call.reaction_new', call_cid: `default:${id}`, created_at: expect.any(String), reaction });
+    }
+    await expect.poll(() => graceCall.state.participants.find((p) => p.userId === 'ada')?.reaction).toEqual({ type: 'reaction', emoji_code: ':fireworks:', custom: { burst: 3 } });
+  });
+
+  it('refuses a reaction from a token limited to another call (403, code 17), and one without a type (400)', async () => {
+    const id = callId();
+    await (await connect('ada')).call('default', id).getOrCreate({ data: { members: [{ user_id: 'ada' }, { user_id: 'grace' }] } });
+    const limited = await connect('grace', harness.userToken('grace', { call_cids: ['default:another-call'] }));
+    await expect(limited.call('default', id).sendReaction({ type: 'reaction' })).rejects.toMatchObject({ status: 403, code: 17 });
+    const grace = await connect('grace');
+    await expect(grace.streamClient.post(`/call/default/${id}/reaction`, { emoji_code: ':like:' })).rejects.toMatchObject({ status: 400, code: 4, message: expect.stringMatching(/SendVideoReaction failed.*type/) });
   });
 });
 

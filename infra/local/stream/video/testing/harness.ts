@@ -34,6 +34,8 @@ export interface VideoHarness {
   baseUrl: string;
   apiKey: string;
   webhooks: (Record<string, unknown> & { type: string })[];
+  /** `METHOD path` of each request it did not imitate. */
+  notImitated: string[];
   users: Map<string, StreamUser>;
   userToken(userId: string, claims?: Record<string, unknown>): string;
   serverToken(): string;
@@ -43,6 +45,7 @@ export interface VideoHarness {
 export const startVideoHarness = async (options: { port?: number; dataDir?: string; extra?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> } = {}): Promise<VideoHarness> => {
   const users = new Map<string, StreamUser>();
   const webhooks: VideoHarness['webhooks'] = [];
+  const notImitated: string[] = [];
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -71,6 +74,7 @@ export const startVideoHarness = async (options: { port?: number; dataDir?: stri
     publicBaseUrl: baseUrl,
     dataDir: options.dataDir,
     log: () => undefined,
+    notImitated: (method, path) => notImitated.push(`${method} ${path}`),
   });
   server.on('request', (req, res) => {
     const url = new URL(req.url ?? '/', baseUrl);
@@ -88,6 +92,7 @@ export const startVideoHarness = async (options: { port?: number; dataDir?: stri
     baseUrl,
     apiKey: TEST_API_KEY,
     webhooks,
+    notImitated,
     users,
     userToken: (userId, claims = {}) => signToken({ user_id: userId, iat: Math.floor(Date.now() / 1000) - 5, ...claims }),
     serverToken: () => signToken({ server: true, iat: Math.floor(Date.now() / 1000) - 5 }),

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { StreamApiError } from '../../errors';
+import { matchesFilter, type Filter } from '../../filters';
+import type { StoredChannel, StoredMessage } from '../state';
+import { FROZEN_TEXT, MAX_MESSAGE_LENGTH, MESSAGE_FIELDS, customOf, memberIds, type ChatContext, type Handler, type Request } from '../context';
+
+/** Messages: send (replies in threads, a frozen channel's error message), get, update, delete, replies, search. */
+export const messageRoutes = (ctx: ChatContext) => {
+  const { store, state, messageIndex, shapes, users, notAllowed, canRead, requireChannel, requireMember, requireMessage, actingUser, channelEvent, toWatchers, deliverNewMessage, paginate, channelDocument, messageContext } = ctx;
+
+  const sendMessage: Handler = async (request) => {
+    const channel = requireChannel(request.params.type!, request.params.id!);
+    const body = await request.body();
+    const input = (body.message as Record<string, unknown> | undefined) ?? {};
+    const userId = actingUser(request.caller, input.user_id ?? input.user);
+    requireMember(request.caller, channel, 'CreateMessage');
+    if (!request.caller.server && !channel.members[userId]) throw notAllowed(request.caller, 'CreateMessage', channel);
+    const text = typeof input.text === 'string' ? input.text : '';
+    const now = new Date().toISOString();
+    const id = typeof input.id === 'string' && input.id ? input.id : randomUUID();
+    if (channel.frozen && !request.caller.server) {
+      // Stream answers a frozen channel's message with an error message, not an HTTP error, and keeps nothing.
+      const error: StoredMessage = { id, cid: channel.cid, type: 'error', text: FROZEN_TEXT, user_id: userId, attachments: [], mentioned_user_ids: [], reactions: [], reply_count: 0, thread_participant_ids: [], silent: false, custom: {}, created_at: now, updated_at: now };
+      return { message: shapes.message(error, userId) };
+    }
+    if (messageIndex.has(id)) throw new StreamApiError('inputError', `a message with ID ${id} already exists`);
+    if (text.length > MAX_MESSAGE_LENGTH) throw new StreamApiError('inputError', `message is too long (${text.length} > ${MAX_MESSAGE_LENGTH})`);
+    const parentId = typeof input.parent_id === 'string' && input.parent_id ? input.parent_id : undefined;
+    const parent = parentId ? requireMessage(parentId) : undefined;
+    if (parent && parent.cid !== channel.cid) throw new StreamApiError('inputError', `parent message ${parentId} is not in channel ${channel.cid}`);
+    if (parent?.parent_id) throw new StreamApiError('multipleNestingLevel', 'Multiple Levels Reply is not supported - the API only supports 1 level deep reply threads');
+    const type = input.type === 'system' && request.caller.server ? 'system' : parent ? 'reply' : 'regular';
+    const message: StoredMessage = {
+      id,
+      cid: channel.cid,
+      type,
+      text,
+      user_id: userId,
+      ...(parent ? { parent_id: parent.id, show_in_channel: input.show_in_channel === true } : {}),
+      ...(typeof input.quoted_message_id === 'string' ? { quoted_message_id: input.quoted_message_id } : {}),
+      attachments: Array.isArray(input.attachments) ? (input.attachments as Record<string, unknown>[]) : [],
+      mentioned_user_ids: memberIds(input.mentioned_users).filter((mentioned) => channel.members[mentioned]),
+      reactions: [],
+      reply_count: 0,
+      thread_participant_ids: [],
+      silent: input.silent === true,
+      custom: customOf(input, MESSAGE_FIELDS),
+      created_at: now,
+      updated_at: now,
+    };
+    state.messages[channel.cid]!.push(message);
+    messageIndex.set(message.id, message);
+    const inChannel = !parent || message.show_in_channel;
+    if (inChannel) channel.last_message_at = now;
+    for (const memberId of Object.keys(channel.members)) {
+      const read = (channel.reads[memberId] ??= { last_read: channel.created_at, unread_messages: 0 });
+      if (memberId === userId) Object.assign(read, { last_read: now, last_read_message_id: message.id, unread_messages: 0 });
+      else if (inChannel && !message.silent) read.unread_messages += 1;
+    }
+    if (parent) {
+      parent.reply_count += 1;
+      if (!parent.thread_participant_ids.includes(parent.user_id)) parent.thread_participant_ids.push(parent.user_id);
+      if (!parent.thread_participant_ids.includes(userId)) parent.thread_participant_ids.push(userId);
+    }
+    store.changed();
+    deliverNewMessage(channel, message);
+    if (parent) toWatchers(channel, channelEvent('message.updated', channel, { message: shapes.message(parent), message_id: parent.id, user: users.response(userId) }));
+    return { message: shapes.message(message, request.caller.server ? undefined : userId) };
+  };
+
+  const messagesOf = (channel: StoredChannel, ids: string[]) => ids.map((id) => messageIndex.get(id)).filter((m): m is StoredMessage => Boolean(m && m.cid === channel.cid));
+
+  const getManyMessages: Handler = async (request) => {
+    const channel = requireChannel(request.params.type!, request.params.id!);
+    requireMember(request.caller, channel, 'ReadChannel');
+    const ids = (request.url.searchParams.get('ids') ?? '').split(',').filter(Boolean);
+    return { messages: messagesOf(channel, ids).map((m) => shapes.message(m, request.caller.server ? undefined : request.caller.userId)) };
+  };
+
+  const getMessage: Handler = async (request) => {
+    const { message, viewer } = messageContext(request, 'ReadChannel');
+    return { message: shapes.message(message, viewer) };
+  };
+
+  const applyMessageUpdate = (request: Request, action: string, change: (message: StoredMessage) => void) => {
+    const { message, channel, viewer } = messageContext(request, action);
+    if (viewer && message.user_id !== viewer) throw notAllowed(request.caller, action, channel);
+    if (viewer && channel.frozen) throw notAllowed(request.caller, action, channel);
+    change(message);
+    message.updated_at = new Date().toISOString();
+    store.changed();
+    toWatchers(channel, channelEvent('message.updated', channel, { message: shapes.message(message), message_id: message.id, user: users.response(message.user_id) }));
+    return { message: shapes.message(message, viewer) };
+  };
+
+  const updateMessage: Handler = async (request) => {
+    const input = ((await request.body()).message as Record<string, unknown> | undefined) ?? {};
+    return applyMessageUpdate(request, 'UpdateMessage', (message) => {
+      message.text = typeof input.text === 'string' ? input.text : '';
+      message.attachments = Array.isArray(input.attachments) ? (input.attachments as Record<string, unknown>[]) : [];
+      message.mentioned_user_ids = memberIds(input.mentioned_users);
+      message.custom = customOf(input, MESSAGE_FIELDS);
+    });
+  };
+
+  const partialUpdateMessage: Handler = async (request) => {
+    const body = await request.body();
+    return applyMessageUpdate(request, 'UpdateMessage', (message) => {
+      for (const [field, value] of Object.entries((body.set as Record<string, unknown> | undefined) ?? {})) {
+        if (field === 'text') message.text = String(value);
+        else if (field === 'attachments' && Array.isArray(value)) message.attachments = value as Record<string, unknown>[];
+        else if (!MESSAGE_FIELDS.has(field)) message.custom[field] = value;
+      }
+      for (const field of (body.unset as string[] | undefined) ?? []) delete message.custom[field];
+    });
+  };
+
+  const deleteMessage: Handler = async (request) => {
+    const { message, channel, viewer } = messageContext(request, 'DeleteMessage');
+    if (viewer && message.user_id !== viewer) throw notAllowed(request.caller, 'DeleteMessage', channel);
+    const hard = request.caller.server && request.url.searchParams.get('hard') === 'true';
+    const now = new Date().toISOString();
+    if (hard) {
+      state.messages[channel.cid] = state.messages[channel.cid]!.filter((m) => m.id !== message.id);
+      messageIndex.delete(message.id);
+    } else {
+      Object.assign(message, { type: 'deleted', deleted_at: now, updated_at: now, text: '', attachments: [] });
+    }
+    store.changed();
+    const response = shapes.message(message, viewer);
+    toWatchers(channel, channelEvent('message.deleted', channel, { message: response, message_id: message.id, hard_delete: hard, user: users.response(message.user_id) }));
+    return { message: response };
+  };
+
+  const getReplies: Handler = async (request) => {
+    const { message, channel, viewer } = messageContext(request, 'ReadChannel');
+    const replies = (state.messages[channel.cid] ?? []).filter((m) => m.parent_id === message.id);
+    const options = Object.fromEntries(request.url.searchParams.entries());
+    return { messages: paginate(replies, options, 100).map((m) => shapes.message(m, viewer)) };
+  };
+
+  /** Message search (stream-chat's MessageSearchSource): the channels the caller may read that match, their messages that match. */
+  const search: Handler = async (request) => {
+    const payload = JSON.parse(request.url.searchParams.get('payload') ?? '{}') as { filter_conditions?: Filter; message_filter_conditions?: Filter; query?: string; limit?: number; offset?: number };
+    const viewer = request.caller.server ? undefined : request.caller.userId;
+    const channels = Object.values(state.channels).filter((channel) => canRead(request.caller, channel) && matchesFilter(channelDocument(channel), payload.filter_conditions));
+    const messageFilter = payload.message_filter_conditions ?? (payload.query ? { text: { $q: payload.query } } : undefined);
+    const found = channels
+      .flatMap((channel) => (state.messages[channel.cid] ?? []).filter((m) => m.type !== 'deleted' && matchesFilter({ ...m.custom, id: m.id, text: m.text, type: m.type, user_id: m.user_id, parent_id: m.parent_id, created_at: m.created_at }, messageFilter)))
+      .sort((a, b) => b.created_at.localeCompare(a.created_at));
+    const offset = Number(payload.offset ?? 0);
+    return { results: found.slice(offset, offset + Number(payload.limit ?? 20)).map((m) => ({ message: { ...shapes.message(m, viewer), channel: shapes.channel(state.channels[m.cid]!, viewer) } })) };
+  };
+
+  return { sendMessage, getManyMessages, getMessage, updateMessage, partialUpdateMessage, deleteMessage, getReplies, search };
+};
