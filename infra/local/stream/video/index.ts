@@ -138,7 +138,7 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
         }
         if (PUBLIC_ENDPOINTS.has(`${req.method} ${apiPath}`) && req.headers['stream-auth-type'] === 'anonymous') {
           // Stream takes the client's telemetry before a user connects and after one disconnected: the api key suffices.
-          if (url.searchParams.get('api_key') !== deps.apiKey) throw new StreamApiError(401, 2, 'api_key not valid');
+          if (url.searchParams.get('api_key') !== deps.apiKey) throw new StreamApiError('accessKeyError', 'api_key not valid');
           await readJson(req);
           send(res, 201, { duration: '0.10ms' });
           return true;
