@@ -3,7 +3,8 @@
  * folders serve everyone and import no feature, nothing imports in a circle, and production code never
  * imports a test helper. In functions/, arrows run down only: handlers (http, events, schedules) use the modules
  * (one folder per aggregate, e.g. members, mentorships, safeguarding/blocks) and lib, the plumbing; a module is used
- * through its one public face, its index.ts; lib imports no module and no handler; repositories import only other
+ * through its one public face, its index.ts; lib imports no module and no handler; a module never imports lib/http (it
+ * refuses with DomainError, which the HTTP layer answers); repositories import only other
  * repositories, item types, other modules' faces and the AWS plumbing, never a service. Test files may reach further
  * (a feature's test may use the app's composition, a handler's test may mock a module's file).
  */
@@ -97,6 +98,13 @@ module.exports = {
       comment: 'A repository stores and reads items: it imports other repositories, item types (members/item.ts), other modules\' faces and the AWS plumbing, never a service, a view or a handler. A rule it needs is passed in or moves down.',
       from: { path: REPOSITORY, pathNot: TEST_FILE },
       to: { path: '^functions/src/', pathNot: BELOW_REPOSITORIES },
+    },
+    {
+      name: 'module-imports-http',
+      severity: 'error',
+      comment: 'A domain module knows nothing of HTTP: it refuses with DomainError (lib/domain-error.ts), whose code the HTTP layer (lib/http) maps to a status and the documented error shape. Who is calling is lib/auth/identity.ts.',
+      from: { path: `^functions/src/(?!${NOT_MODULES})`, pathNot: TEST_FILE },
+      to: { path: '^functions/src/lib/http/' },
     },
     {
       name: 'production-imports-test-helper',

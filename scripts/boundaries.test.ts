@@ -56,6 +56,14 @@ write({
   'functions/src/http/mentorships/accept.ts': "import { accept } from '../../mentorships/lifecycle';\nimport { accept as direct } from '../../mentorships/lifecycle/service';\nexport const handler = [accept, direct];\n",
   'functions/src/http/mentorships/accept.test.ts': "import { accept } from '../../mentorships/lifecycle/service';\nexport const t = accept;\n",
   'functions/testing/helper.ts': 'export const helper = 1;\n',
+  // The HTTP layer's vocabulary stays above the modules: handlers use it, a module refuses with DomainError.
+  'functions/src/lib/http/errors.ts': 'export class HttpError extends Error {}\n',
+  'functions/src/lib/domain-error.ts': 'export class DomainError extends Error {}\n',
+  'functions/src/photos/store.ts': "import { HttpError } from '../lib/http/errors';\nexport const tooLarge = () => new HttpError();\n",
+  'functions/src/photos/index.ts': "export { tooLarge } from './store';\n",
+  'functions/src/mentorships/lifecycle/caller.ts': "import { DomainError } from '../../lib/domain-error';\nexport const notFound = () => new DomainError();\n",
+  'functions/src/http/profile/photo.ts': "import { HttpError } from '../../lib/http/errors';\nimport { tooLarge } from '../../photos';\nexport const handler = [HttpError, tooLarge];\n",
+  'functions/src/photos/store.test.ts': "import { HttpError } from '../lib/http/errors';\nexport const t = HttpError;\n",
 });
 
 const violations = async () => {
@@ -65,13 +73,14 @@ const violations = async () => {
 };
 
 describe('the folder rules of .dependency-cruiser.cjs', () => {
-  it('refuse a feature importing another feature or the app, a shared folder importing a feature, a test helper in production, a cycle, lib importing a handler or a module, a handler or a module reaching into another module’s files, and a repository importing anything above it; allow the rest', async () => {
+  it('refuse a feature importing another feature or the app, a shared folder importing a feature, a test helper in production, a cycle, lib importing a handler or a module, a handler or a module reaching into another module’s files, a module importing the HTTP layer, and a repository importing anything above it; allow the rest', async () => {
     expect(await violations()).toEqual([
       'feature-imports-app: frontend/src/features/mentorships/uses-app.ts → frontend/src/app/compose.ts',
       'feature-imports-feature: frontend/src/features/chat/Page.ts → frontend/src/features/mentorships/copy.ts',
       'handler-imports-module-internals: functions/src/http/mentorships/accept.ts → functions/src/mentorships/lifecycle/service.ts',
       'lib-imports-handler: functions/src/lib/notify.ts → functions/src/http/mentorships/accept.ts',
       'lib-imports-module: functions/src/lib/mail/send.ts → functions/src/members/index.ts',
+      'module-imports-http: functions/src/photos/store.ts → functions/src/lib/http/errors.ts',
       'module-imports-module-internals: functions/src/mentorships/lifecycle/service.ts → functions/src/mentorships/views.ts',
       'module-imports-module-internals: functions/src/mentorships/parties-repository.ts → functions/src/members/views.ts',
       'no-circular: functions/src/calls/record-repository.ts → functions/src/calls/record.ts',

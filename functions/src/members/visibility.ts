@@ -1,5 +1,5 @@
 import { COORDINATORS_GROUP } from '@mentoring/shared';
-import type { Identity } from '../lib/http/identity';
+import type { Identity } from '../lib/auth/identity';
 import type { MemberItem } from './item';
 
 export const isCoordinator = (identity: Identity | null) => Boolean(identity?.groups.includes(COORDINATORS_GROUP));
