@@ -1,7 +1,8 @@
 import { mentorshipIdOfCall } from '@mentoring/shared';
 import { logger } from '../lib/powertools';
 import { splitCid } from './repository';
-import { getParties, getMentorship, type MentorshipRecord } from '../mentorships';
+import { getMentorship, type MentorshipRecord } from '../mentorships';
+import { getParties } from '../members';
 import { getSessionItem, listFacts, recordSessionHeld, saveFact, saveRecord } from './record-repository';
 import { sessionRecordEventSchema } from '../lib/stream/events';
 import { memberStreamId } from '../lib/stream/stream-user-id';

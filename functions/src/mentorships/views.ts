@@ -1,5 +1,5 @@
 import { allowedActions, mentorshipChannelCid, type MentorshipDetail, type MentorshipSummary } from '@mentoring/shared';
-import { getParties, getParty, toParty, type Party } from './parties-repository';
+import { getParties, getParty, toParty, type Party } from '../members';
 import { photoUrl, toMemberView } from '../members';
 import { listEvents, sideOf, type MentorshipRecord } from './repository';
 import { surveysDue } from './surveys';

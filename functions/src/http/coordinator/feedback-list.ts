@@ -2,7 +2,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { coordinationRoutes, type FeedbackItem, routeIn } from '@mentoring/shared';
 import { documentClient, tableName } from '../../lib/dynamo';
 import { httpHandler } from '../../lib/http/handler';
-import { getParties } from '../../mentorships';
+import { getParties } from '../../members';
 
 /** The newest this many are listed; feedback is a trickle next to members (one message per member's thought). */
 export const MAX_FEEDBACK = 2000;
