@@ -4,7 +4,7 @@
  */
 export { mentorshipForMember, sessionForMember } from './access';
 export { PROGRAMME_USER, syncChannel } from './channel';
-export { FINAL_STATES, TransitionCancelled, changeItems, commit, counterDelta, countersItem, creationItems, declinedItem, declinedItemRead, declinedMentorIdsOf, getCounters, getMentorship, listBy, listEvents, matchedMentees, metaKey, sideOf } from './repository';
+export { FINAL_STATES, TransitionCancelled, changeItems, commit, counterDelta, countersItem, creationItems, declinedItem, declinedItemRead, declinedMentorIdsOf, getCounters, getMentorship, listBy, listEvents, matchedMentees, metaKey, recordHeldSession, sideOf } from './repository';
 export type { Change, Labelled, MentorshipRecord, Side } from './repository';
 export { answerSurvey } from './surveys';
 export { detailOf, summariesOf, viewerRoleOf } from './views';

@@ -12,10 +12,10 @@
  * were read, the event appended, and the guards, counters and the mentor's places kept in step with it.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, type BatchGetCommandOutput, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, type BatchGetCommandOutput, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Actor, DeclinedReason, EndReason, FitCheckAnswer, MentorshipAction, MentorshipEvent, MentorshipState } from '@mentoring/shared';
 import { randomUUID } from 'node:crypto';
-import { documentClient, tableName, type ItemRead } from '../lib/dynamo';
+import { documentClient, ignoreStale, tableName, type ItemRead } from '../lib/dynamo';
 import { logger } from '../lib/powertools';
 
 export type Side = 'mentor' | 'mentee';
@@ -406,4 +406,48 @@ export const matchedMentees = async (menteeIds: readonly string[]) => {
     }
   }
   return matched;
+};
+
+const MAX_STATS_ATTEMPTS = 8;
+
+/**
+ * A session of the mentorship was held: its first and latest held session (by when each started). A session's
+ * start only moves earlier as late events arrive, so the first is a conditional minimum; the latest is asked of
+ * the sessions (`latestHeldStart`) under the META's `sessionStatsVersion`, so two sessions' consumers cannot leave
+ * an older view last.
+ */
+export const recordHeldSession = async (mentorshipId: string, startedAt: string, latestHeldStart: () => Promise<string>) => {
+  const key = metaKey(mentorshipId);
+  await ignoreStale(() =>
+    documentClient.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: key,
+        UpdateExpression: 'SET firstSessionAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(firstSessionAt) OR firstSessionAt > :at)',
+        ExpressionAttributeValues: { ':at': startedAt },
+      }),
+    ),
+  );
+  for (let attempt = 1; attempt <= MAX_STATS_ATTEMPTS; attempt += 1) {
+    const { Item } = await documentClient.send(
+      new GetCommand({ TableName: table(), Key: key, ConsistentRead: true, ProjectionExpression: 'lastSessionAt, sessionStatsVersion' }),
+    );
+    const version = Number(Item?.sessionStatsVersion ?? 0);
+    const last = await latestHeldStart();
+    if (Item?.lastSessionAt === last) return;
+    const written = await ignoreStale(() =>
+      documentClient.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: key,
+          UpdateExpression: 'SET lastSessionAt = :last, sessionStatsVersion = :next',
+          ConditionExpression: `attribute_exists(pk) AND ${version === 0 ? 'attribute_not_exists(sessionStatsVersion)' : 'sessionStatsVersion = :version'}`,
+          ExpressionAttributeValues: { ':last': last, ':next': version + 1, ...(version === 0 ? {} : { ':version': version }) },
+        }),
+      ),
+    );
+    if (written) return;
+  }
+  throw new Error(`The session statistics of mentorship ${mentorshipId} kept changing`);
 };
