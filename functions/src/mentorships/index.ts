@@ -1,5 +1,5 @@
 /**
- * The mentorship aggregate: its record and repository, the mentee's counters, who may act on it, its surveys, the pair's Stream channel and its views. Its lifecycle (request, accept, end…) is mentorships/lifecycle, above this and sessions.
+ * The mentorship aggregate: its record and repository, the mentee's counters, who may act on it, its surveys, the pair's Stream channel and its views. Its life cycle (request, accept, end…) is functions/src/lifecycle, a module above this one, sessions and safeguarding.
  * The module's one public face: handlers and other modules import from here, never its files.
  */
 export { mentorshipForMember, sessionForMember } from './access';

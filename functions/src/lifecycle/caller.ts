@@ -1,7 +1,7 @@
 import { COORDINATORS_GROUP } from '@mentoring/shared';
-import type { Identity } from '../../lib/auth/identity';
-import { DomainError } from '../../lib/domain-error';
-import { getMentorship, detailOf, viewerRoleOf } from '..';
+import type { Identity } from '../lib/auth/identity';
+import { DomainError } from '../lib/domain-error';
+import { getMentorship, detailOf, viewerRoleOf } from '../mentorships';
 import type { Caller } from './service';
 
 export const callerOf = (identity: Identity): Caller => ({ id: identity.sub, isCoordinator: identity.groups.includes(COORDINATORS_GROUP) });

@@ -1,6 +1,7 @@
 /**
  * The mentorship's life cycle (docs/domain.md, shared/src/mentoring/mentorship.ts): who may do what, and every
- * change as one transaction (repositories/mentorships.ts). What follows a committed change (e-mails,
+ * change as one transaction (mentorships/repository.ts). It stands above mentorships, members, sessions,
+ * safeguarding and notifications, and uses each through its index.ts. What follows a committed change (e-mails,
  * cancelled schedules, the pair's Stream channel through the bus) never undoes it: failures are logged.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,20 +14,20 @@ import {
   type MentorshipAction,
   type MentorshipState,
 } from '@mentoring/shared';
-import { conflict, DomainError } from '../../lib/domain-error';
-import { publishAppEvent } from '../../lib/event-bus';
-import { afterWrite } from '../../lib/notify';
-import { emailOf } from '../../lib/cognito';
-import { getProgramme } from '../../programme';
-import { cancelSchedule, scheduleOnce } from '../../lib/schedules';
-import { sendMail } from '../../lib/mail/send';
-import { mentorshipMails, type Letter } from '../../lib/mail/templates/mentorships';
-import { canReceiveRequests, expiryCountItem, getParty, pauseAfterExpiries, placeUpdate, receivesRequestsCheck, resetExpiryStreakItem, type Party } from '../../members';
-import { changeItems, commit, counterDelta, countersItem, creationItems, FINAL_STATES, getCounters, getMentorship, listBy, sideOf, TransitionCancelled, type Change, declinedItem, type Labelled, type MentorshipRecord, type Side } from '..';
-import { siteUrl } from '../../lib/site-url';
-import { cancelUpcomingSessions } from '../../sessions';
-import { blockBetween, noBlockChecks } from '../../safeguarding/blocks';
-import { keepNotification } from '../../notifications';
+import { conflict, DomainError } from '../lib/domain-error';
+import { publishAppEvent } from '../lib/event-bus';
+import { afterWrite } from '../lib/notify';
+import { emailOf } from '../lib/cognito';
+import { getProgramme } from '../programme';
+import { cancelSchedule, scheduleOnce } from '../lib/schedules';
+import { sendMail } from '../lib/mail/send';
+import { mentorshipMails, type Letter } from '../lib/mail/templates/mentorships';
+import { canReceiveRequests, expiryCountItem, getParty, pauseAfterExpiries, placeUpdate, receivesRequestsCheck, resetExpiryStreakItem, type Party } from '../members';
+import { changeItems, commit, counterDelta, countersItem, creationItems, FINAL_STATES, getCounters, getMentorship, listBy, sideOf, TransitionCancelled, type Change, declinedItem, type Labelled, type MentorshipRecord, type Side } from '../mentorships';
+import { siteUrl } from '../lib/site-url';
+import { cancelUpcomingSessions } from '../sessions';
+import { blockBetween, noBlockChecks } from '../safeguarding/blocks';
+import { keepNotification } from '../notifications';
 
 /** Attempts of a transaction that lost a race it may still win (a place or a count changed meanwhile). */
 export const MAX_ATTEMPTS = 8;
