@@ -1,6 +1,6 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ArtifactKind, CallFeature, CallSummary } from '@mentoring/shared';
-import { documentClient, ignoreStale, tableName } from '../lib/dynamo';
+import { documentClient, ignoreStale, queryAll, tableName } from '../lib/dynamo';
 
 /**
  * One table for everything known about a call (single-table design):
@@ -207,20 +207,9 @@ export const saveArtifact = (artifact: ArtifactRecord, expiresAt: number) =>
     ),
   );
 
-export const listArtifacts = async (cid: string) => {
-  const items: ArtifactRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': callKey(cid), ':prefix': 'ARTIFACT#' },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as ArtifactRecord[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-};
+export const listArtifacts = async (cid: string) =>
+  (await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': callKey(cid), ':prefix': 'ARTIFACT#' },
+  })) as ArtifactRecord[];

@@ -1,6 +1,6 @@
-import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { FeedbackItem } from '@mentoring/shared';
-import { documentClient, tableName } from '../lib/dynamo';
+import { documentClient, scanAll, tableName } from '../lib/dynamo';
 
 /**
  * The feedback table's one writer. A message is put with a condition so that an id collision can never overwrite
@@ -18,19 +18,8 @@ export const saveFeedback = async (item: FeedbackItem) => {
  * Every feedback message, of one type when asked. The table is keyed by id only and read whole by a Scan
  * (filtered by type on the server side), which at a programme's volume of feedback costs less than an index.
  */
-export const listFeedback = async (type?: FeedbackItem['feedbackType']) => {
-  const items: FeedbackItem[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new ScanCommand({
-        TableName: tableName('feedback'),
-        ExclusiveStartKey,
-        ...(type ? { FilterExpression: 'feedbackType = :type', ExpressionAttributeValues: { ':type': type } } : {}),
-      }),
-    );
-    items.push(...((page.Items ?? []) as FeedbackItem[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-};
+export const listFeedback = async (type?: FeedbackItem['feedbackType']) =>
+  (await scanAll({
+    TableName: tableName('feedback'),
+    ...(type ? { FilterExpression: 'feedbackType = :type', ExpressionAttributeValues: { ':type': type } } : {}),
+  })) as FeedbackItem[];

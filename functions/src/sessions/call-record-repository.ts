@@ -10,9 +10,9 @@
  * A call of the mentorship that was never booked gets a whole unplanned session from whichever write comes
  * first (`ensureUnplanned`: every attribute `if_not_exists`, so it never overwrites a booked session's).
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MENTORSHIP_CALL_TYPE, type Session } from '@mentoring/shared';
-import { documentClient, ignoreStale, tableName } from '../lib/dynamo';
+import { documentClient, ignoreStale, queryAll, tableName } from '../lib/dynamo';
 import { recordHeldSession, type MentorshipRecord } from '../mentorships';
 import { sessionKey } from './repository';
 
@@ -101,22 +101,13 @@ export const saveFact = (sessionId: string, fact: Fact) =>
   documentClient.send(new PutCommand({ TableName: table(), Item: { pk: sessionKey(sessionId).pk, sk: factKey(fact), ...fact } }));
 
 export const listFacts = async (sessionId: string) => {
-  const facts: Fact[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': sessionKey(sessionId).pk, ':prefix': 'FACT#' },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const { pk: _pk, sk: _sk, ...fact } of page.Items ?? []) facts.push(fact as Fact);
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return facts;
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': sessionKey(sessionId).pk, ':prefix': 'FACT#' },
+    ConsistentRead: true,
+  });
+  return items.map(({ pk: _pk, sk: _sk, ...fact }) => fact as Fact);
 };
 
 const sameRecord = (item: RecordedSession | undefined, record: CallRecord) =>
@@ -188,20 +179,8 @@ export const saveRecord = async (
 
 const heldStartsOf = async (mentorshipId: string) => {
   const starts = new Map<string, string>();
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'byMentorship',
-        KeyConditionExpression: 'mentorshipId = :id',
-        ExpressionAttributeValues: { ':id': mentorshipId },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) if (item.state === 'held' && typeof item.startedAt === 'string') starts.set(item.id as string, item.startedAt);
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryAll({ TableName: table(), IndexName: 'byMentorship', KeyConditionExpression: 'mentorshipId = :id', ExpressionAttributeValues: { ':id': mentorshipId } });
+  for (const item of items) if (item.state === 'held' && typeof item.startedAt === 'string') starts.set(item.id as string, item.startedAt);
   return starts;
 };
 

@@ -9,5 +9,5 @@ export type { CallRecord, Fact, RecordedSession } from './call-record-repository
 export { createActionItem, deleteActionItem, getActionItem, listActionItems, updateActionItem } from './action-items-repository';
 export { getNotes, putNotes } from './notes-repository';
 export { sendReminder } from './reminders';
-export { busyIntervals, getSessionWithNotes, listMemberSessionsFrom, listMentorshipSessions, toSession } from './repository';
+export { busyIntervals, getSessionWithNotes, listMemberSessionsFrom, listMentorshipSessions, sessionItemsOf, toSession } from './repository';
 export { availabilityOf, book, cancel, cancelUpcomingSessions, confirm, mentorshipOfMember, pairOf, reschedule } from './service';
