@@ -129,7 +129,7 @@ export const ownProfileSchema = z.object({
   isCoordinator: z.boolean(),
   /** True once the profile is submitted (onboarding done); the SPA sends members to /onboarding until then. */
   onboarded: z.boolean(),
-  /** Suspended by a coordinator (issue 17): they can read, nothing more; absent means not. */
+  /** Suspended by a coordinator: they can read, nothing more; absent means not. */
   suspended: z.boolean().optional(),
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
