@@ -167,6 +167,7 @@ export const listCallsOf = async (userId: string): Promise<CallSummary[]> => {
 export interface ArtifactRecord {
   cid: string;
   kind: ArtifactKind;
+  /** Stream's call session (its `callSessionId`): stored, and answered by the API, under this older name. */
   sessionId: string;
   filename: string;
   key: string;
@@ -177,12 +178,12 @@ export interface ArtifactRecord {
   archivedAt: string;
 }
 
-const artifactSortKey = (kind: ArtifactKind, sessionId: string, filename: string) => `ARTIFACT#${kind}#${sessionId}#${filename}`;
+const artifactSortKey = (kind: ArtifactKind, callSessionId: string, filename: string) => `ARTIFACT#${kind}#${callSessionId}#${filename}`;
 
-export const getArtifact = async (cid: string, kind: ArtifactKind, sessionId: string, filename: string) =>
+export const getArtifact = async (cid: string, kind: ArtifactKind, callSessionId: string, filename: string) =>
   (
     await documentClient.send(
-      new GetCommand({ TableName: table(), Key: { pk: callKey(cid), sk: artifactSortKey(kind, sessionId, filename) }, ConsistentRead: true }),
+      new GetCommand({ TableName: table(), Key: { pk: callKey(cid), sk: artifactSortKey(kind, callSessionId, filename) }, ConsistentRead: true }),
     )
   ).Item as ArtifactRecord | undefined;
 
