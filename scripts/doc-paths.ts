@@ -72,7 +72,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const missing = missingDocPaths(join(import.meta.dirname, '..'));
   for (const { doc, line, path } of missing) console.error(`${doc}:${line}: ${path} does not exist`);
   if (missing.length) {
-    console.error(`${missing.length} path${missing.length === 1 ? '' : 's'} named in docs/ do not exist.`);
+    console.error(missing.length === 1 ? 'One path named in docs/ does not exist.' : `${missing.length} paths named in docs/ do not exist.`);
     process.exit(1);
   }
 }
