@@ -16,7 +16,6 @@ export interface Party {
   capacity: number;
   activeMentees: number;
   acceptingRequests: boolean;
-  listed: boolean;
   expiredInARow: number;
   /** Suspended by a coordinator: never listed, never given a place. */
   suspended: boolean;
@@ -37,7 +36,6 @@ export const toParty = (item: StoredMemberItem): Party => ({
   capacity: num(item.capacity),
   activeMentees: num(item.activeMentees),
   acceptingRequests: item.acceptingRequests === true,
-  listed: typeof item.listed === 'string',
   expiredInARow: num(item.expiredInARow),
   suspended: item.suspended === true,
   displayName: str(item.displayName, 'A member'),
