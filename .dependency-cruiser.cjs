@@ -3,7 +3,8 @@
  * folders serve everyone and import no feature, nothing imports in a circle, and production code never
  * imports a test helper. In functions/, arrows run down only: handlers (http, events, schedules) use the modules
  * (one folder per aggregate, e.g. members, mentorships, safeguarding/blocks) and lib, the plumbing; a module is used
- * through its one public face, its index.ts; lib imports no module and no handler; repositories import only other
+ * through its one public face, its index.ts; lib imports no module and no handler; a module never imports lib/http (it
+ * refuses with DomainError, which the HTTP layer answers); repositories import only other
  * repositories, item types, other modules' faces and the AWS plumbing, never a service. Test files may reach further
  * (a feature's test may use the app's composition, a handler's test may mock a module's file).
  */
@@ -15,20 +16,21 @@ const HANDLERS = '^functions/src/(http|events|schedules)/';
 const NOT_MODULES = '(http|events|schedules|lib)/';
 /**
  * A domain module's folder: a top folder of functions/src, or one level deeper where a folder groups modules
- * (safeguarding/blocks) or a module sits on another (mentorships/lifecycle on mentorships and sessions).
+ * (safeguarding/blocks). The mentorship's life cycle (lifecycle/) is a top folder of its own: it uses mentorships,
+ * sessions and safeguarding, so it stands beside them, not inside one of them.
  */
-const MODULE = '^functions/src/((?:safeguarding|mentorships)/[^/]+(?=/)|[^/]+)/';
-const MODULE_FACE = `^functions/src/(?!${NOT_MODULES})((?:safeguarding|mentorships)/[^/]+|[^/]+)/index\\.ts$`;
+const MODULE = '^functions/src/(safeguarding/[^/]+(?=/)|[^/]+)/';
+const MODULE_FACE = `^functions/src/(?!${NOT_MODULES})(safeguarding/[^/]+|[^/]+)/index\\.ts$`;
 /** A repository: a module's repository.ts or <something>-repository.ts. */
 const REPOSITORY = `^functions/src/(?!${NOT_MODULES})[^.]*repository\\.ts$`;
 /**
  * What a repository may import inside functions/src: other repositories, item types, other modules' faces (for their
- * items and repositories; the lifecycle's face is all services), and the plumbing.
+ * items and repositories; the life cycle's face is all services), and the plumbing.
  */
 const BELOW_REPOSITORIES = [
   REPOSITORY,
   `^functions/src/(?!${NOT_MODULES})[^.]*/item\\.ts$`,
-  `^functions/src/(?!${NOT_MODULES}|mentorships/lifecycle/)((?:safeguarding|mentorships)/[^/]+|[^/]+)/index\\.ts$`,
+  `^functions/src/(?!${NOT_MODULES}|lifecycle/)(safeguarding/[^/]+|[^/]+)/index\\.ts$`,
   '^functions/src/lib/(dynamo|env|powertools|aws-clients|s3)\\.ts$',
 ];
 
@@ -89,7 +91,7 @@ module.exports = {
       severity: 'error',
       comment: 'A module uses another module only through its index.ts; its own files it imports directly.',
       from: { path: `${MODULE}`, pathNot: [`^functions/src/${NOT_MODULES}`, TEST_FILE] },
-      to: { path: `^functions/src/(?!${NOT_MODULES})`, pathNot: [`^functions/src/$1/(?!lifecycle/)`, MODULE_FACE] },
+      to: { path: `^functions/src/(?!${NOT_MODULES})`, pathNot: [`^functions/src/$1/`, MODULE_FACE] },
     },
     {
       name: 'repository-imports-upward',
@@ -104,6 +106,13 @@ module.exports = {
       comment: 'The local Stream stand-in is used through its one public face, infra/local/stream/index.ts; its own files import each other directly.',
       from: { path: '^(infra/local|test|scripts)/', pathNot: '^infra/local/stream/' },
       to: { path: '^infra/local/stream/', pathNot: '^infra/local/stream/index\\.ts$' },
+    },
+    {
+      name: 'module-imports-http',
+      severity: 'error',
+      comment: 'A domain module knows nothing of HTTP: it refuses with DomainError (lib/domain-error.ts), whose code the HTTP layer (lib/http) maps to a status and the documented error shape. Who is calling is lib/auth/identity.ts.',
+      from: { path: `^functions/src/(?!${NOT_MODULES})`, pathNot: TEST_FILE },
+      to: { path: '^functions/src/lib/http/' },
     },
     {
       name: 'production-imports-test-helper',

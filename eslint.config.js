@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { tablesPlugin } from './eslint/table-writers.js';
 
 // The folder rules (features stand alone, no cycles, no test helpers in production) are dependency-cruiser's:
 // .dependency-cruiser.cjs, run by `npm run lint` after ESLint.
@@ -69,6 +70,13 @@ export default tseslint.config(
   {
     files: SPA_API_MODULES,
     rules: { 'no-restricted-imports': ['error', spaSharedImports] },
+  },
+  {
+    // One writer per table: eslint/table-writers.js names each table's module.
+    files: ['functions/src/**/*.ts'],
+    ignores: ['functions/src/**/*.test.ts'],
+    plugins: { tables: tablesPlugin },
+    rules: { 'tables/one-writer': 'error' },
   },
   {
     files: ['test/e2e/**/*.spec.ts'],

@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/backfill-directory-summaries.ts --stage <stage> --safeguarding-table <name> --mentorships-table <name>`:
- * brings data stored before the directory read its viewer in one BatchGetItem (issue 28) into the new layout.
+ * brings data stored before the directory read its viewer in one BatchGetItem into the new layout.
  *
  * - Blocks of the first layout (BLOCKS#<by> / <blocked> and BLOCKED_BY#<blocked> / <by>) move to each member's
  *   partition (MEMBER#<by> / BLOCKS#<blocked>, MEMBER#<blocked> / BLOCKED_BY#<by>) and into both members'

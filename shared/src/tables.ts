@@ -111,7 +111,7 @@ export const tables = {
     ],
   },
   /**
-   * Sessions of mentorships (issue 16). A session's id is its call's id (`m-<mentorshipId>-<suffix>`), so a call's
+   * Sessions of mentorships. A session's id is its call's id (`m-<mentorshipId>-<suffix>`), so a call's
    * webhook finds its session with one read: pk SESSION#<id>, sk META (plus sk NOTES for its shared notes).
    * BUSY#<memberId> / <quarter-hour start> guard items make overlapping bookings of one member conditional
    * writes; ACTIONS#<mentorshipId> / <itemId> are the mentorship's action items. Sparse indexes over META items.
@@ -127,7 +127,7 @@ export const tables = {
     ],
   },
   /**
-   * Safeguarding (issue 17): reports (pk REPORT#<id>, sk META, and NOTE#<at>#<n> for coordinators' internal notes;
+   * Safeguarding: reports (pk REPORT#<id>, sk META, and NOTE#<at>#<n> for coordinators' internal notes;
    * index `byStatus` over META items; a pointer REPORTER#<memberId> / <createdAt>#<id> in the same transaction,
    * for the member's data export) and blocks under each member's partition
    * (pk MEMBER#<memberId>, sk BLOCKS#<blockedId>, with the mirror item MEMBER#<blockedId> / BLOCKED_BY#<memberId>

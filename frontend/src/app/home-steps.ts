@@ -107,7 +107,7 @@ const surveySteps = ({ surveysDue }: HomeData): Step[] =>
 export const homeSteps = (data: HomeData, zone: string, now = Date.now()): Step[] => {
   if (!data.own.onboarded) return [{ id: 'onboarding', text: 'Your profile is not finished yet.', link: { to: '/onboarding', label: 'Finish your profile' } }];
   return [
-    ...(data.own.suspended ? [{ id: 'suspended', text: 'A coordinator has paused your account: you can read, but not act.', link: { to: '/account', label: 'See your account' } }] : []),
+    ...(data.own.suspended ? [{ id: 'suspended', text: 'A coordinator has suspended your account: you can read, but not act.', link: { to: '/account', label: 'See your account' } }] : []),
     ...applicationSteps(data),
     ...requestSteps(data, zone),
     ...sessionSteps(data, zone, now),

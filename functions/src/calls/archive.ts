@@ -49,16 +49,17 @@ const safeName = (name: string) => name.replace(/[^\w.-]+/g, '_');
 export interface ArtifactFile {
   cid: string;
   kind: ArtifactKind;
-  sessionId: string;
+  /** Stream's call session the file was made in (one call has a call session each time people meet in it). */
+  callSessionId: string;
   filename: string;
   url: string;
   startTime: string | null;
   endTime: string | null;
 }
 
-export const archiveKey = ({ cid, kind, sessionId, filename }: Pick<ArtifactFile, 'cid' | 'kind' | 'sessionId' | 'filename'>) => {
+export const archiveKey = ({ cid, kind, callSessionId, filename }: Pick<ArtifactFile, 'cid' | 'kind' | 'callSessionId' | 'filename'>) => {
   const { type, id } = splitCid(cid);
-  return `calls/${safeName(type)}/${safeName(id)}/${safeName(sessionId)}/${kind}s/${safeName(filename)}`;
+  return `calls/${safeName(type)}/${safeName(id)}/${safeName(callSessionId)}/${kind}s/${safeName(filename)}`;
 };
 
 /**
@@ -66,7 +67,7 @@ export const archiveKey = ({ cid, kind, sessionId, filename }: Pick<ArtifactFile
  * download stream, then records it. Already archived: nothing happens, so redeliveries and replays are free.
  */
 export const archiveArtifact = async (file: ArtifactFile): Promise<{ archived: boolean; record: ArtifactRecord }> => {
-  const existing = await getArtifact(file.cid, file.kind, file.sessionId, file.filename);
+  const existing = await getArtifact(file.cid, file.kind, file.callSessionId, file.filename);
   if (existing) return { archived: false, record: existing };
 
   const response = await download(file.url);
@@ -95,7 +96,7 @@ export const archiveArtifact = async (file: ArtifactFile): Promise<{ archived: b
   const record: ArtifactRecord = {
     cid: file.cid,
     kind: file.kind,
-    sessionId: file.sessionId,
+    sessionId: file.callSessionId,
     filename: file.filename,
     key,
     startTime: file.startTime,

@@ -8,7 +8,7 @@ import { mentorshipIdOfCall } from '@mentoring/shared';
 import { logger } from '../lib/powertools';
 import { splitCid } from './repository';
 import { getMentorship } from '../mentorships';
-import { getSessionItem, listFacts } from './record-repository';
+import { getRecordedSession, listFacts } from '../sessions';
 import { streamServerClient } from '../lib/stream/server-client';
 import { memberStreamId } from '../lib/stream/stream-user-id';
 import { missingConsents } from './record';
@@ -31,7 +31,7 @@ export const stopWithoutConsent = async (detailType: 'call.recording_started' | 
   if (!call) return;
   const mentorship = await getMentorship(call.mentorshipId);
   if (!mentorship) return;
-  const [item, facts] = await Promise.all([getSessionItem(call.id), listFacts(call.id)]);
+  const [item, facts] = await Promise.all([getRecordedSession(call.id), listFacts(call.id)]);
   const consented = new Set((item?.recordingConsent ?? []).map((consent) => memberStreamId(consent.memberId)));
   const missing = missingConsents(facts, [memberStreamId(mentorship.mentorId), memberStreamId(mentorship.menteeId)], consented);
   if (missing.length === 0) return;

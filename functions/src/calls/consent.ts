@@ -1,13 +1,12 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MENTORSHIP_CALL_TYPE, type RecordingConsentState } from '@mentoring/shared';
-import { documentClient, ignoreStale, tableName } from '../lib/dynamo';
 import { getCall } from './repository';
-import { getParties, type MentorshipRecord } from '../mentorships';
-import { ensureUnplanned, getSessionItem, sessionKey, type SessionItem } from './record-repository';
+import type { MentorshipRecord } from '../mentorships';
+import { getParties } from '../members';
+import { addRecordingConsent, getRecordedSession, type RecordedSession } from '../sessions';
 import { memberStreamId } from '../lib/stream/stream-user-id';
 import { DomainError } from '../lib/domain-error';
 
-export const consentStateOf = async (sessionId: string, mentorship: MentorshipRecord, item: SessionItem | undefined): Promise<RecordingConsentState> => {
+export const consentStateOf = async (sessionId: string, mentorship: MentorshipRecord, item: RecordedSession | undefined): Promise<RecordingConsentState> => {
   const parties = await getParties([mentorship.mentorId, mentorship.menteeId]);
   const party = (memberId: string) => ({ memberId, streamUserId: memberStreamId(memberId), displayName: parties.get(memberId)?.displayName ?? 'A former member' });
   return {
@@ -17,40 +16,10 @@ export const consentStateOf = async (sessionId: string, mentorship: MentorshipRe
   };
 };
 
-/**
- * Adds the member's consent once (the string set `consentedMembers` makes a repeat a no-op). A session that
- * is not booked but whose call exists becomes an unplanned session here, as the record consumer would make it.
- */
+/** Adds the member's consent once; a session not booked whose call exists becomes an unplanned session (sessions/). */
 export const giveConsent = async (sessionId: string, mentorship: MentorshipRecord, memberId: string) => {
-  const existing = await getSessionItem(sessionId);
+  const existing = await getRecordedSession(sessionId);
   if (!existing && !(await getCall(`${MENTORSHIP_CALL_TYPE}:${sessionId}`))) throw new DomainError('not_found', 'There is no such session or call.');
-  const at = new Date().toISOString();
-  const ensure = ensureUnplanned(sessionId, mentorship, at, { except: ['recordingConsent'] });
-  await ignoreStale(() =>
-    documentClient.send(
-      new UpdateCommand({
-        TableName: tableName('sessions'),
-        Key: sessionKey(sessionId),
-        UpdateExpression: `SET ${[
-          ...ensure.sets,
-          '#state = if_not_exists(#state, :held)',
-          '#startsAt = if_not_exists(#startsAt, :at)',
-          'updatedAt = :at',
-          'recordingConsent = list_append(if_not_exists(recordingConsent, :none), :consent)',
-        ].join(', ')} ADD consentedMembers :members`,
-        ConditionExpression: 'attribute_not_exists(consentedMembers) OR NOT contains(consentedMembers, :memberId)',
-        ExpressionAttributeNames: { ...ensure.names, '#state': 'state', '#startsAt': 'startsAt' },
-        ExpressionAttributeValues: {
-          ...ensure.values,
-          ':held': 'held',
-          ':at': at,
-          ':none': [],
-          ':consent': [{ memberId, at }],
-          ':members': new Set([memberId]),
-          ':memberId': memberId,
-        },
-      }),
-    ),
-  );
-  return consentStateOf(sessionId, mentorship, await getSessionItem(sessionId));
+  await addRecordingConsent(sessionId, mentorship, memberId, new Date().toISOString());
+  return consentStateOf(sessionId, mentorship, await getRecordedSession(sessionId));
 };

@@ -8,7 +8,6 @@ export { consentStateOf, giveConsent } from './consent';
 export { claimDelivery, releaseDelivery } from './deliveries-repository';
 export { createGuestInvitation, verifyGuestInvitation } from './guest-invitation';
 export { recordCallEvent } from './record-event';
-export { getSessionItem, notesKey } from './record-repository';
 export { canSeeArchive, listArtifacts, listCallsOf, recordCall, recordCallEnded, recordHistory, setFeatureFlag, setMembership } from './repository';
 export type { ArtifactRecord } from './repository';
 export { retentionStatement } from './retention';

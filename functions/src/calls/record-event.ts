@@ -1,8 +1,9 @@
 import { mentorshipIdOfCall } from '@mentoring/shared';
 import { logger } from '../lib/powertools';
 import { splitCid } from './repository';
-import { getParties, getMentorship, type MentorshipRecord } from '../mentorships';
-import { getSessionItem, listFacts, recordSessionHeld, saveFact, saveRecord } from './record-repository';
+import { getMentorship, type MentorshipRecord } from '../mentorships';
+import { getParties } from '../members';
+import { getRecordedSession, listFacts, recordSessionHeld, saveFact, saveRecord } from '../sessions';
 import { sessionRecordEventSchema } from '../lib/stream/events';
 import { memberStreamId } from '../lib/stream/stream-user-id';
 import { buildRecord, factsOf, type Pair } from './record';
@@ -41,7 +42,7 @@ export const recordCallEvent = async (detailType: string, rawDetail: unknown) =>
   const pair = await pairOf(mentorship);
 
   for (let attempt = 1; ; attempt += 1) {
-    const item = await getSessionItem(sessionId);
+    const item = await getRecordedSession(sessionId);
     const record = buildRecord(await listFacts(sessionId), pair);
     if (await saveRecord(sessionId, item, record, mentorship, new Date().toISOString())) {
       if (record.held && record.startedAt) await recordSessionHeld(mentorshipId, sessionId, record.startedAt);

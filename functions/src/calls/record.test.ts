@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { factKey, type Fact } from './record-repository';
+import { factKey, type Fact } from '../sessions';
 import { buildRecord, factsOf } from './record';
 
 const pair = {

@@ -3,7 +3,7 @@
  * the event itself (a redelivery writes the same item again), and the record is a pure function of the set of
  * facts: however the events are ordered or repeated, the same facts give the same record.
  */
-import type { Fact, CallRecord } from './record-repository';
+import type { Fact, CallRecord } from '../sessions';
 
 export interface Pair {
   /** Stream user id → the member and the name shown. */

@@ -1,6 +1,6 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ArtifactKind, CallFeature, CallSummary } from '@mentoring/shared';
-import { documentClient, ignoreStale, tableName } from '../lib/dynamo';
+import { documentClient, ignoreStale, queryAll, tableName } from '../lib/dynamo';
 
 /**
  * One table for everything known about a call (single-table design):
@@ -167,6 +167,7 @@ export const listCallsOf = async (userId: string): Promise<CallSummary[]> => {
 export interface ArtifactRecord {
   cid: string;
   kind: ArtifactKind;
+  /** Stream's call session (its `callSessionId`): stored, and answered by the API, under this older name. */
   sessionId: string;
   filename: string;
   key: string;
@@ -177,12 +178,12 @@ export interface ArtifactRecord {
   archivedAt: string;
 }
 
-const artifactSortKey = (kind: ArtifactKind, sessionId: string, filename: string) => `ARTIFACT#${kind}#${sessionId}#${filename}`;
+const artifactSortKey = (kind: ArtifactKind, callSessionId: string, filename: string) => `ARTIFACT#${kind}#${callSessionId}#${filename}`;
 
-export const getArtifact = async (cid: string, kind: ArtifactKind, sessionId: string, filename: string) =>
+export const getArtifact = async (cid: string, kind: ArtifactKind, callSessionId: string, filename: string) =>
   (
     await documentClient.send(
-      new GetCommand({ TableName: table(), Key: { pk: callKey(cid), sk: artifactSortKey(kind, sessionId, filename) }, ConsistentRead: true }),
+      new GetCommand({ TableName: table(), Key: { pk: callKey(cid), sk: artifactSortKey(kind, callSessionId, filename) }, ConsistentRead: true }),
     )
   ).Item as ArtifactRecord | undefined;
 
@@ -207,20 +208,9 @@ export const saveArtifact = (artifact: ArtifactRecord, expiresAt: number) =>
     ),
   );
 
-export const listArtifacts = async (cid: string) => {
-  const items: ArtifactRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': callKey(cid), ':prefix': 'ARTIFACT#' },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as ArtifactRecord[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-};
+export const listArtifacts = async (cid: string) =>
+  (await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': callKey(cid), ':prefix': 'ARTIFACT#' },
+  })) as ArtifactRecord[];

@@ -1,4 +1,4 @@
-import { QueryCommand, ScanCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { QueryCommandInput, ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 import {
   ATTENTION_KINDS,
   attentionItems,
@@ -12,7 +12,7 @@ import {
   type MentorshipFacts,
   type ReportFacts,
 } from '@mentoring/shared';
-import { documentClient, tableName } from '../lib/dynamo';
+import { queryAll as queryEvery, scanAll as scanEvery, tableName } from '../lib/dynamo';
 import { logger } from '../lib/powertools';
 import { getProgramme } from '../programme';
 
@@ -38,31 +38,17 @@ const names = (attributes: readonly string[]) => ({
   ExpressionAttributeNames: Object.fromEntries(attributes.map((attribute) => [`#${attribute}`, attribute])),
 });
 
-const scanAll = async (input: Omit<ConstructorParameters<typeof ScanCommand>[0], 'ExclusiveStartKey'>, cost: ReadCost) => {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(new ScanCommand({ ...input, ExclusiveStartKey, ReturnConsumedCapacity: 'TOTAL' }));
-    items.push(...(page.Items ?? []));
+/** Counts what each page of a read cost. */
+const counted = (cost: ReadCost) => ({
+  onPage: (page: { ConsumedCapacity?: { CapacityUnits?: number } }) => {
     cost.readCapacityUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
     cost.requests += 1;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-};
+  },
+});
 
-const queryAll = async (input: Omit<QueryCommandInput, 'ExclusiveStartKey'>, cost: ReadCost) => {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(new QueryCommand({ ...input, ExclusiveStartKey, ReturnConsumedCapacity: 'TOTAL' }));
-    items.push(...(page.Items ?? []));
-    cost.readCapacityUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
-    cost.requests += 1;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-};
+const scanAll = (input: Omit<ScanCommandInput, 'ExclusiveStartKey'>, cost: ReadCost) => scanEvery({ ...input, ReturnConsumedCapacity: 'TOTAL' }, counted(cost));
+
+const queryAll = (input: Omit<QueryCommandInput, 'ExclusiveStartKey'>, cost: ReadCost) => queryEvery({ ...input, ReturnConsumedCapacity: 'TOTAL' }, counted(cost));
 
 const MEMBER_ATTRIBUTES = ['id', 'role', 'displayName', 'approvalState', 'createdAt', 'submittedAt', 'suspended'] as const;
 

@@ -4,7 +4,7 @@ import type { DirectoryEntry } from './cache';
  * What the directory's filter reads of every entry, as small typed arrays: topics and languages as bit masks,
  * the format and the time zone as numbers. A page scans all 5,000 entries, and between two pages the request's
  * other work (the SDK, the HTTP server) pushes the entries' objects out of the CPU's caches: chasing each entry's
- * arrays and sets from memory cost a page ~2.5 ms where the same scan costs ~1 ms hot (directory bench, issue 28).
+ * arrays and sets from memory cost a page ~2.5 ms where the same scan costs ~1 ms hot (`npm run bench -- directory`).
  * The columns are ~40 KB and are read in order. Built once per snapshot (the entries array is the key).
  */
 export interface DirectoryColumns {

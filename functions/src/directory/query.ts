@@ -1,7 +1,7 @@
 import { hoursApart, scoreMatch, type DirectoryPage, type MatchResult, type MentorCard, type MenteeForMatching } from '@mentoring/shared';
 import { compareNames, fold, type DirectoryEntry } from './cache';
 import { columnsOf, FORMAT_CODE, wantedMask } from './columns';
-import { HttpError } from '../lib/http/errors';
+import { invalid } from '../lib/domain-error';
 import { photoUrl, openPlaces } from '../members';
 
 const DEFAULT_LIMIT = 20;
@@ -25,7 +25,7 @@ const decodeCursor = (cursor: string): SortKey => {
   } catch {
     // falls through to the error below
   }
-  throw new HttpError('validation_failed', 'The cursor is invalid: start again from the first page.');
+  throw invalid('The cursor is invalid: start again from the first page.');
 };
 
 export const card = (entry: DirectoryEntry, match: MatchResult | null): MentorCard => {

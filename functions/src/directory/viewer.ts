@@ -21,7 +21,7 @@ export interface ViewerReads {
  * The viewer's profile, blocks and declines: the DynamoDB reads of one directory page, as one BatchGetItem of
  * three small items (the profile, the summary of the viewer's blocks both ways, the mentee's DECLINED set).
  * Each request to DynamoDB costs the page's CPU its own SDK middleware, signature and HTTP exchange, and on the
- * local stage's one thread at 10 connections that CPU is what pages queue behind (directory bench, issue 28):
+ * local stage's one thread at 10 connections that CPU is what pages queue behind (`npm run bench -- directory`):
  * four requests a page became one. The DECLINED item of a viewer who is not a mentee does not exist, and costs
  * the batch nothing but its key.
  */

@@ -1,5 +1,16 @@
 import { ConditionalCheckFailedException, DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DynamoDBDocumentClient,
+  QueryCommand,
+  ScanCommand,
+  type BatchGetCommandInput,
+  type BatchGetCommandOutput,
+  type QueryCommandInput,
+  type QueryCommandOutput,
+  type ScanCommandInput,
+  type ScanCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
 // Not from the package's index: the idempotency store imports this module lazily, and a lazily loaded index would
 // build every slice of the route table (the bundling test checks none does).
 import { tables, type TableKey } from '@mentoring/shared/tables';
@@ -16,6 +27,44 @@ export const documentClient = DynamoDBDocumentClient.from(traced(new DynamoDBCli
 });
 
 export const tableName = (key: TableKey): string => requiredEnv(tables[key].envVar);
+
+export interface PagingOptions<Output> {
+  /**
+   * Stop once this many items are read. Without a FilterExpression each request also asks for no more than are
+   * still wanted (DynamoDB's Limit counts items before a filter, so with one it is left as given).
+   */
+  atMost?: number;
+  /** Each page as it arrives: to count the read capacity it cost, say. */
+  onPage?: (page: Output) => void;
+}
+
+/** An item as the document client answers it (attribute values typed loosely, as the SDK types them). */
+type Item = NonNullable<QueryCommandOutput['Items']>[number];
+
+const readPages = async <Input extends QueryCommandInput | ScanCommandInput, Output extends QueryCommandOutput | ScanCommandOutput>(
+  send: (input: Input) => Promise<Output>,
+  input: Omit<Input, 'ExclusiveStartKey'>,
+  { atMost, onPage }: PagingOptions<Output>,
+) => {
+  const items: Item[] = [];
+  let ExclusiveStartKey: Item | undefined;
+  do {
+    const wanted = atMost === undefined || input.FilterExpression ? undefined : Math.min(atMost - items.length, input.Limit ?? Infinity);
+    const page = await send({ ...input, ExclusiveStartKey, ...(wanted === undefined ? {} : { Limit: wanted }) } as Input);
+    onPage?.(page);
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && (atMost === undefined || items.length < atMost));
+  return items;
+};
+
+/** Every item a Query answers, page after page (or the first `atMost`; the last page may hold more). */
+export const queryAll = (input: Omit<QueryCommandInput, 'ExclusiveStartKey'>, options: PagingOptions<QueryCommandOutput> = {}) =>
+  readPages((each: QueryCommandInput) => documentClient.send(new QueryCommand(each)), input, options);
+
+/** Every item a Scan answers, page after page (or the first `atMost`; the last page may hold more). */
+export const scanAll = (input: Omit<ScanCommandInput, 'ExclusiveStartKey'>, options: PagingOptions<ScanCommandOutput> = {}) =>
+  readPages((each: ScanCommandInput) => documentClient.send(new ScanCommand(each)), input, options);
 
 /** Runs a conditional write; false when its condition said no (a newer or the same write is already stored). */
 export const ignoreStale = async (write: () => Promise<unknown>) => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { menteeItem, mentorItem } from '../../testing/mentoring';
-import { placeUpdate, toParty } from '../mentorships/parties-repository';
-import { isListed, withListing } from './item';
+import { placeUpdate, toParty } from './places-repository';
+import { withListing } from './item';
+import { isListed } from './item';
 
 describe('the directory listing', () => {
   it.each([
@@ -24,8 +25,8 @@ describe('the directory listing', () => {
     expect(withListing(menteeItem({ listed: 'mentor' }))).not.toHaveProperty('listed');
   });
 
-  // The trap of issue 25: the place counting wrote `listed` by a rule of its own, so a rule changed in one
-  // place only would list a paused mentor again at the next accept or ending.
+  // The place counting once wrote `listed` by a rule of its own, so a rule changed in one place only would list
+  // a paused mentor again at the next accept or ending.
   it.each([
     ['an accepting mentor', {}],
     ['a paused mentor', { acceptingRequests: false }],

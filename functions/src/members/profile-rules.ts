@@ -1,5 +1,5 @@
 import type { Programme, ProfileInput } from '@mentoring/shared';
-import { HttpError } from '../lib/http/errors';
+import { invalid } from '../lib/domain-error';
 
 /**
  * The profile rules that depend on stored data rather than on the shape of the body: topics from the
@@ -9,13 +9,12 @@ export const checkProfileAgainstProgramme = (input: ProfileInput, programme: Pro
   const known = new Map(programme.topics.map((topic) => [topic.toLowerCase(), topic]));
   const unknown = input.topics.filter((topic) => !known.has(topic.toLowerCase()));
   if (unknown.length) {
-    throw new HttpError('validation_failed', `Unknown topics: ${unknown.join(', ')}. Choose topics from the programme's list.`, [
+    throw invalid(`Unknown topics: ${unknown.join(', ')}. Choose topics from the programme's list.`, [
       { path: ['topics'], message: `Not in the programme's list: ${unknown.join(', ')}`, code: 'custom' },
     ]);
   }
   if (input.codeOfConductVersion !== programme.codeOfConductVersion) {
-    throw new HttpError(
-      'validation_failed',
+    throw invalid(
       `The code of conduct has changed: read and accept version ${programme.codeOfConductVersion}.`,
       [{ path: ['codeOfConductVersion'], message: `Accept version ${programme.codeOfConductVersion}`, code: 'custom' }],
     );

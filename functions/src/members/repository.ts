@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { ApprovalState, Role } from '@mentoring/shared';
-import { documentClient, ignoreStale, tableName, type ItemRead } from '../lib/dynamo';
+import { documentClient, ignoreStale, queryAll, tableName, type ItemRead } from '../lib/dynamo';
 import { LISTED, withListing, type MemberItem } from './item';
 
 /**
@@ -216,48 +216,26 @@ const MAX_APPLICATIONS = 500;
 
 /** Submitted profiles in one approval state: pending ones oldest first (first come, first reviewed), decided ones newest first. */
 export const listByApprovalState = async (state: Exclude<ApprovalState, 'draft'>) => {
-  const items: MemberItem[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'approvals',
-        KeyConditionExpression: 'approvalState = :state',
-        ExpressionAttributeValues: { ':state': state },
-        ScanIndexForward: state === 'pending',
-        Limit: MAX_APPLICATIONS - items.length,
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as MemberItem[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey && items.length < MAX_APPLICATIONS);
-  return items;
+  const items = await queryAll(
+    { TableName: table(), IndexName: 'approvals', KeyConditionExpression: 'approvalState = :state', ExpressionAttributeValues: { ':state': state }, ScanIndexForward: state === 'pending' },
+    { atMost: MAX_APPLICATIONS },
+  );
+  return items as MemberItem[];
 };
 
 /** Every listed mentor, read from the `directory` index, with the read capacity it cost. */
 export const listDirectory = async () => {
-  const items: MemberItem[] = [];
   let readCapacityUnits = 0;
   let pages = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'directory',
-        KeyConditionExpression: 'listed = :listed',
-        ExpressionAttributeValues: { ':listed': LISTED },
-        ReturnConsumedCapacity: 'TOTAL',
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as MemberItem[]));
-    readCapacityUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
-    pages += 1;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = (await queryAll(
+    { TableName: table(), IndexName: 'directory', KeyConditionExpression: 'listed = :listed', ExpressionAttributeValues: { ':listed': LISTED }, ReturnConsumedCapacity: 'TOTAL' },
+    {
+      onPage: (page) => {
+        readCapacityUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
+        pages += 1;
+      },
+    },
+  )) as MemberItem[];
   return { items, readCapacityUnits, pages };
 };
 

@@ -7,8 +7,8 @@ import { openPlaces, type MemberItem, type StoredMemberItem } from './item';
  *
  * Each view is built from the stored item and fills every field the contract requires: items written before
  * a field existed, a draft saved in parts, or a deleted member's stand-in lack some, and an answer that
- * misses one would fail its contract after a write had already committed (issue 25: an accept answered 500,
- * the retry 409).
+ * misses one would fail its contract after a write had already committed (an accept would answer 500, and its
+ * retry 409).
  */
 
 /** Where a stored photo is served (the media bucket behind /media/* on the app's origin). */

@@ -1,12 +1,12 @@
 import { COORDINATORS_GROUP } from '@mentoring/shared';
-import type { Identity } from '../lib/http/identity';
+import type { Identity } from '../lib/auth/identity';
 import type { MemberItem } from './item';
 
 export const isCoordinator = (identity: Identity | null) => Boolean(identity?.groups.includes(COORDINATORS_GROUP));
 
 /**
- * Who may see a mentee's profile: the mentee and coordinators. The mentors they have requested or are
- * matched with join this list with the requests of issue 15; that check belongs here and nowhere else.
+ * Who may see a mentee's profile here: the mentee and coordinators. (A mentor they requested or are matched with
+ * reads the mentee inside the mentorship's own view, which its access rules guard.)
  */
 export const canSeeMentee = async (viewer: Identity, mentee: MemberItem): Promise<boolean> =>
   viewer.sub === mentee.id || isCoordinator(viewer);

@@ -1,6 +1,6 @@
 import { mentorshipIdOfCall, MENTORSHIP_CALL_TYPE } from '@mentoring/shared';
 import { DomainError } from '../lib/domain-error';
-import type { Identity } from '../lib/http/identity';
+import type { Identity } from '../lib/auth/identity';
 import { getMentorship, sideOf, type MentorshipRecord, type Side } from './repository';
 
 /**

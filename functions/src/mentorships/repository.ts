@@ -12,10 +12,10 @@
  * were read, the event appended, and the guards, counters and the mentor's places kept in step with it.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, type BatchGetCommandOutput, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, type BatchGetCommandOutput, TransactWriteCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Actor, DeclinedReason, EndReason, FitCheckAnswer, MentorshipAction, MentorshipEvent, MentorshipState } from '@mentoring/shared';
 import { randomUUID } from 'node:crypto';
-import { documentClient, tableName, type ItemRead } from '../lib/dynamo';
+import { documentClient, ignoreStale, queryAll, tableName, type ItemRead } from '../lib/dynamo';
 import { logger } from '../lib/powertools';
 
 export type Side = 'mentor' | 'mentee';
@@ -124,34 +124,23 @@ const toRecord = (item: Record<string, unknown>): MentorshipRecord => {
 
 /** The log, oldest first; each event with the META version it made. */
 export const listEvents = async (id: string): Promise<(MentorshipEvent & { version: number })[]> => {
-  const events: (MentorshipEvent & { version: number })[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': metaKey(id).pk, ':prefix': 'EVENT#' },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      events.push({
-        version: Number(item.version),
-        at: item.at,
-        type: item.type,
-        actor: item.actor,
-        actorId: item.actorId ?? null,
-        from: item.from ?? null,
-        to: item.to,
-        reason: item.reason ?? null,
-        message: item.message ?? null,
-      });
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return events;
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': metaKey(id).pk, ':prefix': 'EVENT#' },
+    ConsistentRead: true,
+  });
+  return items.map((item) => ({
+    version: Number(item.version),
+    at: item.at,
+    type: item.type,
+    actor: item.actor,
+    actorId: item.actorId ?? null,
+    from: item.from ?? null,
+    to: item.to,
+    reason: item.reason ?? null,
+    message: item.message ?? null,
+  }));
 };
 
 /** META items by one of the sparse indexes, newest first (up to `limit`). */
@@ -161,28 +150,23 @@ export const listBy = async (
   { limit = 200, states }: { limit?: number; states?: readonly MentorshipState[] } = {},
 ) => {
   const attribute = index === 'byMentor' ? 'mentorId' : index === 'byMentee' ? 'menteeId' : 'state';
-  const records: MentorshipRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: index,
-        KeyConditionExpression: '#key = :value',
-        ...(states?.length
-          ? {
-              FilterExpression: `#state IN (${states.map((_, index) => `:s${index}`).join(', ')})`,
-              ExpressionAttributeNames: { '#key': attribute, '#state': 'state' },
-              ExpressionAttributeValues: { ':value': value, ...Object.fromEntries(states.map((state, index) => [`:s${index}`, state])) },
-            }
-          : { ExpressionAttributeNames: { '#key': attribute }, ExpressionAttributeValues: { ':value': value } }),
-        ScanIndexForward: false,
-        ExclusiveStartKey,
-      }),
-    );
-    records.push(...(page.Items ?? []).map(toRecord));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey && records.length < limit);
+  const items = await queryAll(
+    {
+      TableName: table(),
+      IndexName: index,
+      KeyConditionExpression: '#key = :value',
+      ...(states?.length
+        ? {
+            FilterExpression: `#state IN (${states.map((_, index) => `:s${index}`).join(', ')})`,
+            ExpressionAttributeNames: { '#key': attribute, '#state': 'state' },
+            ExpressionAttributeValues: { ':value': value, ...Object.fromEntries(states.map((state, index) => [`:s${index}`, state])) },
+          }
+        : { ExpressionAttributeNames: { '#key': attribute }, ExpressionAttributeValues: { ':value': value } }),
+      ScanIndexForward: false,
+    },
+    { atMost: limit },
+  );
+  const records = items.map(toRecord);
   return records.slice(0, limit);
 };
 
@@ -406,4 +390,48 @@ export const matchedMentees = async (menteeIds: readonly string[]) => {
     }
   }
   return matched;
+};
+
+const MAX_STATS_ATTEMPTS = 8;
+
+/**
+ * A session of the mentorship was held: its first and latest held session (by when each started). A session's
+ * start only moves earlier as late events arrive, so the first is a conditional minimum; the latest is asked of
+ * the sessions (`latestHeldStart`) under the META's `sessionStatsVersion`, so two sessions' consumers cannot leave
+ * an older view last.
+ */
+export const recordHeldSession = async (mentorshipId: string, startedAt: string, latestHeldStart: () => Promise<string>) => {
+  const key = metaKey(mentorshipId);
+  await ignoreStale(() =>
+    documentClient.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: key,
+        UpdateExpression: 'SET firstSessionAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(firstSessionAt) OR firstSessionAt > :at)',
+        ExpressionAttributeValues: { ':at': startedAt },
+      }),
+    ),
+  );
+  for (let attempt = 1; attempt <= MAX_STATS_ATTEMPTS; attempt += 1) {
+    const { Item } = await documentClient.send(
+      new GetCommand({ TableName: table(), Key: key, ConsistentRead: true, ProjectionExpression: 'lastSessionAt, sessionStatsVersion' }),
+    );
+    const version = Number(Item?.sessionStatsVersion ?? 0);
+    const last = await latestHeldStart();
+    if (Item?.lastSessionAt === last) return;
+    const written = await ignoreStale(() =>
+      documentClient.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: key,
+          UpdateExpression: 'SET lastSessionAt = :last, sessionStatsVersion = :next',
+          ConditionExpression: `attribute_exists(pk) AND ${version === 0 ? 'attribute_not_exists(sessionStatsVersion)' : 'sessionStatsVersion = :version'}`,
+          ExpressionAttributeValues: { ':last': last, ':next': version + 1, ...(version === 0 ? {} : { ':version': version }) },
+        }),
+      ),
+    );
+    if (written) return;
+  }
+  throw new Error(`The session statistics of mentorship ${mentorshipId} kept changing`);
 };

@@ -7,6 +7,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { FeedbackItem, FitCheckAnswer, Survey } from '@mentoring/shared';
 import { documentClient, tableName } from '../lib/dynamo';
+import { feedbackPut } from '../feedback';
 import { DomainError } from '../lib/domain-error';
 import { getMentorship, metaKey, type MentorshipRecord, type Side } from './repository';
 
@@ -50,7 +51,7 @@ export const answerSurvey = async (
       await documentClient.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: tableName('feedback'), Item: feedback, ConditionExpression: 'attribute_not_exists(id)' } },
+            feedbackPut(feedback),
             {
               Update: {
                 TableName: tableName('mentorships'),

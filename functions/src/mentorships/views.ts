@@ -1,5 +1,5 @@
 import { allowedActions, mentorshipChannelCid, type MentorshipDetail, type MentorshipSummary } from '@mentoring/shared';
-import { getParties, getParty, toParty, type Party } from './parties-repository';
+import { getParties, getParty, toParty, type Party } from '../members';
 import { photoUrl, toMemberView } from '../members';
 import { listEvents, sideOf, type MentorshipRecord } from './repository';
 import { surveysDue } from './surveys';
@@ -39,7 +39,7 @@ export const summariesOf = async (records: MentorshipRecord[], viewerRoleOf: (re
 export const viewerRoleOf = (record: MentorshipRecord, viewer: { id: string; isCoordinator: boolean }): ViewerRole | null =>
   sideOf(record, viewer.id) ?? (viewer.isCoordinator ? 'coordinator' : null);
 
-/** A member who deleted their account (issue 17): the other side keeps the mentorship's history, with no profile (the view fills the rest). */
+/** A member who deleted their account: the other side keeps the mentorship's history, with no profile (the view fills the rest). */
 const formerMember = (id: string, role: 'mentor' | 'mentee'): Party => toParty({ id, role, displayName: 'A former member' });
 
 export const detailOf = async (record: MentorshipRecord, viewerRole: ViewerRole): Promise<MentorshipDetail> => {

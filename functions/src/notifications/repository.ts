@@ -3,7 +3,7 @@
  * holds only unread ones, so counting and finding them reads nothing already read.
  */
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, ignoreStale, tableName } from '../lib/dynamo';
+import { documentClient, ignoreStale, queryAll, tableName } from '../lib/dynamo';
 import type { NotificationItem } from './item';
 
 const table = () => tableName('notifications');
@@ -29,44 +29,18 @@ export const queryNotifications = async (memberId: string, { limit, afterSk }: {
 };
 
 /** The sort keys of all the member's unread notifications (the `unread` index). */
-export const unreadKeys = async (memberId: string): Promise<string[]> => {
-  const keys: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const answer = await documentClient.send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'unread',
-        KeyConditionExpression: 'unreadBy = :member',
-        ExpressionAttributeValues: { ':member': memberId },
-        ProjectionExpression: 'sk',
-        ExclusiveStartKey: start,
-      }),
-    );
-    keys.push(...(answer.Items ?? []).map((item) => item.sk as string));
-    start = answer.LastEvaluatedKey;
-  } while (start);
-  return keys;
-};
+export const unreadKeys = async (memberId: string): Promise<string[]> =>
+  (
+    await queryAll({ TableName: table(), IndexName: 'unread', KeyConditionExpression: 'unreadBy = :member', ExpressionAttributeValues: { ':member': memberId }, ProjectionExpression: 'sk' })
+  ).map((item) => item.sk as string);
 
 /** How many of the member's notifications are unread (the `unread` index, counted by DynamoDB). */
 export const countUnread = async (memberId: string): Promise<number> => {
   let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const answer = await documentClient.send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'unread',
-        KeyConditionExpression: 'unreadBy = :member',
-        ExpressionAttributeValues: { ':member': memberId },
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += answer.Count ?? 0;
-    start = answer.LastEvaluatedKey;
-  } while (start);
+  await queryAll(
+    { TableName: table(), IndexName: 'unread', KeyConditionExpression: 'unreadBy = :member', ExpressionAttributeValues: { ':member': memberId }, Select: 'COUNT' },
+    { onPage: (page) => (count += page.Count ?? 0) },
+  );
   return count;
 };
 

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import { MAX_PHOTO_BYTES } from '@mentoring/shared';
-import { HttpError } from '../lib/http/errors';
+import { DomainError } from '../lib/domain-error';
 import { logger } from '../lib/powertools';
 import { bucketName, s3Client } from '../lib/s3';
 
-const tooLarge = () => new HttpError('payload_too_large', `A photo may be at most ${MAX_PHOTO_BYTES / (1024 * 1024)} MB.`);
+const tooLarge = () => new DomainError('payload_too_large', `A photo may be at most ${MAX_PHOTO_BYTES / (1024 * 1024)} MB.`);
 
 /**
  * Lets go of a GetObject body whatever state it is in. An unread body keeps its socket (and S3's side of it)
@@ -23,7 +23,7 @@ export const readUpload = async (key: string): Promise<Buffer> => {
     object = await s3Client.send(new GetObjectCommand({ Bucket: bucketName('media'), Key: key }));
   } catch (error) {
     if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') {
-      throw new HttpError('not_found', 'No upload under that key: it expired or was already used. Upload the photo again.');
+      throw new DomainError('not_found', 'No upload under that key: it expired or was already used. Upload the photo again.');
     }
     throw error;
   }

@@ -1,5 +1,5 @@
 import { scheduleHandler } from '../lib/schedule-handler';
-import { completeAtEnd } from '../mentorships/lifecycle';
+import { completeAtEnd } from '../lifecycle';
 
 /** A mentorship's planned end: completed if still active (see service.completeAtEnd); early, set again. */
 export const handler = scheduleHandler('mentorship-end', async ({ payload, scheduledTime }) => {

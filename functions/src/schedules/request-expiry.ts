@@ -1,5 +1,5 @@
 import { scheduleHandler } from '../lib/schedule-handler';
-import { expire } from '../mentorships/lifecycle';
+import { expire } from '../lifecycle';
 
 /** A request's time is up: expired if still unanswered, else nothing (see service.expire); early, set again. */
 export const handler = scheduleHandler('request-expiry', async ({ payload, scheduledTime }) => {

@@ -1,7 +1,7 @@
 /** The pair's action items in the `sessions` table: ACTIONS#<mentorshipId> / <itemId>, every change conditional on `version`. */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ActionItem } from '@mentoring/shared';
-import { documentClient, ignoreStale, tableName } from '../lib/dynamo';
+import { documentClient, ignoreStale, queryAll, tableName } from '../lib/dynamo';
 
 const table = () => tableName('sessions');
 const itemKey = (mentorshipId: string, itemId: string) => ({ pk: `ACTIONS#${mentorshipId}`, sk: itemId });
@@ -12,20 +12,7 @@ const toActionItem = (item: Record<string, unknown>): ActionItem => {
 };
 
 export const listActionItems = async (mentorshipId: string) => {
-  const items: ActionItem[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': itemKey(mentorshipId, '').pk },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(page.Items ?? []).map(toActionItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = (await queryAll({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': itemKey(mentorshipId, '').pk } })).map(toActionItem);
   // Open first, then by due day (undated last), then oldest first.
   return items.sort(
     (a, b) => Number(a.done) - Number(b.done) || (a.dueOn ?? '9999').localeCompare(b.dueOn ?? '9999') || a.createdAt.localeCompare(b.createdAt),

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { sessionNotesSchema } from '@mentoring/shared';
 import { documentClient, ignoreStale, tableName } from '../lib/dynamo';
-import { notesKey } from '../calls';
+import { notesKey } from './repository';
 
 export type SessionNotes = z.infer<typeof sessionNotesSchema>;
 

@@ -14,7 +14,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type Tra
 import type { Interval, Session, SessionState } from '@mentoring/shared';
 import { SLOT_STEP_MINUTES } from '@mentoring/shared';
 import { randomUUID } from 'node:crypto';
-import { documentClient, tableName } from '../lib/dynamo';
+import { documentClient, queryAll, tableName } from '../lib/dynamo';
 import { metaKey as mentorshipKey } from '../mentorships';
 
 const STEP_MS = SLOT_STEP_MINUTES * 60_000;
@@ -95,17 +95,6 @@ export const getSessionWithNotes = async (id: string) => {
   return meta ? { session: meta, notes: notes ?? null } : null;
 };
 
-const queryAll = async (input: ConstructorParameters<typeof QueryCommand>[0]) => {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(new QueryCommand({ ...input, ExclusiveStartKey }));
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-};
-
 /** A mentorship's sessions, by start. */
 export const listMentorshipSessions = async (mentorshipId: string) =>
   (await queryAll({
@@ -128,6 +117,18 @@ export const listMemberSessionsFrom = async (memberId: string, from: string) => 
     ),
   );
   return ([...asMentor!, ...asMentee!] as SessionItem[]).sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id));
+};
+
+/** Every stored session item of the member's on one side (for their data export), without the table's keys. */
+export const sessionItemsOf = async (index: 'byMentor' | 'byMentee', memberId: string) => {
+  const items = await queryAll({
+    TableName: table(),
+    IndexName: index,
+    KeyConditionExpression: '#key = :id',
+    ExpressionAttributeNames: { '#key': index === 'byMentor' ? 'mentorId' : 'menteeId' },
+    ExpressionAttributeValues: { ':id': memberId },
+  });
+  return items.map(({ pk: _pk, sk: _sk, ...rest }) => rest);
 };
 
 /** The quarter hours the members' sessions occupy within [from, to), as intervals; `except` leaves one session out. */

@@ -21,7 +21,8 @@ import { sendMail } from '../lib/mail/send';
 import { sessionMails, type SessionFacts } from '../lib/mail/templates/sessions';
 import type { Letter } from '../lib/mail/templates/mentorships';
 import { afterWrite } from '../lib/notify';
-import { getMentorship, sideOf, type MentorshipRecord, getParties, type Party } from '../mentorships';
+import { getMentorship, sideOf, type MentorshipRecord } from '../mentorships';
+import { getParties, type Party } from '../members';
 import { emailOf } from '../lib/cognito';
 import {
   BookingCancelled,

@@ -32,7 +32,7 @@ export interface AttentionItem {
   quietDays?: QuietDays;
 }
 
-/** What the rules read of a mentorship's META item (issue 16 adds the session dates and the fit check). */
+/** What the rules read of a mentorship's META item, the session dates and the fit check included. */
 export interface MentorshipFacts {
   id: string;
   state: string;

@@ -5,6 +5,7 @@
 export * from './matching';
 export * from './time';
 export * from './reference';
+export * from './profile-limits';
 export type * from './profile';
 export type * from './programme';
 export * from './slots';

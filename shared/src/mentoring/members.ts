@@ -23,7 +23,7 @@ export const memberSummarySchema = z.object({
   approvalState: z.enum(APPROVAL_STATES),
   /** Whether the member is in an active (or suspended) mentorship now. */
   matched: z.boolean(),
-  /** Suspended by a coordinator (issue 17); absent means not. */
+  /** Suspended by a coordinator; absent means not. */
   suspended: z.boolean().optional(),
 });
 export type MemberSummary = z.infer<typeof memberSummarySchema>;

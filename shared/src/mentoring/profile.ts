@@ -1,19 +1,17 @@
 import * as z from 'zod';
 import { personNameSchema } from '../names';
 import { isCountryCode, isLanguageCode, isTimeZone } from './reference';
+import { FORMATS, MAX_PHOTO_BYTES, PHOTO_TYPES, PROFILE_LIMITS, type ROLES } from './profile-limits';
 
-export const ROLES = ['mentee', 'mentor'] as const;
+export { DEFAULT_CAPACITY, FORMATS, MAX_MENTOR_TOPICS, MAX_PHOTO_BYTES, PHOTO_TYPES, PROFILE_LIMITS, ROLES } from './profile-limits';
+
 export type Role = (typeof ROLES)[number];
 
-export const FORMATS = ['online', 'in_person', 'both'] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** Where a member's profile stands: a mentor's profile is their application; a mentee's too when the programme says so. */
 export const APPROVAL_STATES = ['draft', 'pending', 'approved', 'rejected'] as const;
 export type ApprovalState = (typeof APPROVAL_STATES)[number];
-
-export const MAX_MENTOR_TOPICS = 10;
-export const DEFAULT_CAPACITY = 2;
 
 /** Days of the week as ISO 8601 numbers them: 1 is Monday, 7 is Sunday. */
 const time = z.string().regex(/^([01]\d|2[0-3]):(00|15|30|45)$|^24:00$/, 'a time such as 18:30, in steps of 15 minutes');
@@ -23,18 +21,18 @@ export const availabilityWindowSchema = z
 export type AvailabilityWindow = z.infer<typeof availabilityWindowSchema>;
 
 /** Weekly windows in the member's own time zone (the profile's `timezone`). */
-export const availabilitySchema = z.array(availabilityWindowSchema).max(28);
+export const availabilitySchema = z.array(availabilityWindowSchema).max(PROFILE_LIMITS.availabilityWindows.max);
 
 const text = (max: number) => z.string().trim().max(max);
 
 const sharedProfileFields = {
   displayName: personNameSchema(),
-  headline: text(120),
-  bio: text(2000),
+  headline: text(PROFILE_LIMITS.text.headline),
+  bio: text(PROFILE_LIMITS.text.bio),
   languages: z
     .array(z.string().refine(isLanguageCode, 'an ISO 639-1 language code'))
-    .min(1, 'Choose at least one language.')
-    .max(10)
+    .min(PROFILE_LIMITS.languages.min, 'Choose at least one language.')
+    .max(PROFILE_LIMITS.languages.max)
     .refine((list) => new Set(list).size === list.length, 'Each language once.'),
   country: z.string().refine(isCountryCode, 'an ISO 3166-1 country code such as DE'),
   timezone: z.string().refine(isTimeZone, 'an IANA time zone such as Europe/Berlin'),
@@ -45,13 +43,13 @@ const sharedProfileFields = {
 };
 
 /** Topics must come from the programme's list; the handler checks that, since the list lives in the database. */
-const topics = z.array(text(60).min(1)).min(1, 'Choose at least one topic.').max(MAX_MENTOR_TOPICS);
+const topics = z.array(text(PROFILE_LIMITS.text.topic).min(1)).min(PROFILE_LIMITS.topics.min, 'Choose at least one topic.').max(PROFILE_LIMITS.topics.max);
 
 export const menteeProfileInputSchema = z.object({
   role: z.literal('mentee'),
   ...sharedProfileFields,
   topics,
-  goals: text(2000).min(1, 'Say what you hope to get from a mentorship.'),
+  goals: text(PROFILE_LIMITS.text.goals).min(1, 'Say what you hope to get from a mentorship.'),
 });
 
 export const mentorProfileInputSchema = z
@@ -59,10 +57,10 @@ export const mentorProfileInputSchema = z
     role: z.literal('mentor'),
     ...sharedProfileFields,
     topics,
-    yearsOfExperience: z.number().int().min(0).max(70),
-    capacity: z.number().int().min(1).max(10),
+    yearsOfExperience: z.number().int().min(PROFILE_LIMITS.yearsOfExperience.min).max(PROFILE_LIMITS.yearsOfExperience.max),
+    capacity: z.number().int().min(PROFILE_LIMITS.capacity.min).max(PROFILE_LIMITS.capacity.max),
     acceptingRequests: z.boolean(),
-    city: text(80).optional(),
+    city: text(PROFILE_LIMITS.text.city).optional(),
   })
   .refine((profile) => profile.format === 'online' || Boolean(profile.city), {
     message: 'Say which city you can meet in.',
@@ -131,7 +129,7 @@ export const ownProfileSchema = z.object({
   isCoordinator: z.boolean(),
   /** True once the profile is submitted (onboarding done); the SPA sends members to /onboarding until then. */
   onboarded: z.boolean(),
-  /** Suspended by a coordinator (issue 17): they can read, nothing more; absent means not. */
+  /** Suspended by a coordinator: they can read, nothing more; absent means not. */
   suspended: z.boolean().optional(),
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
@@ -187,9 +185,6 @@ export const applicationDecisionSchema = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('rejected'), note: text(2000).min(1, 'Tell the applicant why.') }),
 ]);
 
-/** POST /api/profile/me/photo: what the browser says of the file before it is allowed to upload it. */
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const photoUploadRequestSchema = z.object({ contentType: z.enum(PHOTO_TYPES), size: z.number().int().min(1).max(MAX_PHOTO_BYTES) });
 /** A presigned POST: the browser sends `fields` and the file to `url`; S3 refuses another type or size. */
 export const photoUploadSchema = z.object({ url: z.string(), fields: z.record(z.string(), z.string()), key: z.string(), expiresAt: z.string() });

@@ -1,5 +1,5 @@
 /**
- * What issue 16's record side adds to the sessions contract (sessions.ts): the in-call recording consent,
+ * What a session's call record adds to the sessions contract (sessions.ts): the in-call recording consent,
  * the notes conflict's detail, and the surveys a member is asked through the feedback dialog's `match` type.
  */
 import * as z from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Sessions of a mentorship (issue 16): booked from the pair's common availability or logged from a call of
+ * Sessions of a mentorship: booked from the pair's common availability or logged from a call of
  * the mentorship, with shared notes, the pair's action items and the fit check / closing survey.
  * A session's id is its call's id (`m-<mentorshipId>-<suffix>`, see mentorship-calls.ts).
  */

@@ -102,7 +102,8 @@ export const mentorshipsRoutes = {
     response: mentorshipDetailSchema,
     status: 201,
     needs: {
-      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], members: ['GetItem', 'BatchGetItem'], safeguarding: ['GetItem', 'ConditionCheckItem'] },
+      // The mentor is still listed when the proposal commits (the directory's rule, checked in the transaction).
+      tables: { mentorships: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], members: ['GetItem', 'BatchGetItem', 'ConditionCheckItem'], safeguarding: ['GetItem', 'ConditionCheckItem'] },
       email: true,
       userPool: ['AdminGetUser'],
     },

@@ -13,7 +13,7 @@ const sessionChangeNeeds = {
   schedules: true,
 } as const satisfies FunctionNeeds;
 
-/** Sessions of a mentorship: free slots, booking and changing them, and the record side (issue 16): notes, in-call recording consent, action items. */
+/** Sessions of a mentorship: free slots, booking and changing them, and what a session keeps beside its booking: notes, in-call recording consent, action items. */
 export const sessionsRoutes = {
   'GET /api/mentorships/{id}/slots': {
     handler: 'http/sessions/slots',
@@ -76,7 +76,7 @@ export const sessionsRoutes = {
     response: sessionSchema,
     needs: sessionChangeNeeds,
   },
-  // Sessions, the record side (issue 16): notes, in-call recording consent, the pair's action items.
+  // What a session keeps beside its booking: notes, in-call recording consent, the pair's action items.
   'PUT /api/sessions/{id}/notes': {
     handler: 'http/sessions/notes-put',
     auth: 'required',

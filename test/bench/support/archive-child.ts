@@ -19,7 +19,7 @@ if (mode === 'copy') {
   const { record, archived } = await archiveArtifact({
     cid: `bench:${target}`,
     kind: 'recording',
-    sessionId: 'bench-session',
+    callSessionId: 'bench-session',
     filename: 'bench.mp4',
     url,
     startTime: null,

@@ -7,7 +7,7 @@ import { downloadCsv } from './lib/download';
 
 /**
  * Every CSV a coordinator downloads is made by lib/download.ts with the shared toCsv, which makes formula-like
- * cells inert (issue 27). This file keeps it so: no other module makes a CSV, every export's columns are one of
+ * cells inert (a cell such as =HYPERLINK(...) would otherwise run when opened). This file keeps it so: no other module makes a CSV, every export's columns are one of
  * lib/columns.ts's sets, and each of those sets, fed text a spreadsheet would run, gives a file where none runs.
  */
 

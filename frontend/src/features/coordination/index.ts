@@ -1,2 +1,2 @@
-// The coordinator's dashboard, members and feedback (issue 17). Pages load lazily through ./routes.
+// The coordinator's dashboard, members and feedback. Pages load lazily through ./routes.
 export { coordinationPages } from './routes';

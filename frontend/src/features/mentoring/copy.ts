@@ -1,5 +1,5 @@
 /** Every word the mentoring pages show, in one place. */
-import type { ApprovalState, Format, Role } from './lib/types';
+import { PROFILE_LIMITS, type ApprovalState, type Format, type Role } from './lib/types';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -83,8 +83,8 @@ export const copy = {
     goals: 'Say what you hope to get from a mentorship.',
     city: 'Say which city you can meet in.',
     windowOrder: 'A time must end after it starts.',
-    yearsOfExperience: 'Enter a whole number of years from 0 to 70.',
-    capacity: 'Enter a number from 1 to 10.',
+    yearsOfExperience: `Enter a whole number of years from ${PROFILE_LIMITS.yearsOfExperience.min} to ${PROFILE_LIMITS.yearsOfExperience.max}.`,
+    capacity: `Enter a number from ${PROFILE_LIMITS.capacity.min} to ${PROFILE_LIMITS.capacity.max}.`,
     codeOfConduct: 'Accept the code of conduct to continue.',
     role: 'Choose how you want to take part.',
   },

@@ -1,4 +1,4 @@
-// Sessions of a mentorship (issue 16): booking from the pair's common free times, the session page, notes and
+// Sessions of a mentorship: booking from the pair's common free times, the session page, notes and
 // action items. The app composes the panels into other features' pages (app/mentorship-sessions.tsx, through the mentorship feature's slots).
 export { signedInSchedulingRoutes } from './routes';
 export { SessionsPanel } from './components/SessionsPanel';

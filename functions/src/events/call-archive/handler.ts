@@ -8,12 +8,12 @@ export const handler = eventHandler(artifactReadySchema, async ({ detailType, de
   const kind = detailType === 'call.recording_ready' ? 'recording' : 'transcription';
   const file = kind === 'recording' ? detail.call_recording : detail.call_transcription;
   if (!file) throw new Error(`${detailType} carries no ${kind} file`);
-  const sessionId = file.session_id ?? detail.session_id;
-  if (!sessionId) throw new Error(`${detailType} names no call session`);
+  const callSessionId = file.session_id ?? detail.session_id;
+  if (!callSessionId) throw new Error(`${detailType} names no call session`);
   const { archived, record } = await archiveArtifact({
     cid: detail.call_cid,
     kind,
-    sessionId,
+    callSessionId,
     filename: file.filename,
     url: file.url,
     startTime: file.start_time ?? null,

@@ -1,32 +1,14 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { coordinationRoutes, type FeedbackItem, routeIn } from '@mentoring/shared';
-import { documentClient, tableName } from '../../lib/dynamo';
+import { coordinationRoutes, routeIn } from '@mentoring/shared';
+import { listFeedback } from '../../feedback';
 import { httpHandler } from '../../lib/http/handler';
-import { getParties } from '../../mentorships';
+import { getParties } from '../../members';
 
 /** The newest this many are listed; feedback is a trickle next to members (one message per member's thought). */
 export const MAX_FEEDBACK = 2000;
 
-/**
- * Every feedback message (global and match), newest first, with who sent it. The table is keyed by id only and
- * read whole by a Scan (filtered by type on the server side when asked), which at a programme's volume of
- * feedback costs less than keeping an index for it.
- */
+/** Every feedback message (global and match), newest first, with who sent it. */
 export const handler = httpHandler(routeIn(coordinationRoutes, 'GET /api/coordinator/feedback'), async ({ query }) => {
-  const items: FeedbackItem[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new ScanCommand({
-        TableName: tableName('feedback'),
-        ExclusiveStartKey,
-        ...(query.type ? { FilterExpression: 'feedbackType = :type', ExpressionAttributeValues: { ':type': query.type } } : {}),
-      }),
-    );
-    items.push(...((page.Items ?? []) as FeedbackItem[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-
+  const items = await listFeedback(query.type);
   const needle = query.q?.toLocaleLowerCase();
   const matching = items
     .filter((item) => query.maxRating === undefined || (typeof item.rating === 'number' && item.rating <= query.maxRating))

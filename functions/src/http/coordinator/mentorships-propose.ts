@@ -1,6 +1,6 @@
 import { mentorshipsRoutes, routeIn } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { callerOf, detailFor, createProposal } from '../../mentorships/lifecycle';
+import { callerOf, detailFor, createProposal } from '../../lifecycle';
 
 export const handler = httpHandler(routeIn(mentorshipsRoutes, 'POST /api/coordinator/mentorships'), async ({ body, identity }) => {
   const record = await createProposal(identity.sub, body);

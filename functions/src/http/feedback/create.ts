@@ -8,7 +8,8 @@ import { ignoreStale } from '../../lib/dynamo';
 import { newRecordId } from '../../lib/http/idempotency';
 import { mailAfterWrite } from '../../lib/notify';
 import { logger } from '../../lib/powertools';
-import { getParties, getMentorship, sideOf, type MentorshipRecord, answerSurvey } from '../../mentorships';
+import { getMentorship, sideOf, type MentorshipRecord, answerSurvey } from '../../mentorships';
+import { getParties } from '../../members';
 import { saveFeedback } from '../../feedback';
 
 const tellCoordinators = async (record: MentorshipRecord, side: 'mentor' | 'mentee') => {

@@ -17,6 +17,7 @@ const { handler: acceptHandler } = await import('./accept');
 const { handler: declineHandler } = await import('./decline');
 const { handler: getHandler } = await import('./get');
 const { handler: expiryHandler } = await import('../../schedules/request-expiry');
+const { handler: proposeHandler } = await import('../coordinator/mentorships-propose');
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 mockClient(DynamoDBClient);
@@ -38,12 +39,18 @@ Object.assign(process.env, {
 const identity = useTestIdentity({ beforeAll, afterAll });
 
 type Result = APIGatewayProxyStructuredResultV2;
-const call = async (handler: (event: never, context: never) => Promise<unknown>, method: string, path: string, sub: string | null, { body, id }: { body?: unknown; id?: string } = {}) => {
+const call = async (
+  handler: (event: never, context: never) => Promise<unknown>,
+  method: string,
+  path: string,
+  sub: string | null,
+  { body, id, groups }: { body?: unknown; id?: string; groups?: string[] } = {},
+) => {
   const response = (await handler(
     apiEvent({
       method,
       path,
-      headers: { 'content-type': 'application/json', ...(sub ? identity.bearer({ sub }) : {}) },
+      headers: { 'content-type': 'application/json', ...(sub ? identity.bearer({ sub, ...(groups ? { 'cognito:groups': groups } : {}) }) : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
       pathParameters: id ? { id } : undefined,
     }) as never,
@@ -111,6 +118,41 @@ beforeEach(() => {
   cognito.on(AdminGetUserCommand).callsFake((input: { Username: string }) => ({ UserAttributes: [{ Name: 'email', Value: `${input.Username}@example.org` }] }));
   ses.on(SendEmailCommand).resolves({});
   bus.on(PutEventsCommand).resolves({ Entries: [{ EventId: 'e1' }], FailedEntryCount: 0 });
+});
+
+describe('POST /api/coordinator/mentorships (a proposal)', () => {
+  const propose = () =>
+    call(proposeHandler, 'POST', '/api/coordinator/mentorships', 'coordinator-1', { groups: ['coordinators'], body: { mentorId: MENTOR.id, menteeId: MENTEE.id, message: 'You two would fit.' } });
+
+  it('goes only to a mentor the directory lists, checked again on the stored mentor when it commits', async () => {
+    stored([MENTOR, MENTEE], []);
+    dynamo.on(TransactWriteCommand).callsFake((input) => {
+      stored([MENTOR, MENTEE], [input.TransactItems[0].Put.Item]);
+      return {};
+    });
+    expect((await propose()).status).toBe(201);
+    const check = transactions()[0]!.find((item) => item.ConditionCheck?.TableName === 'members')!.ConditionCheck!;
+    expect(check).toMatchObject({ Key: { id: MENTOR.id }, ExpressionAttributeNames: { '#l_acceptingRequests': 'acceptingRequests', '#l_suspended': 'suspended', '#l_capacity': 'capacity' } });
+  });
+
+  it('refuses a paused mentor (they said no new mentees; a proposal has no expiry), storing nothing', async () => {
+    stored([{ ...MENTOR, acceptingRequests: false, listed: undefined }, MENTEE], []);
+    const response = await propose();
+    expect(response.status).toBe(409);
+    expect(response.body.error).toMatchObject({ code: 'conflict', reason: 'not_accepting' });
+    expect(transactions()).toEqual([]);
+  });
+
+  it('answers a pause that commits during the proposal as not accepting', async () => {
+    stored([MENTOR, MENTEE], []);
+    dynamo.on(TransactWriteCommand).callsFake((input) => {
+      const codes = input.TransactItems.map((item: { ConditionCheck?: { TableName: string } }) => (item.ConditionCheck?.TableName === 'members' ? 'ConditionalCheckFailed' : 'None'));
+      throw cancelled(codes);
+    });
+    const response = await propose();
+    expect(response.status).toBe(409);
+    expect(response.body.error).toEqual({ code: 'conflict', reason: 'not_accepting', message: 'This mentor is not taking new mentees right now.' });
+  });
 });
 
 describe('POST /api/mentorships (a request)', () => {
@@ -214,7 +256,7 @@ describe('POST /api/mentorships/{id}/accept', () => {
     expect(updates[0]).toMatchObject({ Key: { pk: `MENTORSHIP#${ID}`, sk: 'META' }, ConditionExpression: '#state = :from AND version = :version', ExpressionAttributeValues: { ':from': 'REQUESTED', ':to': 'ACTIVE', ':version': 1 } });
     expect(updates[1]).toMatchObject({ Key: { pk: `MENTORSHIP#${OTHER}` }, ExpressionAttributeValues: { ':to': 'INVALIDATED', ':version': 3 } });
     expect(updates[2]).toMatchObject({ Key: { sk: 'COUNTERS' }, ExpressionAttributeValues: { ':requests': -2, ':expectedRequests': 2 } });
-    expect(updates[3]).toMatchObject({ TableName: 'members', Key: { id: MENTOR.id }, ExpressionAttributeValues: { ':next': 2, ':taken': 1, ':capacity': 2 } });
+    expect(updates[3]).toMatchObject({ TableName: 'members', Key: { id: MENTOR.id }, ExpressionAttributeValues: { ':next': 2, ':l_was_activeMentees': 1, ':l_was_capacity': 2 } });
     expect(updates[3]!.UpdateExpression).toMatch(/REMOVE listed ADD version :one$/);
     expect(items!.find((item) => item.Put?.Item?.sk === 'MATCH')!.Put!.ConditionExpression).toBe('attribute_not_exists(pk)');
     expect(items!.filter((item) => item.Delete).map((item) => item.Delete!.Key)).toEqual([{ pk: `PAIR#mentor-2#${MENTEE.id}`, sk: 'GUARD' }]);

@@ -1,6 +1,7 @@
 import { profileRoutes, routeIn } from '@mentoring/shared';
 import { publishAppEvent } from '../../lib/event-bus';
 import { HttpError } from '../../lib/http/errors';
+import { DomainError } from '../../lib/domain-error';
 import { processPhoto, PhotoRejectedError, allVariantKeys, isOwnUploadKey, photoKeys, deleteQuietly, putPhoto, readUpload } from '../../photos';
 import { logger } from '../../lib/powertools';
 import { getMemberItem, setMemberPhoto, toOwnProfile, isCoordinator } from '../../members';
@@ -20,7 +21,8 @@ export const handler = httpHandler(routeIn(profileRoutes, 'PUT /api/profile/me/p
   try {
     photo = await processPhoto(await readUpload(body.key));
   } catch (error) {
-    if (!(error instanceof HttpError && error.code === 'not_found')) await deleteQuietly([body.key]);
+    // An upload that is not there (expired or used) has nothing to delete.
+    if (!(error instanceof DomainError && error.code === 'not_found')) await deleteQuietly([body.key]);
     if (error instanceof PhotoRejectedError) {
       throw error.reason === 'not_an_image'
         ? new HttpError('unsupported_media_type', `${error.message} Choose a JPEG, PNG or WebP photo.`)

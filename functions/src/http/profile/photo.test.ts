@@ -241,7 +241,7 @@ describe('PUT /api/profile/me/photo', () => {
     expect(response.statusCode).toBe(413);
     expect(errorOf(response)).toBe('payload_too_large');
     expect(read).toBe(false);
-    // Cancelling a web stream made from it would leave the socket open (issue 27): the Node stream is destroyed.
+    // Cancelling a web stream made from it would leave the socket open: the Node stream is destroyed.
     expect(destroy).toHaveBeenCalledOnce();
     expect(updates()).toHaveLength(0);
     expect(deletes()).toEqual([UPLOAD]);

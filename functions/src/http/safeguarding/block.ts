@@ -3,7 +3,7 @@ import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { getMember } from '../../members';
 import { putBlock } from '../../safeguarding/blocks';
-import { closeAllFor, liveMentorshipsBetween } from '../../mentorships/lifecycle';
+import { closeAllFor, liveMentorshipsBetween } from '../../lifecycle';
 
 /**
  * POST /api/members/{id}/block: the block and its mirror in one transaction; then every live mentorship

@@ -1,6 +1,6 @@
 import { routeIn, safeguardingRoutes } from '@mentoring/shared';
 import { httpHandler } from '../../lib/http/handler';
-import { getParties } from '../../mentorships';
+import { getParties } from '../../members';
 import { blocksOf } from '../../safeguarding/blocks';
 
 /** GET /api/me/blocks: whom the caller blocked (never who blocked them). */

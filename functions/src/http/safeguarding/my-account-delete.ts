@@ -5,7 +5,7 @@ import { logger } from '../../lib/powertools';
 import { deleteMember } from '../../members';
 import { deleteBlocksOf, deleteAtStream } from '../../safeguarding/blocks';
 import { deleteReporterPointers } from '../../safeguarding/reports';
-import { closeAllFor, liveMentorshipsOf } from '../../mentorships/lifecycle';
+import { closeAllFor, liveMentorshipsOf } from '../../lifecycle';
 
 /**
  * DELETE /api/me, after the member typed the confirmation: every live mentorship closes through the mentorship

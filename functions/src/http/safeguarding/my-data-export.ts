@@ -1,7 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { routeIn, safeguardingRoutes } from '@mentoring/shared';
 import { accountName } from '../../lib/cognito';
-import { documentClient, tableName } from '../../lib/dynamo';
 import { httpHandler } from '../../lib/http/handler';
 import { listCallsOf, retentionStatement } from '../../calls';
 import { getMember } from '../../members';
@@ -9,26 +7,7 @@ import { listBy, listEvents } from '../../mentorships';
 import { blocksOf } from '../../safeguarding/blocks';
 import { getReport, reportsBy } from '../../safeguarding/reports';
 import { memberStreamId } from '../../lib/stream/stream-user-id';
-
-const sessionsAs = async (index: 'byMentor' | 'byMentee', memberId: string) => {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName('sessions'),
-        IndexName: index,
-        KeyConditionExpression: '#key = :id',
-        ExpressionAttributeNames: { '#key': index === 'byMentor' ? 'mentorId' : 'menteeId' },
-        ExpressionAttributeValues: { ':id': memberId },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(page.Items ?? []).map(({ pk: _pk, sk: _sk, ...rest }) => rest));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-};
+import { sessionItemsOf } from '../../sessions';
 
 /**
  * GET /api/me/export: everything the programme holds about the caller, as JSON: the account, the profile,
@@ -41,8 +20,8 @@ export const handler = httpHandler(routeIn(safeguardingRoutes, 'GET /api/me/expo
     getMember(id, { consistent: false }),
     listBy('byMentor', id, { limit: 1000 }),
     listBy('byMentee', id, { limit: 1000 }),
-    sessionsAs('byMentor', id),
-    sessionsAs('byMentee', id),
+    sessionItemsOf('byMentor', id),
+    sessionItemsOf('byMentee', id),
     listCallsOf(memberStreamId(id)),
     reportsBy(id),
     blocksOf(id),

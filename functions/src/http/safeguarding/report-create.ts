@@ -9,7 +9,7 @@ import { logger } from '../../lib/powertools';
 import { getMember } from '../../members';
 import { getMentorship, sideOf } from '../../mentorships';
 import { createReport, setEndedMentorship, type ReportItem } from '../../safeguarding/reports';
-import { closeFor, liveMentorshipsBetween } from '../../mentorships/lifecycle';
+import { closeFor, liveMentorshipsBetween } from '../../lifecycle';
 
 /** The mentorship a subject names, directly or through its channel or call. */
 const mentorshipOfSubject = (subject: ReportSubject): string | null => {

@@ -5,7 +5,7 @@ import { bearerToken, idTokenVerifier, type IdTokenVerifier } from '../auth/id-t
 import { logger } from '../powertools';
 import { HttpError } from './errors';
 import { header } from './middlewares';
-import { identityFromClaims, type Identity, type JwtClaims } from './identity';
+import { identityFromClaims, type Identity, type JwtClaims } from '../auth/identity';
 
 type HttpMiddleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
 

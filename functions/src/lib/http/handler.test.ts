@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { RouteContract, RouteKey } from '@mentoring/shared';
 import { apiEvent, lambdaContext } from '../../../testing/events';
-import { conflict, DomainError } from '../domain-error';
+import { conflict, DomainError, invalid } from '../domain-error';
 import { logger, metrics } from '../powertools';
 import { httpHandler } from './handler';
 
@@ -93,6 +93,14 @@ describe('httpHandler made from a route entry', () => {
     });
     expect(await invoke(full)).toEqual({ status: 409, body: { error: { code: 'conflict', message: 'The mentor has no place left.', reason: 'no_places_left' } } });
     expect(await invoke(missing)).toEqual({ status: 404, body: { error: { code: 'not_found', message: 'There is no such thing.' } } });
+  });
+
+  it('answers invalid input that a module found (not zod) as a 400 naming the fields', async () => {
+    const issues = [{ path: ['topics'], message: "Not in the programme's list: Knitting", code: 'custom' as const }];
+    const refused = httpHandler(contract, async () => {
+      throw invalid('Unknown topics: Knitting.', issues);
+    });
+    expect(await invoke(refused)).toEqual({ status: 400, body: { error: { code: 'validation_failed', message: 'Unknown topics: Knitting.', issues } } });
   });
 
   it('drops fields the contract does not name, so nothing leaks', async () => {

@@ -9,7 +9,7 @@ import { emitAlarmedMetric } from '../metrics';
 import { logger, metrics, tracer } from '../powertools';
 import { authenticate, type AuthenticatedEvent } from './authenticate';
 import { HttpError } from './errors';
-import type { Identity } from './identity';
+import type { Identity } from '../auth/identity';
 import { errorHandler, jsonBody } from './middlewares';
 import { idempotency, idempotencyScopeOf } from './idempotency';
 import { verifyOrigin } from './origin';

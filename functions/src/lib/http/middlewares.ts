@@ -28,7 +28,7 @@ export const errorHandler = (): HttpMiddleware => ({
     }
     // A rule of the domain refused: its code decides the status, its reason says which guard.
     if (error instanceof DomainError) {
-      request.response = errorResponse(error.code, error.message, undefined, error.reason);
+      request.response = errorResponse(error.code, error.message, error.issues, error.reason);
       return;
     }
     if (error instanceof Error && Object.hasOwn(IDEMPOTENCY_CONFLICTS, error.name)) {

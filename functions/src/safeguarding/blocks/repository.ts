@@ -9,9 +9,9 @@
  * Rows and sets change in the same transaction, so they never disagree. Two sets rather than one: when each has
  * blocked the other, one lifting their block must leave the other's.
  */
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { documentClient, getItems, ignoreStale, tableName, type ItemRead } from '../../lib/dynamo';
+import { documentClient, getItems, ignoreStale, queryAll, tableName, type ItemRead } from '../../lib/dynamo';
 
 const table = () => tableName('safeguarding');
 
@@ -93,24 +93,17 @@ interface BlockRow {
 /** The member's block rows, both ways, or only those under one prefix of the sort key. */
 const queryRows = async (memberId: string, prefix?: string) => {
   const rows: BlockRow[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': partition(memberId), ...(prefix ? { ':prefix': prefix } : {}) },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const sk = item.sk as string;
-      const byMember = sk.startsWith(BLOCKS);
-      if (!byMember && !sk.startsWith(BLOCKED_BY)) continue;
-      rows.push({ id: sk.slice((byMember ? BLOCKS : BLOCKED_BY).length), byMember, blockedAt: item.blockedAt as string });
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': partition(memberId), ...(prefix ? { ':prefix': prefix } : {}) },
+  });
+  for (const item of items) {
+    const sk = item.sk as string;
+    const byMember = sk.startsWith(BLOCKS);
+    if (!byMember && !sk.startsWith(BLOCKED_BY)) continue;
+    rows.push({ id: sk.slice((byMember ? BLOCKS : BLOCKED_BY).length), byMember, blockedAt: item.blockedAt as string });
+  }
   return rows;
 };
 

@@ -4,7 +4,8 @@
  * the channel frozen; a deleted account's Stream user is deleted. Tests point STREAM_BASE_URL at a recorder.
  */
 import { mentorshipChannelId, MENTORSHIP_CHANNEL_TYPE } from '@mentoring/shared';
-import { listBy, type MentorshipRecord, getParties, PROGRAMME_USER } from '../../mentorships';
+import { listBy, type MentorshipRecord, PROGRAMME_USER } from '../../mentorships';
+import { getParties } from '../../members';
 import { blockBetween } from './repository';
 import { streamServerClient } from '../../lib/stream/server-client';
 import { memberStreamId } from '../../lib/stream/stream-user-id';

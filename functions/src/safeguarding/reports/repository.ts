@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { REPORT_STATUSES, type ReportCategory, type ReportStatus, type ReportSubject } from '@mentoring/shared';
-import { documentClient, tableName } from '../../lib/dynamo';
+import { documentClient, queryAll, tableName } from '../../lib/dynamo';
 
 const table = () => tableName('safeguarding');
 
@@ -70,15 +70,7 @@ const strip = <T>(item: Record<string, unknown>) => {
 
 /** A report with its notes (oldest first), or undefined. */
 export const getReport = async (id: string) => {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `REPORT#${id}` }, ConsistentRead: true, ExclusiveStartKey }),
-    );
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryAll({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `REPORT#${id}` }, ConsistentRead: true });
   const meta = items.find((item) => item.sk === 'META');
   if (!meta) return undefined;
   const notes = items.filter((item) => typeof item.sk === 'string' && item.sk.startsWith('NOTE#')).map((item) => strip<NoteItem & { noteId?: string }>(item));
@@ -92,25 +84,18 @@ export const listReports = async (status?: ReportStatus) => {
   const statuses = status ? [status] : REPORT_STATUSES;
   const lists = await Promise.all(
     statuses.map(async (each) => {
-      const items: ReportItem[] = [];
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const page = await documentClient.send(
-          new QueryCommand({
-            TableName: table(),
-            IndexName: 'byStatus',
-            KeyConditionExpression: '#status = :status',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':status': each },
-            ScanIndexForward: false,
-            Limit: MAX_LISTED - items.length,
-            ExclusiveStartKey,
-          }),
-        );
-        items.push(...(page.Items ?? []).map((item) => strip<ReportItem>(item)));
-        ExclusiveStartKey = page.LastEvaluatedKey;
-      } while (ExclusiveStartKey && items.length < MAX_LISTED);
-      return items;
+      const items = await queryAll(
+        {
+          TableName: table(),
+          IndexName: 'byStatus',
+          KeyConditionExpression: '#status = :status',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':status': each },
+          ScanIndexForward: false,
+        },
+        { atMost: MAX_LISTED },
+      );
+      return items.map((item) => strip<ReportItem>(item));
     }),
   );
   return lists.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt));

@@ -3,7 +3,7 @@ import { copy } from '../copy';
 import type { FieldErrors } from './errors';
 import { browserCountry, browserLanguage } from './reference';
 import { browserTimeZone, toMinutes } from './time';
-import { DEFAULT_CAPACITY, MAX_MENTOR_TOPICS, type AvailabilityWindow, type Format, type OwnProfileData, type ProfileInput, type Role } from './types';
+import { DEFAULT_CAPACITY, PROFILE_LIMITS, type AvailabilityWindow, type Format, type OwnProfileData, type ProfileInput, type Role } from './types';
 
 export interface ProfileDraft {
   role: Role;
@@ -89,7 +89,7 @@ export const toProfileInput = (draft: ProfileDraft, codeOfConductVersion: number
   };
 };
 
-const wholeNumber = (value: string, min: number, max: number) => /^\d+$/.test(value.trim()) && Number(value) >= min && Number(value) <= max;
+const wholeNumber = (value: string, { min, max }: { min: number; max: number }) => /^\d+$/.test(value.trim()) && Number(value) >= min && Number(value) <= max;
 
 /** What the form can tell before asking the server (which checks everything again, and more). */
 export const validateDraft = (draft: ProfileDraft): FieldErrors => {
@@ -104,9 +104,9 @@ export const validateDraft = (draft: ProfileDraft): FieldErrors => {
   });
   if (draft.topics.length === 0) errors.topics = messages.topics;
   if (draft.role === 'mentor') {
-    if (draft.topics.length > MAX_MENTOR_TOPICS) errors.topics = messages.tooManyTopics(MAX_MENTOR_TOPICS);
-    if (!wholeNumber(draft.yearsOfExperience, 0, 70)) errors.yearsOfExperience = messages.yearsOfExperience;
-    if (!wholeNumber(draft.capacity, 1, 10)) errors.capacity = messages.capacity;
+    if (draft.topics.length > PROFILE_LIMITS.topics.max) errors.topics = messages.tooManyTopics(PROFILE_LIMITS.topics.max);
+    if (!wholeNumber(draft.yearsOfExperience, PROFILE_LIMITS.yearsOfExperience)) errors.yearsOfExperience = messages.yearsOfExperience;
+    if (!wholeNumber(draft.capacity, PROFILE_LIMITS.capacity)) errors.capacity = messages.capacity;
     if (draft.format !== 'online' && !draft.city.trim()) errors.city = messages.city;
   } else if (!draft.goals.trim()) {
     errors.goals = messages.goals;

@@ -1,18 +1,20 @@
-import * as shared from '@mentoring/shared';
 import { describe, expect, it } from 'vitest';
+import { newDraft, validateDraft } from './draft';
 import { filtersFromSearch, searchFromFilters } from './filters';
 import { countryOptions } from './reference';
 import { hoursApart, shiftWindows } from './time';
-import { DEFAULT_CAPACITY, FORMATS, MAX_MENTOR_TOPICS, MAX_PHOTO_BYTES, PHOTO_TYPES, ROLES } from './types';
+import { PROFILE_LIMITS } from './types';
 
 describe('mentoring helpers', () => {
-  it('repeat exactly the constants of shared/ (the SPA copies them to keep zod out of the bundle)', () => {
-    expect([...ROLES]).toEqual([...shared.ROLES]);
-    expect([...FORMATS]).toEqual([...shared.FORMATS]);
-    expect([...PHOTO_TYPES]).toEqual([...shared.PHOTO_TYPES]);
-    expect(MAX_MENTOR_TOPICS).toBe(shared.MAX_MENTOR_TOPICS);
-    expect(DEFAULT_CAPACITY).toBe(shared.DEFAULT_CAPACITY);
-    expect(MAX_PHOTO_BYTES).toBe(shared.MAX_PHOTO_BYTES);
+  it('check a draft\'s numbers against the bounds the server\'s schema enforces, at and past each end', () => {
+    const mentor = (fields: { yearsOfExperience?: string; capacity?: string }) => validateDraft({ ...newDraft('mentor'), ...fields });
+    for (const field of ['yearsOfExperience', 'capacity'] as const) {
+      const { min, max } = PROFILE_LIMITS[field];
+      expect(mentor({ [field]: String(min) })[field]).toBeUndefined();
+      expect(mentor({ [field]: String(max) })[field]).toBeUndefined();
+      expect(mentor({ [field]: String(max + 1) })[field]).toBeDefined();
+      if (min > 0) expect(mentor({ [field]: String(min - 1) })[field]).toBeDefined();
+    }
   });
 
   it('list each country once, by today\'s code (no old codes such as UK, DD, YU or SU beside GB, DE, RS and RU)', () => {

@@ -1,7 +1,7 @@
 /**
  * The mentoring contract's shapes as the SPA sees them: types only, derived from the route table, so no
- * zod reaches the browser. The few constants the forms need are repeated here and checked against
- * shared/ by a unit test (types.test.ts).
+ * zod reaches the browser. The constants the forms need come from shared's zod-free module, the one the
+ * schemas are built from.
  */
 import type { ApiAnswer, ApiBody, ApiQuery } from '@mentoring/shared/routes';
 
@@ -24,9 +24,4 @@ export type MentorView = ApiAnswer<'GET /api/mentors/{id}'>;
 export type Application = ApiAnswer<'GET /api/coordinator/applications'>['applications'][number];
 export type DecisionBody = ApiBody<'POST /api/coordinator/applications/{id}/decision'>;
 
-export const ROLES = ['mentee', 'mentor'] as const satisfies readonly Role[];
-export const FORMATS = ['online', 'in_person', 'both'] as const satisfies readonly Format[];
-export const MAX_MENTOR_TOPICS = 10;
-export const DEFAULT_CAPACITY = 2;
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+export { DEFAULT_CAPACITY, FORMATS, MAX_MENTOR_TOPICS, MAX_PHOTO_BYTES, PHOTO_TYPES, PROFILE_LIMITS, ROLES } from '@mentoring/shared/mentoring';

@@ -1,7 +1,7 @@
 import { COORDINATORS_GROUP } from '@mentoring/shared';
-import type { Identity } from '../../lib/http/identity';
-import { HttpError } from '../../lib/http/errors';
-import { getMentorship, detailOf, viewerRoleOf } from '..';
+import type { Identity } from '../lib/auth/identity';
+import { DomainError } from '../lib/domain-error';
+import { getMentorship, detailOf, viewerRoleOf } from '../mentorships';
 import type { Caller } from './service';
 
 export const callerOf = (identity: Identity): Caller => ({ id: identity.sub, isCoordinator: identity.groups.includes(COORDINATORS_GROUP) });
@@ -10,6 +10,6 @@ export const callerOf = (identity: Identity): Caller => ({ id: identity.sub, isC
 export const detailFor = async (id: string, caller: Caller) => {
   const record = await getMentorship(id);
   const role = record && viewerRoleOf(record, caller);
-  if (!record || !role) throw new HttpError('not_found', 'There is no such mentorship.');
+  if (!record || !role) throw new DomainError('not_found', 'There is no such mentorship.');
   return detailOf(record, role);
 };

@@ -1,11 +1,13 @@
 /**
- * What mentorships read and write of the `members` table: a member's role, approval and places, and the
- * one conditional update that counts a mentor's places. The profile repository (members.ts) owns the rest
- * of the item (members/item.ts, the one `MemberItem`); `listed` follows the one rule, `isListed`.
+ * What the mentorship transactions read and write of a member: role, approval and places (a `Party` of a
+ * mentorship), the one conditional update that counts a mentor's places, the expiry streak and the pause after
+ * it. Mentorships ask for these items and put them in their own transactions; they never name this table.
+ * `listed` follows the one rule (item.ts).
  */
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../lib/dynamo';
-import { isListed, LISTED, type StoredMemberItem } from '../members';
+import { LISTED, type StoredMemberItem } from './item';
+import { isListed, listingCondition, unchangedCondition } from './item';
 
 export interface Party {
   id: string;
@@ -14,7 +16,6 @@ export interface Party {
   capacity: number;
   activeMentees: number;
   acceptingRequests: boolean;
-  listed: boolean;
   expiredInARow: number;
   /** Suspended by a coordinator: never listed, never given a place. */
   suspended: boolean;
@@ -35,7 +36,6 @@ export const toParty = (item: StoredMemberItem): Party => ({
   capacity: num(item.capacity),
   activeMentees: num(item.activeMentees),
   acceptingRequests: item.acceptingRequests === true,
-  listed: typeof item.listed === 'string',
   expiredInARow: num(item.expiredInARow),
   suspended: item.suspended === true,
   displayName: str(item.displayName, 'A member'),
@@ -69,17 +69,15 @@ export const getParties = async (ids: readonly string[]) => {
   return found;
 };
 
-/** Whether a mentor may be sent a request now (the directory's rule, checked again on the server). */
-export const canReceiveRequests = (mentor: Party) =>
-  mentor.role === 'mentor' && mentor.approved && mentor.acceptingRequests && mentor.listed && mentor.activeMentees < mentor.capacity;
+/** Whether a mentor may be sent a request now: the directory's rule, on the item as read. */
+export const canReceiveRequests = (mentor: Party) => isListed(mentor.item);
 
 /**
  * The transaction item that takes (+1) or frees (-1) one of the mentor's places. It is conditional on
- * exactly the values read (places taken, capacity, accepting, approval), so a concurrent accept, ending or
- * profile change cancels it and the caller re-reads; and it keeps `listed` in step in the same write:
- * removed when the last place is taken, set again when a place frees up for an accepting, approved mentor.
+ * exactly the values read of every field the listing rule reads, so a concurrent accept, ending, pause or
+ * profile change cancels it and the caller re-reads; and it keeps `listed` in step in the same write.
  * `resetExpiryStreak`: the mentor answered, so their run of expired requests is over.
- * Every write here also bumps `version`, so a profile save based on an older read (members.ts writes are
+ * Every write here also bumps `version`, so a profile save based on an older read (repository.ts writes are
  * conditional on it) is refused instead of overwriting the places taken.
  */
 export const placeUpdate = (mentor: Party, delta: 1 | -1, { resetExpiryStreak = false } = {}) => {
@@ -88,44 +86,35 @@ export const placeUpdate = (mentor: Party, delta: 1 | -1, { resetExpiryStreak = 
   const sets = ['activeMentees = :next'];
   if (listed) sets.push('listed = :listed');
   if (resetExpiryStreak) sets.push('expiredInARow = :zero');
-  const taken = mentor.activeMentees === 0 ? '(attribute_not_exists(activeMentees) OR activeMentees = :zero)' : 'activeMentees = :taken';
-  // CAPACITY and others are DynamoDB reserved words: every attribute of the condition goes through a name.
-  const conditions = [
-    'attribute_exists(id)',
-    '#role = :mentor',
-    taken,
-    mentor.capacity ? '#capacity = :capacity' : 'attribute_not_exists(#capacity)',
-    mentor.acceptingRequests ? '#accepting = :true' : '(attribute_not_exists(#accepting) OR #accepting <> :true)',
-    mentor.approved ? '#approval = :approved' : '(attribute_not_exists(#approval) OR #approval <> :approved)',
-    // A suspension written meanwhile must not be undone by listing the mentor again.
-    mentor.suspended ? '#suspended = :true' : '(attribute_not_exists(#suspended) OR #suspended <> :true)',
-  ];
-  const values: Record<string, unknown> = { ':next': next, ':mentor': 'mentor', ':true': true, ':approved': 'approved', ':one': 1 };
-  if (mentor.activeMentees === 0 || resetExpiryStreak) values[':zero'] = 0;
-  if (mentor.activeMentees !== 0) values[':taken'] = mentor.activeMentees;
-  if (mentor.capacity) values[':capacity'] = mentor.capacity;
+  const unchanged = unchangedCondition(mentor.item);
+  const values: Record<string, unknown> = { ':next': next, ':one': 1, ...unchanged.values };
+  if (resetExpiryStreak) values[':zero'] = 0;
   if (listed) values[':listed'] = LISTED;
   return {
     Update: {
       TableName: members(),
       Key: { id: mentor.id },
       UpdateExpression: `SET ${sets.join(', ')}${listed ? '' : ' REMOVE listed'} ADD version :one`,
-      ConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeNames: { '#role': 'role', '#capacity': 'capacity', '#accepting': 'acceptingRequests', '#approval': 'approvalState', '#suspended': 'suspended' },
+      ConditionExpression: `attribute_exists(id) AND ${unchanged.expression}`,
+      ExpressionAttributeNames: unchanged.names,
       ExpressionAttributeValues: values,
     },
   };
 };
 
-/** In a request's transaction: the mentor is still accepting and listed when it commits. */
-export const receivesRequestsCheck = (mentorId: string) => ({
-  ConditionCheck: {
-    TableName: members(),
-    Key: { id: mentorId },
-    ConditionExpression: 'acceptingRequests = :true AND attribute_exists(listed)',
-    ExpressionAttributeValues: { ':true': true },
-  },
-});
+/** In a request's or proposal's transaction: the mentor is still listed (the rule, on the stored item) when it commits. */
+export const receivesRequestsCheck = (mentorId: string) => {
+  const listing = listingCondition();
+  return {
+    ConditionCheck: {
+      TableName: members(),
+      Key: { id: mentorId },
+      ConditionExpression: listing.expression,
+      ExpressionAttributeNames: listing.names,
+      ExpressionAttributeValues: listing.values,
+    },
+  };
+};
 
 /** The mentor answered a request (a decline): their run of expired requests starts again. */
 export const resetExpiryStreakItem = (mentorId: string) => ({
@@ -163,6 +152,7 @@ export const pauseAfterExpiries = async (mentorId: string) => {
       new UpdateCommand({
         TableName: members(),
         Key: { id: mentorId },
+        // Not accepting is not listed, whatever else holds (item.ts).
         UpdateExpression: 'SET acceptingRequests = :false, expiredInARow = :zero, pausedAt = :now REMOVE listed ADD version :one',
         ConditionExpression: 'acceptingRequests = :true AND expiredInARow >= :limit',
         ExpressionAttributeValues: { ':false': false, ':true': true, ':zero': 0, ':one': 1, ':limit': EXPIRIES_BEFORE_PAUSE, ':now': new Date().toISOString() },

@@ -2,10 +2,10 @@
  * Safeguarding's effect on mentorships, always through the mentorship service's own transitions (so counters,
  * places, schedules, e-mails and the pair's channel follow as for any other change).
  */
-import { DomainError } from '../../lib/domain-error';
+import { DomainError } from '../lib/domain-error';
 import { decline, end, withdraw, type Caller } from './service';
-import { FINAL_STATES, listBy, sideOf, type MentorshipRecord } from '..';
-import { logger } from '../../lib/powertools';
+import { FINAL_STATES, listBy, sideOf, type MentorshipRecord } from '../mentorships';
+import { logger } from '../lib/powertools';
 
 /** Every mentorship of the member that is still live (a request, a proposal, active or suspended). */
 export const liveMentorshipsOf = async (memberId: string) => {

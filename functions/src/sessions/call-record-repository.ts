@@ -1,21 +1,22 @@
 /**
- * The record side of the `sessions` table (the booking side owns the rest of the META item):
+ * The call-record side of the `sessions` table (the booking side, repository.ts, owns the rest of the META item):
  *   SESSION#<id> / META             the session (sessionSchema's fields); this side writes only the attributes
  *                                   it owns, each with UpdateItem: startedAt, endedAt, attendance, hasRecording,
  *                                   hasTranscript, state (held), recordingConsent (+ consentedMembers, a string
  *                                   set that makes a consent idempotent) and recordVersion (see saveRecord)
  *   SESSION#<id> / FACT#<kind>#...  one item per call webhook (record.ts), written again by a redelivery
  *   SESSION#<id> / NOTES            the shared notes: text, version, updatedAt, updatedBy
- *   ACTIONS#<mentorshipId> / <itemId>  the pair's action items (action-items.ts)
+ *   ACTIONS#<mentorshipId> / <itemId>  the pair's action items (action-items-repository.ts)
  * A call of the mentorship that was never booked gets a whole unplanned session from whichever write comes
  * first (`ensureUnplanned`: every attribute `if_not_exists`, so it never overwrites a booked session's).
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MENTORSHIP_CALL_TYPE, type Session } from '@mentoring/shared';
-import { documentClient, ignoreStale, tableName } from '../lib/dynamo';
-import { metaKey as mentorshipMetaKey, type MentorshipRecord } from '../mentorships';
+import { documentClient, ignoreStale, queryAll, tableName } from '../lib/dynamo';
+import { recordHeldSession, type MentorshipRecord } from '../mentorships';
+import { sessionKey } from './repository';
 
-/** A call webhook as stored: the facts the record is built from (calls/record.ts builds it; this module stores both). */
+/** A call webhook as stored: the facts the record is built from (calls/record.ts builds it; this file stores both). */
 export type Fact =
   | { kind: 'started'; callSessionId: string; at: string }
   | { kind: 'ended'; callSessionId: string; at: string }
@@ -45,13 +46,12 @@ export type CallRecord = Pick<Session, 'startedAt' | 'endedAt' | 'attendance' | 
 };
 
 const table = () => tableName('sessions');
-export const sessionKey = (id: string) => ({ pk: `SESSION#${id}`, sk: 'META' });
-export const notesKey = (id: string) => ({ pk: `SESSION#${id}`, sk: 'NOTES' });
 
-export type SessionItem = Partial<Session> & { id: string; mentorshipId: string; recordVersion?: number; consentedMembers?: Set<string> };
+/** A session's META item as the call record reads it: maybe unplanned, maybe written before a field existed. */
+export type RecordedSession = Partial<Session> & { id: string; mentorshipId: string; recordVersion?: number; consentedMembers?: Set<string> };
 
-export const getSessionItem = async (id: string) =>
-  (await documentClient.send(new GetCommand({ TableName: table(), Key: sessionKey(id), ConsistentRead: true }))).Item as SessionItem | undefined;
+export const getRecordedSession = async (id: string) =>
+  (await documentClient.send(new GetCommand({ TableName: table(), Key: sessionKey(id), ConsistentRead: true }))).Item as RecordedSession | undefined;
 
 /**
  * What makes a missing session item a whole unplanned session, as `if_not_exists` parts of an update: a booked
@@ -101,25 +101,16 @@ export const saveFact = (sessionId: string, fact: Fact) =>
   documentClient.send(new PutCommand({ TableName: table(), Item: { pk: sessionKey(sessionId).pk, sk: factKey(fact), ...fact } }));
 
 export const listFacts = async (sessionId: string) => {
-  const facts: Fact[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': sessionKey(sessionId).pk, ':prefix': 'FACT#' },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const { pk: _pk, sk: _sk, ...fact } of page.Items ?? []) facts.push(fact as Fact);
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return facts;
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': sessionKey(sessionId).pk, ':prefix': 'FACT#' },
+    ConsistentRead: true,
+  });
+  return items.map(({ pk: _pk, sk: _sk, ...fact }) => fact as Fact);
 };
 
-const sameRecord = (item: SessionItem | undefined, record: CallRecord) =>
+const sameRecord = (item: RecordedSession | undefined, record: CallRecord) =>
   item !== undefined &&
   item.startedAt === record.startedAt &&
   item.endedAt === record.endedAt &&
@@ -136,7 +127,7 @@ const sameRecord = (item: SessionItem | undefined, record: CallRecord) =>
  */
 export const saveRecord = async (
   sessionId: string,
-  item: SessionItem | undefined,
+  item: RecordedSession | undefined,
   record: CallRecord,
   mentorship: Pick<MentorshipRecord, 'id' | 'mentorId' | 'menteeId'>,
   now: string,
@@ -188,66 +179,53 @@ export const saveRecord = async (
 
 const heldStartsOf = async (mentorshipId: string) => {
   const starts = new Map<string, string>();
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'byMentorship',
-        KeyConditionExpression: 'mentorshipId = :id',
-        ExpressionAttributeValues: { ':id': mentorshipId },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) if (item.state === 'held' && typeof item.startedAt === 'string') starts.set(item.id as string, item.startedAt);
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryAll({ TableName: table(), IndexName: 'byMentorship', KeyConditionExpression: 'mentorshipId = :id', ExpressionAttributeValues: { ':id': mentorshipId } });
+  for (const item of items) if (item.state === 'held' && typeof item.startedAt === 'string') starts.set(item.id as string, item.startedAt);
   return starts;
 };
 
-const MAX_STATS_ATTEMPTS = 8;
+/**
+ * The mentorship's first and latest held session (by when each started): the mentorships module stores them,
+ * from this session's start and the pair's held sessions read here (this one's start as just stored, since the
+ * index may lag).
+ */
+export const recordSessionHeld = (mentorshipId: string, sessionId: string, startedAt: string) =>
+  recordHeldSession(mentorshipId, startedAt, async () => {
+    const starts = await heldStartsOf(mentorshipId);
+    starts.set(sessionId, startedAt);
+    return [...starts.values()].reduce((max, value) => (Date.parse(value) > Date.parse(max) ? value : max));
+  });
 
 /**
- * The mentorship's first and latest held session (by when each started). A session's start only moves earlier
- * as late events arrive, so the first is a conditional minimum; the latest is rebuilt from the pair's held
- * sessions (this one's start as just stored, since the index may lag) under the META's `sessionStatsVersion`,
- * so two sessions' consumers cannot leave an older view last.
+ * Adds the member's consent once (the string set `consentedMembers` makes a repeat a no-op). A session that is
+ * not booked but whose call exists becomes an unplanned session here, as the record consumer would make it.
  */
-export const recordSessionHeld = async (mentorshipId: string, sessionId: string, startedAt: string) => {
-  const key = mentorshipMetaKey(mentorshipId);
-  const mentorships = tableName('mentorships');
-  await ignoreStale(() =>
+export const addRecordingConsent = (sessionId: string, mentorship: Pick<MentorshipRecord, 'id' | 'mentorId' | 'menteeId'>, memberId: string, at: string) => {
+  const ensure = ensureUnplanned(sessionId, mentorship, at, { except: ['recordingConsent'] });
+  return ignoreStale(() =>
     documentClient.send(
       new UpdateCommand({
-        TableName: mentorships,
-        Key: key,
-        UpdateExpression: 'SET firstSessionAt = :at',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(firstSessionAt) OR firstSessionAt > :at)',
-        ExpressionAttributeValues: { ':at': startedAt },
+        TableName: table(),
+        Key: sessionKey(sessionId),
+        UpdateExpression: `SET ${[
+          ...ensure.sets,
+          '#state = if_not_exists(#state, :held)',
+          '#startsAt = if_not_exists(#startsAt, :at)',
+          'updatedAt = :at',
+          'recordingConsent = list_append(if_not_exists(recordingConsent, :none), :consent)',
+        ].join(', ')} ADD consentedMembers :members`,
+        ConditionExpression: 'attribute_not_exists(consentedMembers) OR NOT contains(consentedMembers, :memberId)',
+        ExpressionAttributeNames: { ...ensure.names, '#state': 'state', '#startsAt': 'startsAt' },
+        ExpressionAttributeValues: {
+          ...ensure.values,
+          ':held': 'held',
+          ':at': at,
+          ':none': [],
+          ':consent': [{ memberId, at }],
+          ':members': new Set([memberId]),
+          ':memberId': memberId,
+        },
       }),
     ),
   );
-  for (let attempt = 1; attempt <= MAX_STATS_ATTEMPTS; attempt += 1) {
-    const { Item } = await documentClient.send(
-      new GetCommand({ TableName: mentorships, Key: key, ConsistentRead: true, ProjectionExpression: 'lastSessionAt, sessionStatsVersion' }),
-    );
-    const version = Number(Item?.sessionStatsVersion ?? 0);
-    const starts = await heldStartsOf(mentorshipId);
-    starts.set(sessionId, startedAt);
-    const last = [...starts.values()].reduce((max, value) => (Date.parse(value) > Date.parse(max) ? value : max));
-    if (Item?.lastSessionAt === last) return;
-    const written = await ignoreStale(() =>
-      documentClient.send(
-        new UpdateCommand({
-          TableName: mentorships,
-          Key: key,
-          UpdateExpression: 'SET lastSessionAt = :last, sessionStatsVersion = :next',
-          ConditionExpression: `attribute_exists(pk) AND ${version === 0 ? 'attribute_not_exists(sessionStatsVersion)' : 'sessionStatsVersion = :version'}`,
-          ExpressionAttributeValues: { ':last': last, ':next': version + 1, ...(version === 0 ? {} : { ':version': version }) },
-        }),
-      ),
-    );
-    if (written) return;
-  }
-  throw new Error(`The session statistics of mentorship ${mentorshipId} kept changing`);
 };

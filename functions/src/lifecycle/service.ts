@@ -1,6 +1,7 @@
 /**
  * The mentorship's life cycle (docs/domain.md, shared/src/mentoring/mentorship.ts): who may do what, and every
- * change as one transaction (repositories/mentorships.ts). What follows a committed change (e-mails,
+ * change as one transaction (mentorships/repository.ts). It stands above mentorships, members, sessions,
+ * safeguarding and notifications, and uses each through its index.ts. What follows a committed change (e-mails,
  * cancelled schedules, the pair's Stream channel through the bus) never undoes it: failures are logged.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,19 +14,20 @@ import {
   type MentorshipAction,
   type MentorshipState,
 } from '@mentoring/shared';
-import { conflict, DomainError } from '../../lib/domain-error';
-import { publishAppEvent } from '../../lib/event-bus';
-import { afterWrite } from '../../lib/notify';
-import { emailOf } from '../../lib/cognito';
-import { getProgramme } from '../../programme';
-import { cancelSchedule, scheduleOnce } from '../../lib/schedules';
-import { sendMail } from '../../lib/mail/send';
-import { mentorshipMails, type Letter } from '../../lib/mail/templates/mentorships';
-import { canReceiveRequests, expiryCountItem, getParty, pauseAfterExpiries, placeUpdate, receivesRequestsCheck, resetExpiryStreakItem, type Party, changeItems, commit, counterDelta, countersItem, creationItems, FINAL_STATES, getCounters, getMentorship, listBy, sideOf, TransitionCancelled, type Change, declinedItem, type Labelled, type MentorshipRecord, type Side } from '..';
-import { siteUrl } from '../../lib/site-url';
-import { cancelUpcomingSessions } from '../../sessions';
-import { blockBetween, noBlockChecks } from '../../safeguarding/blocks';
-import { keepNotification } from '../../notifications';
+import { conflict, DomainError } from '../lib/domain-error';
+import { publishAppEvent } from '../lib/event-bus';
+import { afterWrite } from '../lib/notify';
+import { emailOf } from '../lib/cognito';
+import { getProgramme } from '../programme';
+import { cancelSchedule, scheduleOnce } from '../lib/schedules';
+import { sendMail } from '../lib/mail/send';
+import { mentorshipMails, type Letter } from '../lib/mail/templates/mentorships';
+import { canReceiveRequests, expiryCountItem, getParty, pauseAfterExpiries, placeUpdate, receivesRequestsCheck, resetExpiryStreakItem, type Party } from '../members';
+import { changeItems, commit, counterDelta, countersItem, creationItems, FINAL_STATES, getCounters, getMentorship, listBy, sideOf, TransitionCancelled, type Change, declinedItem, type Labelled, type MentorshipRecord, type Side } from '../mentorships';
+import { siteUrl } from '../lib/site-url';
+import { cancelUpcomingSessions } from '../sessions';
+import { blockBetween, noBlockChecks } from '../safeguarding/blocks';
+import { keepNotification } from '../notifications';
 
 /** Attempts of a transaction that lost a race it may still win (a place or a count changed meanwhile). */
 export const MAX_ATTEMPTS = 8;
@@ -192,7 +194,9 @@ const creationRefusal = (failed: TransitionCancelled, { maxOpenRequests }: { max
       `You already have ${maxOpenRequests} open ${maxOpenRequests === 1 ? 'request' : 'requests'}, the most the programme allows at once. Wait for an answer or withdraw one first.`,
     );
   }
-  if (failed.failed.includes('member')) return conflict('not_accepting', 'This mentor is not taking new requests right now.');
+  if (failed.failed.includes('member')) {
+    return conflict('not_accepting', forProposal ? 'This mentor is not taking new mentees right now.' : 'This mentor is not taking new requests right now.');
+  }
   return conflict('changed_meanwhile', 'Something changed at the same moment; please try again.');
 };
 
@@ -239,19 +243,26 @@ export const createRequest = async (menteeId: string, { mentorId, message }: { m
   return record;
 };
 
-/** A coordinator proposes a pair; both must accept. Proposals do not count against the mentee's request limit. */
+/**
+ * A coordinator proposes a pair; both must accept. Proposals do not count against the mentee's request limit, but
+ * they go only to a mentor the directory lists (the same rule as a request, checked again in the transaction):
+ * pausing is the mentor's "no new mentees", and a proposal has no expiry, so one sent to a paused mentor (maybe
+ * paused for letting requests expire) would wait for an answer that may never come.
+ */
 export const createProposal = async (coordinatorId: string, { mentorId, menteeId, message }: { mentorId: string; menteeId: string; message: string }) => {
   const [mentor, mentee] = await Promise.all([getParty(mentorId), getParty(menteeId)]);
   if (!mentor || mentor.role !== 'mentor' || !mentor.approved) throw conflict('not_eligible', 'Only an approved mentor can be proposed.');
   if (!mentee || mentee.role !== 'mentee' || !mentee.approved) throw conflict('not_eligible', 'Only a mentee with an approved profile can be proposed.');
   if (mentor.activeMentees >= mentor.capacity) throw conflict('no_places_left', `This mentor has no place left: all ${mentor.capacity} are taken.`);
   if (mentor.suspended || mentee.suspended) throw conflict('not_eligible', 'A suspended member cannot be proposed.');
+  if (!canReceiveRequests(mentor)) throw conflict('not_accepting', 'This mentor has paused new requests, so they cannot be proposed a mentee now.');
   if ((await blockBetween(mentorId, menteeId)).any) throw conflict('blocked', 'One of these two has blocked the other.');
   const at = new Date().toISOString();
   const record = newRecord({ mentorId, menteeId, origin: 'proposal', message, proposedBy: coordinatorId, expiresAt: null }, at);
   try {
     await commit([
       ...creationItems(record, { at, type: 'proposed', actor: 'coordinator', actorId: coordinatorId, from: null, to: 'PROPOSED', reason: null, message }, { maxOpenRequests: 0 }),
+      { label: 'member', item: receivesRequestsCheck(mentorId) },
       ...blockItems(mentorId, menteeId),
     ]);
   } catch (error) {
