@@ -90,7 +90,7 @@ export const ChannelListItem = memo(({ channel, userId, zone, selected, tabbable
         <div className="str-chat__channel-list-item-data">
           <div className="str-chat__channel-list-item-data__title">
             <span>{preview.title}</span>
-            <span className="visually-hidden">{names.afterTitle}</span>
+            <span className="channel-row__unseen-punctuation">{names.afterTitle}</span>
           </div>
           {preview.unread > 0 ? (
             <>
@@ -107,7 +107,7 @@ export const ChannelListItem = memo(({ channel, userId, zone, selected, tabbable
             {preview.sender ? <span className="str-chat__summarized-message-preview__sender">{preview.sender}:</span> : null}
             {preview.sender ? ' ' : null}
             <span className="str-chat__summarized-message-preview__text">{preview.text}</span>
-            {names.beforeTime ? <span className="visually-hidden">{names.beforeTime}</span> : null}
+            {names.beforeTime ? <span className="channel-row__unseen-punctuation">{names.beforeTime}</span> : null}
           </div>
           {time && preview.at !== undefined ? (
             <time className="str-chat__channel-list-item-timestamp" dateTime={new Date(preview.at).toISOString()}>
