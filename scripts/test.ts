@@ -87,6 +87,8 @@ const unit = vitest('unit', []);
 const integration = vitest('integration', ['--config', 'test/integration/vitest.config.ts', '--project', 'integration']);
 const integrationOwnStages = vitest('integration-own-stages', ['--config', 'test/integration/vitest.config.ts', '--project', 'integration-own-stages']);
 const build: Step = { name: 'build', command: ['npm', 'run', 'build'] };
+// The read-only suite every deploy runs (prod's only one), here against a local stage serving the SPA just built.
+const smoke = vitest('smoke', ['--config', 'test/smoke/vitest.config.ts']);
 const cdkSynth: Step = {
   // The CDK CLI that README and workflows run as `npx cdk`, on the built SPA: one missing from the root (npx
   // would fetch another) or broken fails here. Offline: no credentials, and none of the CLI's calls home. It
@@ -121,10 +123,11 @@ const streamVideo: Step = {
  * the CDK synth do beside the e2e tests, which passed beside them in every run (their two workers took the e2e step
  * from 384 to 301 s in a fresh-clone run). More does not fit: with the stack tests there too, the e2e step took 659 s
  * instead of 454. The e2e tests and the synth take the
- * SPA that `build` makes, so it comes in a phase before them. The first lane of a phase prints as it goes; the others
+ * SPA that `build` makes, so it comes in a phase before them, and so does the smoke suite, after it in its lane
+ * (a stage of its own serving that SPA; beside the lint, which takes longer than the build alone). The first lane of a phase prints as it goes; the others
  * print each step's output when that step ends.
  */
-const phases: Step[][][] = [[[unit]], [[integration], [integrationOwnStages]], [[build], [lint]], [[streamVideo]], [[e2e], [typecheck, cdkSynth]]];
+const phases: Step[][][] = [[[unit]], [[integration], [integrationOwnStages]], [[build, smoke], [lint]], [[streamVideo]], [[e2e], [typecheck, cdkSynth]]];
 
 interface Outcome {
   line: string;
