@@ -1,7 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '@mentoring/shared';
+import { COORDINATORS_GROUP, ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER, TEST_MEMBERS_GROUP } from '@mentoring/shared';
 import { STAGE_NAMES } from '../lib/stages';
 import { cdkContext, synthAssembly, synthStage, validationReport } from './synth';
 
@@ -10,8 +10,8 @@ import { cdkContext, synthAssembly, synthStage, validationReport } from './synth
  * idle, prices it line by line): a change here is a change to that bill, so it is made on purpose, here and there.
  */
 const idleBudget = {
-  dev: { alarms: 12, alarmMetrics: 12, dashboards: 1, secrets: 1, webAcls: 0, kmsKeys: 0, natGateways: 0, recurringSchedules: 2 },
-  staging: { alarms: 14, alarmMetrics: 14, dashboards: 1, secrets: 1, webAcls: 0, kmsKeys: 0, natGateways: 0, recurringSchedules: 2 },
+  dev: { alarms: 12, alarmMetrics: 12, dashboards: 1, secrets: 1, webAcls: 0, kmsKeys: 0, natGateways: 0, recurringSchedules: 3 },
+  staging: { alarms: 14, alarmMetrics: 14, dashboards: 1, secrets: 1, webAcls: 0, kmsKeys: 0, natGateways: 0, recurringSchedules: 3 },
   prod: { alarms: 17, alarmMetrics: 18, dashboards: 1, secrets: 1, webAcls: 2, kmsKeys: 0, natGateways: 0, recurringSchedules: 2 },
 } as const;
 
@@ -86,6 +86,31 @@ describe.each(STAGE_NAMES)('the %s stage', (stage) => {
       recurringSchedules: resources('AWS::Scheduler::Schedule').length,
     };
     expect(monthly).toEqual(idleBudget[stage]);
+  });
+
+  it(stage === 'prod' ? 'holds nothing of the full suite: no SES event destination, no test group, no clean-up' : 'has what the full suite reads (SES events, the test group) and the daily clean-up of what a killed run left', () => {
+    const destinations = resources('AWS::SES::ConfigurationSetEventDestination');
+    const cleanups = resources('AWS::Scheduler::Schedule').filter(({ Properties }) => Properties.Name === 'test-members-cleanup');
+    const groups = resources('AWS::Cognito::UserPoolGroup').map(({ Properties }) => Properties.GroupName);
+    const [identity] = resources('AWS::SES::EmailIdentity');
+    if (stage === 'prod') {
+      expect(destinations).toEqual([]);
+      expect(resources('AWS::SES::ConfigurationSet')).toEqual([]);
+      expect(cleanups).toEqual([]);
+      expect(groups).toEqual([COORDINATORS_GROUP]);
+      expect(identity!.Properties.ConfigurationSetAttributes).toBeUndefined();
+      expect(resources('AWS::Lambda::Function').filter(({ Properties }) => JSON.stringify(Properties).includes('test-members-cleanup'))).toEqual([]);
+      return;
+    }
+    expect(destinations).toHaveLength(1);
+    const destination = destinations[0]!.Properties.EventDestination as { Enabled?: boolean; SnsDestination?: unknown; MatchingEventTypes: string[] };
+    expect(destination.SnsDestination).toBeDefined();
+    expect([...destination.MatchingEventTypes].sort()).toEqual(['bounce', 'complaint', 'delivery', 'deliveryDelay', 'reject', 'renderingFailure', 'send']);
+    expect(identity!.Properties.ConfigurationSetAttributes).toEqual({ ConfigurationSetName: { Ref: expect.stringMatching(/^MailConfigurationSet/) } });
+    expect(resources('AWS::SNS::Subscription', 'Mail').map(({ Properties }) => [Properties.Protocol, Properties.RawMessageDelivery])).toEqual([['sqs', true]]);
+    expect(cleanups).toHaveLength(1);
+    expect(cleanups[0]!.Properties).toMatchObject({ ScheduleExpression: 'cron(0 3 * * ? *)', Target: { Input: '{}' } });
+    expect(groups.sort()).toEqual([COORDINATORS_GROUP, TEST_MEMBERS_GROUP].sort());
   });
 
   it('puts a web ACL before CloudFront and the user pool exactly when its settings say WAF', () => {
