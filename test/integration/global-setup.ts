@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { startStreamRecorder } from '../../functions/testing/stream-recorder';
 import { spawnLocalStage } from '../support/local-stage';
+import { startSesEventQueue } from '../support/ses-event-queue';
 import { testStreamCredentials } from '../support/stream';
 
 declare module 'vitest' {
@@ -19,8 +20,18 @@ declare module 'vitest' {
     streamCredentials: { apiKey: string; apiSecret: string } | null;
     /** Where the local stage's Stream server SDK calls go (a recorder: GET /_recorded); null when deployed. */
     streamRecorderUrl: string | null;
+    /** SES's events of the stage's mail (support/mail-events.ts): MAIL_EVENTS_QUEUE_URL on dev and staging, its twin locally. */
+    mailEventsQueueUrl: string | null;
+    /** The local stage reached only as a deployed one is (`npm run test:stage -- --as-deployed`): every local-only handle above is null. */
+    asDeployed: boolean;
   }
 }
+
+/** The local-only handles: what a deployed stage has no equivalent of, so a test that reads one cannot run there. */
+export const LOCAL_ONLY_HANDLES = ['dynamoDbEndpoint', 's3Endpoint', 'eventBusEndpoint', 'scheduler', 'sesEndpoint', 'streamCredentials', 'streamRecorderUrl'] as const;
+
+/** `npm run test:stage -- --as-deployed` sets it (scripts/test-stage.ts). */
+export const asDeployed = () => process.env.STAGE_AS_DEPLOYED === '1';
 
 /** BASE_URL when it names a deployed stage: Vite sets it to "/" for its own use, so only an absolute URL counts. */
 export const deployedStage = () => {
@@ -45,6 +56,8 @@ export default async function setup(project: TestProject) {
     project.provide('sesEndpoint', null);
     project.provide('streamCredentials', null);
     project.provide('streamRecorderUrl', null);
+    project.provide('mailEventsQueueUrl', process.env.MAIL_EVENTS_QUEUE_URL ?? null);
+    project.provide('asDeployed', false);
     return;
   }
   const recorder = await startStreamRecorder();
@@ -58,8 +71,29 @@ export default async function setup(project: TestProject) {
       DASHBOARD_REFRESH_COOLDOWN_SECONDS: '0',
     },
   });
-  project.provide('isLocal', true);
+  const mailEvents = await startSesEventQueue(stage.ses.endpoint);
+  project.provide('mailEventsQueueUrl', mailEvents.queueUrl);
   project.provide('baseUrl', stage.url);
+  project.provide('asDeployed', asDeployed());
+  if (asDeployed()) {
+    // As the pipeline's job has it: the stage's URL and table names (its outputs), and AWS's SDK configured by the
+    // environment, where an AWS endpoint is the region's and here the local twin's. Nothing else of the local stage.
+    Object.assign(process.env, {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ENDPOINT_URL_DYNAMODB: stage.dynamoDbEndpoint,
+    });
+    project.provide('isLocal', false);
+    project.provide('tables', stage.tables);
+    for (const handle of LOCAL_ONLY_HANDLES) project.provide(handle, null);
+    return async () => {
+      await mailEvents.close();
+      await stage.stop();
+      await recorder.close();
+    };
+  }
+  project.provide('isLocal', true);
   project.provide('dynamoDbEndpoint', stage.dynamoDbEndpoint);
   project.provide('tables', stage.tables);
   project.provide('s3Endpoint', stage.s3Endpoint);
@@ -69,6 +103,7 @@ export default async function setup(project: TestProject) {
   project.provide('streamCredentials', testStreamCredentials);
   project.provide('streamRecorderUrl', recorder.url);
   return async () => {
+    await mailEvents.close();
     await stage.stop();
     await recorder.close();
   };
