@@ -1,7 +1,14 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CreateGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { TestProject } from 'vitest/node';
+import { TEST_MEMBERS_GROUP } from '@mentoring/shared';
 import { startStreamRecorder } from '../../functions/testing/stream-recorder';
 import { spawnLocalStage } from '../support/local-stage';
 import { startSesEventQueue } from '../support/ses-event-queue';
+import { cognitoClient } from '../support/auth';
+import { deleteRunMembers } from './support/run-members';
 import { testStreamCredentials } from '../support/stream';
 
 declare module 'vitest' {
@@ -45,6 +52,13 @@ export const deployedStage = () => {
  */
 export default async function setup(project: TestProject) {
   const target = deployedStage();
+  // The members a run on a stage reached as deployed makes, deleted when it ends (support/run-members.ts).
+  const registry = join(mkdtempSync(join(tmpdir(), 'run-members-')), 'members.jsonl');
+  process.env.TEST_MEMBERS_FILE = registry;
+  const deleteMembers = async (url: string) => {
+    const { deleted, gone } = await deleteRunMembers(url, registry);
+    if (deleted + gone > 0) console.log(`The run's members: ${deleted} deleted through DELETE /api/me, ${gone} already gone or refused`);
+  };
   if (target) {
     project.provide('isLocal', false);
     project.provide('baseUrl', target.replace(/\/$/, ''));
@@ -58,7 +72,7 @@ export default async function setup(project: TestProject) {
     project.provide('streamRecorderUrl', null);
     project.provide('mailEventsQueueUrl', process.env.MAIL_EVENTS_QUEUE_URL ?? null);
     project.provide('asDeployed', false);
-    return;
+    return () => deleteMembers(target.replace(/\/$/, ''));
   }
   const recorder = await startStreamRecorder();
   // DIRECTORY_CACHE_SECONDS=0: the directory reads its index on every request, so a test sees a decision at once.
@@ -87,7 +101,12 @@ export default async function setup(project: TestProject) {
     project.provide('isLocal', false);
     project.provide('tables', stage.tables);
     for (const handle of LOCAL_ONLY_HANDLES) project.provide(handle, null);
+    // The group the auth stack makes on dev and staging.
+    const cognito = cognitoClient(stage.cognito);
+    await cognito.send(new CreateGroupCommand({ UserPoolId: stage.cognito.userPoolId, GroupName: TEST_MEMBERS_GROUP }));
+    cognito.destroy();
     return async () => {
+      await deleteMembers(stage.url);
       await mailEvents.close();
       await stage.stop();
       await recorder.close();

@@ -1,4 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
+import { TEST_MEMBERS_GROUP } from '@mentoring/shared';
+import { cognitoClient } from '../support/auth';
+import { newUser, stageCognito } from './support/auth';
 import { LOCAL_ONLY_HANDLES } from './global-setup';
 
 describe('what the suite is given of its stage', () => {
@@ -11,5 +16,22 @@ describe('what the suite is given of its stage', () => {
     const given = { baseUrl: inject('baseUrl'), tables: inject('tables'), mailEventsQueueUrl: inject('mailEventsQueueUrl') };
     const addresses = JSON.stringify(given).match(/https?:\/\/[^"]+/g) ?? [];
     expect(addresses.filter((address) => !address.startsWith(given.baseUrl) && address !== given.mailEventsQueueUrl)).toEqual([]);
+  });
+
+  it('tags each member it makes where the stage is reached as deployed (the test group, and the run\'s list to delete)', async () => {
+    const member = await newUser('Tom Tagged');
+    const cognito = await stageCognito();
+    const deployed = !inject('isLocal');
+    const client = cognitoClient(cognito);
+    // As the stage's clean-up finds them: the group's members (a plain local stage has no such group).
+    const inGroup = deployed
+      ? await client
+          .send(new ListUsersInGroupCommand({ UserPoolId: cognito.userPoolId, GroupName: TEST_MEMBERS_GROUP }))
+          .then(({ Users = [] }) => Users.some((user) => user.Attributes?.some((attribute) => attribute.Name === 'email' && attribute.Value === member.email)))
+      : false;
+    client.destroy();
+    expect(inGroup).toBe(deployed);
+    expect(member.email.endsWith('@simulator.amazonses.com')).toBe(deployed);
+    if (deployed) expect(readFileSync(process.env.TEST_MEMBERS_FILE!, 'utf8')).toContain(member.email);
   });
 });
