@@ -18,7 +18,9 @@ export const waitForMailEvent = async (to: string, accept: (subject: string) => 
   const QueueUrl = inject('mailEventsQueueUrl');
   if (!QueueUrl) throw new Error('This stage publishes no mail events: only dev and staging have MAIL_EVENTS_QUEUE_URL');
   // The environment configures AWS's SDK where a stage is reached as deployed; a plain local run has none of it.
-  const client = new SQSClient(process.env.AWS_REGION ? {} : { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  // The queue's own host is SQS's endpoint for it, on AWS and for the local twin alike.
+  const endpoint = new URL(QueueUrl).origin;
+  const client = new SQSClient(process.env.AWS_REGION ? { endpoint } : { endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const deadline = Date.now() + timeoutMs;
   try {
     for (;;) {
