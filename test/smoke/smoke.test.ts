@@ -66,7 +66,7 @@ describe('smoke: a deployed stage answers, and gives nothing away', () => {
     });
 
     it('refuses a member without a token, and one with a token that does not verify (401)', async () => {
-      for (const headers of [{}, { authorization: 'Bearer forged.token.value' }]) {
+      for (const headers of [{}, { authorization: 'Bearer forged.token.value' }] as Record<string, string>[]) {
         const response = await get(tokenPath({ isGuest: 'false' }), headers);
         expect(response.status, JSON.stringify(headers)).toBe(401);
       }
