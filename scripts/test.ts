@@ -87,7 +87,17 @@ const unit = vitest('unit', []);
 // Two lanes: the files that share one stage, and beside them those that start stages of their own (their config's projects).
 const integration = vitest('integration', ['--config', 'test/integration/vitest.config.ts', '--project', 'integration']);
 const integrationOwnStages = vitest('integration-own-stages', ['--config', 'test/integration/vitest.config.ts', '--project', 'integration-own-stages']);
+// The integration files that reach their stage only as a deployed stage is reached (nothing in them skips there),
+// run that way against a local stage of their own: one that came to need a local-only handle fails here.
+const asDeployedFiles = ['feedback', 'mentoring', 'notifications', 'stage-context', 'stream-stand-in-chat'].map((name) => `test/integration/${name}.test.ts`);
+const integrationAsDeployed: Step = {
+  name: 'integration-as-deployed',
+  command: ['npx', 'tsx', 'scripts/test-stage.ts', '--as-deployed', ...asDeployedFiles, '--reporter=default', '--reporter=json', `--outputFile.json=${join(scratch, 'integration-as-deployed.json')}`],
+  report: vitestCounts,
+};
 const build: Step = { name: 'build', command: ['npm', 'run', 'build'] };
+// The read-only suite every deploy runs (prod's only one), here against a local stage serving the SPA just built.
+const smoke = vitest('smoke', ['--config', 'test/smoke/vitest.config.ts']);
 const cdkSynth: Step = {
   // The CDK CLI that README and workflows run as `npx cdk`, on the built SPA: one missing from the root (npx
   // would fetch another) or broken fails here. Offline: no credentials, and none of the CLI's calls home. It
@@ -131,16 +141,19 @@ const streamVideo: Step = {
  * Phases run one after another; within a phase, lanes run side by side, each lane's steps in order. On two cores
  * the unit tests keep both busy, so they run alone. The integration tests run in two lanes of their own: the files
  * that share a stage mostly wait on it, which left a core idle while the files with stages of their own waited their
- * turn (155 → 114 s here). Nothing else runs beside them, nor beside the video stand-in's calls: beside the build,
+ * turn (155 → 114 s here). The as-deployed run of the files that need nothing a deployed stage lacks (34 tests, 54 s
+ * alone) follows the shared stage's files, the lane that ended first (82 s against 326 s, at a load of 16).
+ * Nothing else runs beside them, nor beside the video stand-in's calls: beside the build,
  * the lint and the calls, the integration stages' DynamoDB Local took over 30 s to start (four files failed in a
  * fresh-clone run), and a call's join timed out; so the calls against the dev server follow them there. The build and the lint only compete for CPU, as the type check and
  * the CDK synth do beside the e2e tests, which passed beside them in every run (their two workers took the e2e step
  * from 384 to 301 s in a fresh-clone run). More does not fit: with the stack tests there too, the e2e step took 659 s
  * instead of 454. The e2e tests and the synth take the
- * SPA that `build` makes, so it comes in a phase before them. The first lane of a phase prints as it goes; the others
+ * SPA that `build` makes, so it comes in a phase before them, and so does the smoke suite, after it in its lane
+ * (a stage of its own serving that SPA; beside the lint, which takes longer than the build alone). The first lane of a phase prints as it goes; the others
  * print each step's output when that step ends.
  */
-const phases: Step[][][] = [[[unit]], [[integration], [integrationOwnStages]], [[build], [lint]], [[streamVideo, e2eDevServer]], [[e2e], [typecheck, cdkSynth]]];
+const phases: Step[][][] = [[[unit]], [[integration, integrationAsDeployed], [integrationOwnStages]], [[build, smoke], [lint]], [[streamVideo, e2eDevServer]], [[e2e], [typecheck, cdkSynth]]];
 
 interface Outcome {
   line: string;

@@ -6,6 +6,8 @@
 export const STAGE_ENV_OUTPUTS: Record<string, { stack: string; output: string }> = {
   BASE_URL: { stack: 'Web', output: 'BaseUrl' },
   STAGE_TABLES: { stack: 'Data', output: 'Tables' },
+  // Dev and staging only (the full suite's stages): SES's events of the stage's mail.
+  MAIL_EVENTS_QUEUE_URL: { stack: 'Mail', output: 'MailEventsQueueUrl' },
 };
 
 export const stageEnv = (stage: string, outputs: Record<string, Record<string, string>>) =>

@@ -81,3 +81,17 @@ export const secretName = (stage: Pick<StageConfig, 'name'>, secret: string) => 
 
 /** What happens to stateful resources when their stack is deleted. */
 export const removalPolicy = (stage: StageConfig) => (stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY);
+
+/**
+ * The stages the full integration suite runs against after a deploy: it makes members, mentorships and sessions of
+ * its own, so never prod. Only these have what it reads (an SES event destination, the test members' group) and
+ * what removes what a killed run left behind (a daily clean-up); deploy-stage.yml runs it on exactly these.
+ */
+export const FULL_SUITE_STAGES = ['dev', 'staging'] as const satisfies readonly StageName[];
+export const runsFullSuite = (stage: Pick<StageConfig, 'name'>) => (FULL_SUITE_STAGES as readonly StageName[]).includes(stage.name);
+
+/** The SES configuration set and the queue of its events (the suite reads mail it caused there), on full-suite stages. */
+export const mailEventNames = (stage: Pick<StageConfig, 'name'>) => ({
+  configurationSet: `mentoring-${stage.name}`,
+  queue: `mentoring-${stage.name}-mail-events`,
+});

@@ -7,7 +7,7 @@ import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { businessMetrics, eventRules, routeList, schedules, type BusinessMetricName } from '@mentoring/shared';
+import { businessMetrics, eventRules, type BusinessMetricName } from '@mentoring/shared';
 import { functionsSrc } from '../lib/paths';
 import { MonitoringStack } from '../lib/stacks/monitoring-stack';
 import { resolveStage } from '../lib/stages';
@@ -31,8 +31,6 @@ const alarmedMetrics = (template: Template) =>
     };
   });
 
-const routes = routeList();
-
 describe('monitoring stack', () => {
   const { stacks } = sharedStage('staging');
   const monitoring = Template.fromStack(stacks.monitoring);
@@ -44,13 +42,12 @@ describe('monitoring stack', () => {
     });
   });
 
-  it('alarms on API 5xx and latency, each function error and throttle, and table throttles, all to the topic', () => {
+  it('alarms once for everything a failure reaches (API 5xx, each dead-letter queue), never per function or table, all to the topic', () => {
     const alarms = Object.values(monitoring.findResources('AWS::CloudWatch::Alarm'));
-    const functionCount = routes.length + 1 + eventRules.length + Object.keys(schedules).length;
-    const tableCount = Object.keys(stacks.data.tables).length;
-    // API 5xx, 4xx share and latency; errors and throttles per function; throttles per table; per event rule its DLQ depth and failed deliveries;
-    // the schedules' dead-letter depth and its two lost-invocation alarms; the failed call feature alarm; and the answer contract alarm.
-    expect(alarms).toHaveLength(3 + functionCount * 2 + tableCount + eventRules.length * 2 + 1 + 2 + 1 + 1);
+    const alarmedBusiness = Object.values(businessMetrics).filter((definition) => 'alarm' in definition).length;
+    // API 5xx and latency (staging); per event rule its dead-letter depth; the schedules' dead-letter depth and their
+    // two lost-invocation alarms; the failed call feature alarm; the alarmed business metrics.
+    expect(alarms).toHaveLength(2 + eventRules.length + 1 + 2 + 1 + alarmedBusiness);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
       expect(alarm.Properties.TreatMissingData).toBe('notBreaching');
@@ -58,12 +55,22 @@ describe('monitoring stack', () => {
     const metrics = alarmedMetrics(monitoring);
     expect(metrics).toContainEqual({ name: '5xx', namespace: 'AWS/ApiGateway', statistic: 'Sum', threshold: 5, periods: 1 });
     expect(metrics).toContainEqual({ name: 'Latency', namespace: 'AWS/ApiGateway', statistic: 'p99', threshold: 3000, periods: 3 });
-    const tableAlarms = alarms.filter((alarm) => JSON.stringify(alarm.Properties.Metrics ?? '').includes('WriteThrottleEvents'));
-    expect(tableAlarms).toHaveLength(tableCount);
-    const functionAlarms = alarms.filter((alarm) => alarm.Properties.Namespace === 'AWS/Lambda');
-    expect(functionAlarms.map((alarm) => alarm.Properties.MetricName).sort()).toEqual(
-      [...Array<string>(functionCount).fill('Errors'), ...Array<string>(functionCount).fill('Throttles')],
-    );
+    expect(metrics.filter(({ namespace }) => namespace === 'AWS/Lambda' || namespace === 'AWS/DynamoDB' || namespace === 'AWS/Events')).toEqual([]);
+    expect(alarms.filter((alarm) => JSON.stringify(alarm).includes('ThrottleEvents'))).toEqual([]);
+  });
+
+  it('alarms on fewer things on dev, and on API refusals only in prod', () => {
+    const names = (stage: string) => alarmedMetrics(Template.fromStack(sharedStage(stage).stacks.monitoring)).map(({ name }) => name ?? 'metric math');
+    const dev = names('dev');
+    const staging = names('staging');
+    const prod = names('prod');
+    expect(dev).not.toContain('Latency');
+    expect(dev).not.toContain('NotificationFailed');
+    expect(staging).toEqual(expect.arrayContaining(['Latency', 'NotificationFailed', 'AnswerContractMismatch', '5xx']));
+    expect(staging).not.toContain('metric math');
+    expect(prod).toContain('metric math');
+    expect(dev.length).toBeLessThan(staging.length);
+    expect(staging.length).toBeLessThan(prod.length);
   });
 
   it('graphs requests, errors, latency, function health, cold starts and the business metrics', () => {
@@ -72,8 +79,10 @@ describe('monitoring stack', () => {
       expect(body).toContain(expected);
     }
     const graphed = [...body.matchAll(/\{Mentoring,([\w,]+)\} MetricName=\\+"(\w+)\\+"/g)].map(([, schema, name]) => ({ schema, name }));
-    expect(graphed.map(({ name }) => name).filter((name) => name !== 'ColdStart').sort()).toEqual(Object.keys(businessMetrics).sort());
+    const byFunction = graphed.filter(({ schema }) => schema!.split(',').includes('function'));
+    expect(graphed.filter((metric) => !byFunction.includes(metric)).map(({ name }) => name).filter((name) => name !== 'ColdStart').sort()).toEqual(Object.keys(businessMetrics).sort());
     expect(graphed).toContainEqual({ schema: 'kind,service', name: 'TokensMinted' });
+    expect(byFunction.map(({ name }) => name).sort()).toEqual(Object.entries(businessMetrics).filter(([, definition]) => 'alarm' in definition).map(([name]) => name).sort());
   });
 
   it('graphs only business metrics that a handler emits', () => {
@@ -100,7 +109,7 @@ describe('monitoring stack', () => {
     });
   });
 
-  it('watches the dead-letter queues and EventBridge rules other stacks pass in', () => {
+  it('alarms on the dead-letter queues other stacks pass in, and graphs their EventBridge rules\' failed deliveries (which end in those queues)', () => {
     const app = new App();
     const stage = resolveStage('dev', (cdkContext() as { stages: unknown }).stages);
     const events = new Stack(app, 'Events');
@@ -118,7 +127,8 @@ describe('monitoring stack', () => {
     const template = Template.fromStack(stack);
     const metrics = alarmedMetrics(template);
     expect(metrics).toContainEqual({ name: 'ApproximateNumberOfMessagesVisible', namespace: 'AWS/SQS', statistic: 'Maximum', threshold: 1, periods: 1 });
-    expect(metrics).toContainEqual({ name: 'FailedInvocations', namespace: 'AWS/Events', statistic: 'Sum', threshold: 1, periods: 1 });
+    expect(metrics.filter(({ namespace }) => namespace === 'AWS/Events')).toEqual([]);
     expect(dashboardBody(template)).toContain('ConsumerDlq');
+    expect(dashboardBody(template)).toContain('FailedInvocations');
   });
 });

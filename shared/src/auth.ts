@@ -21,3 +21,10 @@ export const passwordProblems = (password: string): string[] => {
   if (PASSWORD_POLICY.requireSymbols && !/[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\- ]/.test(password)) problems.push('a symbol such as ! or -');
   return problems;
 };
+
+/**
+ * The Cognito group every member the integration suite makes joins (dev and staging only; the group exists
+ * nowhere else): the suite deletes its members when it ends, and the stage's clean-up schedule deletes those a
+ * killed run left behind, by this group and nothing else.
+ */
+export const TEST_MEMBERS_GROUP = 'integration-tests';

@@ -21,7 +21,7 @@ export interface BusinessMetricDefinition {
   /**
    * Any occurrence needs a human: the monitoring stack alarms on it. Such a metric is published under the
    * fixed service `emittedIn` (slashes as dashes) whichever function emits it (`emitAlarmedMetric`), so
-   * one alarm sees them all.
+   * one alarm sees them all, and again with the emitting function as a `function` dimension, for the dashboard.
    */
   alarm?: string;
 }
@@ -46,7 +46,12 @@ export const businessMetrics = {
   CallFeatureFailed: { unit: 'Count', emittedIn: 'events/call-status/handler', description: 'A call feature Stream reported as failed' },
   ArtifactArchived: { unit: 'Count', emittedIn: 'events/call-archive/handler', description: 'Recordings and transcripts copied to S3' },
   ArtifactBytes: { unit: 'Bytes', emittedIn: 'events/call-archive/handler', description: 'Bytes of recordings and transcripts copied to S3' },
-  NotificationFailed: { unit: 'Count', emittedIn: 'lib/notify', description: 'E-mails or events not sent after a stored change (logged)' },
+  NotificationFailed: {
+    unit: 'Count',
+    emittedIn: 'lib/notify',
+    description: 'E-mails or events not sent after a stored change (logged)',
+    alarm: 'A stored change was not followed by its e-mail, event or schedule: a member was not told, or a rule did not run (the log names what)',
+  },
   DirectoryRefreshReadUnits: { unit: 'Count', emittedIn: 'directory/cache', description: 'Read capacity a directory snapshot refresh cost' },
   ScheduleRan: { unit: 'Count', emittedIn: 'lib/schedule-handler', description: 'One-time schedules that ran their handler' },
   DigestMailsSent: { unit: 'Count', emittedIn: 'schedules/weekly-digest', description: "Weekly digests e-mailed to coordinators" },

@@ -1,6 +1,14 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CreateGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { TestProject } from 'vitest/node';
+import { TEST_MEMBERS_GROUP } from '@mentoring/shared';
 import { startStreamRecorder } from '../../functions/testing/stream-recorder';
 import { spawnLocalStage } from '../support/local-stage';
+import { startSesEventQueue } from '../support/ses-event-queue';
+import { cognitoClient } from '../support/auth';
+import { deleteRunMembers } from './support/run-members';
 import { testStreamCredentials } from '../support/stream';
 
 declare module 'vitest' {
@@ -19,8 +27,18 @@ declare module 'vitest' {
     streamCredentials: { apiKey: string; apiSecret: string } | null;
     /** Where the local stage's Stream server SDK calls go (a recorder: GET /_recorded); null when deployed. */
     streamRecorderUrl: string | null;
+    /** SES's events of the stage's mail (support/mail-events.ts): MAIL_EVENTS_QUEUE_URL on dev and staging, its twin locally. */
+    mailEventsQueueUrl: string | null;
+    /** The local stage reached only as a deployed one is (`npm run test:stage -- --as-deployed`): every local-only handle above is null. */
+    asDeployed: boolean;
   }
 }
+
+/** The local-only handles: what a deployed stage has no equivalent of, so a test that reads one cannot run there. */
+export const LOCAL_ONLY_HANDLES = ['dynamoDbEndpoint', 's3Endpoint', 'eventBusEndpoint', 'scheduler', 'sesEndpoint', 'streamCredentials', 'streamRecorderUrl'] as const;
+
+/** `npm run test:stage -- --as-deployed` sets it (scripts/test-stage.ts). */
+export const asDeployed = () => process.env.STAGE_AS_DEPLOYED === '1';
 
 /** BASE_URL when it names a deployed stage: Vite sets it to "/" for its own use, so only an absolute URL counts. */
 export const deployedStage = () => {
@@ -34,6 +52,13 @@ export const deployedStage = () => {
  */
 export default async function setup(project: TestProject) {
   const target = deployedStage();
+  // The members a run on a stage reached as deployed makes, deleted when it ends (support/run-members.ts).
+  const registry = join(mkdtempSync(join(tmpdir(), 'run-members-')), 'members.jsonl');
+  process.env.TEST_MEMBERS_FILE = registry;
+  const deleteMembers = async (url: string) => {
+    const { deleted, gone } = await deleteRunMembers(url, registry);
+    if (deleted + gone > 0) console.log(`The run's members: ${deleted} deleted through DELETE /api/me, ${gone} already gone or refused`);
+  };
   if (target) {
     project.provide('isLocal', false);
     project.provide('baseUrl', target.replace(/\/$/, ''));
@@ -45,7 +70,9 @@ export default async function setup(project: TestProject) {
     project.provide('sesEndpoint', null);
     project.provide('streamCredentials', null);
     project.provide('streamRecorderUrl', null);
-    return;
+    project.provide('mailEventsQueueUrl', process.env.MAIL_EVENTS_QUEUE_URL ?? null);
+    project.provide('asDeployed', false);
+    return () => deleteMembers(target.replace(/\/$/, ''));
   }
   const recorder = await startStreamRecorder();
   // DIRECTORY_CACHE_SECONDS=0: the directory reads its index on every request, so a test sees a decision at once.
@@ -58,8 +85,34 @@ export default async function setup(project: TestProject) {
       DASHBOARD_REFRESH_COOLDOWN_SECONDS: '0',
     },
   });
-  project.provide('isLocal', true);
+  const mailEvents = await startSesEventQueue(stage.ses.endpoint);
+  project.provide('mailEventsQueueUrl', mailEvents.queueUrl);
   project.provide('baseUrl', stage.url);
+  project.provide('asDeployed', asDeployed());
+  if (asDeployed()) {
+    // As the pipeline's job has it: the stage's URL and table names (its outputs), and AWS's SDK configured by the
+    // environment, where an AWS endpoint is the region's and here the local twin's. Nothing else of the local stage.
+    Object.assign(process.env, {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ENDPOINT_URL_DYNAMODB: stage.dynamoDbEndpoint,
+    });
+    project.provide('isLocal', false);
+    project.provide('tables', stage.tables);
+    for (const handle of LOCAL_ONLY_HANDLES) project.provide(handle, null);
+    // The group the auth stack makes on dev and staging.
+    const cognito = cognitoClient(stage.cognito);
+    await cognito.send(new CreateGroupCommand({ UserPoolId: stage.cognito.userPoolId, GroupName: TEST_MEMBERS_GROUP }));
+    cognito.destroy();
+    return async () => {
+      await deleteMembers(stage.url);
+      await mailEvents.close();
+      await stage.stop();
+      await recorder.close();
+    };
+  }
+  project.provide('isLocal', true);
   project.provide('dynamoDbEndpoint', stage.dynamoDbEndpoint);
   project.provide('tables', stage.tables);
   project.provide('s3Endpoint', stage.s3Endpoint);
@@ -69,6 +122,7 @@ export default async function setup(project: TestProject) {
   project.provide('streamCredentials', testStreamCredentials);
   project.provide('streamRecorderUrl', recorder.url);
   return async () => {
+    await mailEvents.close();
     await stage.stop();
     await recorder.close();
   };

@@ -1,9 +1,9 @@
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { COORDINATORS_GROUP, scoreMatch, type DirectoryPage, type MemberView, type OwnProfile, type Programme } from '@mentoring/shared';
-import { cognitoClient, decodeJwt, signIn, type TestUser } from '../support/auth';
+import { cognitoClient, signIn, type TestUser } from '../support/auth';
 import { api } from './support/api';
-import { bearer, newUser, stageCognito } from './support/auth';
+import { bearer, newUser, productGroups, stageCognito } from './support/auth';
 import { getItem, tableName } from './support/db';
 
 const send = (method: string, path: string, token: string | null, body?: unknown) =>
@@ -104,7 +104,7 @@ describe('mentoring, part 1: from sign-up to the directory', () => {
     // Before the next sign-in the token has no group: still refused.
     expect((await send('GET', '/api/coordinator/applications', coordinator.idToken)).status).toBe(403);
     const coordinatorToken = await addToCoordinators(coordinator);
-    expect(decodeJwt(coordinatorToken)['cognito:groups']).toEqual([COORDINATORS_GROUP]);
+    expect(productGroups(coordinatorToken)).toEqual([COORDINATORS_GROUP]);
 
     const queue = (await (await send('GET', '/api/coordinator/applications', coordinatorToken)).json()) as { applications: { member: MemberView; email: string }[] };
     expect(queue.applications).toContainEqual(expect.objectContaining({ email: mentor.email, member: expect.objectContaining({ id: mentor.sub }) }));
@@ -151,7 +151,7 @@ describe('mentoring, part 1: from sign-up to the directory', () => {
     expect(added.status).toBe(201);
     expect(await added.json()).toEqual({ id: mentee.sub, email: mentee.email });
     const menteeAgain = await signIn(await stageCognito(), mentee.email, mentee.password);
-    expect(decodeJwt(menteeAgain)['cognito:groups']).toEqual([COORDINATORS_GROUP]);
+    expect(productGroups(menteeAgain)).toEqual([COORDINATORS_GROUP]);
   });
 
   it('refuses a change of role, a stale code of conduct and unknown topics, leaving the stored profile as it was', async () => {

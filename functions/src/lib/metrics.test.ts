@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { businessMetrics } from '@mentoring/shared';
-import { emitMetric } from './metrics';
+import { emitAlarmedMetric, emitMetric } from './metrics';
 import { metrics } from './powertools';
 
 const src = fileURLToPath(new URL('..', import.meta.url));
@@ -47,5 +47,29 @@ describe('business metrics', () => {
     expect(dimensions).toHaveBeenCalledWith({ kind: 'guest' });
     expect(added).toHaveBeenLastCalledWith('TokensMinted', 'Count', 1);
     metrics.publishStoredMetrics();
+  });
+
+  it('that are alarmed go out twice: under the fixed service the alarm reads, and again by the function that emitted them', () => {
+    vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
+    vi.stubEnv('POWERTOOLS_SERVICE_NAME', 'http-feedback-create');
+    vi.stubEnv('POWERTOOLS_METRICS_NAMESPACE', 'Mentoring');
+    const written: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    emitAlarmedMetric('NotificationFailed');
+    const records = written.map((line) => JSON.parse(line) as { _aws: { CloudWatchMetrics: { Dimensions: string[][] }[] }; service: string; function?: string; NotificationFailed: number });
+    expect(records.map((record) => ({ dimensions: record._aws.CloudWatchMetrics[0]!.Dimensions, service: record.service, function: record.function, value: record.NotificationFailed }))).toEqual([
+      { dimensions: [['service']], service: 'lib-notify', function: undefined, value: 1 },
+      { dimensions: [['service', 'function']], service: 'lib-notify', function: 'http-feedback-create', value: 1 },
+    ]);
+  });
+
+  it('that are alarmed are published only through emitAlarmedMetric, so the alarm sees every function that emits them', () => {
+    const alarmed = Object.entries(businessMetrics).filter(([, definition]) => 'alarm' in definition).map(([name]) => name);
+    expect(alarmed).toContain('NotificationFailed');
+    const plain = sources.flatMap(({ module, text }) => [...text.matchAll(/emitMetric\(\s*'(\w+)'/g)].filter(([, name]) => alarmed.includes(name!)).map(([, name]) => `${module}: ${name}`));
+    expect(plain).toEqual([]);
   });
 });

@@ -28,7 +28,8 @@ const alarmedMetrics = new Map<AlarmedMetricName, Metrics>();
 /**
  * Publishes a metric the monitoring stack alarms on (an `alarm` in the shared table), at once and under the
  * fixed service its table entry names: every function may emit it, and one alarm must see all of them
- * (the invocation's own record carries the function's service name).
+ * (the invocation's own record carries the function's service name). The same data point also goes out with
+ * the emitting function as a `function` dimension (a second record), so the dashboard shows which one, without an alarm each.
  */
 export const emitAlarmedMetric = (name: AlarmedMetricName, value = 1) => {
   const definition = businessMetrics[name];
@@ -37,6 +38,10 @@ export const emitAlarmedMetric = (name: AlarmedMetricName, value = 1) => {
     publisher = new Metrics({ serviceName: definition.emittedIn.replaceAll('/', '-') });
     alarmedMetrics.set(name, publisher);
   }
+  publisher.addMetric(name, definition.unit satisfies Unit, value);
+  publisher.publishStoredMetrics();
+  // A record of its own: Powertools puts added dimensions in every set of a record, and the alarm's has service alone.
+  publisher.addDimensions({ function: process.env.POWERTOOLS_SERVICE_NAME ?? 'unknown' });
   publisher.addMetric(name, definition.unit satisfies Unit, value);
   publisher.publishStoredMetrics();
 };

@@ -3,19 +3,19 @@ import { publishAppEvent } from './event-bus';
 import { sendMail, type Mail } from './mail/send';
 import { logger } from './powertools';
 import { siteUrl } from './site-url';
-import { emitMetric } from './metrics';
+import { emitAlarmedMetric } from './metrics';
 
 /**
  * Side effects after a state change is stored. The change is the truth and is stored exactly once (one
  * conditional write); what follows it must not undo it or make the caller retry it, so a failure here is
- * logged and counted (metric NotificationFailed, alarmable) and the request still succeeds.
+ * logged and counted (metric NotificationFailed, alarmed) and the request still succeeds.
  */
 export const mailAfterWrite = async (mail: (site: string) => Mail, what: string) => {
   try {
     await sendMail(mail(await siteUrl()));
   } catch (error) {
     logger.error('E-mail not sent after a stored change', { what, error: error as Error });
-    emitMetric('NotificationFailed', 1);
+    emitAlarmedMetric('NotificationFailed');
   }
 };
 
@@ -24,7 +24,7 @@ export const publishAfterWrite = async <T extends AppEventType>(type: T, detail:
     await publishAppEvent(type, detail);
   } catch (error) {
     logger.error('App event not published after a stored change', { type, error: error as Error });
-    emitMetric('NotificationFailed', 1);
+    emitAlarmedMetric('NotificationFailed');
   }
 };
 
@@ -34,6 +34,6 @@ export const afterWrite = async (what: string, work: () => Promise<unknown>) => 
     await work();
   } catch (error) {
     logger.error('Follow-up of a stored change failed', { what, error: error as Error });
-    emitMetric('NotificationFailed', 1);
+    emitAlarmedMetric('NotificationFailed');
   }
 };

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { functionsSrc, repoRoot } from '../paths';
 import { acknowledge, LAMBDA_BASIC_EXECUTION } from '../nag';
 import type { ScheduleTargets } from '../schedules';
-import { mailFrom, mailIdentity, removalPolicy, type StageConfig } from '../stages';
+import { mailEventNames, mailFrom, mailIdentity, removalPolicy, runsFullSuite, type StageConfig } from '../stages';
 
 /** Where the web stack publishes the site's public origin for functions that need it (`needs.siteUrl`). */
 export const siteUrlParameterName = (stage: Pick<StageConfig, 'name'>) => `/mentoring/${stage.name}/site-url`;
@@ -201,7 +201,11 @@ export class AppFunction extends NodejsFunction {
       // The identity is named in the stage's settings (the mail stack creates it), so no stack reference is needed.
       const identity = mailIdentity(this.stage);
       const identityArn = Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: identity.name });
-      this.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identityArn] }));
+      // SES also authorises the configuration set a message goes out with: the identity's default one, where the stage has it.
+      const configurationSetArns = runsFullSuite(this.stage)
+        ? [Stack.of(this).formatArn({ service: 'ses', resource: 'configuration-set', resourceName: mailEventNames(this.stage).configurationSet })]
+        : [];
+      this.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identityArn, ...configurationSetArns] }));
     }
     if (needs.userPool?.length) userPool().grant(this, ...needs.userPool.map((action) => `cognito-idp:${action}`));
     // E-mails link to the page where the member acts, so whatever sends mail knows the site's address too.

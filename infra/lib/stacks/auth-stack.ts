@@ -12,8 +12,8 @@ import {
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { COORDINATORS_GROUP, PASSWORD_POLICY } from '@mentoring/shared';
-import { mailIdentity, type StageConfig } from '../stages';
+import { COORDINATORS_GROUP, PASSWORD_POLICY, TEST_MEMBERS_GROUP } from '@mentoring/shared';
+import { mailIdentity, runsFullSuite, type StageConfig } from '../stages';
 import { userPoolRateLimitedBody, userPoolWebAclRules, webAclProps } from '../waf';
 
 /** Requests the user pool's web ACL may block in 5 minutes before someone is told: a script at work, not a person. */
@@ -111,6 +111,14 @@ export class AuthStack extends Stack {
       groupName: COORDINATORS_GROUP,
       description: 'Programme coordinators: review applications, edit the programme settings, add coordinators.',
     });
+
+    if (runsFullSuite(stage)) {
+      new CfnUserPoolGroup(this, 'TestMembersGroup', {
+        userPoolId: this.userPool.userPoolId,
+        groupName: TEST_MEMBERS_GROUP,
+        description: 'Members the integration suite made: it deletes them when it ends, the daily clean-up what a killed run left.',
+      });
+    }
 
     if (stage.waf) {
       // Sign-up and sign-in calls go from the browser to Cognito directly; this ACL limits them per address.

@@ -22,7 +22,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { businessMetrics, METRICS_NAMESPACE, type BusinessMetricDefinition, type BusinessMetricName } from '@mentoring/shared';
 import { acknowledge } from '../nag';
-import type { StageConfig } from '../stages';
+import type { StageConfig, StageName } from '../stages';
 
 export { METRICS_NAMESPACE };
 
@@ -75,6 +75,19 @@ export interface MonitoringStackProps extends StackProps {
   distribution?: IDistribution;
 }
 
+/**
+ * What each stage alarms on beyond what every stage has (the API's 5xx, the product's alarmed metrics, each
+ * dead-letter queue, the scheduler's lost invocations and the alarms other stacks pass in). Each alarmed metric is
+ * billed monthly whether or not anything happens, so a stage pays only for alarms someone there acts on: dev has
+ * no one on call, and its SES sandbox refuses mail to the test members' made-up addresses, so NotificationFailed
+ * there would be noise from every test run.
+ */
+export const stageAlarms: Record<StageName, { latency: boolean; refusals: boolean; quiet: readonly BusinessMetricName[] }> = {
+  dev: { latency: false, refusals: false, quiet: ['NotificationFailed'] },
+  staging: { latency: true, refusals: false, quiet: [] },
+  prod: { latency: true, refusals: true, quiet: [] },
+};
+
 /** The 4xx alarm: this share of the API's answers, once there are at least this many requests in 5 minutes. */
 export const API_4XX_SHARE_PERCENT = 25;
 export const API_4XX_MIN_REQUESTS = 100;
@@ -115,27 +128,29 @@ export class MonitoringStack extends Stack {
     const api4xx = api.metricClientError({ period: FIVE_MINUTES, statistic: 'Sum' });
     const requests = api.metricCount({ period: FIVE_MINUTES, statistic: 'Sum' });
     const latency = (statistic: string) => api.metricLatency({ period: FIVE_MINUTES, statistic, label: `latency ${statistic}` });
+    const level = stageAlarms[stage.name];
+    // A handler that threw or timed out answers 5xx through the API, so this one alarm stands for every API function.
     alarm('Api5xxAlarm', api5xx, 5, 'The API answered 5 or more 5xx in 5 minutes');
-    // A spike of refusals (429 from the stage's throttle, 401/403 from probing, 400 from a broken client): a share,
-    // so a busy day does not page, counted only once there is traffic enough to mean something.
-    alarm(
-      'Api4xxSpikeAlarm',
-      new MathExpression({
-        expression: `IF(requests >= ${API_4XX_MIN_REQUESTS}, 100 * errors / requests, 0)`,
-        usingMetrics: { errors: api4xx, requests },
-        label: '4xx share (%)',
-        period: FIVE_MINUTES,
-      }),
-      API_4XX_SHARE_PERCENT,
-      `${API_4XX_SHARE_PERCENT}% or more of ${API_4XX_MIN_REQUESTS}+ API requests in 5 minutes were refused (4xx, 429 included)`,
-    );
-    alarm('ApiLatencyAlarm', latency('p99'), 3000, 'API p99 latency was 3 s or more for 15 minutes', 3);
-
-    const fnLabel = (fn: IFunction) => fn.node.id.replace(/Function$/, '');
-    for (const fn of functions) {
-      alarm(`${fn.node.id}ErrorsAlarm`, fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }), 1, `${fnLabel(fn)} failed (uncaught error or timeout)`);
-      alarm(`${fn.node.id}ThrottlesAlarm`, fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }), 1, `${fnLabel(fn)} was throttled`);
+    if (level.latency) alarm('ApiLatencyAlarm', latency('p99'), 3000, 'API p99 latency was 3 s or more for 15 minutes', 3);
+    if (level.refusals) {
+      // A spike of refusals (429 from the stage's throttle, 401/403 from probing, 400 from a broken client): a share,
+      // so a busy day does not page, counted only once there is traffic enough to mean something.
+      alarm(
+        'Api4xxSpikeAlarm',
+        new MathExpression({
+          expression: `IF(requests >= ${API_4XX_MIN_REQUESTS}, 100 * errors / requests, 0)`,
+          usingMetrics: { errors: api4xx, requests },
+          label: '4xx share (%)',
+          period: FIVE_MINUTES,
+        }),
+        API_4XX_SHARE_PERCENT,
+        `${API_4XX_SHARE_PERCENT}% or more of ${API_4XX_MIN_REQUESTS}+ API requests in 5 minutes were refused (4xx, 429 included)`,
+      );
     }
+
+    // Graphed, not alarmed: a function's errors and throttles, a table's throttles and a rule's failed deliveries each
+    // end in a 5xx or a dead letter, which are alarmed once for all of them; an alarm each cost 10 cents a month apiece.
+    const fnLabel = (fn: IFunction) => fn.node.id.replace(/Function$/, '');
     const tableThrottles = props.tables.map((table, index) => {
       const metric = (metricName: string) =>
         new Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: table.tableName }, period: FIVE_MINUTES, statistic: 'Sum' });
@@ -147,7 +162,8 @@ export class MonitoringStack extends Stack {
         period: FIVE_MINUTES,
       });
     });
-    tableThrottles.forEach((metric, index) => alarm(`${props.tables[index]!.node.id}ThrottlesAlarm`, metric, 1, `${props.tables[index]!.node.id} throttled requests`));
+    // An event or schedule whose function kept failing (an error, a timeout, a throttle past the event's age) or that
+    // EventBridge could not deliver ends in one of these queues: their depth stands for every asynchronous function.
     const dlqDepth = queues.map((queue) => queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum', label: queue.node.id }));
     dlqDepth.forEach((metric, index) => alarm(`${queues[index]!.node.id}DepthAlarm`, metric, 1, `Messages are waiting in ${queues[index]!.node.id}`));
     const failedInvocations = rules.map(
@@ -161,9 +177,10 @@ export class MonitoringStack extends Stack {
           label: rule.node.id,
         }),
     );
-    failedInvocations.forEach((metric, index) => alarm(`${rules[index]!.node.id}FailedInvocationsAlarm`, metric, 1, `EventBridge could not deliver to the target of ${rules[index]!.node.id}`));
     for (const extra of props.extraAlarms ?? []) alarm(extra.id, extra.metric, extra.threshold ?? 1, extra.description);
-    for (const { name, metric, description } of alarmedBusinessMetrics()) alarm(`${name}Alarm`, metric, 1, description);
+    for (const { name, metric, description } of alarmedBusinessMetrics()) {
+      if (!level.quiet.includes(name)) alarm(`${name}Alarm`, metric, 1, description);
+    }
 
     // Powertools publishes with a `service` dimension (and function_name for cold starts), so graphs SEARCH for them.
     const business = (unit: 'counts' | 'bytes') =>
@@ -204,6 +221,22 @@ export class MonitoringStack extends Stack {
       graph('Dead-letter queue depth', dlqDepth, 6),
       // Bytes on their own axis, so they do not flatten the counts.
       new GraphWidget({ title: 'Business metrics', left: business('counts'), right: business('bytes'), width: 6, height: 6 }),
+    );
+    // Each alarmed metric has one alarm for all functions; this shows which function it came from.
+    this.dashboard.addWidgets(
+      graph(
+        'Alarmed metrics by function',
+        alarmedBusinessMetrics().map(
+          ({ name }) =>
+            new MathExpression({
+              expression: `SEARCH('{${METRICS_NAMESPACE},function,service} MetricName="${name}"', 'Sum', 300)`,
+              label: name,
+              period: FIVE_MINUTES,
+              searchRegion: stage.region,
+            }),
+        ),
+        24,
+      ),
     );
     if (props.distribution) {
       const cdn = (metricName: string, statistic: string) =>

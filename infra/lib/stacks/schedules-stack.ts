@@ -10,11 +10,11 @@ import { CfnSchedule, ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { recurrenceDescription, recurrenceExpression, schedules as scheduleTable, SCHEDULER_CONTEXT, type BucketKey, type ScheduleDefinition, type SecretName, type TableKey } from '@mentoring/shared';
+import { recurrenceDescription, recurrenceExpression, routeList, schedules as scheduleTable, SCHEDULER_CONTEXT, type BucketKey, type ScheduleDefinition, type SecretName, type TableKey } from '@mentoring/shared';
 import { AppFunction } from '../constructs/app-function';
 import { acknowledge } from '../nag';
 import { scheduleNames, scheduleTargets, type ScheduleTargets } from '../schedules';
-import { removalPolicy, type StageConfig } from '../stages';
+import { removalPolicy, runsFullSuite, type StageConfig } from '../stages';
 import { secretName } from './api-stack';
 import { importBuckets } from './events-stack';
 
@@ -119,6 +119,33 @@ export class SchedulesStack extends Stack {
           },
         }).addDependency(this.group.node.defaultChild as CfnResource);
       }
+    }
+    if (runsFullSuite(stage)) {
+      // What a killed integration run left behind, removed as a member's own account deletion removes it (with that
+      // route's grants, and listing the test group besides): a daily sweep, not one of the product's schedule kinds.
+      const accountDeletion = routeList().find((route) => route.key === 'DELETE /api/me')!.needs;
+      const cleanup = new AppFunction(this, 'TestMembersCleanup', { stage, handler: 'maintenance/test-members-cleanup', timeoutSeconds: 300, functionName: `mentoring-${stage.name}-test-members-cleanup` });
+      cleanup.grantNeeds(
+        { ...accountDeletion, userPool: [...(accountDeletion.userPool ?? []), 'ListUsersInGroup'] },
+        { tables: props.tables, buckets: importBuckets(stage.name, props.buckets), eventBus: props.eventBus, userPool: props.userPool, secret, schedules: this.targets },
+      );
+      cleanup.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: MAX_EVENT_AGE, onFailure: new SqsDestination(this.deadLetterQueue) });
+      this.functions.push(cleanup);
+      new CfnSchedule(this, 'TestMembersCleanupDaily', {
+        name: 'test-members-cleanup',
+        groupName: this.group.scheduleGroupName,
+        description: 'Every day: members of the integration suite\'s test group that a killed run left behind',
+        scheduleExpression: 'cron(0 3 * * ? *)',
+        scheduleExpressionTimezone: 'UTC',
+        flexibleTimeWindow: { mode: 'OFF' },
+        target: {
+          arn: cleanup.functionArn,
+          roleArn: role.roleArn,
+          input: JSON.stringify({}),
+          deadLetterConfig: { arn: this.deadLetterQueue.queueArn },
+          retryPolicy: { maximumEventAgeInSeconds: MAX_EVENT_AGE.toSeconds(), maximumRetryAttempts: 3 },
+        },
+      }).addDependency(this.group.node.defaultChild as CfnResource);
     }
     // Exactly the kinds' functions, without their versions or aliases (grantInvoke would add `:*`).
     role.addToPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: this.functions.map((fn) => fn.functionArn) }));

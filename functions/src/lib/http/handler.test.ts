@@ -74,12 +74,22 @@ describe('httpHandler made from a route entry', () => {
       const published: unknown[] = [];
       vi.spyOn(Metrics.prototype, 'publishStoredMetrics').mockImplementation(function (this: Metrics) {
         if (this !== metrics) published.push(this.serializeMetrics());
+        // As publishing does: the next record starts empty.
+        this.clearMetrics();
+        this.clearDimensions();
         return this;
       });
       expect(await invoke(broken)).toEqual({ status: 201, body: { id: 7 } });
       expect(logged).toHaveBeenCalledWith('The answer does not match its contract', expect.objectContaining({ route: contract.key }));
+      // Once for the alarm (service alone), once for the dashboard (by the function that emitted it).
       expect(published).toEqual([
         expect.objectContaining({ service: 'lib-http-handler', AnswerContractMismatch: 1, _aws: expect.objectContaining({ CloudWatchMetrics: [expect.objectContaining({ Dimensions: [['service']] })] }) }),
+        expect.objectContaining({
+          service: 'lib-http-handler',
+          function: process.env.POWERTOOLS_SERVICE_NAME ?? 'unknown',
+          AnswerContractMismatch: 1,
+          _aws: expect.objectContaining({ CloudWatchMetrics: [expect.objectContaining({ Dimensions: [['service', 'function']] })] }),
+        }),
       ]);
     });
   });

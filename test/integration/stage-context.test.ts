@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { describe, expect, inject, it } from 'vitest';
+import { TEST_MEMBERS_GROUP } from '@mentoring/shared';
+import { cognitoClient } from '../support/auth';
+import { newUser, stageCognito } from './support/auth';
+import { LOCAL_ONLY_HANDLES } from './global-setup';
+
+describe('what the suite is given of its stage', () => {
+  it('holds a local-only handle only when the local stage runs as itself, never as deployed or against AWS', () => {
+    const local = inject('isLocal');
+    if (inject('asDeployed')) expect(local).toBe(false);
+    expect(Object.fromEntries(LOCAL_ONLY_HANDLES.map((handle) => [handle, inject(handle) !== null]))).toEqual(Object.fromEntries(LOCAL_ONLY_HANDLES.map((handle) => [handle, local])));
+    if (local) return;
+    // What a deployed stage's outputs give, and nothing else: every address is the stage's own or its mail event queue's.
+    const given = { baseUrl: inject('baseUrl'), tables: inject('tables'), mailEventsQueueUrl: inject('mailEventsQueueUrl') };
+    const addresses = JSON.stringify(given).match(/https?:\/\/[^"]+/g) ?? [];
+    expect(addresses.filter((address) => !address.startsWith(given.baseUrl) && address !== given.mailEventsQueueUrl)).toEqual([]);
+  });
+
+  it('tags each member it makes where the stage is reached as deployed (the test group, and the run\'s list to delete)', async () => {
+    const member = await newUser('Tom Tagged');
+    const cognito = await stageCognito();
+    const deployed = !inject('isLocal');
+    const client = cognitoClient(cognito);
+    // As the stage's clean-up finds them: the group's members (a plain local stage has no such group).
+    const inGroup = deployed
+      ? await client
+          .send(new ListUsersInGroupCommand({ UserPoolId: cognito.userPoolId, GroupName: TEST_MEMBERS_GROUP }))
+          .then(({ Users = [] }) => Users.some((user) => user.Attributes?.some((attribute) => attribute.Name === 'email' && attribute.Value === member.email)))
+      : false;
+    client.destroy();
+    expect(inGroup).toBe(deployed);
+    expect(member.email.endsWith('@simulator.amazonses.com')).toBe(deployed);
+    if (deployed) expect(readFileSync(process.env.TEST_MEMBERS_FILE!, 'utf8')).toContain(member.email);
+  });
+});

@@ -1,0 +1,40 @@
+import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { inject } from 'vitest';
+
+/** What SES publishes of a message it sent (raw delivery from its SNS destination): who it went to and its subject, never its body. */
+export interface MailEvent {
+  eventType: string;
+  mail: { messageId: string; destination: string[]; commonHeaders: { subject: string } };
+}
+
+const address = (entry: string) => (entry.match(/<([^>]+)>/)?.[1] ?? entry).trim().toLowerCase();
+
+/**
+ * Waits for SES's `Send` event of a message to this address whose subject `accept` likes, from the stage's mail
+ * event queue (dev and staging: MAIL_EVENTS_QUEUE_URL; locally its twin, test/support/ses-event-queue.ts), and
+ * takes it off the queue. Others' events are left for them at once (visibility 0), since files run one at a time.
+ */
+export const waitForMailEvent = async (to: string, accept: (subject: string) => boolean, timeoutMs = 30_000): Promise<MailEvent> => {
+  const QueueUrl = inject('mailEventsQueueUrl');
+  if (!QueueUrl) throw new Error('This stage publishes no mail events: only dev and staging have MAIL_EVENTS_QUEUE_URL');
+  // The environment configures AWS's SDK where a stage is reached as deployed; a plain local run has none of it.
+  // The queue's own host is SQS's endpoint for it, on AWS and for the local twin alike.
+  const endpoint = new URL(QueueUrl).origin;
+  const client = new SQSClient(process.env.AWS_REGION ? { endpoint } : { endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      const { Messages = [] } = await client.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 0, WaitTimeSeconds: 1 }));
+      for (const message of Messages) {
+        const event = JSON.parse(message.Body ?? '{}') as MailEvent;
+        if (event.eventType !== 'Send' || !event.mail.destination.some((entry) => address(entry) === to.toLowerCase()) || !accept(event.mail.commonHeaders.subject)) continue;
+        await client.send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: message.ReceiptHandle }));
+        return event;
+      }
+      if (Date.now() > deadline) throw new Error(`No mail event of a message to ${to} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    client.destroy();
+  }
+};
