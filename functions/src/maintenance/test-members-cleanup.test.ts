@@ -7,7 +7,7 @@ import { lambdaContext } from '../../testing/events';
 // The member-deletion steps are DELETE /api/me's, tested with that route; here only which members go, and in what order.
 const steps: string[] = [];
 vi.mock('../members', () => ({ deleteMember: vi.fn(async (id: string) => void steps.push(`profile ${id}`)) }));
-vi.mock('../mentorships/lifecycle', () => ({
+vi.mock('../lifecycle', () => ({
   liveMentorshipsOf: vi.fn(async (id: string) => [`mentorship of ${id}`]),
   closeAllFor: vi.fn(async (mentorships: string[], id: string) => {
     if (id === 'broken') throw new Error('DynamoDB refused');

@@ -7,7 +7,7 @@ import { deleteUser } from '../lib/cognito';
 import { requiredEnv } from '../lib/env';
 import { logger } from '../lib/powertools';
 import { deleteMember } from '../members';
-import { closeAllFor, liveMentorshipsOf } from '../mentorships/lifecycle';
+import { closeAllFor, liveMentorshipsOf } from '../lifecycle';
 import { deleteAtStream, deleteBlocksOf } from '../safeguarding/blocks';
 import { deleteReporterPointers } from '../safeguarding/reports';
 
