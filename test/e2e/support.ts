@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { STREAM_CONNECT_RETRY_DELAYS_MS } from '@mentoring/shared/stream-connection';
 import { stageInfoFile } from './global-setup';
 import type { StageInfo } from '../support/local-stage';
 
@@ -25,3 +26,19 @@ export const screenshot = async (page: Page, name: string, { fullPage = true }: 
 };
 
 export const widths = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const;
+
+/**
+ * Moves the page's clock (installed with page.clock.install()) past the Stream connection's automatic retries,
+ * each one after the last has begun: `attempts` counts the attempts the test sees (sockets opened). `failsAfterMs`
+ * is how long an attempt takes to fail on the moved clock (the connect timeout for one that is never answered).
+ */
+export const outlastConnectRetries = async (page: Page, attempts: () => number, failsAfterMs: number) => {
+  for (const [index, delay] of STREAM_CONNECT_RETRY_DELAYS_MS.entries()) {
+    await expect.poll(attempts).toBeGreaterThanOrEqual(index + 1);
+    await page.clock.fastForward(failsAfterMs + 100);
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: /slow to answer\. Trying again…/ })).toBeVisible();
+    await page.clock.fastForward(delay + 100);
+  }
+  await expect.poll(attempts).toBeGreaterThanOrEqual(STREAM_CONNECT_RETRY_DELAYS_MS.length + 1);
+  await page.clock.fastForward(failsAfterMs + 100);
+};

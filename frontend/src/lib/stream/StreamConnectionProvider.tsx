@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import type { StreamChat } from 'stream-chat';
 import type { StreamVideoClient } from '@stream-io/video-react-sdk';
 import { GUEST_USER_NAME } from '@mentoring/shared/video';
+import { STREAM_CONNECT_RETRY_DELAYS_MS, STREAM_CONNECT_TIMEOUT_MS } from '@mentoring/shared/stream-connection';
 import { useAuth } from '../auth';
 import { whenIdle } from '../when-idle';
 import { StreamConnectionContext, type ConnectionMode, type StreamConnection } from './context';
@@ -28,7 +29,7 @@ const chatNotConnected: ChatState = { chatClient: null, failed: false, retrying:
  * 2, 4 and 8 s (a busy stage or network answers late, not never). Only when these have failed too does the page say
  * the service is not answering and offer to try again.
  */
-export const RETRY_DELAYS_MS = [2_000, 4_000, 8_000];
+export const RETRY_DELAYS_MS = STREAM_CONNECT_RETRY_DELAYS_MS;
 
 /**
  * Runs `next` after the delay of failure number `failures` (from 0); false once the retries have run out, or when
@@ -62,7 +63,7 @@ const tokenProvider = (first: string, refresh: () => Promise<string>) => {
  * How long connecting may take before the page says it failed and offers to try again. A socket that opens but
  * never answers otherwise leaves "Connecting…" on screen for ever; Stream's own connect wait is 15 s (docs/product-spec.md, point 9).
  */
-export const CONNECT_TIMEOUT_MS = 20_000;
+export const CONNECT_TIMEOUT_MS = STREAM_CONNECT_TIMEOUT_MS;
 
 class ConnectionTimeoutError extends Error {
   constructor() {
