@@ -158,7 +158,7 @@ export const channelConfig = (type: string, now: string) => ({
 
 /** A member's capabilities in a channel, as Stream lists them for `messaging`; a frozen channel takes away writing. */
 export const ownCapabilities = (channel: StoredChannel) => {
-  const reading = ['connect-events', 'read-events', 'typing-events', 'search-messages', 'flag-message', 'mute-channel', 'pin-message', 'quote-message', 'update-own-message', 'delete-own-message', 'update-channel-members', 'leave-channel'];
-  const writing = ['send-message', 'send-reply', 'send-reaction', 'upload-file', 'send-links'];
+  const reading = ['connect-events', 'read-events', 'typing-events', 'search-messages', 'flag-message', 'mute-channel', 'pin-message', 'quote-message', 'update-own-message', 'delete-own-message', 'update-channel-members', 'leave-channel', 'query-poll-votes'];
+  const writing = ['send-message', 'send-reply', 'send-reaction', 'upload-file', 'send-links', 'send-poll', 'cast-poll-vote'];
   return channel.frozen ? reading : [...reading, ...writing];
 };

@@ -240,6 +240,7 @@ export const pollRoutes = (ctx: ChatContext) => {
     const poll = state.polls[request.params.pollId!];
     if (!poll || message.poll_id !== poll.id) throw new StreamApiError('doesNotExist', `poll ${request.params.pollId} is not on message ${message.id}`);
     const userId = actingUser(request.caller, given);
+    if (channel.frozen && !request.caller.server) throw new StreamApiError('notAllowed', `User '${userId}' is not allowed to perform action CastPollVote in a frozen channel`);
     if (!(channel as StoredChannel).members[userId]) throw new StreamApiError('notAllowed', `User '${userId}' is not allowed to perform action CastPollVote in scope '${channel.type}'`);
     return { poll, userId };
   };
