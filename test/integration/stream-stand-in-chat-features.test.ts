@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnUserResponse, PollResponse, StreamChat } from 'stream-chat';
 import { nextEvent, startTestStandIn } from '../support/stream-stand-in';
@@ -8,13 +10,26 @@ import { nextEvent, startTestStandIn } from '../support/stream-stand-in';
  */
 describe('the local Stream stand-in (pins, mutes, polls, search)', () => {
   let env: Awaited<ReturnType<typeof startTestStandIn>>;
+  let receiver: Server;
+  /** The webhooks it sent, as the stage's /api/webhooks/stream would get them. */
+  const delivered: Record<string, unknown>[] = [];
   let alice: StreamChat;
   let bob: StreamChat;
   const channelId = 'pair-features';
   const cid = `messaging:${channelId}`;
 
   beforeAll(async () => {
-    env = await startTestStandIn();
+    receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        delivered.push(JSON.parse(body) as Record<string, unknown>);
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as AddressInfo;
+    env = await startTestStandIn({ webhookUrl: () => `http://127.0.0.1:${port}/api/webhooks/stream`, webhookEvents: new Set(['message.new', 'message.read']) });
     await env.server.upsertUsers([
       { id: 'programme', name: 'Programme', role: 'admin' },
       { id: 'alice', name: 'Alice', role: 'user' },
@@ -30,6 +45,7 @@ describe('the local Stream stand-in (pins, mutes, polls, search)', () => {
 
   afterAll(async () => {
     await env?.stop();
+    receiver?.close();
   });
 
   describe('pinned messages', () => {
@@ -151,8 +167,9 @@ describe('the local Stream stand-in (pins, mutes, polls, search)', () => {
       return { poll, message };
     };
 
-    it('turns polls on in the channel config, as stream-chat-react asks before offering “Create poll”', () => {
+    it('turns polls on in the channel config and grants members the poll capabilities, as stream-chat-react asks before offering “Create poll” and votes', () => {
       expect(bob.channel('messaging', channelId).getConfig()?.polls).toBe(true);
+      expect(bob.channel('messaging', channelId).data?.own_capabilities).toEqual(expect.arrayContaining(['send-poll', 'cast-poll-vote', 'query-poll-votes']));
     });
 
     it('creates a single-answer poll, sends it, and everyone sees the votes change live', async () => {
@@ -251,6 +268,36 @@ describe('the local Stream stand-in (pins, mutes, polls, search)', () => {
       // Even a filter naming another's channel finds nothing there.
       const { results: other } = await bob.search({ cid: 'messaging:mallory-alone' }, 'agenda', { limit: 10 });
       expect(other).toEqual([]);
+    });
+  });
+
+  describe('webhooks', () => {
+    const webhooksOf = async (type: string, messageId?: string) => {
+      await env.standIn.webhooksSettled();
+      return delivered.filter((event) => event.type === type && (!messageId || (event.message as { id?: string } | undefined)?.id === messageId));
+    };
+
+    it('sends message.new with each member’s unread counts, and message.read when read, as Stream’s webhooks do', async () => {
+      await bob.channel('messaging', channelId).markRead();
+      const { message } = await alice.channel('messaging', channelId).sendMessage({ text: 'Did you see my notes?' });
+      const [event] = await webhooksOf('message.new', message.id);
+      expect(event).toMatchObject({ cid, channel_type: 'messaging', channel_id: channelId, message: { id: message.id, text: 'Did you see my notes?', user: { id: 'alice' } }, user: { id: 'alice' } });
+      const members = event!.members as { user_id: string; user: Record<string, unknown> }[];
+      expect(members.map((m) => m.user_id).sort()).toEqual(['alice', 'bob']);
+      expect(members.find((m) => m.user_id === 'bob')!.user).toMatchObject({ id: 'bob', channel_unread_count: 1, total_unread_count: 1, unread_channels: 1, channel_last_read_at: expect.any(String) });
+      expect(members.find((m) => m.user_id === 'alice')!.user).toMatchObject({ channel_unread_count: 0 });
+
+      await bob.channel('messaging', channelId).markRead();
+      const reads = await webhooksOf('message.read');
+      expect(reads.at(-1)).toMatchObject({ cid, user: { id: 'bob', channel_unread_count: 0, total_unread_count: 0 } });
+    });
+
+    it('counts nothing unread for a member who muted the channel', async () => {
+      await bob.channel('messaging', channelId).mute();
+      const { message } = await alice.channel('messaging', channelId).sendMessage({ text: 'Quiet please' });
+      const [event] = await webhooksOf('message.new', message.id);
+      expect((event!.members as { user_id: string; user: Record<string, unknown> }[]).find((m) => m.user_id === 'bob')!.user).toMatchObject({ channel_unread_count: 0, total_unread_count: 0 });
+      await bob.channel('messaging', channelId).unmute();
     });
   });
 });

@@ -167,6 +167,25 @@ export const createChatContext = ({ tokens, users, sendWebhook, dataDir, publicB
     sendWebhook({ ...event, type: String(event.type) });
   };
 
+  /** Stream's webhooks give each member (and the event's user) their unread counts, this channel's and in all. */
+  const webhookUser = (channel: StoredChannel, userId: string) => {
+    const counts = unreadCounts(userId);
+    const read = channel.reads[userId];
+    return {
+      ...users.response(userId),
+      total_unread_count: counts.total_unread_count,
+      unread_channels: counts.unread_channels,
+      ...(read ? { channel_last_read_at: read.last_read } : {}),
+      channel_unread_count: mutedChannel(userId, channel.cid) ? 0 : (read?.unread_messages ?? 0),
+    };
+  };
+
+  /** The channel's members as message and channel webhooks list them (the first 50, each with their counts). */
+  const webhookMembers = (channel: StoredChannel) =>
+    Object.keys(channel.members)
+      .slice(0, 50)
+      .map((id) => ({ ...shapes.member(channel, id), user: webhookUser(channel, id) }));
+
   /** message.new to whoever watches; members who do not get notification.message_new; each with their own counts. */
   const deliverNewMessage = (channel: StoredChannel, message: StoredMessage) => {
     const base = channelEvent('message.new', channel, { message: shapes.message(message), message_id: message.id, user: users.response(message.user_id), channel_last_message_at: channel.last_message_at });
@@ -177,7 +196,7 @@ export const createChatContext = ({ tokens, users, sendWebhook, dataDir, publicB
       if (connection.watching.has(channel.cid)) hub.send(connection, { ...base, ...counts, watcher_count: list.length });
       else if (!message.parent_id || message.show_in_channel) hub.send(connection, { ...base, ...counts, type: 'notification.message_new', channel: shapes.channel(channel) });
     }
-    sendWebhook({ ...base, type: 'message.new', members: Object.keys(channel.members).map((id) => shapes.member(channel, id)) });
+    sendWebhook({ ...base, type: 'message.new', user: webhookUser(channel, message.user_id), members: webhookMembers(channel) });
   };
 
   const channelMessages = (channel: StoredChannel) => (state.messages[channel.cid] ?? []).filter((m) => !m.parent_id || m.show_in_channel);
@@ -253,6 +272,8 @@ export const createChatContext = ({ tokens, users, sendWebhook, dataDir, publicB
     watchers,
     toWatchers,
     deliverNewMessage,
+    webhookUser,
+    webhookMembers,
     channelMessages,
     paginate,
     channelDocument,
