@@ -14,6 +14,9 @@ import { screenshot, widths } from './support';
  */
 
 const axeClean = async (page: Page, label: string) => {
+  // stream-chat-react's toasts ("Message pinned") fade in: axe reads their colours through the animation's opacity.
+  // They are checked at rest, once the finite animations are over.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
   const results = await axe(page, { tags: wcag });
   expect(results.violations.map(({ id, nodes }) => ({ id, nodes: nodes.map((node) => node.html.slice(0, 160)) })), label).toEqual([]);
 };
