@@ -477,4 +477,18 @@ describe('/messages with the real Stream clients', () => {
     await user.click(within(conversation).getByRole('button', { name: 'Unmute conversation' }));
     await waitFor(() => expect(requestsTo('POST', '/moderation/unmute/channel')).toHaveLength(1));
   });
+
+  it('lists the conversation’s pinned messages above it, each a way to its message', { timeout: 60_000 }, async () => {
+    const pinned = { ...greeting, pinned: true, pinned_at: at(3), pinned_by: grace };
+    listed = [{ ...channelState, messages: [pinned], pinned_messages: [pinned] }, katherineState];
+    const user = userEvent.setup();
+    renderPage();
+    const conversations = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
+    await user.click(await within(conversations).findByRole('option', { name: /^Mentoring circle/ }, { timeout: 30_000 }));
+    const conversation = screen.getByRole('region', { name: 'Conversation' });
+    await user.click(await within(conversation).findByText('Pinned messages (1)', {}, { timeout: 30_000 }));
+    const list = within(conversation).getByRole('list', { name: 'Pinned messages' });
+    await user.click(within(list).getByRole('button', { name: 'Show the message from Grace Hopper: Hello Ada, welcome to mentoring!' }));
+    expect(within(conversation).getByText('Pinned by Grace Hopper')).toBeInTheDocument();
+  });
 });
