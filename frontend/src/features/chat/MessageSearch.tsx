@@ -24,7 +24,9 @@ const useMessageSearch = (client: StreamChat, userId: string, query: string) => 
       client
         .search({ members: { $in: [userId] } }, wanted, { limit: 20 })
         .then(({ results }) => {
-          if (!cancelled) setFound({ query: wanted, messages: results.map((result) => result.message).filter((message) => message.channel?.cid), failed: false });
+          // A reply kept in its thread is not in the conversation's list, where a found message opens.
+          const inList = results.map((result) => result.message).filter((message) => message.channel?.cid && (!message.parent_id || message.show_in_channel));
+          if (!cancelled) setFound({ query: wanted, messages: inList, failed: false });
         })
         .catch((error: unknown) => {
           console.error('Message search failed', error);
