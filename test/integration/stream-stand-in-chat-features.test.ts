@@ -249,6 +249,19 @@ describe('the local Stream stand-in (pins, mutes, polls, search)', () => {
       await expect(bob.createPollOption(strict.id, { text: 'B' })).rejects.toMatchObject({ code: 17 });
     });
 
+    it('takes no vote in a frozen channel', async () => {
+      const server = env.server.chat.channel('messaging', 'frozen-poll');
+      await server.getOrCreate({ data: { created_by_id: 'programme', members: [{ user_id: 'alice' }, { user_id: 'bob' }] } });
+      const { poll } = await alice.createPoll({ name: 'Before the pause', options: [{ text: 'Yes' }] });
+      const { message } = await alice.channel('messaging', 'frozen-poll').sendMessage({ text: '', poll_id: poll.id });
+      await server.updateChannelPartial({ set: { frozen: true } });
+      await expect(bob.castPollVote(message.id, poll.id, { option_id: poll.options[0]!.id })).rejects.toMatchObject({ code: 17 });
+      const [channel] = await bob.queryChannels({ cid: 'messaging:frozen-poll' });
+      expect(channel!.data?.own_capabilities).not.toContain('cast-poll-vote');
+      // Read, so the counts the webhooks carry below are the pair channel's alone.
+      await channel!.markRead();
+    });
+
     it('shows a poll to the channel’s members only', async () => {
       const { poll } = await sendPoll(alice, { name: 'Private', options: [{ text: 'Yes' }] });
       const mallory = await env.connect('mallory');
