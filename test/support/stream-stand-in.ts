@@ -11,7 +11,7 @@ import { startS3rver } from '../../infra/local/s3';
  * A Stream stand-in of its own (in memory, attachments in a scratch s3rver) for contract tests that drive it with
  * the real SDKs: stream-chat as the browser uses it, @stream-io/node-sdk as the functions do.
  */
-export const startTestStandIn = async () => {
+export const startTestStandIn = async ({ webhookUrl = () => undefined, webhookEvents }: { webhookUrl?: () => string | undefined; webhookEvents?: ReadonlySet<string> } = {}) => {
   const apiKey = 'stand-in-test-key';
   const secret = 'stand-in-test-secret';
   const scratch = mkdtempSync(join(tmpdir(), 'stream-stand-in-'));
@@ -19,7 +19,8 @@ export const startTestStandIn = async () => {
   const standIn: StreamStandIn = await createStreamStandIn({
     apiKey,
     secret,
-    webhookUrl: () => undefined,
+    webhookUrl,
+    ...(webhookEvents ? { webhookEvents } : {}),
     s3: s3AttachmentStorage({ endpoint: s3.endpoint, bucket: s3.buckets.media! }),
     log: () => undefined,
   });

@@ -29,6 +29,8 @@ export interface StreamStandInOptions {
   log?: (message: string) => void;
   /** A file to append each request it does not imitate to, as a JSON line. */
   notImitatedLog?: string;
+  /** The event types it sends as webhooks: those the product's rules consume unless told otherwise (a test's). */
+  webhookEvents?: ReadonlySet<string>;
 }
 
 export interface StreamStandIn {
@@ -61,7 +63,7 @@ export const createStreamStandIn = async (options: StreamStandInOptions): Promis
   const webhooks = createWebhookSender({ apiKey: options.apiKey, secret: options.secret, url: options.webhookUrl, log });
   const notImitatedLog = createNotImitatedLog(options.notImitatedLog);
   const sendWebhook = (event: StreamWebhookEvent) => {
-    if (consumedStreamEvents.has(event.type)) webhooks.send(event);
+    if ((options.webhookEvents ?? consumedStreamEvents).has(event.type)) webhooks.send(event);
   };
 
   const server = createServer();

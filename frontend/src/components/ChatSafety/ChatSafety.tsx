@@ -39,9 +39,12 @@ const ReportMessageItem = () => {
 };
 
 // Stream's own flag and block would stay inside Stream, where no coordinator sees them and no rule of the
-// programme follows: the programme's report (and block, on the member's profile) replace them.
+// programme follows: the programme's report (and block, on the member's profile) replace them. Muting a member
+// goes too: Stream's user mute hides nothing in the conversation itself, and the member who wants quiet mutes the
+// conversation (above its messages) or blocks the member.
+const HIDDEN = new Set(['flag', 'blockUser', 'mute']);
 const actionSet: MessageActionSetItem[] = [
-  ...defaultMessageActionSet.filter((item) => !('type' in item) || (item.type !== 'flag' && item.type !== 'blockUser')),
+  ...defaultMessageActionSet.filter((item) => !('type' in item) || !HIDDEN.has(item.type)),
   { type: 'report', placement: 'dropdown', Component: ReportMessageItem },
 ];
 

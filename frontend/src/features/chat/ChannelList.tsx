@@ -5,6 +5,7 @@ import { useMemberZone } from '../../lib/member-zone';
 import { ChannelListItem } from './ChannelListItem';
 import { chatCopy } from './copy';
 import { MemberResults } from './MemberSearch';
+import { MessageResults } from './MessageSearch';
 import type { ChannelList as ChannelListState } from './useChannelList';
 
 const SearchIcon = () => (
@@ -35,12 +36,14 @@ export interface ChannelListProps {
   userId: string;
   list: ChannelListState;
   open: Channel | null;
-  onOpen: (channel: Channel) => void;
+  /** Opens a conversation, at one of its messages when a found message was chosen. */
+  onOpen: (channel: Channel, messageId?: string) => void;
 }
 
 /**
  * The member's conversations, drawn with stream-chat-react's class names (its CSS is already on the page) but none
- * of its code: that loads with the open conversation. A search above finds other members by name.
+ * of its code: that loads with the open conversation. A search above finds other members by name and the
+ * member's messages by their words.
  */
 export const ChannelList = ({ client, userId, list, open, onOpen }: ChannelListProps) => {
   const zone = useMemberZone();
@@ -50,9 +53,9 @@ export const ChannelList = ({ client, userId, list, open, onOpen }: ChannelListP
   const searching = query.trim() !== '';
 
   const openFound = useCallback(
-    (channel: Channel) => {
+    (channel: Channel, messageId?: string) => {
       setQuery('');
-      onOpen(channel);
+      onOpen(channel, messageId);
     },
     [onOpen],
   );
@@ -60,7 +63,13 @@ export const ChannelList = ({ client, userId, list, open, onOpen }: ChannelListP
   const tabbable = listed(focused) ?? listed(open?.cid) ?? channels[0]?.cid;
 
   let body;
-  if (searching) body = <MemberResults client={client} userId={userId} query={query} onOpen={openFound} />;
+  if (searching)
+    body = (
+      <>
+        <MemberResults client={client} userId={userId} query={query} onOpen={openFound} />
+        <MessageResults client={client} userId={userId} query={query} onOpen={openFound} />
+      </>
+    );
   else if (error && channels.length === 0)
     body = (
       <ErrorState title={chatCopy.listFailedTitle} onRetry={list.retry}>

@@ -70,7 +70,7 @@ const channelState = {
       commands: [],
     },
     own_capabilities: [
-      'send-message', 'send-reaction', 'send-reply', 'upload-file', 'read-events', 'typing-events', 'send-poll',
+      'send-message', 'send-reaction', 'send-reply', 'upload-file', 'read-events', 'typing-events', 'send-poll', 'mute-channel', 'pin-message',
       'cast-poll-vote', 'query-poll-votes', 'quote-message', 'update-own-message', 'delete-own-message', 'send-links', 'create-attachment',
     ],
   },
@@ -350,7 +350,7 @@ describe('/messages with the real Stream clients', () => {
     const list = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
     expect(await within(list).findByRole('heading', { name: chatCopy.emptyTitle }, { timeout: 30_000 })).toBeInTheDocument();
     expect(within(list).getByText(chatCopy.emptyText)).toBeInTheDocument();
-    expect(within(list).getByRole('searchbox', { name: 'Search for a member' })).toBeInTheDocument();
+    expect(within(list).getByRole('searchbox', { name: 'Search members and messages' })).toBeInTheDocument();
     expect(within(list).queryByRole('listbox')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: chatCopy.noneOpenTitle })).toBeInTheDocument();
   });
@@ -414,7 +414,7 @@ describe('/messages with the real Stream clients', () => {
     renderPage();
     const list = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
     await within(list).findByRole('option', { name: /^Mentoring circle/ }, { timeout: 30_000 });
-    await user.type(within(list).getByRole('searchbox', { name: 'Search for a member' }), 'Grace');
+    await user.type(within(list).getByRole('searchbox', { name: 'Search members and messages' }), 'Grace');
     // The results replace the list while a name is typed; one search for the word, not one per key.
     const found = await within(list).findByRole('button', { name: 'Open a conversation with Grace Hopper' }, { timeout: 10_000 });
     expect(within(list).getByRole('status')).toHaveTextContent('1 member found');
@@ -424,7 +424,7 @@ describe('/messages with the real Stream clients', () => {
     expect(requestsTo('POST', '/channels/messaging/query')[0]!.body).toMatchObject({ data: { members: ['ada', 'grace'] }, watch: true });
     // The new conversation opens beside the list, at its top, selected.
     expect(await screen.findByRole('textbox', { name: 'Send a message' }, { timeout: 30_000 })).toBeInTheDocument();
-    expect(within(list).getByRole('searchbox', { name: 'Search for a member' })).toHaveValue('');
+    expect(within(list).getByRole('searchbox', { name: 'Search members and messages' })).toHaveValue('');
     expect(rows(list)[0]).toHaveAccessibleName(/^Grace Hopper\. No messages yet/);
     expect(rows(list)[0]).toHaveAttribute('aria-selected', 'true');
     expect(rows(list)).toHaveLength(3);
@@ -436,10 +436,59 @@ describe('/messages with the real Stream clients', () => {
     renderPage();
     const list = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
     await within(list).findByRole('option', { name: /^Mentoring circle/ }, { timeout: 30_000 });
-    await user.type(within(list).getByRole('searchbox', { name: 'Search for a member' }), 'Nobody');
+    await user.type(within(list).getByRole('searchbox', { name: 'Search members and messages' }), 'Nobody');
     expect(await within(list).findByRole('status')).toHaveTextContent(/./);
     await waitFor(() => expect(within(list).getByRole('status')).toHaveTextContent('No member called “Nobody”.'));
-    await user.clear(within(list).getByRole('searchbox', { name: 'Search for a member' }));
+    await user.clear(within(list).getByRole('searchbox', { name: 'Search members and messages' }));
     expect(await within(list).findByRole('option', { name: /^Mentoring circle/ })).toBeInTheDocument();
+  });
+
+  it('finds a message by its words in the member’s conversations and opens the conversation at it', { timeout: 60_000 }, async () => {
+    let searched: unknown;
+    server.use(
+      http.get(`${CHAT_API}/search`, async ({ request }) => {
+        await stream.record(request);
+        searched = JSON.parse(new URL(request.url).searchParams.get('payload') ?? '{}');
+        return HttpResponse.json({ results: [{ message: { ...greeting, channel: channelState.channel } }], duration: '1ms' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const list = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
+    await within(list).findByRole('option', { name: /^Mentoring circle/ }, { timeout: 30_000 });
+    await user.type(within(list).getByRole('searchbox', { name: 'Search members and messages' }), 'welcome');
+    const results = await within(list).findByRole('list', { name: 'Messages found' }, { timeout: 10_000 });
+    expect(searched).toMatchObject({ filter_conditions: { members: { $in: ['ada'] } }, query: 'welcome' });
+    await user.click(within(results).getByRole('button', { name: 'Mentoring circle Grace Hopper: Hello Ada, welcome to mentoring!' }));
+    const conversation = screen.getByRole('region', { name: 'Conversation' });
+    expect(await within(conversation).findByText('Hello Ada, welcome to mentoring!', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(within(list).getByRole('searchbox', { name: 'Search members and messages' })).toHaveValue('');
+  });
+
+  it('mutes the open conversation and says so, and unmutes it', { timeout: 60_000 }, async () => {
+    const { user, conversation } = await openConversation();
+    await user.click(within(conversation).getByRole('button', { name: 'Mute conversation' }));
+    await waitFor(() => expect(requestsTo('POST', '/moderation/mute/channel')).toHaveLength(1));
+    expect(requestsTo('POST', '/moderation/mute/channel')[0]!.body).toMatchObject({ channel_cid: 'messaging:general' });
+    const mute = { user: ada, channel: channelState.channel, created_at: new Date().toISOString() };
+    await pushEvent({ type: 'notification.channel_mutes_updated', me: { ...ada, channel_mutes: [mute], mutes: [] }, created_at: new Date().toISOString() });
+    expect(await within(conversation).findByRole('button', { name: 'Unmute conversation' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(conversation).getByText('Muted: new messages here are not counted as unread.')).toBeInTheDocument();
+    await user.click(within(conversation).getByRole('button', { name: 'Unmute conversation' }));
+    await waitFor(() => expect(requestsTo('POST', '/moderation/unmute/channel')).toHaveLength(1));
+  });
+
+  it('lists the conversation’s pinned messages above it, each a way to its message', { timeout: 60_000 }, async () => {
+    const pinned = { ...greeting, pinned: true, pinned_at: at(3), pinned_by: grace };
+    listed = [{ ...channelState, messages: [pinned], pinned_messages: [pinned] }, katherineState];
+    const user = userEvent.setup();
+    renderPage();
+    const conversations = await screen.findByRole('complementary', { name: 'Conversations' }, { timeout: 30_000 });
+    await user.click(await within(conversations).findByRole('option', { name: /^Mentoring circle/ }, { timeout: 30_000 }));
+    const conversation = screen.getByRole('region', { name: 'Conversation' });
+    await user.click(await within(conversation).findByText('Pinned messages (1)', {}, { timeout: 30_000 }));
+    const list = within(conversation).getByRole('list', { name: 'Pinned messages' });
+    await user.click(within(list).getByRole('button', { name: 'Show the message from Grace Hopper: Hello Ada, welcome to mentoring!' }));
+    expect(within(conversation).getByText('Pinned by Grace Hopper')).toBeInTheDocument();
   });
 });

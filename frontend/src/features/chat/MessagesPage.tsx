@@ -28,6 +28,8 @@ const Conversations = ({ client, userId }: { client: StreamChat; userId: string 
   const list = useChannelList(client, userId);
   const { show } = list;
   const [open, setOpen] = useState<Channel | null>(null);
+  // A found message to show in the open conversation (a new object each time, so choosing it again jumps again).
+  const [target, setTarget] = useState<{ messageId: string } | null>(null);
   const listPane = useRef<HTMLElement>(null);
   const back = useRef<HTMLButtonElement>(null);
   // The row to give focus back to once the conversation closes (a phone's Back).
@@ -54,9 +56,10 @@ const Conversations = ({ client, userId }: { client: StreamChat; userId: string 
   }, [open]);
 
   const choose = useCallback(
-    (channel: Channel) => {
+    (channel: Channel, messageId?: string) => {
       show(channel);
       setOpen(channel);
+      setTarget(messageId ? { messageId } : null);
     },
     [show],
   );
@@ -81,7 +84,7 @@ const Conversations = ({ client, userId }: { client: StreamChat; userId: string 
               {chatCopy.back}
             </Button>
             <Suspense fallback={<LoadingState label={chatCopy.opening} />}>
-              <Conversation client={client} channel={open} />
+              <Conversation client={client} channel={open} target={target} />
             </Suspense>
           </>
         ) : (

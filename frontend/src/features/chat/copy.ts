@@ -36,14 +36,19 @@ export const chatCopy = {
   file: 'File',
   attachments: (count: number) => plural(count, 'attachment', 'attachments'),
   yesterday: 'Yesterday',
-  // The member search above the list: choosing a member opens (or starts) the one-to-one conversation.
-  searchLabel: 'Search for a member',
-  searchPlaceholder: 'Search members by name',
+  // The search above the list: choosing a member opens (or starts) the one-to-one conversation, choosing a
+  // message opens its conversation at that message.
+  searchLabel: 'Search members and messages',
+  searchPlaceholder: 'Search members and messages',
   searchResults: 'Members found',
   searching: 'Searching…',
   membersFound: (count: number) => plural(count, 'member found', 'members found'),
   noMembersFound: (query: string) => `No member called “${query}”.`,
   searchFailed: 'The search did not work. Try again in a moment.',
+  messageResults: 'Messages found',
+  searchingMessages: 'Searching your messages…',
+  messagesFound: (count: number) => plural(count, 'message found', 'messages found'),
+  noMessagesFound: (query: string) => `No message with “${query}”.`,
   startConversation: (name: string) => `Open a conversation with ${name}`,
   openFailed: 'The conversation did not open. Try again in a moment.',
 } as const;

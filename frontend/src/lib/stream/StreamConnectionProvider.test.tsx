@@ -34,6 +34,7 @@ const sdk = vi.hoisted(() => {
   }
   class FakeChat extends FakeClient {
     static override instances: FakeChat[] = [];
+    polls = { registerSubscriptions: vi.fn() };
   }
   class FakeVideo extends FakeClient {
     static override instances: FakeVideo[] = [];

@@ -267,6 +267,9 @@ export const StreamConnectionProvider = ({
         if (!alive()) return null;
         const chatClient = new StreamChat(apiKey, streamChatOptions(config));
         track(chatClient);
+        // stream-chat-react's Chat registers these only when it mounts, and /messages lists channels without it: a
+        // poll arriving before a conversation opens would be missing from the poll cache and its message show empty.
+        chatClient.polls.registerSubscriptions();
         await chatClient.connectUser({ id: streamChatUuid }, tokenProvider(token, async () => (await fetchToken()).token));
         return chatClient;
       },

@@ -6,7 +6,7 @@ import type { StreamUsers } from '../users';
 import type { StreamWebhookEvent } from '../webhooks';
 import { createChatHub, type ChatConnection } from './hub';
 import { createShapes } from './shapes';
-import { chatState, type StoredChannel, type StoredMessage } from './state';
+import { activeMutes, chatState, type StoredChannel, type StoredMessage } from './state';
 
 export type Caller = { server: true } | { server: false; userId: string };
 
@@ -57,19 +57,33 @@ export const createChatContext = ({ tokens, users, sendWebhook, dataDir, publicB
   const { state } = store;
   const messageIndex = new Map<string, StoredMessage>();
   for (const list of Object.values(state.messages)) for (const message of list) messageIndex.set(message.id, message);
-  const shapes = createShapes(users, (id) => messageIndex.get(id));
+  const shapes = createShapes(users, (id) => messageIndex.get(id), (id) => state.polls[id]);
+
+  const mutedChannel = (userId: string, cid: string) => activeMutes(state.channelMutes[userId]).some((mute) => mute.target === cid);
   const tasks = new Map<string, Record<string, unknown>>();
 
+  // A muted channel counts nothing towards the member's totals, as on Stream.
   const unreadCounts = (userId: string) => {
     let total = 0;
     let channels = 0;
     for (const channel of Object.values(state.channels)) {
-      const unread = channel.members[userId] ? (channel.reads[userId]?.unread_messages ?? 0) : 0;
+      const unread = channel.members[userId] && !mutedChannel(userId, channel.cid) ? (channel.reads[userId]?.unread_messages ?? 0) : 0;
       total += unread;
       if (unread) channels += 1;
     }
     return { total_unread_count: total, unread_count: total, unread_channels: channels, unread_threads: 0 };
   };
+
+  const channelMutes = (userId: string) =>
+    activeMutes(state.channelMutes[userId])
+      .filter((mute) => state.channels[mute.target])
+      .map((mute) => ({ user: users.response(userId), channel: shapes.channel(state.channels[mute.target]!), created_at: mute.created_at, updated_at: mute.updated_at, ...(mute.expires ? { expires: mute.expires } : {}) }));
+
+  const userMutes = (userId: string) =>
+    activeMutes(state.userMutes[userId]).map((mute) => ({ user: users.response(userId), target: users.response(mute.target), created_at: mute.created_at, updated_at: mute.updated_at, ...(mute.expires ? { expires: mute.expires } : {}) }));
+
+  /** OwnUserResponse: what `me` carries on connect, and what mute answers give back. */
+  const ownUser = (userId: string) => ({ ...users.response(userId), ...unreadCounts(userId), channel_mutes: channelMutes(userId), mutes: userMutes(userId), devices: [], total_unread_count_by_team: {}, blocked_user_ids: [] });
 
   const hub = createChatHub({
     tokens,
@@ -84,7 +98,7 @@ export const createChatContext = ({ tokens, users, sendWebhook, dataDir, publicB
         if (connection.userId !== userId && [...connection.watching].some((cid) => cids.has(cid))) hub.send(connection, event);
       }
     },
-    me: (userId) => ({ ...users.response(userId), ...unreadCounts(userId), channel_mutes: [], mutes: [], devices: [], total_unread_count_by_team: {}, blocked_user_ids: [] }),
+    me: (userId) => ownUser(userId),
   });
 
   // --- access -------------------------------------------------------------------------------------------------
@@ -153,6 +167,25 @@ export const createChatContext = ({ tokens, users, sendWebhook, dataDir, publicB
     sendWebhook({ ...event, type: String(event.type) });
   };
 
+  /** Stream's webhooks give each member (and the event's user) their unread counts, this channel's and in all. */
+  const webhookUser = (channel: StoredChannel, userId: string) => {
+    const counts = unreadCounts(userId);
+    const read = channel.reads[userId];
+    return {
+      ...users.response(userId),
+      total_unread_count: counts.total_unread_count,
+      unread_channels: counts.unread_channels,
+      ...(read ? { channel_last_read_at: read.last_read } : {}),
+      channel_unread_count: mutedChannel(userId, channel.cid) ? 0 : (read?.unread_messages ?? 0),
+    };
+  };
+
+  /** The channel's members as message and channel webhooks list them (the first 50, each with their counts). */
+  const webhookMembers = (channel: StoredChannel) =>
+    Object.keys(channel.members)
+      .slice(0, 50)
+      .map((id) => ({ ...shapes.member(channel, id), user: webhookUser(channel, id) }));
+
   /** message.new to whoever watches; members who do not get notification.message_new; each with their own counts. */
   const deliverNewMessage = (channel: StoredChannel, message: StoredMessage) => {
     const base = channelEvent('message.new', channel, { message: shapes.message(message), message_id: message.id, user: users.response(message.user_id), channel_last_message_at: channel.last_message_at });
@@ -163,7 +196,7 @@ export const createChatContext = ({ tokens, users, sendWebhook, dataDir, publicB
       if (connection.watching.has(channel.cid)) hub.send(connection, { ...base, ...counts, watcher_count: list.length });
       else if (!message.parent_id || message.show_in_channel) hub.send(connection, { ...base, ...counts, type: 'notification.message_new', channel: shapes.channel(channel) });
     }
-    sendWebhook({ ...base, type: 'message.new', members: Object.keys(channel.members).map((id) => shapes.member(channel, id)) });
+    sendWebhook({ ...base, type: 'message.new', user: webhookUser(channel, message.user_id), members: webhookMembers(channel) });
   };
 
   const channelMessages = (channel: StoredChannel) => (state.messages[channel.cid] ?? []).filter((m) => !m.parent_id || m.show_in_channel);
@@ -217,6 +250,10 @@ export const createChatContext = ({ tokens, users, sendWebhook, dataDir, publicB
     shapes,
     tasks,
     unreadCounts,
+    mutedChannel,
+    channelMutes,
+    userMutes,
+    ownUser,
     hub,
     users,
     sendWebhook,
@@ -235,6 +272,8 @@ export const createChatContext = ({ tokens, users, sendWebhook, dataDir, publicB
     watchers,
     toWatchers,
     deliverNewMessage,
+    webhookUser,
+    webhookMembers,
     channelMessages,
     paginate,
     channelDocument,

@@ -1,5 +1,5 @@
 import type { StreamUsers } from '../users';
-import { channelConfig, ownCapabilities, type StoredChannel, type StoredMessage, type StoredReaction } from './state';
+import { channelConfig, ownCapabilities, type StoredChannel, type StoredMessage, type StoredPoll, type StoredReaction, type StoredVote } from './state';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -8,7 +8,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * what the real clients read, field for field. `viewerId` fills what is the viewer's own (own_reactions,
  * membership, own_capabilities); events go out without it, as Stream sends them.
  */
-export const createShapes = (users: StreamUsers, findMessage: (id: string) => StoredMessage | undefined) => {
+export const createShapes = (users: StreamUsers, findMessage: (id: string) => StoredMessage | undefined, findPoll: (id: string) => StoredPoll | undefined) => {
   const reaction = (stored: StoredReaction) => ({
     message_id: stored.message_id,
     user_id: stored.user_id,
@@ -18,6 +18,53 @@ export const createShapes = (users: StreamUsers, findMessage: (id: string) => St
     created_at: stored.created_at,
     updated_at: stored.updated_at,
   });
+
+  /** An anonymous poll's votes carry no user: not even the poll's creator learns who voted for what. */
+  const vote = (stored: StoredVote, poll: StoredPoll, viewerId?: string) => {
+    const named = poll.voting_visibility !== 'anonymous' || stored.user_id === viewerId;
+    return {
+      id: stored.id,
+      poll_id: poll.id,
+      created_at: stored.created_at,
+      updated_at: stored.updated_at,
+      ...(stored.answer_text !== undefined ? { answer_text: stored.answer_text, is_answer: true } : { option_id: stored.option_id }),
+      ...(named ? { user_id: stored.user_id, user: users.response(stored.user_id) } : {}),
+    };
+  };
+
+  /** PollResponse: the options, the counts, the latest votes and answers, and the viewer's own votes. */
+  const poll = (stored: StoredPoll, viewerId?: string) => {
+    const votes = stored.votes.filter((v) => v.option_id);
+    const answers = stored.votes.filter((v) => v.answer_text !== undefined);
+    const newestFirst = <T extends StoredVote>(list: T[]) => [...list].sort((a, b) => b.created_at.localeCompare(a.created_at));
+    const counts = Object.fromEntries(stored.options.map((option) => [option.id, votes.filter((v) => v.option_id === option.id).length] as const).filter(([, count]) => count > 0));
+    return {
+      ...stored.custom,
+      id: stored.id,
+      name: stored.name,
+      ...(stored.description ? { description: stored.description } : {}),
+      voting_visibility: stored.voting_visibility,
+      enforce_unique_vote: stored.enforce_unique_vote,
+      ...(stored.max_votes_allowed ? { max_votes_allowed: stored.max_votes_allowed } : {}),
+      allow_user_suggested_options: stored.allow_user_suggested_options,
+      allow_answers: stored.allow_answers,
+      is_closed: stored.is_closed,
+      vote_count: votes.length,
+      answers_count: answers.length,
+      vote_counts_by_option: counts,
+      options: stored.options.map((option) => ({ ...option.custom, id: option.id, poll_id: stored.id, text: option.text, created_at: option.created_at, updated_at: option.updated_at, vote_count: counts[option.id] ?? 0 })),
+      latest_votes_by_option:
+        stored.voting_visibility === 'anonymous'
+          ? {}
+          : Object.fromEntries(stored.options.filter((option) => counts[option.id]).map((option) => [option.id, newestFirst(votes.filter((v) => v.option_id === option.id)).slice(0, 10).map((v) => vote(v, stored, viewerId))])),
+      latest_answers: newestFirst(answers).slice(0, 10).map((v) => vote(v, stored, viewerId)),
+      own_votes: viewerId ? stored.votes.filter((v) => v.user_id === viewerId).map((v) => vote(v, stored, viewerId)) : [],
+      created_by_id: stored.created_by_id,
+      created_by: users.response(stored.created_by_id),
+      created_at: stored.created_at,
+      updated_at: stored.updated_at,
+    };
+  };
 
   const reactionSummary = (message: StoredMessage) => {
     const counts: Record<string, number> = {};
@@ -36,6 +83,8 @@ export const createShapes = (users: StreamUsers, findMessage: (id: string) => St
 
   const message = (stored: StoredMessage, viewerId?: string, { quoted = true }: { quoted?: boolean } = {}): Record<string, unknown> => {
     const quotedMessage = quoted && stored.quoted_message_id ? findMessage(stored.quoted_message_id) : undefined;
+    const storedPoll = stored.poll_id ? findPoll(stored.poll_id) : undefined;
+    const pinned = Boolean(stored.pinned_at) && (!stored.pin_expires || stored.pin_expires > new Date().toISOString());
     return {
       ...stored.custom,
       id: stored.id,
@@ -56,10 +105,11 @@ export const createShapes = (users: StreamUsers, findMessage: (id: string) => St
       shadowed: false,
       mentioned_users: stored.mentioned_user_ids.map((id) => users.response(id)),
       silent: stored.silent,
-      pinned: false,
-      pinned_at: null,
-      pin_expires: null,
-      pinned_by: null,
+      pinned,
+      pinned_at: pinned ? stored.pinned_at : null,
+      pin_expires: pinned ? (stored.pin_expires ?? null) : null,
+      pinned_by: pinned && stored.pinned_by_id ? users.response(stored.pinned_by_id) : null,
+      ...(storedPoll ? { poll_id: storedPoll.id, poll: poll(storedPoll, viewerId) } : {}),
       restricted_visibility: [],
       ...(stored.parent_id ? { parent_id: stored.parent_id, show_in_channel: Boolean(stored.show_in_channel) } : {}),
       ...(stored.thread_participant_ids.length ? { thread_participants: stored.thread_participant_ids.map((id) => users.response(id)) } : {}),
@@ -110,7 +160,7 @@ export const createShapes = (users: StreamUsers, findMessage: (id: string) => St
         ...(read.last_read_message_id ? { last_read_message_id: read.last_read_message_id } : {}),
       }));
 
-  return { message, member, channel, reads, reaction };
+  return { message, member, channel, reads, reaction, poll, vote };
 };
 
 export type Shapes = ReturnType<typeof createShapes>;

@@ -58,17 +58,73 @@ export interface StoredMessage {
   created_at: string;
   updated_at: string;
   deleted_at?: string;
+  pinned_at?: string;
+  pinned_by_id?: string;
+  pin_expires?: string;
+  poll_id?: string;
+}
+
+export interface StoredPollOption {
+  id: string;
+  text: string;
+  custom: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A vote for an option, or an answer (a comment, `answer_text`): Stream keeps both as votes. */
+export interface StoredVote {
+  id: string;
+  user_id: string;
+  option_id?: string;
+  answer_text?: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StoredPoll {
+  id: string;
+  name: string;
+  description?: string;
+  created_by_id: string;
+  enforce_unique_vote: boolean;
+  max_votes_allowed?: number;
+  allow_answers: boolean;
+  allow_user_suggested_options: boolean;
+  voting_visibility: 'public' | 'anonymous';
+  is_closed: boolean;
+  options: StoredPollOption[];
+  votes: StoredVote[];
+  custom: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A member's mute of a channel or of another user; `expires` when it was given a duration. */
+export interface StoredMute {
+  target: string;
+  created_at: string;
+  updated_at: string;
+  expires?: string;
 }
 
 export interface ChatState {
   channels: Record<string, StoredChannel>;
   /** Each channel's messages (replies included) in the order they were sent. */
   messages: Record<string, StoredMessage[]>;
+  polls: Record<string, StoredPoll>;
+  /** By muting user: the channels (cids) they muted. */
+  channelMutes: Record<string, StoredMute[]>;
+  /** By muting user: the users they muted. */
+  userMutes: Record<string, StoredMute[]>;
 }
 
-export const chatState = (dataDir: string | undefined) => persistedState<ChatState>(dataDir, 'chat', () => ({ channels: {}, messages: {} }));
+export const chatState = (dataDir: string | undefined) => persistedState<ChatState>(dataDir, 'chat', () => ({ channels: {}, messages: {}, polls: {}, channelMutes: {}, userMutes: {} }));
 
-/** Stream's channel type settings for `messaging`, as its API answers them in `channel.config`. Polls are off: see the stand-in's README. */
+/** A mute counts until it expires. */
+export const activeMutes = (mutes: StoredMute[] | undefined, now = new Date().toISOString()) => (mutes ?? []).filter((mute) => !mute.expires || mute.expires > now);
+
+/** Stream's channel type settings for `messaging`, as its API answers them in `channel.config`. */
 export const channelConfig = (type: string, now: string) => ({
   name: type,
   created_at: now,
@@ -87,7 +143,7 @@ export const channelConfig = (type: string, now: string) => ({
   push_notifications: false,
   reminders: false,
   mark_messages_pending: false,
-  polls: false,
+  polls: true,
   user_message_reminders: false,
   shared_locations: false,
   delivery_events: false,
@@ -102,7 +158,7 @@ export const channelConfig = (type: string, now: string) => ({
 
 /** A member's capabilities in a channel, as Stream lists them for `messaging`; a frozen channel takes away writing. */
 export const ownCapabilities = (channel: StoredChannel) => {
-  const reading = ['connect-events', 'read-events', 'typing-events', 'search-messages', 'flag-message', 'mute-channel', 'pin-message', 'quote-message', 'update-own-message', 'delete-own-message', 'update-channel-members', 'leave-channel'];
-  const writing = ['send-message', 'send-reply', 'send-reaction', 'upload-file', 'send-links'];
+  const reading = ['connect-events', 'read-events', 'typing-events', 'search-messages', 'flag-message', 'mute-channel', 'pin-message', 'quote-message', 'update-own-message', 'delete-own-message', 'update-channel-members', 'leave-channel', 'query-poll-votes'];
+  const writing = ['send-message', 'send-reply', 'send-reaction', 'upload-file', 'send-links', 'send-poll', 'cast-poll-vote'];
   return channel.frozen ? reading : [...reading, ...writing];
 };

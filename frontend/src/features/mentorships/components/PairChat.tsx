@@ -2,6 +2,7 @@ import 'stream-chat-react/dist/css/index.css';
 import { useMemo } from 'react';
 import { Channel, Chat, MessageComposer, MessageList, Window } from 'stream-chat-react';
 import { WithMessageReport } from '../../../components/ChatSafety/ChatSafety';
+import { ConversationTools } from '../../../components/ConversationTools/ConversationTools';
 import { ConnectionNotice, useChatConnection } from '../../../lib/stream';
 import styles from '../mentorships.module.css';
 
@@ -24,6 +25,7 @@ export const PairChat = ({ channelCid, writable }: { channelCid: string; writabl
         <WithMessageReport>
           <Channel channel={channel}>
             <Window>
+              <ConversationTools />
               <MessageList />
               {writable && <MessageComposer />}
             </Window>

@@ -37,13 +37,27 @@ export const channelRoutes = (ctx: ChatContext) => {
     return channel;
   };
 
+  /** The channel's pinned messages, the latest pin first. */
+  const pinnedMessages = (channel: StoredChannel) =>
+    (state.messages[channel.cid] ?? []).filter((m) => m.type !== 'deleted' && shapes.message(m).pinned).sort((a, b) => b.pinned_at!.localeCompare(a.pinned_at!));
+
+  const getPinnedMessages: Handler = async (request) => {
+    const channel = requireChannel(request.params.type!, request.params.id!);
+    requireMember(request.caller, channel, 'ReadChannel');
+    const payload = JSON.parse(request.url.searchParams.get('payload') ?? '{}') as { limit?: number; sort?: { field?: string; direction?: number }[] };
+    const list = pinnedMessages(channel);
+    if (payload.sort?.[0]?.direction === 1) list.reverse();
+    const viewer = request.caller.server ? undefined : request.caller.userId;
+    return { messages: list.slice(0, Number(payload.limit ?? 25)).map((m) => shapes.message(m, viewer)) };
+  };
+
   const channelState = (channel: StoredChannel, caller: Caller, body: Record<string, unknown>) => {
     const viewer = caller.server ? undefined : caller.userId;
     const members = Object.keys(channel.members);
     return {
       channel: { ...shapes.channel(channel, viewer ?? 'server'), custom: channel.custom },
       messages: paginate(channelMessages(channel), body.messages as Record<string, unknown> | undefined).map((m) => shapes.message(m, viewer)),
-      pinned_messages: [],
+      pinned_messages: pinnedMessages(channel).slice(0, 10).map((m) => shapes.message(m, viewer)),
       members: members.slice(0, Number((body.members as { limit?: number } | undefined)?.limit ?? 100)).map((id) => shapes.member(channel, id)),
       ...(viewer && channel.members[viewer] ? { membership: shapes.member(channel, viewer) } : {}),
       read: shapes.reads(channel),
@@ -175,5 +189,5 @@ export const channelRoutes = (ctx: ChatContext) => {
     return {};
   };
 
-  return { getOrCreate, queryChannels, updateChannelPartial, updateChannel, stopWatching };
+  return { getOrCreate, queryChannels, updateChannelPartial, updateChannel, stopWatching, getPinnedMessages };
 };

@@ -1,6 +1,8 @@
 import type { ChatContext, Handler } from '../context';
 import { channelRoutes } from './channels';
 import { messageRoutes } from './messages';
+import { muteRoutes } from './mutes';
+import { pollRoutes } from './polls';
 import { reactionRoutes } from './reactions';
 import { readStateRoutes } from './read-state';
 import { uploadRoutes } from './uploads';
@@ -20,7 +22,9 @@ export interface Route {
  * what lets one read it.
  */
 export const chatRoutes = (ctx: ChatContext) => {
-  const { queryChannels, getOrCreate, updateChannelPartial, updateChannel, stopWatching } = channelRoutes(ctx);
+  const { queryChannels, getOrCreate, updateChannelPartial, updateChannel, stopWatching, getPinnedMessages } = channelRoutes(ctx);
+  const { muteChannel, unmuteChannel, muteUser, unmuteUser } = muteRoutes(ctx);
+  const polls = pollRoutes(ctx);
   const { sendMessage, getManyMessages, getMessage, updateMessage, partialUpdateMessage, deleteMessage, getReplies, search } = messageRoutes(ctx);
   const { sendReaction, deleteReaction, getReactions } = reactionRoutes(ctx);
   const { sendEvent, markRead, markUnread, markAllRead, getUnread } = readStateRoutes(ctx);
@@ -43,6 +47,7 @@ export const chatRoutes = (ctx: ChatContext) => {
     route('POST', `${prefix}/channels/:type/:id/stop-watching`, 'StopWatchingChannel', stopWatching);
     route('POST', `${prefix}/channels/:type/:id/message`, 'SendMessage', sendMessage);
     route('GET', `${prefix}/channels/:type/:id/messages`, 'GetManyMessages', getManyMessages);
+    route('GET', `${prefix}/channels/:type/:id/pinned_messages`, 'GetPinnedMessages', getPinnedMessages);
     route('POST', `${prefix}/channels/:type/:id/event`, 'SendEvent', sendEvent);
     route('POST', `${prefix}/channels/:type/:id/read`, 'MarkRead', markRead);
     route('POST', `${prefix}/channels/:type/:id/unread`, 'MarkUnread', markUnread);
@@ -59,6 +64,25 @@ export const chatRoutes = (ctx: ChatContext) => {
     route('GET', `${prefix}/messages/:messageId/reactions`, 'GetReactions', getReactions);
     route('GET', `${prefix}/unread`, 'UnreadCounts', getUnread);
     route('GET', `${prefix}/search`, 'Search', search);
+    route('POST', `${prefix}/moderation/mute/channel`, 'MuteChannel', muteChannel);
+    route('POST', `${prefix}/moderation/unmute/channel`, 'UnmuteChannel', unmuteChannel);
+    route('POST', `${prefix}/messages/:messageId/polls/:pollId/vote`, 'CastPollVote', polls.castVote);
+    route('DELETE', `${prefix}/messages/:messageId/polls/:pollId/vote/:voteId`, 'RemovePollVote', polls.removeVote);
+  }
+  for (const prefix of ['', '/api/v2']) {
+    route('POST', `${prefix}/polls`, 'CreatePoll', polls.createPoll);
+    route('PUT', `${prefix}/polls`, 'UpdatePoll', polls.updatePoll);
+    route('POST', `${prefix}/polls/query`, 'QueryPolls', polls.queryPolls);
+    route('GET', `${prefix}/polls/:pollId`, 'GetPoll', polls.getPoll);
+    route('PATCH', `${prefix}/polls/:pollId`, 'UpdatePollPartial', polls.partialUpdatePoll);
+    route('DELETE', `${prefix}/polls/:pollId`, 'DeletePoll', polls.deletePoll);
+    route('POST', `${prefix}/polls/:pollId/options`, 'CreatePollOption', polls.createOption);
+    route('PUT', `${prefix}/polls/:pollId/options`, 'UpdatePollOption', polls.updateOption);
+    route('GET', `${prefix}/polls/:pollId/options/:optionId`, 'GetPollOption', polls.getOption);
+    route('DELETE', `${prefix}/polls/:pollId/options/:optionId`, 'DeletePollOption', polls.deleteOption);
+    route('POST', `${prefix}/polls/:pollId/votes`, 'QueryPollVotes', polls.queryVotes);
+    route('POST', `${prefix}/moderation/mute`, 'MuteUser', muteUser);
+    route('POST', `${prefix}/moderation/unmute`, 'UnmuteUser', unmuteUser);
   }
   for (const prefix of ['', '/api/v2']) {
     route('GET', `${prefix}/users`, 'QueryUsers', queryUsers);

@@ -6,7 +6,7 @@ import { FROZEN_TEXT, MAX_MESSAGE_LENGTH, MESSAGE_FIELDS, customOf, memberIds, t
 
 /** Messages: send (replies in threads, a frozen channel's error message), get, update, delete, replies, search. */
 export const messageRoutes = (ctx: ChatContext) => {
-  const { store, state, messageIndex, shapes, users, notAllowed, canRead, requireChannel, requireMember, requireMessage, actingUser, channelEvent, toWatchers, deliverNewMessage, paginate, channelDocument, messageContext } = ctx;
+  const { store, state, messageIndex, shapes, users, mutedChannel, notAllowed, canRead, requireChannel, requireMember, requireMessage, actingUser, channelEvent, toWatchers, deliverNewMessage, paginate, channelDocument, messageContext } = ctx;
 
   const sendMessage: Handler = async (request) => {
     const channel = requireChannel(request.params.type!, request.params.id!);
@@ -30,6 +30,13 @@ export const messageRoutes = (ctx: ChatContext) => {
     if (parent && parent.cid !== channel.cid) throw new StreamApiError('inputError', `parent message ${parentId} is not in channel ${channel.cid}`);
     if (parent?.parent_id) throw new StreamApiError('multipleNestingLevel', 'Multiple Levels Reply is not supported - the API only supports 1 level deep reply threads');
     const type = input.type === 'system' && request.caller.server ? 'system' : parent ? 'reply' : 'regular';
+    const pollId = typeof input.poll_id === 'string' && input.poll_id ? input.poll_id : undefined;
+    if (pollId) {
+      const poll = state.polls[pollId];
+      if (!poll) throw new StreamApiError('doesNotExist', `poll ${pollId} does not exist`);
+      if (poll.created_by_id !== userId) throw new StreamApiError('notAllowed', `poll ${pollId} was created by another user`);
+      if (Object.values(state.messages).some((list) => list.some((m) => m.poll_id === pollId))) throw new StreamApiError('inputError', `poll ${pollId} is already attached to a message`);
+    }
     const message: StoredMessage = {
       id,
       cid: channel.cid,
@@ -47,6 +54,7 @@ export const messageRoutes = (ctx: ChatContext) => {
       custom: customOf(input, MESSAGE_FIELDS),
       created_at: now,
       updated_at: now,
+      ...(pollId ? { poll_id: pollId } : {}),
     };
     state.messages[channel.cid]!.push(message);
     messageIndex.set(message.id, message);
@@ -55,7 +63,7 @@ export const messageRoutes = (ctx: ChatContext) => {
     for (const memberId of Object.keys(channel.members)) {
       const read = (channel.reads[memberId] ??= { last_read: channel.created_at, unread_messages: 0 });
       if (memberId === userId) Object.assign(read, { last_read: now, last_read_message_id: message.id, unread_messages: 0 });
-      else if (inChannel && !message.silent) read.unread_messages += 1;
+      else if (inChannel && !message.silent && !mutedChannel(memberId, channel.cid)) read.unread_messages += 1;
     }
     if (parent) {
       parent.reply_count += 1;
@@ -82,20 +90,49 @@ export const messageRoutes = (ctx: ChatContext) => {
     return { message: shapes.message(message, viewer) };
   };
 
-  const applyMessageUpdate = (request: Request, action: string, change: (message: StoredMessage) => void) => {
+  /**
+   * Pinning is its own permission (pin-message, which `messaging` grants every member, on anyone's message); the
+   * pin's time is now unless given, its author the caller (or, server side, the user named).
+   */
+  const applyPin = (message: StoredMessage, fields: Record<string, unknown>, pinnerId: string) => {
+    if (!('pinned' in fields)) return;
+    if (fields.pinned === true) {
+      // An edit sends the message back whole, its pin included: that is no new pin.
+      if (message.pinned_at && !fields.pinned_at) return;
+      const at = typeof fields.pinned_at === 'string' && fields.pinned_at ? fields.pinned_at : new Date().toISOString();
+      Object.assign(message, { pinned_at: at, pinned_by_id: pinnerId });
+      if (typeof fields.pin_expires === 'string' && fields.pin_expires) message.pin_expires = fields.pin_expires;
+      else delete message.pin_expires;
+    } else {
+      delete message.pinned_at;
+      delete message.pinned_by_id;
+      delete message.pin_expires;
+    }
+  };
+
+  const PIN_FIELDS = new Set(['pinned', 'pinned_at', 'pin_expires']);
+
+  const applyMessageUpdate = (request: Request, action: string, fields: Record<string, unknown>, given: unknown, change: (message: StoredMessage) => void) => {
     const { message, channel, viewer } = messageContext(request, action);
-    if (viewer && message.user_id !== viewer) throw notAllowed(request.caller, action, channel);
-    if (viewer && channel.frozen) throw notAllowed(request.caller, action, channel);
+    const pinOnly = Object.keys(fields).length > 0 && Object.keys(fields).every((field) => PIN_FIELDS.has(field));
+    if (viewer && !pinOnly && message.user_id !== viewer) throw notAllowed(request.caller, action, channel);
+    if (viewer && pinOnly && !channel.members[viewer]) throw notAllowed(request.caller, 'PinMessage', channel);
+    if (viewer && !pinOnly && channel.frozen) throw notAllowed(request.caller, action, channel);
+    if (message.type === 'deleted' && 'pinned' in fields) throw new StreamApiError('inputError', 'a deleted message cannot be pinned');
+    const named = typeof given === 'string' ? given : (given as { id?: unknown } | undefined)?.id;
+    const actor = viewer ?? (typeof named === 'string' && named ? named : undefined);
     change(message);
+    applyPin(message, fields, actor ?? message.user_id);
     message.updated_at = new Date().toISOString();
     store.changed();
-    toWatchers(channel, channelEvent('message.updated', channel, { message: shapes.message(message), message_id: message.id, user: users.response(message.user_id) }));
+    toWatchers(channel, channelEvent('message.updated', channel, { message: shapes.message(message), message_id: message.id, user: users.response(actor ?? message.user_id) }));
     return { message: shapes.message(message, viewer) };
   };
 
   const updateMessage: Handler = async (request) => {
     const input = ((await request.body()).message as Record<string, unknown> | undefined) ?? {};
-    return applyMessageUpdate(request, 'UpdateMessage', (message) => {
+    const pin = Object.fromEntries(Object.entries(input).filter(([field]) => PIN_FIELDS.has(field)));
+    return applyMessageUpdate(request, 'UpdateMessage', { ...pin, text: input.text }, input.user_id ?? input.user, (message) => {
       message.text = typeof input.text === 'string' ? input.text : '';
       message.attachments = Array.isArray(input.attachments) ? (input.attachments as Record<string, unknown>[]) : [];
       message.mentioned_user_ids = memberIds(input.mentioned_users);
@@ -105,13 +142,16 @@ export const messageRoutes = (ctx: ChatContext) => {
 
   const partialUpdateMessage: Handler = async (request) => {
     const body = await request.body();
-    return applyMessageUpdate(request, 'UpdateMessage', (message) => {
-      for (const [field, value] of Object.entries((body.set as Record<string, unknown> | undefined) ?? {})) {
+    const set = (body.set as Record<string, unknown> | undefined) ?? {};
+    const unset = (body.unset as string[] | undefined) ?? [];
+    const fields = { ...set, ...Object.fromEntries(unset.map((field) => [field, undefined])) };
+    return applyMessageUpdate(request, 'UpdateMessage', fields, body.user_id ?? body.user, (message) => {
+      for (const [field, value] of Object.entries(set)) {
         if (field === 'text') message.text = String(value);
         else if (field === 'attachments' && Array.isArray(value)) message.attachments = value as Record<string, unknown>[];
         else if (!MESSAGE_FIELDS.has(field)) message.custom[field] = value;
       }
-      for (const field of (body.unset as string[] | undefined) ?? []) delete message.custom[field];
+      for (const field of unset) delete message.custom[field];
     });
   };
 

@@ -3,7 +3,7 @@ import { type ChatContext, type Handler } from '../context';
 
 /** Typing and other channel events, read state: mark read, mark unread from a message, mark all read, unread counts. */
 export const readStateRoutes = (ctx: ChatContext) => {
-  const { store, state, unreadCounts, hub, users, notAllowed, requireChannel, requireMember, actingUser, channelEvent, toWatchers, channelMessages } = ctx;
+  const { store, state, unreadCounts, hub, users, sendWebhook, webhookUser, webhookMembers, notAllowed, requireChannel, requireMember, actingUser, channelEvent, toWatchers, watchers, channelMessages } = ctx;
 
   const sendEvent: Handler = async (request) => {
     const channel = requireChannel(request.params.type!, request.params.id!);
@@ -28,7 +28,9 @@ export const readStateRoutes = (ctx: ChatContext) => {
     if (channel.members[userId]) channel.reads[userId] = { last_read: now, unread_messages: 0, ...(lastReadId ? { last_read_message_id: lastReadId } : {}) };
     store.changed();
     const event = channelEvent('message.read', channel, { user: users.response(userId), created_at: now, ...(lastReadId ? { last_read_message_id: lastReadId } : {}), channel_last_message_at: channel.last_message_at });
-    toWatchers(channel, event);
+    const list = watchers(channel);
+    for (const connection of list) hub.send(connection, { ...event, watcher_count: list.length });
+    sendWebhook({ ...event, user: webhookUser(channel, userId), members: webhookMembers(channel) });
     for (const connection of hub.all()) {
       if (connection.userId === userId) hub.send(connection, { ...event, type: 'notification.mark_read', ...unreadCounts(userId), unread_count: 0 });
     }

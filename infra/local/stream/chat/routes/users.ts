@@ -101,7 +101,7 @@ export const userRoutes = (ctx: ChatContext) => {
         auto_translation_enabled: false,
         enforce_unique_usernames: 'no',
         reminders_interval: 0,
-        polls_enabled: false,
+        polls_enabled: true,
         push_notifications: { version: 'v3', offline_only: false, providers: [] },
         policies: {},
         grants: {},
