@@ -77,9 +77,13 @@ const eventsToWebhooks = new Set([
   'call.unblocked_user', 'call.kicked_user', 'call.user_muted', 'call.missed',
 ]);
 
+/** The clients drop their ring at its timeout; the stand-in ends it just after, so their own drop is seen first. */
+const RING_GRACE_MS = 500;
+
 /** The coordinator's state machine of calls: what Stream's video API does, for the parts the product uses. */
 export class VideoCoordinator {
   private readonly now: () => Date;
+  private readonly rings = new Map<string, { timer: NodeJS.Timeout; sessionId: string; ringer: string; rung: string[] }>();
 
   constructor(private readonly deps: CoordinatorDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -360,16 +364,67 @@ export class VideoCoordinator {
     return call.session;
   }
 
-  private ring(actor: Actor, call: StoredCall, video: boolean) {
+  private ring(actor: Actor, call: StoredCall, video: boolean, memberIds?: string[]) {
     const session = this.ensureSession(call);
     this.deps.store.save();
     const ringer = actor.kind === 'user' ? actor.userId : call.created_by;
     const members = this.memberResponses(call);
+    const rung = (memberIds ?? Object.keys(call.members)).filter((id) => id !== ringer && call.members[id]);
     this.emit(
       call,
       { type: 'call.ring', session_id: session.id, call: this.callResponse(call), members, user: this.userResponse(ringer), video },
-      { except: ringer, to: Object.keys(call.members) },
+      { to: rung },
     );
+    this.armRingTimeout(call, session.id, ringer, rung);
+    return rung;
+  }
+
+  /**
+   * The ring ends when the longer of its two timeouts has passed (the clients drop their own ring then, a moment
+   * earlier), or when the caller cancels: whoever was rung and neither accepted, declined nor joined missed the call.
+   */
+  private armRingTimeout(call: StoredCall, sessionId: string, ringer: string, rung: string[]) {
+    const cid = cidOf(call);
+    const ring = call.settings.ring ?? {};
+    const timeoutMs = Math.max(Number(ring.auto_cancel_timeout_ms ?? 0), Number(ring.incoming_call_timeout_ms ?? 0));
+    this.clearRing(cid);
+    if (!(timeoutMs > 0) || rung.length === 0) return;
+    const timer = setTimeout(() => this.endRing(cid, sessionId), timeoutMs + RING_GRACE_MS);
+    timer.unref();
+    this.rings.set(cid, { timer, sessionId, ringer, rung });
+  }
+
+  private clearRing(cid: string) {
+    const ring = this.rings.get(cid);
+    if (ring) clearTimeout(ring.timer);
+    this.rings.delete(cid);
+    return ring;
+  }
+
+  private endRing(cid: string, sessionId: string) {
+    const ring = this.rings.get(cid);
+    if (ring?.sessionId !== sessionId) return;
+    this.clearRing(cid);
+    const call = this.deps.store.get(cid);
+    const session = call?.session;
+    if (!call || session?.id !== sessionId) return;
+    const joined = new Set(session.participants.map((p) => p.user_id));
+    const now = this.iso();
+    const unanswered = ring.rung.filter((id) => !session.accepted_by[id] && !session.rejected_by[id] && !joined.has(id));
+    for (const id of unanswered) session.missed_by[id] ??= now;
+    const missed = ring.rung.filter((id) => session.missed_by[id]);
+    if (missed.length === 0) return;
+    this.deps.store.save();
+    this.emit(
+      call,
+      { type: 'call.missed', session_id: sessionId, call: this.callResponse(call), members: this.memberResponses(call), user: this.userResponse(ring.ringer), notify_user: true },
+      { to: [ring.ringer, ...missed] },
+    );
+  }
+
+  /** Timers of the rings still running, so that close() stops them. */
+  close() {
+    for (const cid of [...this.rings.keys()]) this.clearRing(cid);
   }
 
   /** `notify`: the members hear of the call (call.notification) without a ring. */
@@ -387,8 +442,8 @@ export class VideoCoordinator {
   ringCall(actor: Actor, type: string, id: string, body: { video?: boolean; members_ids?: string[] }) {
     const call = this.existing(type, id);
     this.require(actor, call, 'read-call', cidOf(call));
-    this.ring(actor, call, body.video ?? false);
-    return { members_ids: Object.keys(call.members), duration: '0.10ms' };
+    const rung = this.ring(actor, call, body.video ?? false, body.members_ids?.length ? body.members_ids : undefined);
+    return { members_ids: rung, duration: '0.10ms' };
   }
 
   /** What the 1.60 client polls while it rings, to catch an accept or reject it missed on the socket. */
@@ -426,9 +481,15 @@ export class VideoCoordinator {
     const call = this.existing(type, id);
     this.require(actor, call, 'read-call', cidOf(call));
     const userId = actor.userId ?? call.created_by;
-    this.ensureSession(call).rejected_by[userId] = this.iso();
+    const session = this.ensureSession(call);
+    const ring = this.rings.get(cidOf(call));
+    // A callee whose ring timed out did not decline: the client says so with the reason `timeout`.
+    if (body.reason === 'timeout' && ring?.rung.includes(userId)) session.missed_by[userId] = this.iso();
+    else session.rejected_by[userId] = this.iso();
     this.deps.store.save();
     this.emit(call, { type: 'call.rejected', call: this.callResponse(call), user: this.userResponse(userId), reason: body.reason });
+    if (ring && userId === ring.ringer) this.endRing(cidOf(call), ring.sessionId);
+    else if (ring && ring.rung.every((id) => session.accepted_by[id] || session.rejected_by[id] || session.missed_by[id])) this.endRing(cidOf(call), ring.sessionId);
     return { duration: '0.10ms' };
   }
 
@@ -440,6 +501,8 @@ export class VideoCoordinator {
     call.updated_at = now;
     this.deps.store.save();
     this.deps.sfu.endCall(cidOf(call));
+    const ring = this.rings.get(cidOf(call));
+    if (ring) this.endRing(cidOf(call), ring.sessionId);
     this.emit(call, { type: 'call.ended', call: this.callResponse(call), members: this.memberResponses(call), user: actor.userId ? this.userResponse(actor.userId) : undefined });
     this.endSession(call);
     return { duration: '0.10ms' };

@@ -185,6 +185,7 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
     },
 
     async close() {
+      coordinator.close();
       await sfu.close();
       sockets.close();
       wss.close();

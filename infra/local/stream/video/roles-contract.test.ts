@@ -283,3 +283,75 @@ describe('asking to speak', () => {
     await expect(grace.streamClient.post(`/call/livestream/${id}/request_permission`, { permissions: ['send-video'] })).rejects.toMatchObject({ status: 400, code: 4 });
   });
 });
+
+describe('missed calls', () => {
+  const ringWith = async (timeoutMs: number, ...callees: string[]) => {
+    const ada = await connect('ada');
+    const id = callId();
+    const clients = await Promise.all(callees.map(connect));
+    const call = ada.call('default', id);
+    await call.getOrCreate({
+      ring: true,
+      data: { members: members('ada', ...callees), settings_override: { ring: { auto_cancel_timeout_ms: timeoutMs, incoming_call_timeout_ms: timeoutMs } } },
+    });
+    return { ada, id, clients };
+  };
+
+  it('a ring nobody answers ends as missed: missed_by is filled, call.missed reaches the caller and the callee, and the webhook is sent', async () => {
+    const ada = await connect('ada');
+    const grace = await connect('grace');
+    const id = callId();
+    const toAda = nextEvent(ada, 'call.missed');
+    const toGrace = nextEvent(grace, 'call.missed');
+    await server.video.call('default', id).getOrCreate({
+      ring: true,
+      data: { created_by_id: 'ada', members: members('ada', 'grace'), settings_override: { ring: { auto_cancel_timeout_ms: 300, incoming_call_timeout_ms: 300 } } },
+    });
+    for (const event of [await toAda, await toGrace]) expect(event).toMatchObject({ call_cid: `default:${id}`, user: { id: 'ada' }, session_id: expect.any(String) });
+    const { call } = await ada.call('default', id).get();
+    expect(Object.keys(call.session?.missed_by ?? {})).toEqual(['grace']);
+    expect(harness.webhooks.filter((w) => w.type === 'call.missed' && w.call_cid === `default:${id}`)).toHaveLength(1);
+  });
+
+  it('a callee whose client dropped the ring at its timeout missed it; one who declined did not', async () => {
+    const { ada, id, clients } = await ringWith(60_000, 'grace', 'linus');
+    const [grace, linus] = clients as [StreamVideoClient, StreamVideoClient];
+    const missed = nextEvent(ada, 'call.missed');
+    await linus.call('default', id).reject('decline');
+    await grace.call('default', id).reject('timeout');
+    expect(await missed).toMatchObject({ call_cid: `default:${id}` });
+    const session = (await ada.call('default', id).get()).call.session;
+    expect(Object.keys(session?.missed_by ?? {})).toEqual(['grace']);
+    expect(Object.keys(session?.rejected_by ?? {})).toEqual(['linus']);
+  });
+
+  it('the caller cancelling ends the ring: who had not answered missed it; an answered ring is missed by nobody', async () => {
+    const { ada, id } = await ringWith(60_000, 'grace');
+    const missed = nextEvent(ada, 'call.missed');
+    await ada.call('default', id).reject('cancel');
+    expect(await missed).toMatchObject({ call_cid: `default:${id}` });
+
+    const answered = await ringWith(300, 'grace');
+    await (answered.clients[0] as StreamVideoClient).call('default', answered.id).accept();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect((await answered.ada.call('default', answered.id).get()).call.session?.missed_by).toEqual({});
+    expect(harness.webhooks.some((w) => w.type === 'call.missed' && w.call_cid === `default:${answered.id}`)).toBe(false);
+  });
+
+  it('rings only the members it names, and answers with them', async () => {
+    const ada = await connect('ada');
+    const grace = await connect('grace');
+    const linus = await connect('linus');
+    const id = callId();
+    await ada.call('default', id).getOrCreate({ data: { members: members('ada', 'grace', 'linus') } });
+    let linusRang = false;
+    linus.on('call.ring', () => {
+      linusRang = true;
+    });
+    const ringing = nextEvent(grace, 'call.ring');
+    const response = await ada.call('default', id).ring({ members_ids: ['grace'] });
+    expect(response.members_ids).toEqual(['grace']);
+    await ringing;
+    expect(linusRang).toBe(false);
+  });
+});
