@@ -83,6 +83,7 @@ const RING_GRACE_MS = 500;
 /** The coordinator's state machine of calls: what Stream's video API does, for the parts the product uses. */
 export class VideoCoordinator {
   private readonly now: () => Date;
+  private readonly watchers = new Map<string, Set<string>>();
   private readonly rings = new Map<string, { timer: NodeJS.Timeout; sessionId: string; ringer: string; rung: string[] }>();
 
   constructor(private readonly deps: CoordinatorDeps) {
@@ -183,6 +184,12 @@ export class VideoCoordinator {
     return [...new Set([...granted, ...changes.granted])].filter((c) => !changes.revoked.includes(c)).sort();
   }
 
+  private watch(actor: Actor, call: StoredCall) {
+    if (actor.kind !== 'user') return;
+    const cid = cidOf(call);
+    this.watchers.set(cid, (this.watchers.get(cid) ?? new Set()).add(actor.userId));
+  }
+
   private userActor(userId: string): Actor {
     return { kind: 'user', userId };
   }
@@ -200,9 +207,12 @@ export class VideoCoordinator {
 
   // ---- events ----------------------------------------------------------------------------------------------------
 
-  /** Members, the creator and whoever is or was in the call's session hear its events, as watchers do on Stream. */
+  /**
+   * Members, the creator, whoever is or was in the call's session and whoever loaded the call (a user's get,
+   * get-or-create or join watches it, as the video client's do on Stream) hear its events.
+   */
   private audience(call: StoredCall) {
-    const ids = new Set([call.created_by, ...Object.keys(call.members)]);
+    const ids = new Set([call.created_by, ...Object.keys(call.members), ...(this.watchers.get(cidOf(call)) ?? [])]);
     for (const p of call.session?.participants ?? []) ids.add(p.user_id);
     return ids;
   }
@@ -249,6 +259,7 @@ export class VideoCoordinator {
   getCall(actor: Actor, type: string, id: string, options: { ring?: boolean; notify?: boolean } = {}) {
     const call = this.existing(type, id);
     this.require(actor, call, 'read-call', cidOf(call));
+    this.watch(actor, call);
     if (options.ring) this.ring(actor, call, false);
     else if (options.notify) this.notify(actor, call);
     return { ...this.stateFields(call, actor), duration: '0.10ms' };
@@ -266,6 +277,7 @@ export class VideoCoordinator {
     } else {
       this.require(actor, call, 'read-call', cid);
     }
+    this.watch(actor, call);
     if (body.ring) this.ring(actor, call, body.video ?? false);
     else if (body.notify) this.notify(actor, call);
     return { ...this.stateFields(call, actor), created, duration: '0.10ms' };
