@@ -24,6 +24,11 @@ test.beforeAll(async () => {
   pageOrigin = `http://localhost:${(pageServer.address() as AddressInfo).port}`;
 });
 
+// Each test's browsers keep encoding their fake camera until closed: left open, they starve the next test of CPU.
+test.afterEach(async ({ browser }) => {
+  await Promise.all(browser.contexts().map((context) => context.close()));
+});
+
 test.afterAll(async () => {
   pageServer.closeAllConnections();
   pageServer.close();
