@@ -24,6 +24,11 @@ test.beforeAll(async () => {
   pageOrigin = `http://localhost:${(pageServer.address() as AddressInfo).port}`;
 });
 
+// Each test's browsers keep encoding their fake camera until closed: left open, they starve the next test of CPU.
+test.afterEach(async ({ browser }) => {
+  await Promise.all(browser.contexts().map((context) => context.close()));
+});
+
 test.afterAll(async () => {
   pageServer.closeAllConnections();
   pageServer.close();
@@ -139,4 +144,35 @@ test('Stream’s React components show each participant the other’s video', as
       .poll(() => page.locator('video.str-video__video').evaluateAll((videos) => videos.map((v) => (v as HTMLVideoElement).videoWidth > 0)))
       .toEqual([true, true]);
   }
+});
+
+test('a host mutes a participant (their microphone turns off), pins them for everyone, and blocks them (they leave and cannot rejoin)', async ({ browser }) => {
+  const callId = `moderation-${Date.now()}`;
+  const host = await (await browser.newContext()).newPage();
+  const guest = await (await browser.newContext()).newPage();
+  await join(host, 'olga', callId);
+  await join(guest, 'pavel', callId);
+  await expect.poll(async () => (await remote(host, 'pavel'))?.publishedTracks).toContain(1);
+  await expect.poll(() => guest.evaluate(() => window.callHandle!.microphone.state.status)).toBe('enabled');
+
+  await host.evaluate(() => window.callHandle!.muteUser('pavel', 'audio'));
+  await expect.poll(() => guest.evaluate(() => window.callHandle!.microphone.state.status)).toBe('disabled');
+  await expect.poll(async () => (await remote(host, 'pavel'))?.publishedTracks).not.toContain(1);
+
+  const guestSession = await host.evaluate(() => window.callHandle!.state.participants.find((p) => p.userId === 'pavel')!.sessionId);
+  await host.evaluate((sessionId) => window.callHandle!.pinForEveryone({ user_id: 'pavel', session_id: sessionId }), guestSession);
+  for (const page of [host, guest]) {
+    await expect.poll(() => page.evaluate((sessionId) => window.callHandle!.state.participants.find((p) => p.sessionId === sessionId)?.pin?.isLocalPin, guestSession)).toBe(false);
+  }
+
+  await host.evaluate(() => window.callHandle!.blockUser('pavel'));
+  await expect.poll(() => guest.evaluate(() => window.callingStates())).toContain('left');
+  await expect.poll(() => remote(host, 'pavel')).toBeUndefined();
+  const rejoin = await fetch(`${harness.baseUrl}/video/call/default/${callId}/join?api_key=${harness.apiKey}`, {
+    method: 'POST',
+    headers: { authorization: harness.userToken('pavel'), 'stream-auth-type': 'jwt', 'content-type': 'application/json' },
+    body: JSON.stringify({ location: 'LCL' }),
+  });
+  expect(rejoin.status).toBe(403);
+  expect(await rejoin.json()).toMatchObject({ code: 17, message: expect.stringMatching(/blocked/) });
 });

@@ -67,6 +67,7 @@ export const text = {
     joining: 'Joining…',
     micLevel: 'Microphone level',
     joinFailed: 'We could not join the call. Please try again.',
+    notLive: 'The host has not started this call yet. You can join as soon as they do.',
     unsupportedBrowser: 'Calls may not work well in this browser. For the best call, use a recent Chrome, Edge, Firefox or Safari.',
   },
   devices: {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { startVideoHarness, type VideoHarness } from '../video/testing/harness';
-import { SfuEvent, SfuRequest } from './generated/video/sfu/event/events';
+import { connectSignal, joinCoordinator as join, joinRequest, type Credentials } from '../video/testing/sfu-signal';
 import { TrackType } from './generated/video/sfu/models/models';
 
 /**
@@ -19,51 +18,11 @@ afterAll(async () => {
   await harness.close();
 });
 
-interface Credentials {
-  server: { url: string; ws_endpoint: string };
-  token: string;
-}
-
 const joinCoordinator = async (userId: string, callId: string) => {
-  const response = await fetch(`${harness.baseUrl}/video/call/default/${callId}/join?api_key=${harness.apiKey}`, {
-    method: 'POST',
-    headers: { authorization: harness.userToken(userId), 'stream-auth-type': 'jwt', 'content-type': 'application/json' },
-    body: JSON.stringify({ create: true, location: 'LCL' }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { credentials: Credentials }).credentials;
+  const { status, credentials } = await join(harness, userId, callId);
+  expect(status).toBe(201);
+  return credentials;
 };
-
-/** A signalling connection that collects the SFU's events. */
-const connectSignal = async (credentials: Credentials, sessionId: string) => {
-  const ws = new WebSocket(`${credentials.server.ws_endpoint}?user_session_id=${sessionId}`);
-  const events: SfuEvent[] = [];
-  const waiters: { kind: string; resolve: (event: SfuEvent) => void }[] = [];
-  ws.on('message', (data) => {
-    const event = SfuEvent.fromBinary(new Uint8Array(data as Buffer));
-    events.push(event);
-    for (const waiter of waiters.filter((w) => w.kind === event.eventPayload.oneofKind)) {
-      waiters.splice(waiters.indexOf(waiter), 1);
-      waiter.resolve(event);
-    }
-  });
-  await new Promise((resolve) => ws.once('open', resolve));
-  const next = (kind: string) =>
-    new Promise<SfuEvent>((resolve) => {
-      const seen = events.find((e) => e.eventPayload.oneofKind === kind);
-      if (seen) {
-        events.splice(events.indexOf(seen), 1);
-        resolve(seen);
-      } else waiters.push({ kind, resolve });
-    });
-  const send = (request: SfuRequest['requestPayload']) => ws.send(SfuRequest.toBinary(SfuRequest.create({ requestPayload: request })));
-  return { ws, next, send };
-};
-
-const joinRequest = (token: string, sessionId: string): SfuRequest['requestPayload'] => ({
-  oneofKind: 'joinRequest',
-  joinRequest: { token, sessionId, unifiedSessionId: sessionId, subscriberSdp: '', publisherSdp: '', fastReconnect: false, preferredPublishOptions: [], preferredSubscribeOptions: [], capabilities: [], source: 0 },
-});
 
 const twirp = (credentials: Credentials, method: string, body: unknown, token = credentials.token) =>
   fetch(`${credentials.server.url}/stream.video.sfu.signal.SignalServer/${method}`, {

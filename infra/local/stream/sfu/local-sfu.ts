@@ -12,7 +12,9 @@ import {
   PeerType,
   TrackType,
   TrackUnpublishReason,
+  WebsocketReconnectStrategy,
   type Participant,
+  type Pin,
   type TrackInfo,
 } from './generated/video/sfu/models/models';
 import {
@@ -111,6 +113,7 @@ class SfuParticipant {
 
 class SfuCall {
   readonly participants = new Map<string, SfuParticipant>();
+  pins: Pin[] = [];
   readonly startedAt = new Date();
   dominantSpeaker: string | undefined;
   private readonly levelsTimer: NodeJS.Timeout;
@@ -246,7 +249,7 @@ export class LocalSfu {
           participants: [...call.participants.values()].map((p) => p.toProto()),
           startedAt: Timestamp.fromDate(call.startedAt),
           participantCount: { total: call.participants.size, anonymous: 0 },
-          pins: [],
+          pins: call.pins,
         }),
         reconnected: false,
         fastReconnectDeadlineSeconds: 0,
@@ -288,6 +291,53 @@ export class LocalSfu {
     }
     // Shutting down is no one leaving: the coordinator ends such sessions when it next starts (CallStore).
     if (!this.closing) this.deps.onParticipantLeft(call.cid, participant.sessionId);
+  }
+
+  /** Stop live: everyone hears it (the client leaves unless it may stay backstage, as Stream's client does). */
+  liveEnded(cid: string) {
+    this.calls.get(cid)?.broadcast({
+      oneofKind: 'error',
+      error: { error: { code: ErrorCode.LIVE_ENDED, message: 'the call is no longer live', shouldRetry: false }, reconnectStrategy: WebsocketReconnectStrategy.DISCONNECT },
+    });
+  }
+
+  /**
+   * Kicked or blocked: the user's participants hear that the call ended for them (the client leaves on it) and are let
+   * go after a moment, so that the client's own leave comes first and it does not take the closed socket for a drop.
+   */
+  removeUser(cid: string, userId: string) {
+    const call = this.calls.get(cid);
+    for (const participant of [...(call?.participants.values() ?? [])].filter((p) => p.userId === userId)) {
+      participant.send({ oneofKind: 'callEnded', callEnded: { reason: CallEndedReason.KICKED } });
+      setTimeout(() => this.leave(participant), 1500).unref();
+    }
+  }
+
+  /** A moderator muted these users: their tracks are unpublished with the moderation reason and stay muted. */
+  muteUsers(cid: string, userIds: string[] | undefined, kinds: ('audio' | 'video' | 'screenshare' | 'screenshare_audio')[]) {
+    const call = this.calls.get(cid);
+    const types = kinds.map((kind) => ({ audio: TrackType.AUDIO, video: TrackType.VIDEO, screenshare: TrackType.SCREEN_SHARE, screenshare_audio: TrackType.SCREEN_SHARE_AUDIO })[kind]);
+    for (const participant of call?.participants.values() ?? []) {
+      if (userIds && !userIds.includes(participant.userId)) continue;
+      for (const type of types) {
+        if (!participant.published.has(type) || participant.muted.has(type)) continue;
+        participant.muted.add(type);
+        this.announceTrack(participant, type, false, TrackUnpublishReason.MODERATION);
+      }
+    }
+  }
+
+  setPins(cid: string, pins: Pin[]) {
+    const call = this.calls.get(cid);
+    if (!call) return;
+    call.pins = pins;
+    call.broadcast({ oneofKind: 'pinsUpdated', pinsUpdated: { pins } });
+  }
+
+  updateGrants(cid: string, userId: string, grants: { canPublishAudio: boolean; canPublishVideo: boolean; canScreenshare: boolean }) {
+    for (const participant of this.calls.get(cid)?.participants.values() ?? []) {
+      if (participant.userId === userId) participant.send({ oneofKind: 'callGrantsUpdated', callGrantsUpdated: { currentGrants: grants, message: '' } });
+    }
   }
 
   /** The coordinator ended the call: everyone is told and let go. */

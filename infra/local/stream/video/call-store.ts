@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultCallSettings, type Settings } from './call-types';
+import { callTypeSettings, type Settings } from './call-types';
 
 export interface StoredMember {
   user_id: string;
@@ -55,6 +55,13 @@ export interface StoredCall {
   transcribing: boolean;
   transcription_started_at?: string;
   artifacts: StoredArtifact[];
+  /** Set by go_live, cleared by stop_live: a call whose settings enable backstage is in backstage until then. */
+  live?: boolean;
+  blocked_user_ids?: string[];
+  /** Pinned for everyone, in the call's current session. */
+  pins?: { user_id: string; session_id: string }[];
+  /** What update_user_permissions granted or revoked, per user; for the call's current session only. */
+  user_grants?: Record<string, { granted: string[]; revoked: string[] }>;
 }
 
 export const cidOf = (call: { type: string; id: string }) => `${call.type}:${call.id}`;
@@ -102,8 +109,8 @@ export class CallStore {
 
   create(type: string, id: string, createdBy: string, now: string): StoredCall {
     const call: StoredCall = {
-      type, id, created_by: createdBy, created_at: now, updated_at: now, custom: {}, settings: defaultCallSettings(),
-      members: {}, recording: false, transcribing: false, artifacts: [],
+      type, id, created_by: createdBy, created_at: now, updated_at: now, custom: {}, settings: callTypeSettings(type),
+      members: {}, recording: false, transcribing: false, artifacts: [], blocked_user_ids: [], user_grants: {},
     };
     this.calls.set(cidOf(call), call);
     return call;

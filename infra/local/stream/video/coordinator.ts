@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { capabilitiesOf, knownCallTypes, mergeSettings, type Settings } from './call-types';
+import { capabilitiesByRole, capabilitiesOf, knownCallTypes, mergeSettings, requestableCapabilities, type Settings } from './call-types';
 import { cidOf, type CallStore, type StoredCall, type StoredSession } from './call-store';
 import { badRequest, notAllowed, notFound } from '../errors';
 import { matchesFilter, sortBy } from '../filters';
@@ -29,11 +29,28 @@ export interface CoordinatorDeps {
   /** WS delivery to the users' coordinator connections */
   deliver(userIds: Iterable<string>, event: Record<string, unknown> & { type: string }): void;
   sfuTokens: SfuTokens;
-  sfu: { url: string; wsEndpoint: string; endCall(cid: string): void };
+  sfu: CoordinatorSfu;
   artifactUrl(call: StoredCall, sessionId: string, filename: string): string;
   store: CallStore;
   now?: () => Date;
 }
+
+/** What the coordinator asks of the SFU for the participants of a call. */
+export interface CoordinatorSfu {
+  url: string;
+  wsEndpoint: string;
+  endCall(cid: string): void;
+  /** stop_live: every participant hears that the live ended; those who may not stay backstage leave. */
+  liveEnded(cid: string): void;
+  /** kick or block: the user's participants are told (call ended, kicked) and let go. */
+  removeUser(cid: string, userId: string): void;
+  /** mute_users: the tracks are unpublished with the moderation reason (all users when userIds is undefined). */
+  muteUsers(cid: string, userIds: string[] | undefined, kinds: MuteKind[]): void;
+  setPins(cid: string, pins: { userId: string; sessionId: string }[]): void;
+  updateGrants(cid: string, userId: string, grants: { canPublishAudio: boolean; canPublishVideo: boolean; canScreenshare: boolean }): void;
+}
+
+export type MuteKind = 'audio' | 'video' | 'screenshare' | 'screenshare_audio';
 
 export interface MemberInput {
   user_id: string;
@@ -56,12 +73,18 @@ const eventsToWebhooks = new Set([
   'call.member_removed', 'call.member_updated', 'call.session_started', 'call.session_ended',
   'call.session_participant_joined', 'call.session_participant_left', 'call.recording_started',
   'call.recording_stopped', 'call.recording_ready', 'call.transcription_started', 'call.transcription_stopped',
-  'call.transcription_ready',
+  'call.transcription_ready', 'call.live_started', 'call.permission_request', 'call.permissions_updated', 'call.blocked_user',
+  'call.unblocked_user', 'call.kicked_user', 'call.user_muted', 'call.missed',
 ]);
+
+/** The clients drop their ring at its timeout; the stand-in ends it just after, so their own drop is seen first. */
+const RING_GRACE_MS = 500;
 
 /** The coordinator's state machine of calls: what Stream's video API does, for the parts the product uses. */
 export class VideoCoordinator {
   private readonly now: () => Date;
+  private readonly watchers = new Map<string, Set<string>>();
+  private readonly rings = new Map<string, { timer: NodeJS.Timeout; sessionId: string; ringer: string; rung: string[] }>();
 
   constructor(private readonly deps: CoordinatorDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -123,8 +146,8 @@ export class VideoCoordinator {
       custom: call.custom,
       settings: call.settings,
       session: call.session ? this.sessionResponse(call.session) : undefined,
-      backstage: false,
-      blocked_user_ids: [],
+      backstage: this.isBackstage(call),
+      blocked_user_ids: call.blocked_user_ids ?? [],
       captioning: false,
       recording: call.recording,
       transcribing: call.transcribing,
@@ -138,16 +161,37 @@ export class VideoCoordinator {
     return Object.values(call.members).map((m) => ({ ...m, user: this.userResponse(m.user_id) }));
   }
 
+  private isBackstage(call: StoredCall) {
+    return call.settings.backstage?.enabled === true && !call.live;
+  }
+
+  /** The user's own role, then their role in the call: a member's, or `host` for the call's creator. */
   private rolesOf(actor: Actor, call?: StoredCall) {
     if (actor.kind === 'server') return ['admin'];
     const roles = [actor.role ?? this.deps.users.get(actor.userId)?.role ?? 'user'];
     const member = call?.members[actor.userId];
-    if (member) roles.push(member.role ?? 'call_member');
+    if (member?.role) roles.push(member.role);
+    else if (call?.created_by === actor.userId) roles.push('host');
+    else if (member) roles.push('call_member');
     return roles;
   }
 
-  private capabilities(actor: Actor, call?: StoredCall) {
-    return capabilitiesOf(this.rolesOf(actor, call));
+  /** The role's grants in the call's type, less what its settings turn off, with this session's grants and revokes. */
+  private capabilities(actor: Actor, call: StoredCall | undefined, type = call?.type ?? 'default') {
+    const granted = capabilitiesOf(type, this.rolesOf(actor, call), call?.settings);
+    const changes = actor.kind === 'user' ? call?.user_grants?.[actor.userId] : undefined;
+    if (!changes) return granted;
+    return [...new Set([...granted, ...changes.granted])].filter((c) => !changes.revoked.includes(c)).sort();
+  }
+
+  private watch(actor: Actor, call: StoredCall) {
+    if (actor.kind !== 'user') return;
+    const cid = cidOf(call);
+    this.watchers.set(cid, (this.watchers.get(cid) ?? new Set()).add(actor.userId));
+  }
+
+  private userActor(userId: string): Actor {
+    return { kind: 'user', userId };
   }
 
   /** The fields every call answer carries (`CallStateResponseFields`). */
@@ -163,9 +207,12 @@ export class VideoCoordinator {
 
   // ---- events ----------------------------------------------------------------------------------------------------
 
-  /** Members, the creator and whoever is or was in the call's session hear its events, as watchers do on Stream. */
+  /**
+   * Members, the creator, whoever is or was in the call's session and whoever loaded the call (a user's get,
+   * get-or-create or join watches it, as the video client's do on Stream) hear its events.
+   */
   private audience(call: StoredCall) {
-    const ids = new Set([call.created_by, ...Object.keys(call.members)]);
+    const ids = new Set([call.created_by, ...Object.keys(call.members), ...(this.watchers.get(cidOf(call)) ?? [])]);
     for (const p of call.session?.participants ?? []) ids.add(p.user_id);
     return ids;
   }
@@ -193,9 +240,10 @@ export class VideoCoordinator {
   private require(actor: Actor, call: StoredCall | undefined, capability: string, cid: string) {
     this.checkCidScope(actor, cid);
     if (actor.kind === 'server') return;
-    const caps = this.capabilities(actor, call);
+    const type = call?.type ?? cid.split(':')[0] ?? 'default';
+    const caps = this.capabilities(actor, call, type);
     if (!caps.includes(capability)) {
-      throw notAllowed(`User '${actor.userId}' with role '${this.rolesOf(actor, call).join(',')}' is not allowed to perform action ${capabilityAction[capability] ?? capability} in scope 'video:${call?.type ?? cid.split(':')[0]}'`);
+      throw notAllowed(`User '${actor.userId}' with role '${this.rolesOf(actor, call).join(',')}' is not allowed to perform action ${capabilityAction[capability] ?? capability} in scope 'video:${type}'`);
     }
   }
 
@@ -211,6 +259,7 @@ export class VideoCoordinator {
   getCall(actor: Actor, type: string, id: string, options: { ring?: boolean; notify?: boolean } = {}) {
     const call = this.existing(type, id);
     this.require(actor, call, 'read-call', cidOf(call));
+    this.watch(actor, call);
     if (options.ring) this.ring(actor, call, false);
     else if (options.notify) this.notify(actor, call);
     return { ...this.stateFields(call, actor), duration: '0.10ms' };
@@ -228,6 +277,7 @@ export class VideoCoordinator {
     } else {
       this.require(actor, call, 'read-call', cid);
     }
+    this.watch(actor, call);
     if (body.ring) this.ring(actor, call, body.video ?? false);
     else if (body.notify) this.notify(actor, call);
     return { ...this.stateFields(call, actor), created, duration: '0.10ms' };
@@ -243,7 +293,7 @@ export class VideoCoordinator {
     if (data.settings_override) call.settings = mergeSettings(call.settings, data.settings_override) as Settings;
     if (data.starts_at) call.starts_at = data.starts_at;
     if (data.team) call.team = data.team;
-    for (const member of data.members ?? []) this.putMember(call, member, now);
+    for (const member of data.members ?? []) this.putMember(call, { ...member, role: member.role ?? (member.user_id === createdBy ? 'host' : undefined) }, now);
     this.deps.store.save();
     this.emit(call, { type: 'call.created', call: this.callResponse(call), members: this.memberResponses(call) });
     return call;
@@ -271,7 +321,7 @@ export class VideoCoordinator {
     if (body.starts_at) call.starts_at = body.starts_at;
     call.updated_at = this.iso();
     this.deps.store.save();
-    this.emit(call, { type: 'call.updated', call: this.callResponse(call), capabilities_by_role: {} });
+    this.emit(call, { type: 'call.updated', call: this.callResponse(call), capabilities_by_role: capabilitiesByRole(call.type) });
     return { ...this.stateFields(call, actor), duration: '0.10ms' };
   }
 
@@ -326,16 +376,67 @@ export class VideoCoordinator {
     return call.session;
   }
 
-  private ring(actor: Actor, call: StoredCall, video: boolean) {
+  private ring(actor: Actor, call: StoredCall, video: boolean, memberIds?: string[]) {
     const session = this.ensureSession(call);
     this.deps.store.save();
     const ringer = actor.kind === 'user' ? actor.userId : call.created_by;
     const members = this.memberResponses(call);
+    const rung = (memberIds ?? Object.keys(call.members)).filter((id) => id !== ringer && call.members[id]);
     this.emit(
       call,
       { type: 'call.ring', session_id: session.id, call: this.callResponse(call), members, user: this.userResponse(ringer), video },
-      { except: ringer, to: Object.keys(call.members) },
+      { to: rung },
     );
+    this.armRingTimeout(call, session.id, ringer, rung);
+    return rung;
+  }
+
+  /**
+   * The ring ends when the longer of its two timeouts has passed (the clients drop their own ring then, a moment
+   * earlier), or when the caller cancels: whoever was rung and neither accepted, declined nor joined missed the call.
+   */
+  private armRingTimeout(call: StoredCall, sessionId: string, ringer: string, rung: string[]) {
+    const cid = cidOf(call);
+    const ring = call.settings.ring ?? {};
+    const timeoutMs = Math.max(Number(ring.auto_cancel_timeout_ms ?? 0), Number(ring.incoming_call_timeout_ms ?? 0));
+    this.clearRing(cid);
+    if (!(timeoutMs > 0) || rung.length === 0) return;
+    const timer = setTimeout(() => this.endRing(cid, sessionId), timeoutMs + RING_GRACE_MS);
+    timer.unref();
+    this.rings.set(cid, { timer, sessionId, ringer, rung });
+  }
+
+  private clearRing(cid: string) {
+    const ring = this.rings.get(cid);
+    if (ring) clearTimeout(ring.timer);
+    this.rings.delete(cid);
+    return ring;
+  }
+
+  private endRing(cid: string, sessionId: string) {
+    const ring = this.rings.get(cid);
+    if (ring?.sessionId !== sessionId) return;
+    this.clearRing(cid);
+    const call = this.deps.store.get(cid);
+    const session = call?.session;
+    if (!call || session?.id !== sessionId) return;
+    const joined = new Set(session.participants.map((p) => p.user_id));
+    const now = this.iso();
+    const unanswered = ring.rung.filter((id) => !session.accepted_by[id] && !session.rejected_by[id] && !joined.has(id));
+    for (const id of unanswered) session.missed_by[id] ??= now;
+    const missed = ring.rung.filter((id) => session.missed_by[id]);
+    if (missed.length === 0) return;
+    this.deps.store.save();
+    this.emit(
+      call,
+      { type: 'call.missed', session_id: sessionId, call: this.callResponse(call), members: this.memberResponses(call), user: this.userResponse(ring.ringer), notify_user: true },
+      { to: [ring.ringer, ...missed] },
+    );
+  }
+
+  /** Timers of the rings still running, so that close() stops them. */
+  close() {
+    for (const cid of [...this.rings.keys()]) this.clearRing(cid);
   }
 
   /** `notify`: the members hear of the call (call.notification) without a ring. */
@@ -353,8 +454,8 @@ export class VideoCoordinator {
   ringCall(actor: Actor, type: string, id: string, body: { video?: boolean; members_ids?: string[] }) {
     const call = this.existing(type, id);
     this.require(actor, call, 'read-call', cidOf(call));
-    this.ring(actor, call, body.video ?? false);
-    return { members_ids: Object.keys(call.members), duration: '0.10ms' };
+    const rung = this.ring(actor, call, body.video ?? false, body.members_ids?.length ? body.members_ids : undefined);
+    return { members_ids: rung, duration: '0.10ms' };
   }
 
   /** What the 1.60 client polls while it rings, to catch an accept or reject it missed on the socket. */
@@ -392,9 +493,15 @@ export class VideoCoordinator {
     const call = this.existing(type, id);
     this.require(actor, call, 'read-call', cidOf(call));
     const userId = actor.userId ?? call.created_by;
-    this.ensureSession(call).rejected_by[userId] = this.iso();
+    const session = this.ensureSession(call);
+    const ring = this.rings.get(cidOf(call));
+    // A callee whose ring timed out did not decline: the client says so with the reason `timeout`.
+    if (body.reason === 'timeout' && ring?.rung.includes(userId)) session.missed_by[userId] = this.iso();
+    else session.rejected_by[userId] = this.iso();
     this.deps.store.save();
     this.emit(call, { type: 'call.rejected', call: this.callResponse(call), user: this.userResponse(userId), reason: body.reason });
+    if (ring && userId === ring.ringer) this.endRing(cidOf(call), ring.sessionId);
+    else if (ring && ring.rung.every((id) => session.accepted_by[id] || session.rejected_by[id] || session.missed_by[id])) this.endRing(cidOf(call), ring.sessionId);
     return { duration: '0.10ms' };
   }
 
@@ -406,6 +513,8 @@ export class VideoCoordinator {
     call.updated_at = now;
     this.deps.store.save();
     this.deps.sfu.endCall(cidOf(call));
+    const ring = this.rings.get(cidOf(call));
+    if (ring) this.endRing(cidOf(call), ring.sessionId);
     this.emit(call, { type: 'call.ended', call: this.callResponse(call), members: this.memberResponses(call), user: actor.userId ? this.userResponse(actor.userId) : undefined });
     this.endSession(call);
     return { duration: '0.10ms' };
@@ -429,6 +538,8 @@ export class VideoCoordinator {
     if (call.ended_at && !this.capabilities(actor, call).includes('join-ended-call')) {
       throw badRequest(`JoinCall failed with error: "call ${cid} has ended"`);
     }
+    if (call.blocked_user_ids?.includes(actor.userId)) throw notAllowed(`User '${actor.userId}' is blocked from call ${cid}`);
+    if (this.isBackstage(call) && !this.joinsAhead(call)) this.require(actor, call, 'join-backstage', cid);
     this.ensureSession(call);
     this.deps.store.save();
     if (body.ring) this.ring(actor, call, body.video ?? false);
@@ -445,6 +556,13 @@ export class VideoCoordinator {
       stats_options: { enable_rtc_stats: false, reporting_interval_ms: 30000 },
       duration: '0.10ms',
     };
+  }
+
+  /** backstage.join_ahead_time_seconds lets anyone join that long before starts_at. */
+  private joinsAhead(call: StoredCall) {
+    const ahead = Number(call.settings.backstage?.join_ahead_time_seconds ?? 0);
+    if (!call.starts_at || !(ahead > 0)) return false;
+    return this.now().getTime() >= Date.parse(call.starts_at) - ahead * 1000;
   }
 
   /** The SFU reports each participant that completed its join. */
@@ -489,6 +607,8 @@ export class VideoCoordinator {
     const now = this.iso();
     for (const p of session.participants) p.left_at ??= now;
     session.ended_at = now;
+    call.user_grants = {};
+    call.pins = [];
     if (call.recording) this.stopRecording({ kind: 'server' }, call.type, call.id, 'composite');
     if (call.transcribing) this.stopTranscription({ kind: 'server' }, call.type, call.id);
     this.deps.store.save();
@@ -598,6 +718,145 @@ export class VideoCoordinator {
     return { reaction, duration: '0.10ms' };
   }
 
+  // ---- backstage and going live -----------------------------------------------------------------------------------
+
+  goLive(actor: Actor, type: string, id: string) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'update-call', cidOf(call));
+    if (!call.live) {
+      call.live = true;
+      call.updated_at = this.iso();
+      this.deps.store.save();
+      this.emit(call, { type: 'call.live_started', call: this.callResponse(call) });
+    }
+    return { call: this.callResponse(call), duration: '0.10ms' };
+  }
+
+  stopLive(actor: Actor, type: string, id: string) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'update-call', cidOf(call));
+    if (call.live) {
+      call.live = false;
+      call.updated_at = this.iso();
+      this.deps.store.save();
+      this.emit(call, { type: 'call.updated', call: this.callResponse(call), capabilities_by_role: capabilitiesByRole(call.type) });
+      if (this.isBackstage(call)) this.deps.sfu.liveEnded(cidOf(call));
+    }
+    return { call: this.callResponse(call), duration: '0.10ms' };
+  }
+
+  // ---- moderation -------------------------------------------------------------------------------------------------
+
+  muteUsers(actor: Actor, type: string, id: string, body: { user_ids?: string[]; mute_all_users?: boolean; audio?: boolean; video?: boolean; screenshare?: boolean; screenshare_audio?: boolean }) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'mute-users', cidOf(call));
+    if (!body.mute_all_users && !body.user_ids?.length) throw badRequest('MuteUsers failed with error: "either user_ids or mute_all_users is required"');
+    const kinds = (['audio', 'video', 'screenshare', 'screenshare_audio'] as const).filter((kind) => body[kind]);
+    if (kinds.length === 0) throw badRequest('MuteUsers failed with error: "at least one of audio, video, screenshare or screenshare_audio is required"');
+    const userIds = body.mute_all_users ? undefined : body.user_ids;
+    this.deps.sfu.muteUsers(cidOf(call), userIds, kinds);
+    const mutedIds = userIds ?? (call.session?.participants ?? []).filter((p) => !p.left_at).map((p) => p.user_id);
+    this.emit(call, { type: 'call.user_muted', from_user_id: actor.userId ?? call.created_by, muted_user_ids: [...new Set(mutedIds)], reason: 'muted by a moderator' });
+    return { duration: '0.10ms' };
+  }
+
+  block(actor: Actor, type: string, id: string, body: { user_id: string }) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'block-users', cidOf(call));
+    this.blockUser(actor, call, body.user_id);
+    return { duration: '0.10ms' };
+  }
+
+  private blockUser(actor: Actor, call: StoredCall, userId: string) {
+    const blocked = new Set(call.blocked_user_ids ?? []);
+    if (blocked.has(userId)) return;
+    blocked.add(userId);
+    call.blocked_user_ids = [...blocked];
+    call.updated_at = this.iso();
+    this.deps.store.save();
+    this.emit(call, { type: 'call.blocked_user', user: this.userResponse(userId), blocked_by_user: actor.userId ? this.userResponse(actor.userId) : undefined });
+    this.deps.sfu.removeUser(cidOf(call), userId);
+  }
+
+  unblock(actor: Actor, type: string, id: string, body: { user_id: string }) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'block-users', cidOf(call));
+    if (call.blocked_user_ids?.includes(body.user_id)) {
+      call.blocked_user_ids = call.blocked_user_ids.filter((blocked) => blocked !== body.user_id);
+      call.updated_at = this.iso();
+      this.deps.store.save();
+      this.emit(call, { type: 'call.unblocked_user', user: this.userResponse(body.user_id) });
+    }
+    return { duration: '0.10ms' };
+  }
+
+  kick(actor: Actor, type: string, id: string, body: { user_id: string; block?: boolean }) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'kick-user', cidOf(call));
+    if (body.block) {
+      this.require(actor, call, 'block-users', cidOf(call));
+      this.blockUser(actor, call, body.user_id);
+    }
+    this.emit(call, { type: 'call.kicked_user', user: this.userResponse(body.user_id), kicked_by_user: actor.userId ? this.userResponse(actor.userId) : undefined });
+    this.deps.sfu.removeUser(cidOf(call), body.user_id);
+    return { duration: '0.10ms' };
+  }
+
+  pin(actor: Actor, type: string, id: string, body: { user_id: string; session_id: string }, pinned: boolean) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'pin-for-everyone', cidOf(call));
+    const pins = (call.pins ?? []).filter((p) => p.session_id !== body.session_id);
+    if (pinned) pins.push({ user_id: body.user_id, session_id: body.session_id });
+    call.pins = pins;
+    this.deps.store.save();
+    this.deps.sfu.setPins(cidOf(call), pins.map((p) => ({ userId: p.user_id, sessionId: p.session_id })));
+    return { duration: '0.10ms' };
+  }
+
+  /** Asking for a capability the call's settings let members ask for; those who may grant it hear the request. */
+  requestPermission(actor: Actor, type: string, id: string, body: { permissions: string[] }) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'read-call', cidOf(call));
+    for (const permission of body.permissions) {
+      const area = requestableCapabilities[permission];
+      if (!area) throw badRequest(`RequestPermission failed with error: "permission ${permission} cannot be requested"`);
+      if (call.settings[area]?.access_request_enabled !== true) throw badRequest(`RequestPermission failed with error: "access requests for ${permission} are not enabled for this call"`);
+    }
+    const userId = actor.userId ?? call.created_by;
+    const granters = [...this.audience(call)].filter((candidate) => this.capabilities(this.userActor(candidate), call).includes('update-call-permissions'));
+    this.emit(call, { type: 'call.permission_request', permissions: body.permissions, user: this.userResponse(userId) }, { to: granters });
+    return { duration: '0.10ms' };
+  }
+
+  /** Grants and revokes hold for the call's session; the user hears their new capabilities, the SFU what it may publish. */
+  updateUserPermissions(actor: Actor, type: string, id: string, body: { user_id: string; grant_permissions?: string[]; revoke_permissions?: string[] }) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'update-call-permissions', cidOf(call));
+    const grants = (call.user_grants ??= {});
+    const current = grants[body.user_id] ?? { granted: [], revoked: [] };
+    for (const permission of body.grant_permissions ?? []) {
+      current.revoked = current.revoked.filter((p) => p !== permission);
+      if (!current.granted.includes(permission)) current.granted.push(permission);
+    }
+    for (const permission of body.revoke_permissions ?? []) {
+      current.granted = current.granted.filter((p) => p !== permission);
+      if (!current.revoked.includes(permission)) current.revoked.push(permission);
+    }
+    grants[body.user_id] = current;
+    call.updated_at = this.iso();
+    this.deps.store.save();
+    const capabilities = this.capabilities(this.userActor(body.user_id), call);
+    this.deps.sfu.updateGrants(cidOf(call), body.user_id, {
+      canPublishAudio: capabilities.includes('send-audio'),
+      canPublishVideo: capabilities.includes('send-video'),
+      canScreenshare: capabilities.includes('screenshare'),
+    });
+    const lost = (body.revoke_permissions ?? []).map((p) => muteKindOf[p]).filter((kind): kind is MuteKind => Boolean(kind));
+    if (lost.length) this.deps.sfu.muteUsers(cidOf(call), [body.user_id], lost);
+    this.emit(call, { type: 'call.permissions_updated', user: this.userResponse(body.user_id), own_capabilities: capabilities });
+    return { duration: '0.10ms' };
+  }
+
   sendCustomEvent(actor: Actor, type: string, id: string, body: { custom?: Record<string, unknown> }) {
     const call = this.existing(type, id);
     this.require(actor, call, 'read-call', cidOf(call));
@@ -619,4 +878,12 @@ const capabilityAction: Record<string, string> = {
   'start-transcription-call': 'StartTranscription',
   'stop-transcription-call': 'StopTranscription',
   'create-reaction': 'CreateCallReaction',
+  'join-backstage': 'JoinBackstage',
+  'mute-users': 'MuteUsers',
+  'block-users': 'BlockUser',
+  'kick-user': 'KickUser',
+  'pin-for-everyone': 'PinForEveryone',
+  'update-call-permissions': 'UpdateCallPermissions',
 };
+
+const muteKindOf: Record<string, MuteKind> = { 'send-audio': 'audio', 'send-video': 'video', screenshare: 'screenshare' };

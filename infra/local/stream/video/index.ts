@@ -61,7 +61,16 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
     sendWebhook: deps.sendWebhook,
     deliver: (userIds, event) => sockets.deliver(userIds, event),
     sfuTokens,
-    sfu: { url: `${base}/video/sfu/twirp`, wsEndpoint: `${wsBase}/video/sfu/ws`, endCall: (cid) => sfu.endCall(cid) },
+    sfu: {
+      url: `${base}/video/sfu/twirp`,
+      wsEndpoint: `${wsBase}/video/sfu/ws`,
+      endCall: (cid) => sfu.endCall(cid),
+      liveEnded: (cid) => sfu.liveEnded(cid),
+      removeUser: (cid, userId) => sfu.removeUser(cid, userId),
+      muteUsers: (cid, userIds, kinds) => sfu.muteUsers(cid, userIds, kinds),
+      setPins: (cid, pins) => sfu.setPins(cid, pins),
+      updateGrants: (cid, userId, grants) => sfu.updateGrants(cid, userId, grants),
+    },
     artifactUrl: (call, sessionId, filename) => `${base}/video/artifacts/${call.type}/${call.id}/${encodeURIComponent(sessionId || 'none')}/${encodeURIComponent(filename)}`,
     store,
   });
@@ -176,6 +185,7 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
     },
 
     async close() {
+      coordinator.close();
       await sfu.close();
       sockets.close();
       wss.close();

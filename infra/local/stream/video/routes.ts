@@ -28,6 +28,15 @@ const schemas = {
     limit: z.number().int().min(1).max(100).optional(),
   }),
   event: z.looseObject({ custom: custom.optional() }),
+  muteUsers: z.looseObject({
+    user_ids: z.array(z.string().min(1)).max(100).optional(), mute_all_users: z.boolean().optional(),
+    audio: z.boolean().optional(), video: z.boolean().optional(), screenshare: z.boolean().optional(), screenshare_audio: z.boolean().optional(),
+  }),
+  user: z.looseObject({ user_id: z.string().min(1) }),
+  kick: z.looseObject({ user_id: z.string().min(1), block: z.boolean().optional() }),
+  pin: z.looseObject({ user_id: z.string().min(1), session_id: z.string().min(1) }),
+  requestPermission: z.looseObject({ permissions: z.array(z.string().min(1)).min(1) }),
+  userPermissions: z.looseObject({ user_id: z.string().min(1), grant_permissions: z.array(z.string().min(1)).optional(), revoke_permissions: z.array(z.string().min(1)).optional() }),
   reaction: z.looseObject({ type: z.string().min(1), emoji_code: z.string().optional(), custom: custom.optional(), user_id: z.string().min(1).optional() }),
 };
 
@@ -89,6 +98,16 @@ export const routeVideoRequest = (c: VideoCoordinator, actor: Actor, method: str
     case 'stop_transcription': return c.stopTranscription(actor, type, id);
     case 'event': return c.sendCustomEvent(actor, type, id, parse('SendCallEvent', schemas.event, body));
     case 'reaction': return c.sendReaction(actor, type, id, parse('SendVideoReaction', schemas.reaction, body));
+    case 'go_live': return c.goLive(actor, type, id);
+    case 'stop_live': return c.stopLive(actor, type, id);
+    case 'mute_users': return c.muteUsers(actor, type, id, parse('MuteUsers', schemas.muteUsers, body));
+    case 'block': return c.block(actor, type, id, parse('BlockUser', schemas.user, body));
+    case 'unblock': return c.unblock(actor, type, id, parse('UnblockUser', schemas.user, body));
+    case 'kick': return c.kick(actor, type, id, parse('KickUser', schemas.kick, body));
+    case 'pin': return c.pin(actor, type, id, parse('VideoPin', schemas.pin, body), true);
+    case 'unpin': return c.pin(actor, type, id, parse('VideoUnpin', schemas.pin, body), false);
+    case 'request_permission': return c.requestPermission(actor, type, id, parse('RequestPermission', schemas.requestPermission, body));
+    case 'user_permissions': return c.updateUserPermissions(actor, type, id, parse('UpdateUserPermissions', schemas.userPermissions, body));
     default: return undefined;
   }
 };

@@ -15,6 +15,7 @@ import { RingingCalls } from './RingingCalls';
 import { PostCall } from './PostCall';
 import { AudioRoomPanel } from './AudioRoomPanel';
 import { LivestreamStatus } from './LivestreamStatus';
+import { Lobby } from './Lobby';
 import { EventNotices } from './EventNotices';
 
 beforeAll(installBrowserStubs);
@@ -315,6 +316,26 @@ describe('livestream and audio room', () => {
     act(() => viewer.call.state.updateFromCallResponse(callResponse({ type: 'livestream', id: 'call-2', createdBy: 'alice', flags: { backstage: true }, session: {} })));
     renderInCall(viewer.client, viewer.call, <LivestreamStatus />);
     expect(screen.getByText(text.livestream.notStarted)).toBeInTheDocument();
+  });
+
+  it('in the lobby, a viewer waits for a call in backstage to go live, then may join; a host may join backstage', async () => {
+    const backstage = { ...callSettings(), backstage: { enabled: true } } as ReturnType<typeof callSettings>;
+    const viewer = await setUp({ userId: 'bob', type: 'livestream', ownCapabilities: [OwnCapability.JOIN_CALL], settings: backstage });
+    const inBackstage = (flags: { backstage: boolean }) => callResponse({ type: 'livestream', id: 'call-1', createdBy: 'alice', settings: backstage, flags, session: {} });
+    act(() => viewer.call.state.updateFromCallResponse(inBackstage({ backstage: true })));
+    const { unmount } = renderInCall(viewer.client, viewer.call, <Lobby onJoin={async () => undefined} />);
+    expect(screen.getByRole('status')).toHaveTextContent(text.lobby.notLive);
+    expect(screen.getByRole('button', { name: text.lobby.join })).toBeDisabled();
+    act(() => viewer.call.state.updateFromCallResponse(inBackstage({ backstage: false })));
+    expect(screen.queryByText(text.lobby.notLive)).toBeNull();
+    expect(screen.getByRole('button', { name: text.lobby.join })).toBeEnabled();
+    unmount();
+
+    const host = await setUp({ type: 'livestream', id: 'call-2', ownCapabilities: [OwnCapability.JOIN_CALL, OwnCapability.JOIN_BACKSTAGE], settings: backstage });
+    act(() => host.call.state.updateFromCallResponse(callResponse({ type: 'livestream', id: 'call-2', createdBy: 'alice', settings: backstage, flags: { backstage: true }, session: {} })));
+    renderInCall(host.client, host.call, <Lobby onJoin={async () => undefined} />);
+    expect(screen.queryByText(text.lobby.notLive)).toBeNull();
+    expect(screen.getByRole('button', { name: text.lobby.join })).toBeEnabled();
   });
 
   it('a listener asks to speak where the room allows asking', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import {
   Browsers,
+  OwnCapability,
   VideoPreview,
   createSoundDetector,
   useCall,
@@ -67,6 +68,11 @@ export const Lobby = ({ onJoin }: LobbyProps) => {
   const user = useConnectedUser();
   const [joining, setJoining] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { useIsCallLive, useHasPermissions, useCallSettings } = useCallStateHooks();
+  const live = useIsCallLive();
+  const mayJoinBackstage = useHasPermissions(OwnCapability.JOIN_BACKSTAGE);
+  // In backstage (a livestream or audio room not yet live) only the hosts may join; the others wait for it to go live.
+  const waiting = useCallSettings()?.backstage.enabled === true && !live && !mayJoinBackstage;
 
   useEffect(() => {
     if (!call) return;
@@ -106,7 +112,8 @@ export const Lobby = ({ onJoin }: LobbyProps) => {
       <BrowserSupportNote />
       <DeviceSettingsPanel />
       {error && <p role="alert">{error}</p>}
-      <button type="button" className="call-button call-button--primary" disabled={joining} onClick={join}>
+      {waiting && <p role="status">{text.lobby.notLive}</p>}
+      <button type="button" className="call-button call-button--primary" disabled={joining || waiting} onClick={join}>
         {joining ? text.lobby.joining : text.lobby.join}
       </button>
     </section>
