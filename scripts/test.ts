@@ -125,7 +125,7 @@ const e2eDevServer: Step = {
   // The specs of what members meet around a call, against the SPA as `npm start` serves it (playwright.config.ts).
   name: 'e2e-dev-server',
   command: ['npx', 'playwright', 'test', '--config', 'test/e2e/playwright.config.ts', '--reporter=list,json'],
-  env: { E2E_WEB: 'vite', PLAYWRIGHT_JSON_OUTPUT_NAME: join(scratch, 'e2e-dev-server.json') },
+  env: { E2E_WEB: 'vite', PLAYWRIGHT_JSON_OUTPUT_NAME: join(scratch, 'e2e-dev-server.json'), STREAM_NOT_IMITATED_LOG: notImitatedLog },
   report: playwrightCounts,
   when: hasE2e,
 };
@@ -141,19 +141,19 @@ const streamVideo: Step = {
  * Phases run one after another; within a phase, lanes run side by side, each lane's steps in order. On two cores
  * the unit tests keep both busy, so they run alone. The integration tests run in two lanes of their own: the files
  * that share a stage mostly wait on it, which left a core idle while the files with stages of their own waited their
- * turn (155 → 114 s here). The as-deployed run of the files that need nothing a deployed stage lacks (34 tests, 54 s
- * alone) follows the shared stage's files, the lane that ended first (82 s against 326 s, at a load of 16).
- * Nothing else runs beside them, nor beside the video stand-in's calls: beside the build,
- * the lint and the calls, the integration stages' DynamoDB Local took over 30 s to start (four files failed in a
- * fresh-clone run), and a call's join timed out; so the calls against the dev server follow them there. The build and the lint only compete for CPU, as the type check and
- * the CDK synth do beside the e2e tests, which passed beside them in every run (their two workers took the e2e step
- * from 384 to 301 s in a fresh-clone run). More does not fit: with the stack tests there too, the e2e step took 659 s
- * instead of 454. The e2e tests and the synth take the
- * SPA that `build` makes, so it comes in a phase before them, and so does the smoke suite, after it in its lane
- * (a stage of its own serving that SPA; beside the lint, which takes longer than the build alone). The first lane of a phase prints as it goes; the others
- * print each step's output when that step ends.
+ * turn (155 → 114 s here). The as-deployed run of the files that need nothing a deployed stage lacks (34 tests, 28 s)
+ * follows the files with stages of their own, the lane that ends first (155 s against 192 s in a whole run). Nothing
+ * else runs beside them, nor beside the video stand-in's calls: beside the build, the lint and the calls, the
+ * integration stages' DynamoDB Local took over 30 s to start (four files failed in a fresh-clone run), and a call's
+ * join timed out; so the calls against the dev server (72 s) follow them there. The build and the lint only compete
+ * for CPU, as the type check and the CDK synth do beside the e2e tests, which passed beside them in every run (their
+ * two workers took the e2e step from 384 to 301 s in a fresh-clone run). More does not fit: with the stack tests
+ * there too, the e2e step took 659 s instead of 454. The e2e tests, the synth and the smoke suite (a stage of its own
+ * serving that SPA, after the build in its lane, beside the lint, which takes longer than the build alone) take the
+ * SPA that `build` makes, so it comes before them. The first lane of a phase prints as it goes; the others print each
+ * step's output when that step ends.
  */
-const phases: Step[][][] = [[[unit]], [[integration, integrationAsDeployed], [integrationOwnStages]], [[build, smoke], [lint]], [[streamVideo, e2eDevServer]], [[e2e], [typecheck, cdkSynth]]];
+const phases: Step[][][] = [[[unit]], [[integration], [integrationOwnStages, integrationAsDeployed]], [[build, smoke], [lint]], [[streamVideo, e2eDevServer]], [[e2e], [typecheck, cdkSynth]]];
 
 interface Outcome {
   line: string;

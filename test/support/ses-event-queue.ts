@@ -7,11 +7,13 @@ import type { SentMail } from './mail';
  * The local twin of what dev and staging have for the integration suite (infra/lib/stacks/mail-stack.ts): SES
  * publishing a `Send` event of each message through SNS into an SQS queue (raw delivery), which the suite reads with
  * the SQS client as it would on AWS. It speaks SQS's JSON protocol for the two calls the suite makes (ReceiveMessage,
- * DeleteMessage) and makes the events from the SES stand-in's store. Unlike SQS, a message received and not deleted
- * is offered again at once (a visibility timeout of 0), and there is one queue, whatever its URL names.
+ * DeleteMessage) and makes the events from the SES stand-in's store. As SQS does, a message received and not
+ * deleted is hidden for the request's VisibilityTimeout (the queue's 30 s without one), so successive receives page
+ * through a queue longer than one answer; there is one queue, whatever its URL names.
  */
 export const startSesEventQueue = async (sesEndpoint: string) => {
   const deleted = new Set<string>();
+  const hiddenUntil = new Map<string, number>();
   const body = async (request: IncomingMessage) => {
     let text = '';
     for await (const chunk of request) text += String(chunk);
@@ -35,7 +37,11 @@ export const startSesEventQueue = async (sesEndpoint: string) => {
     const answer = (status: number, json: unknown) => response.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify(json));
     if (target === 'AmazonSQS.ReceiveMessage') {
       const everything = (await (await fetch(`${sesEndpoint}/store`)).json()) as { emails: SentMail[] };
-      const waiting = everything.emails.filter((mail) => !deleted.has(mail.messageId)).slice(0, Number(input.MaxNumberOfMessages ?? 1));
+      const now = Date.now();
+      const visible = (mail: SentMail) => !deleted.has(mail.messageId) && (hiddenUntil.get(mail.messageId) ?? 0) <= now;
+      const waiting = everything.emails.filter(visible).slice(0, Number(input.MaxNumberOfMessages ?? 1));
+      const hideFor = Number(input.VisibilityTimeout ?? 30) * 1000;
+      for (const mail of waiting) hiddenUntil.set(mail.messageId, now + hideFor);
       const message = (mail: SentMail) => {
         const Body = JSON.stringify(sendEvent(mail));
         // The SDK checks each body against its MD5, as SQS sends it.

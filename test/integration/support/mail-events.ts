@@ -12,7 +12,8 @@ const address = (entry: string) => (entry.match(/<([^>]+)>/)?.[1] ?? entry).trim
 /**
  * Waits for SES's `Send` event of a message to this address whose subject `accept` likes, from the stage's mail
  * event queue (dev and staging: MAIL_EVENTS_QUEUE_URL; locally its twin, test/support/ses-event-queue.ts), and
- * takes it off the queue. Others' events are left for them at once (visibility 0), since files run one at a time.
+ * takes it off the queue. Others' events come back for them ten seconds later (the visibility timeout): meanwhile
+ * each receive reaches further into a queue that every file's mail fills, at once while it has more to give.
  */
 export const waitForMailEvent = async (to: string, accept: (subject: string) => boolean, timeoutMs = 30_000): Promise<MailEvent> => {
   const QueueUrl = inject('mailEventsQueueUrl');
@@ -24,7 +25,7 @@ export const waitForMailEvent = async (to: string, accept: (subject: string) => 
   const deadline = Date.now() + timeoutMs;
   try {
     for (;;) {
-      const { Messages = [] } = await client.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 0, WaitTimeSeconds: 1 }));
+      const { Messages = [] } = await client.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 10, WaitTimeSeconds: 1 }));
       for (const message of Messages) {
         const event = JSON.parse(message.Body ?? '{}') as MailEvent;
         if (event.eventType !== 'Send' || !event.mail.destination.some((entry) => address(entry) === to.toLowerCase()) || !accept(event.mail.commonHeaders.subject)) continue;
@@ -32,7 +33,7 @@ export const waitForMailEvent = async (to: string, accept: (subject: string) => 
         return event;
       }
       if (Date.now() > deadline) throw new Error(`No mail event of a message to ${to} within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (Messages.length === 0) await new Promise((resolve) => setTimeout(resolve, 200));
     }
   } finally {
     client.destroy();
