@@ -85,21 +85,31 @@ export const ChannelListItem = memo(({ channel, userId, zone, selected, tabbable
         onClick={() => onOpen(channel)}
         onFocus={() => onFocusRow(channel.cid)}
       >
-        {/* Named by what it shows, in the order a sentence reads (accessibleNameParts); the grid in messages.css puts the time and the badge on the first row. */}
+        {/* Named by what it shows, in the order it shows it, with the unseen words of accessibleNameParts between. */}
         <ChatAvatar name={preview.title} image={preview.image} />
         <div className="str-chat__channel-list-item-data">
-          <div className="str-chat__channel-list-item-data__title">
-            <span>{preview.title}</span>
-            <span className="channel-row__unseen-punctuation">{names.afterTitle}</span>
+          <div className="str-chat__channel-list-item-data__first-row">
+            <div className="str-chat__channel-list-item-data__title">
+              <span>
+                {preview.title}
+                <span className="channel-row__unseen-punctuation">{names.afterTitle}</span>
+              </span>
+            </div>
+            <div className="str-chat__channel-list-item-data__timestamp-and-badge">
+              {time && preview.at !== undefined ? (
+                <time className="str-chat__channel-list-item-timestamp" dateTime={new Date(preview.at).toISOString()}>
+                  {time}
+                  <span className="channel-row__unseen-punctuation">{names.afterTime}</span>
+                </time>
+              ) : null}
+              {preview.unread > 0 ? (
+                <div className="str-chat__badge str-chat__badge--variant-primary str-chat__badge--size-md" data-testid="unread-badge">
+                  {preview.unread}
+                </div>
+              ) : null}
+              {names.afterCount ? <span className="visually-hidden">{names.afterCount}</span> : null}
+            </div>
           </div>
-          {preview.unread > 0 ? (
-            <>
-              <div className="str-chat__badge str-chat__badge--variant-primary str-chat__badge--size-md" data-testid="unread-badge">
-                {preview.unread}
-              </div>
-              <span className="visually-hidden">{names.afterCount}</span>
-            </>
-          ) : null}
           <div className={`str-chat__summarized-message-preview str-chat__summarized-message-preview--${preview.kind}`}>
             {/* The spaces are text of their own: a name from content trims each element's text at its ends. */}
             {names.beforeMessage ? <span className="visually-hidden">{names.beforeMessage.trimEnd()}</span> : null}
@@ -107,13 +117,7 @@ export const ChannelListItem = memo(({ channel, userId, zone, selected, tabbable
             {preview.sender ? <span className="str-chat__summarized-message-preview__sender">{preview.sender}:</span> : null}
             {preview.sender ? ' ' : null}
             <span className="str-chat__summarized-message-preview__text">{preview.text}</span>
-            {names.beforeTime ? <span className="channel-row__unseen-punctuation">{names.beforeTime}</span> : null}
           </div>
-          {time && preview.at !== undefined ? (
-            <time className="str-chat__channel-list-item-timestamp" dateTime={new Date(preview.at).toISOString()}>
-              {time}
-            </time>
-          ) : null}
         </div>
       </button>
     </div>

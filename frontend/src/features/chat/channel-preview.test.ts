@@ -71,8 +71,8 @@ describe('previewOf', () => {
 
 describe('accessibleName', () => {
   const preview: ChannelPreview = { title: 'Grace Hopper', image: undefined, unread: 1, kind: 'text', text: 'See you then!', author: 'Grace Hopper', sender: undefined, at: 0 };
-  it('reads name, unread count, last message and time as sentences', () => {
-    expect(accessibleName(preview, '18:02')).toBe('Grace Hopper. 1 unread message. Last message from Grace Hopper: See you then! 18:02');
+  it('reads name, time, unread count and last message as sentences, in the order the row shows them', () => {
+    expect(accessibleName(preview, '18:02')).toBe('Grace Hopper. 18:02. 1 unread message. Last message from Grace Hopper: See you then!');
     expect(accessibleName({ ...preview, unread: 3, text: 'Hi', author: undefined }, undefined)).toBe('Grace Hopper. 3 unread messages. Last message: Hi');
     expect(accessibleName({ ...preview, unread: 0, kind: 'empty', text: 'No messages yet', author: undefined }, undefined)).toBe('Grace Hopper. No messages yet');
   });

@@ -116,34 +116,34 @@ export const listTime = (at: number, zone: string, now = Date.now()) => {
   return day.slice(0, 4) === dayKey(new Date(now), zone).slice(0, 4) ? formatShortDate(new Date(at), zone) : formatDate(new Date(at), zone);
 };
 
-/** "Ada Lovelace. 2 unread messages. Last message from Ada Lovelace: See you then! 18:02": one sentence per part. */
+/** "Ada Lovelace. 18:02. 2 unread messages. Last message from Ada Lovelace: See you then!": the row's parts in the order it shows them, one sentence each. */
 export const accessibleName = (preview: ChannelPreview, time: string | undefined) =>
   [
     preview.title,
+    time,
     preview.unread > 0 ? chatCopy.unread(preview.unread) : undefined,
     preview.kind === 'empty' ? preview.text : chatCopy.lastMessage(preview.text, preview.author),
-    time,
   ]
     .filter((part): part is string => Boolean(part))
     .reduce((sentence, part) => (sentence ? `${sentence}${/[.!?…]$/.test(sentence) ? ' ' : '. '}${part}` : part), '');
 
 /**
- * What a row adds, unseen, around what it shows, so that its name from content is accessibleName's sentence: the
- * visible text is then part of the name, in order (WCAG 2.5.3, axe's label-content-name-mismatch), which an
- * aria-label in another order was not.
+ * What a row adds, unseen, among what it shows, so that its name from content is accessibleName's sentence in the order
+ * the row shows its parts. An aria-label instead would have to hold the visible text as it stands (WCAG 2.5.3, axe's
+ * label-content-name-mismatch), which a sentence cannot.
  */
 export const accessibleNameParts = (preview: ChannelPreview, time: string | undefined) => {
   const shownSender = preview.kind !== 'empty' && Boolean(preview.sender);
   const message = preview.kind === 'empty' ? preview.text : chatCopy.lastMessage(preview.text, preview.author);
   const unread = preview.unread > 0 ? chatCopy.unread(preview.unread) : '';
-  const sentence = (part: string) => (/[.!?…]$/.test(part) ? ' ' : '. ');
+  const stop = (part: string) => (/[.!?…]$/.test(part) ? '' : '.');
   const lastMessagePrefix = preview.kind === 'empty' ? '' : message.slice(0, message.length - preview.text.length);
   return {
-    afterTitle: sentence(preview.title),
-    afterCount: unread ? `${unread.slice(String(preview.unread).length)}${sentence(unread)}` : '',
+    afterTitle: stop(preview.title),
+    afterTime: time ? stop(time) : '',
+    // The count shows as a number alone ("2"): the words after it ("unread messages.").
+    afterCount: unread ? `${unread.slice(String(preview.unread).length).trimStart()}${stop(unread)}` : '',
     // "Last message from " where the sender shows ("Ada:"), else the whole "Last message from Ada: ".
     beforeMessage: shownSender ? lastMessagePrefix.slice(0, lastMessagePrefix.length - `${preview.sender}: `.length) : lastMessagePrefix,
-    beforeTime: time ? sentence(message) : '',
   };
 };
-
