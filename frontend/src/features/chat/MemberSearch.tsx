@@ -1,42 +1,18 @@
 import type { Channel, StreamChat, UserResponse } from 'stream-chat';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ChatAvatar } from './ChannelListItem';
 import { chatCopy } from './copy';
-
-/** Typing pauses this long before the search asks Stream: one query per word typed, not per key. */
-export const SEARCH_DEBOUNCE_MS = 250;
-
-interface Found {
-  query: string;
-  users: UserResponse[];
-  failed: boolean;
-}
+import { useDebouncedSearch } from './useDebouncedSearch';
 
 /** Members whose name starts with the words typed (Stream's autocomplete), without the member themselves. */
 const useMemberSearch = (client: StreamChat, userId: string, query: string) => {
-  const [found, setFound] = useState<Found>({ query: '', users: [], failed: false });
-  const wanted = query.trim();
-  useEffect(() => {
-    if (!wanted) return;
-    let cancelled = false;
-    const timer = setTimeout(() => {
-      // Members only: guests of calls and the programme's own user have other roles.
-      client
-        .queryUsers({ name: { $autocomplete: wanted }, role: 'user' }, {}, { limit: 10 })
-        .then(({ users }) => {
-          if (!cancelled) setFound({ query: wanted, users: users.filter((user) => user.id !== userId), failed: false });
-        })
-        .catch((error: unknown) => {
-          console.error('Member search failed', error);
-          if (!cancelled) setFound({ query: wanted, users: [], failed: true });
-        });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [client, userId, wanted]);
-  return { ...found, searching: found.query !== wanted };
+  const search = useCallback(
+    // Members only: guests of calls and the programme's own user have other roles.
+    async (wanted: string) => (await client.queryUsers({ name: { $autocomplete: wanted }, role: 'user' }, {}, { limit: 10 })).users.filter((user) => user.id !== userId),
+    [client, userId],
+  );
+  const { results: users, ...state } = useDebouncedSearch(query, search, 'Member search failed');
+  return { users, ...state };
 };
 
 /**

@@ -1,44 +1,24 @@
 import type { Channel, MessageResponse, StreamChat } from 'stream-chat';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { plainText, previewOf } from './channel-preview';
 import { chatCopy } from './copy';
-import { SEARCH_DEBOUNCE_MS } from './MemberSearch';
-
-interface Found {
-  query: string;
-  messages: MessageResponse[];
-  failed: boolean;
-}
+import { useDebouncedSearch } from './useDebouncedSearch';
 
 /**
  * Messages with the words typed, in the member's own conversations only: the filter names them as a member, and
  * Stream (and the stand-in) search no channel the caller cannot read.
  */
 const useMessageSearch = (client: StreamChat, userId: string, query: string) => {
-  const [found, setFound] = useState<Found>({ query: '', messages: [], failed: false });
-  const wanted = query.trim();
-  useEffect(() => {
-    if (!wanted) return;
-    let cancelled = false;
-    const timer = setTimeout(() => {
-      client
-        .search({ members: { $in: [userId] } }, wanted, { limit: 20 })
-        .then(({ results }) => {
-          // A reply kept in its thread is not in the conversation's list, where a found message opens.
-          const inList = results.map((result) => result.message).filter((message) => message.channel?.cid && (!message.parent_id || message.show_in_channel));
-          if (!cancelled) setFound({ query: wanted, messages: inList, failed: false });
-        })
-        .catch((error: unknown) => {
-          console.error('Message search failed', error);
-          if (!cancelled) setFound({ query: wanted, messages: [], failed: true });
-        });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [client, userId, wanted]);
-  return { ...found, searching: found.query !== wanted };
+  const search = useCallback(
+    async (wanted: string) =>
+      (await client.search({ members: { $in: [userId] } }, wanted, { limit: 20 })).results
+        .map((result) => result.message)
+        // A reply kept in its thread is not in the conversation's list, where a found message opens.
+        .filter((message) => message.channel?.cid && (!message.parent_id || message.show_in_channel)),
+    [client, userId],
+  );
+  const { results: messages, ...state } = useDebouncedSearch(query, search, 'Message search failed');
+  return { messages, ...state };
 };
 
 /** The conversation's name as the list shows it when it is listed; otherwise who wrote the message. */

@@ -31,16 +31,8 @@ const chatNotConnected: ChatState = { chatClient: null, failed: false, retrying:
  */
 export const RETRY_DELAYS_MS = STREAM_CONNECT_RETRY_DELAYS_MS;
 
-/**
- * Runs `next` after the delay of failure number `failures` (from 0); false once the retries have run out, or when
- * asking again cannot help (no token for this member).
- */
-const scheduleRetry = (error: unknown, delays: readonly number[], failures: number, next: () => void, timers: ReturnType<typeof setTimeout>[]) => {
-  const delay = delays[failures];
-  if (delay === undefined || error instanceof ChatSetupError) return false;
-  timers.push(setTimeout(next, delay));
-  return true;
-};
+/** Whether a failed attempt is tried again by itself: not once the retries have run out, nor when asking again cannot help (no token for this member). */
+const retryDelay = (error: unknown, delays: readonly number[], failures: number) => (error instanceof ChatSetupError ? undefined : delays[failures]);
 type MemberToken = Awaited<ReturnType<typeof fetchMemberToken>>;
 interface Closable {
   disconnectUser: () => Promise<void>;
@@ -77,14 +69,24 @@ const report = (error: unknown) => {
   else console.error('Stream connection failed', error);
 };
 
+/** A service's automatic retries: the waits, the failures since it last connected, and what starts the next attempt. */
+interface Retries {
+  delays: readonly number[];
+  failures: { current: number };
+  again: () => void;
+}
+
 /**
  * One connect attempt under the deadline: `open` makes and connects the clients (tracking each, so that whatever a
- * cancelled or late attempt still opens is closed, never used); returns the cleanup for the effect that runs it.
+ * cancelled or late attempt still opens is closed, never used); a failure schedules the next attempt while retries
+ * remain (`failed` says whether one follows); returns the cleanup for the effect that runs it.
  */
 const connectWithin = <T,>(
   open: (track: (client: Closable) => void, alive: () => boolean) => Promise<T | null>,
-  { connected, failed, reset }: { connected: (value: T) => void; failed: (error: unknown) => void; reset: () => void },
+  { connected, failed, reset }: { connected: (value: T) => void; failed: (retrying: boolean) => void; reset: () => void },
+  retries: Retries,
 ) => {
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let cancelled = false;
   // Set once the deadline passes: whatever the late attempt still opens is closed, never used.
   let abandoned = false;
@@ -105,12 +107,16 @@ const connectWithin = <T,>(
         await release();
         return;
       }
+      retries.failures.current = 0;
       connected(value);
     } catch (error) {
       abandoned = true;
       if (!cancelled) {
         report(error);
-        failed(error);
+        const delay = retryDelay(error, retries.delays, retries.failures.current);
+        retries.failures.current += 1;
+        if (delay !== undefined) retryTimer = setTimeout(retries.again, delay);
+        failed(delay !== undefined);
       }
       await release();
       // An attempt still in flight may open its sockets later: close them once it settles.
@@ -125,6 +131,7 @@ const connectWithin = <T,>(
     cancelled = true;
     clearTimeout(start);
     clearTimeout(timer);
+    clearTimeout(retryTimer);
     reset();
     void release();
   };
@@ -203,8 +210,7 @@ export const StreamConnectionProvider = ({
     if (videoWaitsForChat) return;
     // Both clients' first tries share one token answer; a retry asks for its own.
     const key = videoRetry ? `${memberId}:${attempt}:video-retry-${videoRetry}` : `${memberId}:${attempt}`;
-    const timers: ReturnType<typeof setTimeout>[] = [];
-    const stop = connectWithin(
+    return connectWithin(
       async (track, alive) => {
         videoStarted.current = true;
         if (videoWaitsForIdle) await new Promise<void>((resolve) => whenIdle(resolve));
@@ -234,31 +240,20 @@ export const StreamConnectionProvider = ({
         return videoClient;
       },
       {
-        connected: (videoClient) => {
-          videoFailures.current = 0;
-          setVideo({ connected: true, videoClient, failed: false, retrying: false });
-        },
-        failed: (error) => {
-          const retrying = scheduleRetry(error, retryDelaysMs, videoFailures.current, () => setVideoRetry((count) => count + 1), timers);
-          videoFailures.current += 1;
-          setVideo({ ...videoNotConnected, failed: !retrying, retrying });
-        },
+        connected: (videoClient) => setVideo({ connected: true, videoClient, failed: false, retrying: false }),
+        failed: (retrying) => setVideo({ ...videoNotConnected, failed: !retrying, retrying }),
         // A retry's own start keeps saying that it is retrying.
         reset: () => setVideo((current) => ({ ...videoNotConnected, retrying: current.retrying })),
       },
+      { delays: retryDelaysMs, failures: videoFailures, again: () => setVideoRetry((count) => count + 1) },
     );
-    return () => {
-      timers.forEach(clearTimeout);
-      stop();
-    };
     // Only a change of identity, or a retry, reconnects; the latest member is read through the ref.
   }, [mode, guestId, invitation, memberId, attempt, videoRetry, retryDelaysMs, memberToken, fetchToken, videoWaitsForChat, videoWaitsForIdle]);
 
   useEffect(() => {
     if (mode !== 'user' || !memberId || !chatAskedFor) return;
     const key = chatRetry ? `${memberId}:${attempt}:chat-retry-${chatRetry}` : `${memberId}:${attempt}`;
-    const timers: ReturnType<typeof setTimeout>[] = [];
-    const stop = connectWithin(
+    return connectWithin(
       async (track, alive) => {
         const config = await loadRuntimeConfig();
         if (!streamConfigured(config) || !alive()) return null;
@@ -274,22 +269,12 @@ export const StreamConnectionProvider = ({
         return chatClient;
       },
       {
-        connected: (chatClient) => {
-          chatFailures.current = 0;
-          setChat({ chatClient, failed: false, retrying: false });
-        },
-        failed: (error) => {
-          const retrying = scheduleRetry(error, retryDelaysMs, chatFailures.current, () => setChatRetry((count) => count + 1), timers);
-          chatFailures.current += 1;
-          setChat({ ...chatNotConnected, failed: !retrying, retrying });
-        },
+        connected: (chatClient) => setChat({ chatClient, failed: false, retrying: false }),
+        failed: (retrying) => setChat({ ...chatNotConnected, failed: !retrying, retrying }),
         reset: () => setChat((current) => ({ ...chatNotConnected, retrying: current.retrying })),
       },
+      { delays: retryDelaysMs, failures: chatFailures, again: () => setChatRetry((count) => count + 1) },
     );
-    return () => {
-      timers.forEach(clearTimeout);
-      stop();
-    };
   }, [mode, memberId, attempt, chatRetry, retryDelaysMs, chatAskedFor, memberToken, fetchToken]);
 
   const retry = useCallback(() => {
