@@ -2,7 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { spawnLocalStage } from '../support/local-stage';
 
-export const stageInfoFile = join(import.meta.dirname, '../../test-results/e2e-stage.json');
+/** Where a run's results go, one folder per SPA served: `npm test` runs the two side by side, and each clears its own. */
+export const e2eOutputDir = join(import.meta.dirname, '../../test-results', process.env.E2E_WEB === 'vite' ? 'e2e-dev-server' : 'e2e');
+export const stageInfoFile = join(e2eOutputDir, 'e2e-stage.json');
 
 /**
  * Starts a local stage serving the built SPA (run `npm run build` first; `npm test` does) unless

@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findBrowser, findHeadlessShell, machineProbes } from '../../scripts/browser';
+import { e2eOutputDir } from './global-setup';
 
 /**
  * End-to-end tests in the Chromium that `npm test` resolved (CHROME_PATH: Debian's chromium where it can, and
@@ -51,7 +52,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: onDevServer ? devServerSpecs : '**/*.spec.ts',
   testIgnore: onDevServer ? [] : devServerSpecs,
-  outputDir: '../../test-results',
+  outputDir: e2eOutputDir,
   globalSetup: './global-setup.ts',
   // Two workers, each taking whole files: one left a third of two cores idle while Chromium and the stage took
   // turns. Every test makes the members and records it looks for, under names of its own, and counts no list
