@@ -14,6 +14,8 @@ import {
   SCHEDULER_CONTEXT,
   type Recurrence,
   type ScheduleDefinition,
+  intlKnowsZone,
+  wallClockToUtc,
 } from '@mentoring/shared';
 import { listen } from './ports';
 import { functionEnvironments, type StageEnvironment } from './function-environment';
@@ -145,31 +147,6 @@ const sendJson = (res: ServerResponse, status: number, body: unknown, headers: R
 /** Scheduler's REST-JSON errors: the type in x-amzn-ErrorType, the message in the body. */
 const sendError = (res: ServerResponse, error: ApiError) => sendJson(res, error.status, { Message: error.message }, { 'x-amzn-errortype': error.type });
 
-const isTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** The UTC instant of a wall-clock time in `zone` (the offset is looked up twice, for the hours around a DST change). */
-const zonedToUtc = (fields: number[], zone: string) => {
-  const [year, month, day, hour, minute, second] = fields as [number, number, number, number, number, number];
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
-  const offset = (instant: number) => {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
-        .formatToParts(new Date(instant))
-        .map((part) => [part.type, Number(part.value)]),
-    ) as Record<string, number>;
-    return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - instant;
-  };
-  const first = wall - offset(wall);
-  return wall - offset(first);
-};
-
 /** When an `at(...)` expression is due, or a ValidationException as Scheduler answers it. */
 export const parseAtExpression = (expression: string, zone = 'UTC') => {
   if (/^(rate|cron)\(/.test(expression)) {
@@ -190,7 +167,7 @@ export const parseAtExpression = (expression: string, zone = 'UTC') => {
   ) {
     throw invalid(`Invalid Schedule Expression ${expression}.`);
   }
-  return zonedToUtc(fields, zone);
+  return wallClockToUtc(zone, calendar.getTime());
 };
 
 const optionalString = (value: unknown, field: string, max: number) => {
@@ -458,7 +435,7 @@ export const startLocalScheduler = async ({
     const expression = optionalString(body.ScheduleExpression, 'ScheduleExpression', 256);
     if (!expression) throw invalid('ScheduleExpression is required.');
     const zone = optionalString(body.ScheduleExpressionTimezone, 'ScheduleExpressionTimezone', 50);
-    if (zone && !isTimeZone(zone)) throw invalid(`Invalid ScheduleExpressionTimezone ${zone}.`);
+    if (zone && !intlKnowsZone(zone)) throw invalid(`Invalid ScheduleExpressionTimezone ${zone}.`);
     const dueAt = parseAtExpression(expression, zone ?? 'UTC');
     // Only the wall clock counts here: a moved local clock must not make a caller's correct time look past.
     if (dueAt < Date.now() - 1000) throw invalid(`The one-time schedule ${expression} is in the past.`);

@@ -9,7 +9,8 @@ import { ProposePairButton } from '../components/ProposePairDialog';
 import { StateBadge } from '../components/StateBadge';
 import { MentorshipsExportSlot } from '../slots';
 import { copy } from '../copy';
-import { listActions, relativeTime, type MentorshipSummary } from '../model';
+import { relativeTime } from '../../../lib/datetime';
+import { listActions, type MentorshipSummary } from '../model';
 import styles from '../mentorships.module.css';
 
 const isState = (value: string | null): value is MentorshipState => (MENTORSHIP_STATES as readonly string[]).includes(value ?? '');
