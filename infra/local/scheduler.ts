@@ -18,6 +18,7 @@ import {
   wallClockToUtc,
 } from '@mentoring/shared';
 import { listen } from './ports';
+import { readText, sendJson } from './http-kit';
 import { functionEnvironments, type StageEnvironment } from './function-environment';
 
 export const LOCAL_SCHEDULE_GROUP = 'mentoring-local';
@@ -130,19 +131,6 @@ class ApiError extends Error {
   }
 }
 const invalid = (message: string) => new ApiError(400, 'ValidationException', message);
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-
-const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-};
 
 /** Scheduler's REST-JSON errors: the type in x-amzn-ErrorType, the message in the body. */
 const sendError = (res: ServerResponse, error: ApiError) => sendJson(res, error.status, { Message: error.message }, { 'x-amzn-errortype': error.type });
@@ -504,7 +492,7 @@ export const startLocalScheduler = async ({
   });
 
   const parseBody = async (req: IncomingMessage) => {
-    const text = await readBody(req);
+    const text = await readText(req);
     try {
       const body = JSON.parse(text || '{}') as unknown;
       if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
