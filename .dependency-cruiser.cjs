@@ -1,6 +1,6 @@
 /**
  * The layout as rules (`npm run lint` runs them after ESLint): a feature of the SPA stands alone, shared
- * folders serve everyone and import no feature, nothing imports in a circle, and production code never
+ * folders serve everyone and import no feature, components/ import nothing of lib/ (lib/ may use them), nothing imports in a circle, and production code never
  * imports a test helper. In functions/, arrows run down only: handlers (http, events, schedules) use the modules
  * (one folder per aggregate, e.g. members, mentorships, safeguarding/blocks) and lib, the plumbing; a module is used
  * through its one public face, its index.ts; lib imports no module and no handler; a module never imports lib/http (it
@@ -64,6 +64,13 @@ module.exports = {
       comment: 'Shared folders (components, config, lib, pages) import no feature and no app.',
       from: { path: SHARED_SPA_FOLDERS, pathNot: TEST_FILE },
       to: { path: [FEATURE, '^frontend/src/app/'] },
+    },
+    {
+      name: 'component-imports-lib',
+      severity: 'error',
+      comment: 'The arrow between the SPA\'s shared folders points one way: components/ are what a page is drawn with (props in, markup out) and know no session, no API and no slot; lib/ (the session, the API, Stream, slots) may draw with them. A component that needs lib is wired in app/ or lives in lib/.',
+      from: { path: '^frontend/src/components/', pathNot: TEST_FILE },
+      to: { path: '^frontend/src/lib/' },
     },
     {
       name: 'lib-imports-handler',

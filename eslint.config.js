@@ -42,6 +42,16 @@ const apiClientImports = [
   },
 ];
 
+/** What a feature's api.ts leaves to its hooks.ts. */
+const featureApiHooks = [
+  { name: 'react', message: "A feature's api.ts holds query options and API calls; React hooks go in its hooks.ts." },
+  {
+    name: '@tanstack/react-query',
+    importNames: ['useQuery', 'useQueries', 'useInfiniteQuery', 'useSuspenseQuery', 'useMutation', 'useQueryClient'],
+    message: "A feature's api.ts holds query options and API calls; React hooks go in its hooks.ts.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules', '**/dist', '**/dist-ssr', '**/cdk.out', 'coverage', '.local', 'test/bench/results', 'test-results', 'playwright-report', '**/generated'] },
   js.configs.recommended,
@@ -70,6 +80,13 @@ export default tseslint.config(
   {
     files: SPA_API_MODULES,
     rules: { 'no-restricted-imports': ['error', spaSharedImports] },
+  },
+  {
+    // One shape for a feature's api.ts: query options (`…Query`) and plain functions that call the API; the React
+    // hooks built on them live beside it in hooks.ts. (notifications/ follows when the work on it lands.)
+    files: ['frontend/src/features/*/api.ts'],
+    ignores: ['frontend/src/features/notifications/api.ts'],
+    rules: { 'no-restricted-imports': ['error', { ...spaSharedImports, paths: [...spaSharedImports.paths, ...featureApiHooks] }] },
   },
   {
     // One writer per table: eslint/table-writers.js names each table's module.

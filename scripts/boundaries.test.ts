@@ -27,6 +27,10 @@ write({
   'frontend/src/app/compose.ts': "import { copy } from '../features/mentorships/copy';\nexport const composed = copy;\n",
   'frontend/src/lib/slots.ts': 'export const slot = 1;\n',
   'frontend/src/components/Card.ts': "import { copy } from '../features/mentorships/copy';\nexport const card = copy;\n",
+  // components/ draw, lib/ knows the session and the API: lib may use a component, never the other way.
+  'frontend/src/components/Panel.ts': 'export const panel = 1;\n',
+  'frontend/src/components/Account.ts': "import { slot } from '../lib/slots';\nexport const account = slot;\n",
+  'frontend/src/lib/uses-panel.ts': "import { panel } from '../components/Panel';\nexport const p = panel;\n",
   'frontend/src/lib/uses-helper.ts': "import { helper } from '../../testing/helper';\nexport const h = helper;\n",
   'frontend/testing/helper.ts': 'export const helper = 1;\n',
   'shared/src/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
@@ -78,8 +82,9 @@ const violations = async () => {
 };
 
 describe('the folder rules of .dependency-cruiser.cjs', () => {
-  it('refuse a feature importing another feature or the app, a shared folder importing a feature, a test helper in production, a cycle, lib importing a handler or a module, a handler or a module reaching into another module’s files, a module importing the HTTP layer, and a repository importing anything above it, and the Stream stand-in used other than through its face; allow the rest', async () => {
+  it('refuse a feature importing another feature or the app, a shared folder importing a feature, a component importing lib, a test helper in production, a cycle, lib importing a handler or a module, a handler or a module reaching into another module’s files, a module importing the HTTP layer, and a repository importing anything above it, and the Stream stand-in used other than through its face; allow the rest', async () => {
     expect(await violations()).toEqual([
+      'component-imports-lib: frontend/src/components/Account.ts → frontend/src/lib/slots.ts',
       'feature-imports-app: frontend/src/features/mentorships/uses-app.ts → frontend/src/app/compose.ts',
       'feature-imports-feature: frontend/src/features/chat/Page.ts → frontend/src/features/mentorships/copy.ts',
       'handler-imports-module-internals: functions/src/http/mentorships/accept.ts → functions/src/lifecycle/service.ts',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { DEFAULT_TIMEOUT_SECONDS, errorStatus, needsEnvironment, notFoundRoute, routeList, type FunctionNeeds, type RouteDefinition } from '@mentoring/shared';
 import { functionEnvironments, type StageEnvironment } from './function-environment';
+import { readBody } from './http-kit';
 
 /** API Gateway HTTP APIs refuse request bodies over 10 MB before any Lambda runs. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -32,18 +33,6 @@ const compile = (route: RouteDefinition): CompiledRoute => ({
 export const usesTables = (needs: FunctionNeeds) => needsEnvironment(needs).some(({ resource }) => resource.kind === 'table');
 
 const TEXT_TYPES = /^(text\/|application\/(json|[\w.+-]*\+json|xml|[\w.+-]*\+xml|javascript|x-www-form-urlencoded))/i;
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<Buffer | 'too_large'>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_REQUEST_BYTES) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > MAX_REQUEST_BYTES ? 'too_large' : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 
 const send = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) => {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
@@ -103,8 +92,8 @@ export const createApiGateway = ({
   return async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = (req.method ?? 'GET').toUpperCase();
-    const body = await readBody(req);
-    if (body === 'too_large') return sendError(res, 'payload_too_large', 'Request Entity Too Large');
+    const body = await readBody(req, MAX_REQUEST_BYTES);
+    if (body === null) return sendError(res, 'payload_too_large', 'Request Entity Too Large');
 
     const { route, key, pathParameters } = match(method, url.pathname);
     if (unavailable(route)) return sendError(res, 'unavailable', 'The service is busy right now. Please try again in a moment.');

@@ -7,6 +7,7 @@ import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { eventEntrySize, matchingRules, MAX_EVENT_ENTRY_BYTES, type EventRuleDefinition } from '@mentoring/shared';
 import { functionEnvironments, type StageEnvironment } from './function-environment';
 import { listen } from './ports';
+import { readJson, sendJson } from './http-kit';
 
 export const LOCAL_EVENT_BUS_NAME = 'mentoring-local-stream';
 const ACCOUNT = '000000000000';
@@ -55,27 +56,10 @@ interface PutEventsEntry {
   Time?: string | number;
 }
 
-const readJson = (req: IncomingMessage) =>
-  new Promise<unknown>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'));
-      } catch (error) {
-        reject(error as Error);
-      }
-    });
-    req.on('error', reject);
-  });
-
-const sendJson = (res: ServerResponse, status: number, body: unknown, type = 'application/json') => {
-  res.writeHead(status, { 'content-type': type });
-  res.end(JSON.stringify(body));
-};
+const AMZ_JSON = { 'content-type': 'application/x-amz-json-1.1' };
 
 const awsError = (res: ServerResponse, status: number, type: string, message: string) =>
-  sendJson(res, status, { __type: type, message }, 'application/x-amz-json-1.1');
+  sendJson(res, status, { __type: type, message }, AMZ_JSON);
 
 const context = (handler: string, timeoutSeconds: number): Context => {
   const deadline = Date.now() + timeoutSeconds * 1000;
@@ -206,7 +190,7 @@ export const startLocalEventBus = async ({
       if (eventEntrySize(entry) > MAX_EVENT_ENTRY_BYTES) return { ErrorCode: 'EntryTooLarge', ErrorMessage: 'Entry exceeds 256 KB.' };
       return { EventId: publish(entry) };
     });
-    sendJson(res, 200, { Entries: results, FailedEntryCount: results.filter((result) => 'ErrorCode' in result).length }, 'application/x-amz-json-1.1');
+    sendJson(res, 200, { Entries: results, FailedEntryCount: results.filter((result) => 'ErrorCode' in result).length }, AMZ_JSON);
   };
 
   const server = createServer((req, res) => {

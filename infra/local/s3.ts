@@ -7,6 +7,7 @@ import S3rver from 's3rver';
 import { buckets, type BucketKey } from '@mentoring/shared';
 import { LOCAL_REGION, localCredentials } from './dynamodb';
 import { freePort, listen } from './ports';
+import { readBody } from './http-kit';
 import { verifyPostPolicy } from './s3-post-policy';
 import { verifyS3Request } from './s3-signatures';
 
@@ -59,19 +60,6 @@ const s3Error = (res: ServerResponse, status: number, code: string, message: str
 /** The front's own cap on a browser upload's request, far above any policy's range (a photo is at most 5 MB). */
 const MAX_POST_BYTES = 32 * 1024 * 1024;
 
-/** The request's body, or null once it passes `max` bytes (the rest is read and dropped). */
-const readCapped = (req: IncomingMessage, max: number) =>
-  new Promise<Buffer | null>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= max) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > max ? null : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-
 /** Headers of the browser's request that s3rver may see again (its CORS answer reads Origin); the body is new. */
 const DROPPED_REQUEST_HEADERS = new Set(['host', 'content-type', 'content-length', 'transfer-encoding', 'connection', 'expect', 'keep-alive']);
 const DROPPED_ANSWER_HEADERS = new Set(['transfer-encoding', 'connection', 'keep-alive', 'content-length']);
@@ -89,7 +77,7 @@ const receiveBrowserUpload = async (req: IncomingMessage, res: ServerResponse, b
     for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
     s3Error(res, status, code, message);
   };
-  const body = await readCapped(req, MAX_POST_BYTES);
+  const body = await readBody(req, MAX_POST_BYTES);
   if (!body) return refuse(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
   let form: FormData;
   try {

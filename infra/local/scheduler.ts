@@ -14,8 +14,11 @@ import {
   SCHEDULER_CONTEXT,
   type Recurrence,
   type ScheduleDefinition,
+  intlKnowsZone,
+  wallClockToUtc,
 } from '@mentoring/shared';
 import { listen } from './ports';
+import { readText, sendJson } from './http-kit';
 import { functionEnvironments, type StageEnvironment } from './function-environment';
 
 export const LOCAL_SCHEDULE_GROUP = 'mentoring-local';
@@ -129,46 +132,8 @@ class ApiError extends Error {
 }
 const invalid = (message: string) => new ApiError(400, 'ValidationException', message);
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-
-const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-};
-
 /** Scheduler's REST-JSON errors: the type in x-amzn-ErrorType, the message in the body. */
 const sendError = (res: ServerResponse, error: ApiError) => sendJson(res, error.status, { Message: error.message }, { 'x-amzn-errortype': error.type });
-
-const isTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** The UTC instant of a wall-clock time in `zone` (the offset is looked up twice, for the hours around a DST change). */
-const zonedToUtc = (fields: number[], zone: string) => {
-  const [year, month, day, hour, minute, second] = fields as [number, number, number, number, number, number];
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
-  const offset = (instant: number) => {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
-        .formatToParts(new Date(instant))
-        .map((part) => [part.type, Number(part.value)]),
-    ) as Record<string, number>;
-    return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - instant;
-  };
-  const first = wall - offset(wall);
-  return wall - offset(first);
-};
 
 /** When an `at(...)` expression is due, or a ValidationException as Scheduler answers it. */
 export const parseAtExpression = (expression: string, zone = 'UTC') => {
@@ -190,7 +155,7 @@ export const parseAtExpression = (expression: string, zone = 'UTC') => {
   ) {
     throw invalid(`Invalid Schedule Expression ${expression}.`);
   }
-  return zonedToUtc(fields, zone);
+  return wallClockToUtc(zone, calendar.getTime());
 };
 
 const optionalString = (value: unknown, field: string, max: number) => {
@@ -458,7 +423,7 @@ export const startLocalScheduler = async ({
     const expression = optionalString(body.ScheduleExpression, 'ScheduleExpression', 256);
     if (!expression) throw invalid('ScheduleExpression is required.');
     const zone = optionalString(body.ScheduleExpressionTimezone, 'ScheduleExpressionTimezone', 50);
-    if (zone && !isTimeZone(zone)) throw invalid(`Invalid ScheduleExpressionTimezone ${zone}.`);
+    if (zone && !intlKnowsZone(zone)) throw invalid(`Invalid ScheduleExpressionTimezone ${zone}.`);
     const dueAt = parseAtExpression(expression, zone ?? 'UTC');
     // Only the wall clock counts here: a moved local clock must not make a caller's correct time look past.
     if (dueAt < Date.now() - 1000) throw invalid(`The one-time schedule ${expression} is in the past.`);
@@ -527,7 +492,7 @@ export const startLocalScheduler = async ({
   });
 
   const parseBody = async (req: IncomingMessage) => {
-    const text = await readBody(req);
+    const text = await readText(req);
     try {
       const body = JSON.parse(text || '{}') as unknown;
       if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;

@@ -20,6 +20,7 @@ export * from './needs';
 export * from './app-events';
 export * from './schedules';
 export * from './mentoring';
+export * from './time';
 export * from './metrics';
 export * from './tables';
 export * from './messages';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ButtonLink } from '../components/Button/Button';
 import { ErrorState, LoadingState } from '../components/StatePanel/StatePanel';
 import { errorMessage } from '../lib/api-client';
-import { useHomeData } from '../features/home/api';
+import { useHomeData } from '../features/home/hooks';
 import { browserZone } from '../features/scheduling/time';
 import { calmFor, homeSteps } from './home-steps';
 import styles from './MemberHomePage.module.css';

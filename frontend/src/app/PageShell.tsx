@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { Footer } from '../components/Footer/Footer';
 import { Header } from '../components/Header/Header';
+import { HeaderAccount } from './HeaderAccount';
 import { Toaster } from '../components/Toast/Toaster';
 import { AuthProvider } from '../lib/auth/AuthProvider';
 import { FeedbackTab } from '../features/feedback/FeedbackTab';
@@ -47,7 +48,7 @@ export const Frame = ({ header, children }: { header: ReactNode; children: React
 };
 
 /** Header, content and footer: the layout of every page that does not bring its own. */
-export const DefaultLayout = ({ children }: { children: ReactNode }) => <Frame header={<Header />}>{children}</Frame>;
+export const DefaultLayout = ({ children }: { children: ReactNode }) => <Frame header={<Header account={<HeaderAccount />} />}>{children}</Frame>;
 
 /** For routes whose component draws the whole page itself (the signed-in area brings its own frame). */
 export const OwnLayout = ({ children }: { children: ReactNode }) => <>{children}</>;

@@ -82,3 +82,34 @@ export const zoneLabel = (zone: string, at: Date = new Date()) => {
     return zone;
   }
 };
+
+// Relative times. Two rules on purpose: a deadline or a date ahead rounds to the nearest unit ("expires in 5
+// days"), an age counts whole units elapsed ("updated 3 minutes ago" until the fourth minute is full).
+const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "in 5 days", "2 hours ago", "now": the largest unit that fits. */
+export const relativeTime = (iso: string, now = Date.now()) => {
+  const seconds = (new Date(iso).getTime() - now) / 1000;
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.round(seconds / size), unit);
+  }
+  return relativeFormat.format(0, 'second');
+};
+
+/** "just now", "3 minutes ago", "2 hours ago": how old the figures are. */
+export const age = (iso: string, now: number) => {
+  const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return relativeFormat.format(-minutes, 'minute');
+  if (minutes < 48 * 60) return relativeFormat.format(-Math.floor(minutes / 60), 'hour');
+  return relativeFormat.format(-Math.floor(minutes / (24 * 60)), 'day');
+};

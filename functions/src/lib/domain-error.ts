@@ -2,9 +2,10 @@ import type { ConflictReason, ErrorCode } from '@mentoring/shared';
 
 /**
  * The codes a rule of the domain refuses with; the HTTP layer gives each its status (shared/src/errors.ts).
- * `payload_too_large` is the photo rule's (a photo's size is the spec's, whichever way it arrives).
+ * `payload_too_large` and `unsupported_media_type` are the photo rules' (a photo's size is the spec's, whichever way
+ * it arrives; its bytes must be an image whatever type the browser declared).
  */
-export type DomainErrorCode = Extract<ErrorCode, 'validation_failed' | 'forbidden' | 'not_found' | 'conflict' | 'payload_too_large'>;
+export type DomainErrorCode = Extract<ErrorCode, 'validation_failed' | 'forbidden' | 'not_found' | 'conflict' | 'payload_too_large' | 'unsupported_media_type'>;
 
 /** What a field-level refusal says about the field, in zod's issue shape, so the SPA shows it beside the field. */
 export interface FieldIssue {

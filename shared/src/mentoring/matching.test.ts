@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareMatches, scoreMatch, type MenteeForMatching, type MentorForMatching } from './matching';
-import { hoursApart, WEEK_MINUTES, weeklySpansUtc, zonedTimeToUtc } from './time';
+import { hoursApart, zonedTimeToUtc } from '../time';
+import { WEEK_MINUTES, weeklySpansUtc } from './time';
 
 const mentee = (overrides: Partial<MenteeForMatching> = {}): MenteeForMatching => ({
   languages: ['en'],

@@ -11,7 +11,8 @@
  */
 import type { AvailabilityWindow, Format } from './profile';
 import { intersectSpans } from './spans';
-import { hoursApart, weekStartUtc, weeklySpansUtc, zoneOffsetMinutes, type WeekSpan } from './time';
+import { hoursApart, weekStartUtc, zoneOffsetMinutes } from '../time';
+import { weeklySpansUtc, type WeekSpan } from './time';
 
 export interface MatchProfile {
   languages: readonly string[];

@@ -7,7 +7,7 @@
 import type { AvailabilityWindow } from './profile';
 import { MAX_BOOKING_DAYS_AHEAD, SLOT_STEP_MINUTES } from './sessions-rules';
 import { intersectSpans, mergeSpans, type Span } from './spans';
-import { zonedTimeToUtc } from './time';
+import { zonedTimeToUtc } from '../time';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { messages } from '@mentoring/shared/messages';
 import { siteConfig } from '../../config/site-config';
@@ -29,7 +29,7 @@ export const Logo = ({ size = 32 }: { size?: number }) => (
  * The header of every page. At 767px or less (MOBILE_BREAKPOINT_PX, the media queries in
  * Header.module.css) its links fold behind a Menu button.
  */
-export const Header = () => {
+export const Header = ({ account = <HeaderAccount /> }: { account?: ReactNode }) => {
   const menuId = useId();
   const { open, toggle, buttonRef, panelRef: menuRef } = useDisclosure();
 
@@ -74,7 +74,7 @@ export const Header = () => {
               </li>
             </ul>
           </nav>
-          <HeaderAccount />
+          {account}
         </div>
       </div>
     </header>

@@ -1,31 +1,26 @@
-import { NavLink, useNavigate } from 'react-router';
-import { useAuth } from '../../lib/auth/useAuth';
+import { NavLink } from 'react-router';
 import { buttonClass } from '../Button/Button';
 import styles from './Header.module.css';
 
 /**
- * The header's account area: the signed-in member's name and Sign out, otherwise Login and Sign up.
- * While the session is being read (and in prerendered HTML) visitors' links show, so nothing jumps for them.
+ * The header's account area: the signed-in member's name and Sign out, otherwise Login and Sign up. It knows no
+ * session: the app gives it the member's name once signed in (app/HeaderAccount.tsx), and until then (while the
+ * session is read, and in prerendered HTML) visitors' links show, so nothing jumps for them.
  */
-export const HeaderAccount = () => {
-  const { status, user, signOut } = useAuth();
-  const navigate = useNavigate();
-  if (status === 'signedIn' && user) {
+export const HeaderAccount = ({ memberName, onSignOut }: { memberName?: string | null; onSignOut?: () => void | Promise<void> }) => {
+  if (memberName != null) {
     return (
       <ul className={styles.account}>
         <li>
           <NavLink to="/home" className={styles.link} data-testid="header-user-name">
-            {user.name}
+            {memberName}
           </NavLink>
         </li>
         <li>
           <button
             type="button"
             className={buttonClass('secondary', styles.signUp)}
-            onClick={async () => {
-              await signOut();
-              navigate('/');
-            }}
+            onClick={() => void onSignOut?.()}
           >
             Sign out
           </button>

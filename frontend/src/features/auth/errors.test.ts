@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authErrorMessage } from './errors';
-import { authMessages } from './messages';
+import { authMessages } from './copy';
 
 const named = (name: string, message = '') => Object.assign(new Error(message), { name });
 

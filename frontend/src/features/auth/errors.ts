@@ -1,5 +1,5 @@
 import { passwordProblems } from '@mentoring/shared/auth';
-import { authMessages } from './messages';
+import { authMessages } from './copy';
 
 /** A Cognito or Amplify failure in words a person can act on; never a stack trace or an error name. */
 export const authErrorMessage = (error: unknown, context: { password?: string; signingIn?: boolean; changingPassword?: boolean } = {}): string => {

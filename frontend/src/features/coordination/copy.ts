@@ -1,15 +1,4 @@
 /** The coordinator's dashboard, members and feedback pages, in a coordinator's words. */
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-
-/** "just now", "3 minutes ago", "2 hours ago": how old the figures are. */
-export const age = (iso: string, now: number) => {
-  const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return relative.format(-minutes, 'minute');
-  if (minutes < 48 * 60) return relative.format(-Math.floor(minutes / 60), 'hour');
-  return relative.format(-Math.floor(minutes / (24 * 60)), 'day');
-};
-
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
 
 export const copy = {

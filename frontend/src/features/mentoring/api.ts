@@ -1,32 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiQuery } from '@mentoring/shared/routes';
 import { api } from '../../lib/api-client';
 import { apiQuery } from '../../lib/query';
-import { ownProfileQuery } from '../../lib/shared-api';
 import { copy } from './copy';
-import type { DecisionBody, DirectoryQuery, OwnProfile, PHOTO_TYPES, ProfileInput, ProgrammeSettings } from './lib/types';
+import type { DecisionBody, DirectoryQuery, PHOTO_TYPES, ProfileInput, ProgrammeSettings } from './lib/types';
 
 export const programmeQuery = () => apiQuery('GET /api/programme');
 
-export const useProgramme = () => useQuery(programmeQuery());
-
 export const saveProgramme = (body: ProgrammeSettings) => api('PUT /api/programme', { body });
 
-/** Puts an answer of the profile routes into the cache, so every page shows the saved profile at once. */
-export const useSetOwnProfile = () => {
-  const client = useQueryClient();
-  return (profile: OwnProfile) => client.setQueryData(ownProfileQuery().queryKey, profile);
-};
-
-export const useSaveProfile = () => {
-  const setOwnProfile = useSetOwnProfile();
-  return useMutation({ mutationFn: (body: ProfileInput) => api('PUT /api/profile/me', { body }), onSuccess: setOwnProfile });
-};
-
-export const useSubmitProfile = () => {
-  const setOwnProfile = useSetOwnProfile();
-  return useMutation({ mutationFn: () => api('POST /api/profile/me/submit'), onSuccess: setOwnProfile });
-};
+export const saveProfile = (body: ProfileInput) => api('PUT /api/profile/me', { body });
+export const submitProfile = () => api('POST /api/profile/me/submit');
 
 /** Sends the file to S3 with the presigned POST (its fields first, the file last), then tells the API its key. */
 export const uploadPhoto = async (file: File) => {

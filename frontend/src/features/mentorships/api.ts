@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { DeclineReason, EndReason, MentorshipAction, MentorshipState } from '@mentoring/shared/mentorship';
 import type { ApiAnswer, ApiBody } from '@mentoring/shared/routes';
 import { api } from '../../lib/api-client';
@@ -50,7 +50,8 @@ export type ActionInput =
   | { action: 'decline'; id: string; reason: DeclineReason; message?: string }
   | { action: 'end'; id: string; reason: EndReason; message?: string };
 
-const send = (input: ActionInput): Promise<MentorshipDetail> => {
+/** Sends one action of the state machine; the answer is the mentorship's detail. */
+export const sendAction = (input: ActionInput): Promise<MentorshipDetail> => {
   const params = { id: input.id };
   const message = 'message' in input && input.message?.trim() ? input.message.trim() : undefined;
   switch (input.action) {
@@ -70,12 +71,6 @@ const send = (input: ActionInput): Promise<MentorshipDetail> => {
     case 'resume':
       return api('POST /api/coordinator/mentorships/{id}/resume', { params });
   }
-};
-
-/** Takes one action of the state machine on a mentorship; the cache follows the server's answer. */
-export const useMentorshipAction = () => {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: send, onSuccess: (detail) => applyDetail(client, detail) });
 };
 
 /** The actions a member takes with a button of their own on a row or the page (others need a dialog). */

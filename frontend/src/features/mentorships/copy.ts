@@ -29,6 +29,7 @@ export const copy = {
   inbox: {
     title: 'Mentorships',
     loading: 'Loading your mentorships…',
+    errorTitle: 'We could not load your mentorships',
     requests: 'Requests',
     active: 'Your mentorships',
     past: 'Past',
@@ -183,6 +184,7 @@ export const copy = {
     searchLabel: 'Find by mentor or mentee name',
     emptySearch: (state: string, q: string) => `No “${state}” mentorship has a member named like “${q}”.`,
     loading: 'Loading mentorships…',
+    errorTitle: 'We could not load the mentorships',
     forbidden: 'This page is for the programme’s coordinators.',
     empty: (state: string) => `No mentorships are “${state}” right now.`,
     pair: 'Pair',

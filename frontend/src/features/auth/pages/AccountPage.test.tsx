@@ -3,7 +3,7 @@ import { renderWithQuery as render } from '../../../../testing/query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nameMessages } from '@mentoring/shared/names';
-import { authMessages } from '../messages';
+import { authMessages } from '../copy';
 import { AccountPage } from './AccountPage';
 
 const api = vi.hoisted(() => ({ updateUserAttributes: vi.fn(), updatePassword: vi.fn() }));

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { useSafetySlots } from '../../../lib/safety-slots';
 import { loadAuth } from '../../../lib/auth/amplify';
 import { signedInMemberQuery } from '../api';
-import { authMessages } from '../messages';
+import { authMessages } from '../copy';
 import { useAuth } from '../../../lib/auth/useAuth';
 import { Field, FormError, FormNotice, useFormAction } from './form';
 import styles from './AccountPage.module.css';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { passwordProblems } from '@mentoring/shared/auth';
 import { loadAuth } from '../../../lib/auth/amplify';
-import { authMessages } from '../messages';
+import { authMessages } from '../copy';
 import { Field, FormError, FormNotice, useFormAction } from './form';
 
 /** /forgot-password: ask for a code by e-mail, then set a new password with it. */

@@ -1,4 +1,5 @@
 /** Time zones and weekly availability, in plain Intl: no date library in the bundle. */
+import { zoneOffsetMinutes as sharedZoneOffsetMinutes } from '@mentoring/shared/time';
 import type { AvailabilityWindow } from './types';
 
 const MINUTES_PER_DAY = 24 * 60;
@@ -7,21 +8,10 @@ const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
 /** The browser's own IANA time zone (the default for a new profile and for visitors). */
 export { browserZone as browserTimeZone } from '../../../lib/datetime';
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Minutes ahead of UTC in `zone` at `at` (negative west of Greenwich); 0 for a zone this runtime does not know. */
+/** Minutes ahead of UTC in `zone` at `at` (negative west of Greenwich), by the one zone module; 0 for a zone this runtime does not know. */
 export const zoneOffsetMinutes = (zone: string, at: Date = new Date()) => {
   try {
-    let format = offsetFormats.get(zone);
-    if (!format) {
-      format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
-      offsetFormats.set(zone, format);
-    }
-    const name = format.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
-    const match = /GMT([+-])(\d{1,2})(?::(\d{2}))?/.exec(name);
-    if (!match) return 0;
-    const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
-    return match[1] === '-' ? -minutes : minutes;
+    return sharedZoneOffsetMinutes(zone, at.getTime());
   } catch {
     return 0;
   }

@@ -1,6 +1,6 @@
 import { useAuth } from '../../../lib/auth/useAuth';
 import { useOwnProfile } from '../../../lib/shared-api';
-import { useProgramme } from '../api';
+import { useProgramme } from '../hooks';
 import { browserTimeZone } from './time';
 
 /**

@@ -11,7 +11,7 @@ import { ErrorState, LoadingState, Notice } from '../components/States';
 import { draftFromProfile, newDraft, toProfileInput, type ProfileDraft } from '../lib/draft';
 import { fieldErrorsOf } from '../lib/errors';
 import { useOwnProfile } from '../../../lib/shared-api';
-import { useProgramme, useSaveProfile, useSubmitProfile } from '../api';
+import { useProgramme, useSaveProfile, useSubmitProfile } from '../hooks';
 import { clearProgress, loadProgress, ONBOARDING_STEPS, saveProgress, type OnboardingProgress, type OnboardingStep } from '../lib/progress';
 import type { OwnProfile, Programme, Role } from '../lib/types';
 import formStyles from '../components/Form.module.css';

@@ -10,7 +10,7 @@ import { ErrorState, LoadingState, Notice } from '../components/States';
 import type { FieldErrors } from '../lib/errors';
 import { draftFromProfile, toProfileInput, type ProfileDraft } from '../lib/draft';
 import { useOwnProfile } from '../../../lib/shared-api';
-import { useProgramme, useSaveProfile, useSubmitProfile } from '../api';
+import { useProgramme, useSaveProfile, useSubmitProfile } from '../hooks';
 import type { Approval, OwnProfile } from '../lib/types';
 import formStyles from '../components/Form.module.css';
 import onboardingStyles from './Onboarding.module.css';

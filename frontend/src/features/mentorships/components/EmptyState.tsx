@@ -1,10 +1,9 @@
 import { ButtonLink } from '../../../components/Button/Button';
-import styles from '../mentorships.module.css';
+import { EmptyState as EmptyPanel } from '../../../components/StatePanel/StatePanel';
 
+/** The shared empty panel with one next step, a link (the inbox's words come as title, text and action). */
 export const EmptyState = ({ title, text, action, to }: { title: string; text: string; action: string; to: string }) => (
-  <section className={styles.empty} aria-labelledby="mentorships-empty">
-    <h2 id="mentorships-empty">{title}</h2>
+  <EmptyPanel title={title} action={<ButtonLink to={to}>{action}</ButtonLink>}>
     <p>{text}</p>
-    <ButtonLink to={to}>{action}</ButtonLink>
-  </section>
+  </EmptyPanel>
 );

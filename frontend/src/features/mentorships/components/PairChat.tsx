@@ -1,7 +1,7 @@
 import 'stream-chat-react/dist/css/index.css';
 import { useMemo } from 'react';
 import { Channel, Chat, MessageComposer, MessageList, Window } from 'stream-chat-react';
-import { WithMessageReport } from '../../../components/ChatSafety/ChatSafety';
+import { WithMessageReport } from '../../../lib/chat-safety';
 import { ConversationTools } from '../../../components/ConversationTools/ConversationTools';
 import { ConnectionNotice, useChatConnection } from '../../../lib/stream';
 import styles from '../mentorships.module.css';

@@ -2,6 +2,7 @@ import { useId, useRef, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { MENTORSHIP_STATES, type MentorshipState } from '@mentoring/shared/mentorship';
+import { ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { coordinatorMentorshipsQuery } from '../api';
 import { MentorshipActions } from '../components/MentorshipActions';
@@ -9,7 +10,8 @@ import { ProposePairButton } from '../components/ProposePairDialog';
 import { StateBadge } from '../components/StateBadge';
 import { MentorshipsExportSlot } from '../slots';
 import { copy } from '../copy';
-import { listActions, relativeTime, type MentorshipSummary } from '../model';
+import { relativeTime } from '../../../lib/datetime';
+import { listActions, type MentorshipSummary } from '../model';
 import styles from '../mentorships.module.css';
 
 const isState = (value: string | null): value is MentorshipState => (MENTORSHIP_STATES as readonly string[]).includes(value ?? '');
@@ -40,8 +42,15 @@ const Row = ({ mentorship }: { mentorship: MentorshipSummary }) => {
 
 const StateList = ({ state, q }: { state: MentorshipState; q: string }) => {
   const list = useQuery(coordinatorMentorshipsQuery(state, q));
-  if (list.isPending) return <p role="status">{copy.coordinator.loading}</p>;
-  if (list.isError) return <p role="alert">{list.error instanceof ApiError && list.error.status === 403 ? copy.coordinator.forbidden : errorMessage(list.error)}</p>;
+  if (list.isPending) return <LoadingState label={copy.coordinator.loading} />;
+  if (list.isError) {
+    const forbidden = list.error instanceof ApiError && list.error.status === 403;
+    return (
+      <ErrorState title={copy.coordinator.errorTitle} onRetry={forbidden ? undefined : () => void list.refetch()}>
+        <p>{forbidden ? copy.coordinator.forbidden : errorMessage(list.error)}</p>
+      </ErrorState>
+    );
+  }
   if (list.data.mentorships.length === 0) {
     const label = copy.coordinator.tabLabels[state];
     return <p className={styles.emptyLine}>{q.trim() ? copy.coordinator.emptySearch(label, q.trim()) : copy.coordinator.empty(label)}</p>;

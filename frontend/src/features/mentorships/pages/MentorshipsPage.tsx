@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
 import { errorMessage } from '../../../lib/api-client';
 import { myMentorshipsQuery, ownProfileQuery } from '../../../lib/shared-api';
 import { InboxTopSlot } from '../slots';
@@ -42,12 +43,18 @@ export const MentorshipsPage = () => {
   const role = profile.data?.profile?.role ?? null;
 
   const body = () => {
-    if (list.isPending) return <p role="status">{copy.inbox.loading}</p>;
-    if (list.isError) return <p role="alert">{errorMessage(list.error)}</p>;
+    if (list.isPending) return <LoadingState label={copy.inbox.loading} />;
+    if (list.isError) {
+      return (
+        <ErrorState title={copy.inbox.errorTitle} onRetry={() => void list.refetch()}>
+          <p>{errorMessage(list.error)}</p>
+        </ErrorState>
+      );
+    }
     const sections = inboxSections(list.data.mentorships);
     const menteeMayAsk = role === 'mentee' && sections.active.length === 0 && !sections.requests.some((m) => isOpenRequest(m.state));
     if (list.data.mentorships.length === 0) {
-      if (profile.isPending) return <p role="status">{copy.inbox.loading}</p>;
+      if (profile.isPending) return <LoadingState label={copy.inbox.loading} />;
       if (profile.isSuccess && !profile.data.profile) {
         // A coordinator with no member profile of their own follows the programme's pairs, not their own.
         if (profile.data.isCoordinator) return <EmptyState {...copy.inbox.emptyCoordinator} to="/coordinator/mentorships" />;

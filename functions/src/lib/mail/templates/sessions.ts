@@ -2,18 +2,13 @@
  * The session e-mails (DOMAIN.md, "Sessions"): each says what happened, when in the reader's own time zone, and
  * links to the session's call; booking changes carry the calendar invitation (sessions/invitation.ts).
  */
-import type { SessionReminder } from '@mentoring/shared';
+import { intlKnowsZone, type SessionReminder } from '@mentoring/shared';
 import { appLink } from './links';
 import type { Letter } from './mentorships';
 
 /** "Monday, 2 March 2026 at 18:00 (Europe/Berlin)": the reader's clock, with its zone named so nobody guesses. */
 export const formatWhen = (iso: string, timezone: string) => {
-  let zone = timezone;
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-  } catch {
-    zone = 'UTC';
-  }
+  const zone = intlKnowsZone(timezone) ? timezone : 'UTC';
   const text = new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
   return `${text} (${zone})`;
 };

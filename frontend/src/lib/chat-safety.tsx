@@ -9,7 +9,7 @@ import {
   WithComponents,
   type MessageActionSetItem,
 } from 'stream-chat-react';
-import { useSafetySlots } from '../../lib/safety-slots';
+import { useSafetySlots } from './safety-slots';
 
 export const REPORT_MESSAGE_LABEL = 'Report';
 
