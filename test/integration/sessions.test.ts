@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import type { Session } from '@mentoring/shared';
-import { mailTo, waitForMail, type SentMail } from '../support/mail';
+import { mailTo, type SentMail } from '../support/mail';
 import { api, postJson } from './support/api';
 import { bearer, newUser } from './support/auth';
 import { db, tableName } from './support/db';
-import { waitForMailEvent } from './support/mail-events';
+import { mailed } from './support/member-mail';
 import { dueAt, fireSchedule, stageSchedule } from './support/schedule-targets';
 
 /**
@@ -87,16 +87,6 @@ const withIcs = (sessionId: string, method: string, sequence: number) => (mail: 
 /** The session's reminders in the stage's schedule group, with the times they name. */
 const remindersOf = async (sessionId: string) =>
   (await Promise.all(['1h', '24h'].map((lead) => stageSchedule(`sess-${lead}-${sessionId}`)))).flatMap((schedule) => (schedule ? [[schedule.name, dueAt(schedule.expression).toISOString()]] : []));
-
-/**
- * The message a member got whose subject `subject` likes: where the local stage runs as itself the message from its
- * SES stand-in, which `message` must like too; elsewhere SES's event of it (null: SES's events carry no body).
- */
-const mailed = async (email: string, subject: (subject: string) => boolean, message: (mail: SentMail) => boolean = () => true) => {
-  if (sesEndpoint) return waitForMail(sesEndpoint, email, (mail) => subject(mail.subject) && message(mail));
-  await waitForMailEvent(email, subject);
-  return null;
-};
 
 describe('sessions', () => {
   it('book → both get an invitation; reschedule moves the reminders and updates the invitation; the reminders fire when due', async () => {
