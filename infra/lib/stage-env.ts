@@ -8,6 +8,9 @@ export const STAGE_ENV_OUTPUTS: Record<string, { stack: string; output: string }
   STAGE_TABLES: { stack: 'Data', output: 'Tables' },
   // Dev and staging only (the full suite's stages): SES's events of the stage's mail.
   MAIL_EVENTS_QUEUE_URL: { stack: 'Mail', output: 'MailEventsQueueUrl' },
+  // Each schedule kind's function, which the suite invokes with the event Scheduler would send.
+  STAGE_SCHEDULE_TARGETS: { stack: 'Schedules', output: 'ScheduleTargets' },
+  STAGE_SCHEDULE_GROUP: { stack: 'Schedules', output: 'ScheduleGroupName' },
 };
 
 export const stageEnv = (stage: string, outputs: Record<string, Record<string, string>>) =>

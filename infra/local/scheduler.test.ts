@@ -13,6 +13,7 @@ import {
   ValidationException,
   type CreateScheduleCommandInput,
 } from '@aws-sdk/client-scheduler';
+import { InvokeCommand, LambdaClient, ResourceNotFoundException as LambdaNotFound } from '@aws-sdk/client-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schedules, scheduleTargetInput } from '@mentoring/shared';
 import { LOCAL_SCHEDULE_GROUP, startLocalScheduler, type LocalScheduler, type ScheduleDeadLetter, type ScheduleRun } from './scheduler';
@@ -312,6 +313,31 @@ describe('local scheduler', () => {
     expect(after.deadLetters.map((dead) => dead.name)).toEqual(['failing-1', 'stray-1']);
     expect((await client.send(new GetScheduleCommand({ Name: 'persisted-1', GroupName: LOCAL_SCHEDULE_GROUP }))).ScheduleExpression).toBe(at(when));
     expect((await moveClock({ advanceMs: 2 * 3600_000 })).body.runs.map((run) => run.name)).toEqual(['persisted-1']);
+  });
+
+  it('answers Lambda\'s Invoke for its kinds\' functions as Lambda does, running the handler it runs for their schedules', async () => {
+    const lambda = new LambdaClient({ endpoint: scheduler.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+    const event = (mentorshipId: string) => ({ kind: 'request-expiry', payload: { mentorshipId }, scheduledTime: '2030-01-01T10:00:00Z', scheduleArn: 'arn:aws:scheduler:us-east-1:000000000000:schedule/g/n', executionId: 'e1', attemptNumber: '1' });
+    const payload = (value: object) => new TextEncoder().encode(JSON.stringify(value));
+    const deadLettersBefore = (await view()).deadLetters.length;
+    try {
+      // By name: the handler gets the event as sent, and the answer is its result.
+      const byName = await lambda.send(new InvokeCommand({ FunctionName: 'mentoring-local-schedule-request-expiry', Payload: payload(event('invoked-1')) }));
+      expect({ status: byName.StatusCode, error: byName.FunctionError, result: new TextDecoder().decode(byName.Payload) }).toEqual({ status: 200, error: undefined, result: 'null' });
+      expect(receivedEvents().find((each) => each.event.payload.mentorshipId === 'invoked-1')?.event).toEqual(event('invoked-1'));
+
+      // By ARN, a handler that throws: 200 with the error, as Lambda answers it; no retry, no dead letter (no schedule ran).
+      const failed = await lambda.send(new InvokeCommand({ FunctionName: scheduler.targets['request-expiry'], Payload: payload(event('fail-invoked')) }));
+      expect(failed.FunctionError).toBe('Unhandled');
+      expect(JSON.parse(new TextDecoder().decode(failed.Payload))).toMatchObject({ errorMessage: 'DynamoDB unavailable' });
+      expect((await view()).deadLetters).toHaveLength(deadLettersBefore);
+
+      const queued = await lambda.send(new InvokeCommand({ FunctionName: 'mentoring-local-schedule-request-reminder', InvocationType: 'Event', Payload: payload(event('queued-1')) }));
+      expect(queued.StatusCode).toBe(202);
+      await expect(lambda.send(new InvokeCommand({ FunctionName: 'mentoring-local-schedule-no-such-kind', Payload: payload({}) }))).rejects.toBeInstanceOf(LambdaNotFound);
+    } finally {
+      lambda.destroy();
+    }
   });
 });
 

@@ -281,6 +281,56 @@ export const startLocalScheduler = async ({
     console.error(`[scheduler] ${run.name} (${run.kind ?? 'unknown target'}) failed ${run.attempts} times: ${run.error}`);
   };
 
+  /** One invocation of a kind's function with `event`, as Lambda runs it: the function's own environment, its answer. */
+  const runTarget = async (kind: string, event: unknown) => {
+    const definition = kinds[kind]!;
+    const module = handlerOverrides[kind] ?? definition.handler;
+    const invoke = async () => (await load(module))(structuredClone(event), context(functionName(kind), definition.timeoutSeconds ?? 10, region));
+    // A stand-in module (a test probe) is not the kind's function: it runs with the stage's own environment.
+    if (handlerOverrides[kind]) return invoke();
+    inFunction ??= functionEnvironments(environment?.());
+    return inFunction({ handler: module, needs: definition.needs }, invoke);
+  };
+
+  /**
+   * Lambda's Invoke (POST /2015-03-31/functions/{name}/invocations) of a kind's function, by name or ARN: what a
+   * suite reaching the stage as deployed calls to run a schedule's target with the event Scheduler would send (AWS
+   * has no clock to move). RequestResponse answers the handler's result, or 200 with X-Amz-Function-Error and the
+   * error as Lambda does; Event answers 202 and runs it; DryRun 204. Scheduler's own runs above never come here.
+   */
+  const invokeFunction = async (req: IncomingMessage, res: ServerResponse, target: string) => {
+    const name = decodeURIComponent(target).replace(/^arn:aws[a-z-]*:lambda:[^:]+:\d{12}:function:/, '');
+    const kind = Object.keys(kinds).find((each) => functionName(each) === name);
+    if (!kind) throw new ApiError(404, 'ResourceNotFoundException', `Function not found: arn:aws:lambda:${region}:${ACCOUNT}:function:${name}`);
+    const type = req.headers['x-amz-invocation-type'] ?? 'RequestResponse';
+    if (type !== 'RequestResponse' && type !== 'Event' && type !== 'DryRun') throw invalid(`InvocationType must be one of RequestResponse, Event, DryRun.`);
+    const text = await readBody(req);
+    let event: unknown;
+    try {
+      event = JSON.parse(text || '{}') as unknown;
+    } catch {
+      throw new ApiError(400, 'InvalidRequestContentException', 'Could not parse request body into json.');
+    }
+    const headers = { 'x-amz-executed-version': '$LATEST' };
+    if (type === 'DryRun') return sendJson(res, 204, null, headers);
+    const running = runTarget(kind, event);
+    if (type === 'Event') {
+      const done: Promise<void> = running
+        .then(() => undefined, (error: unknown) => console.error(`[lambda] ${name} failed: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => inFlight.delete(done));
+      inFlight.add(done);
+      res.writeHead(202, headers);
+      return void res.end();
+    }
+    try {
+      const result = await running;
+      sendJson(res, 200, result ?? null, headers);
+    } catch (error) {
+      const failure = error instanceof Error ? { errorType: error.name, errorMessage: error.message } : { errorType: 'Error', errorMessage: String(error) };
+      sendJson(res, 200, failure, { ...headers, 'x-amz-function-error': 'Unhandled' });
+    }
+  };
+
   const invoke = async (schedule: StoredSchedule, run: ScheduleRun) => {
     const kind = run.kind;
     const definition = kind ? kinds[kind] : undefined;
@@ -305,13 +355,7 @@ export const startLocalScheduler = async ({
     for (;;) {
       run.attempts += 1;
       try {
-        const invoke = async () => (await load(module))(structuredClone(event), context(functionName(kind), definition.timeoutSeconds ?? 10, region));
-        // A stand-in module (a test probe) is not the kind's function: it runs with the stage's own environment.
-        if (handlerOverrides[kind]) await invoke();
-        else {
-          inFunction ??= functionEnvironments(environment?.());
-          await inFunction({ handler: module, needs: definition.needs }, invoke);
-        }
+        await runTarget(kind, event);
         run.status = 'succeeded';
         return;
       } catch (error) {
@@ -614,7 +658,9 @@ export const startLocalScheduler = async ({
       }
       return sendJson(res, 404, { message: 'Not found' });
     }
-    api(req, res, url).catch((error: unknown) => {
+    const lambda = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(url.pathname);
+    const answer = lambda && req.method === 'POST' ? invokeFunction(req, res, lambda[1]!) : api(req, res, url);
+    answer.catch((error: unknown) => {
       if (error instanceof ApiError) return sendError(res, error);
       console.error('[scheduler]', error);
       sendError(res, new ApiError(500, 'InternalServerException', 'The local scheduler failed.'));

@@ -11,6 +11,19 @@ describe('stage environment for the integration suite', () => {
     expect(stageEnv('dev', outputs)).toEqual({ BASE_URL: 'https://d111.cloudfront.net', STAGE_TABLES: '{"feedback":"Mentoring-dev-Data-FeedbackTable-1"}' });
   });
 
+  it('passes on the mail event queue and the schedule kinds\' functions where the stage has them', () => {
+    const outputs = {
+      'Mentoring-dev-Web': { BaseUrl: 'https://d111.cloudfront.net' },
+      'Mentoring-dev-Data': { Tables: '{}' },
+      'Mentoring-dev-Mail': { MailEventsQueueUrl: 'https://sqs.eu-central-1.amazonaws.com/1/q' },
+      'Mentoring-dev-Schedules': { ScheduleTargets: '{"session-reminder":"mentoring-dev-schedule-session-reminder"}' },
+    };
+    expect(stageEnv('dev', outputs)).toMatchObject({
+      MAIL_EVENTS_QUEUE_URL: 'https://sqs.eu-central-1.amazonaws.com/1/q',
+      STAGE_SCHEDULE_TARGETS: '{"session-reminder":"mentoring-dev-schedule-session-reminder"}',
+    });
+  });
+
   it('fails clearly when the stage outputs are missing', () => {
     expect(() => stageEnv('prod', {})).toThrow('Output BaseUrl of Mentoring-prod-Web is missing');
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { TestProject } from 'vitest/node';
-import { TEST_MEMBERS_GROUP } from '@mentoring/shared';
+import { scheduleEnv, TEST_MEMBERS_GROUP } from '@mentoring/shared';
 import { startStreamRecorder } from '../../functions/testing/stream-recorder';
 import { spawnLocalStage } from '../support/local-stage';
 import { startSesEventQueue } from '../support/ses-event-queue';
@@ -29,6 +29,14 @@ declare module 'vitest' {
     streamRecorderUrl: string | null;
     /** SES's events of the stage's mail (support/mail-events.ts): MAIL_EVENTS_QUEUE_URL on dev and staging, its twin locally. */
     mailEventsQueueUrl: string | null;
+    /**
+     * Each schedule kind's function, by name: the suite invokes it with the event Scheduler would send
+     * (support/schedule-targets.ts), on AWS (STAGE_SCHEDULE_TARGETS, Lambda's endpoint the region's) and locally (the
+     * local scheduler's twin of Lambda's Invoke, reached as AWS's SDK is configured: AWS_ENDPOINT_URL_LAMBDA).
+     */
+    scheduleTargets: Record<string, string>;
+    /** The stage's schedule group, whose schedules Scheduler's API shows (STAGE_SCHEDULE_GROUP; locally AWS_ENDPOINT_URL_SCHEDULER's stand-in). */
+    scheduleGroup: string | null;
     /** The local stage reached only as a deployed one is (`npm run test:stage -- --as-deployed`): every local-only handle above is null. */
     asDeployed: boolean;
   }
@@ -71,6 +79,8 @@ export default async function setup(project: TestProject) {
     project.provide('streamCredentials', null);
     project.provide('streamRecorderUrl', null);
     project.provide('mailEventsQueueUrl', process.env.MAIL_EVENTS_QUEUE_URL ?? null);
+    project.provide('scheduleTargets', JSON.parse(process.env.STAGE_SCHEDULE_TARGETS ?? '{}') as Record<string, string>);
+    project.provide('scheduleGroup', process.env.STAGE_SCHEDULE_GROUP ?? null);
     project.provide('asDeployed', false);
     return () => deleteMembers(target.replace(/\/$/, ''));
   }
@@ -89,6 +99,10 @@ export default async function setup(project: TestProject) {
   project.provide('mailEventsQueueUrl', mailEvents.queueUrl);
   project.provide('baseUrl', stage.url);
   project.provide('asDeployed', asDeployed());
+  // The local scheduler's functions, named as its targets' ARNs name them.
+  const targetArns = JSON.parse(stage.scheduler.environment[scheduleEnv.targets] ?? '{}') as Record<string, string>;
+  project.provide('scheduleGroup', stage.scheduler.groupName);
+  project.provide('scheduleTargets', Object.fromEntries(Object.entries(targetArns).map(([kind, arn]) => [kind, arn.split(':function:')[1]!])));
   if (asDeployed()) {
     // As the pipeline's job has it: the stage's URL and table names (its outputs), and AWS's SDK configured by the
     // environment, where an AWS endpoint is the region's and here the local twin's. Nothing else of the local stage.
@@ -97,6 +111,8 @@ export default async function setup(project: TestProject) {
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       AWS_ENDPOINT_URL_DYNAMODB: stage.dynamoDbEndpoint,
+      AWS_ENDPOINT_URL_LAMBDA: stage.scheduler.endpoint,
+      AWS_ENDPOINT_URL_SCHEDULER: stage.scheduler.endpoint,
     });
     project.provide('isLocal', false);
     project.provide('tables', stage.tables);

@@ -12,8 +12,15 @@ describe('what the suite is given of its stage', () => {
     if (inject('asDeployed')) expect(local).toBe(false);
     expect(Object.fromEntries(LOCAL_ONLY_HANDLES.map((handle) => [handle, inject(handle) !== null]))).toEqual(Object.fromEntries(LOCAL_ONLY_HANDLES.map((handle) => [handle, local])));
     if (local) return;
-    // What a deployed stage's outputs give, and nothing else: every address is the stage's own or its mail event queue's.
-    const given = { baseUrl: inject('baseUrl'), tables: inject('tables'), mailEventsQueueUrl: inject('mailEventsQueueUrl') };
+    // What a deployed stage's outputs give, and nothing else: every address is the stage's own or its mail event queue's
+    // (Lambda and Scheduler are found as AWS's SDK finds them, by the environment: names only here).
+    const given = {
+      baseUrl: inject('baseUrl'),
+      tables: inject('tables'),
+      mailEventsQueueUrl: inject('mailEventsQueueUrl'),
+      scheduleTargets: inject('scheduleTargets'),
+      scheduleGroup: inject('scheduleGroup'),
+    };
     const addresses = JSON.stringify(given).match(/https?:\/\/[^"]+/g) ?? [];
     expect(addresses.filter((address) => !address.startsWith(given.baseUrl) && address !== given.mailEventsQueueUrl)).toEqual([]);
   });

@@ -164,5 +164,10 @@ export class SchedulesStack extends Stack {
     ];
 
     new CfnOutput(this, 'ScheduleGroupName', { value: this.group.scheduleGroupName });
+    // The integration suite runs a schedule's target itself, with the event Scheduler would send (AWS has no clock to move).
+    new CfnOutput(this, 'ScheduleTargets', {
+      value: JSON.stringify(Object.fromEntries(Object.keys(kinds).map((kind) => [kind, names.function(kind)]))),
+      description: 'Each schedule kind\'s function name, for the integration suite',
+    });
   }
 }

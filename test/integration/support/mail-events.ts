@@ -7,6 +7,12 @@ export interface MailEvent {
   mail: { messageId: string; destination: string[]; commonHeaders: { subject: string } };
 }
 
+/**
+ * Events this process received while waiting for another, with their receipt handles, for as long as the queue hides
+ * them: a wait for one of them (the other member of a booking, say) takes it from here at once instead of ten seconds on.
+ */
+const held = new Map<string, { event: MailEvent; receiptHandle: string; hiddenUntil: number }>();
+
 const address = (entry: string) => (entry.match(/<([^>]+)>/)?.[1] ?? entry).trim().toLowerCase();
 
 /**
@@ -23,12 +29,26 @@ export const waitForMailEvent = async (to: string, accept: (subject: string) => 
   const endpoint = new URL(QueueUrl).origin;
   const client = new SQSClient(process.env.AWS_REGION ? { endpoint } : { endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const deadline = Date.now() + timeoutMs;
+  const wanted = (event: MailEvent) => event.eventType === 'Send' && event.mail.destination.some((entry) => address(entry) === to.toLowerCase()) && accept(event.mail.commonHeaders.subject);
   try {
     for (;;) {
+      for (const [id, { event, receiptHandle, hiddenUntil }] of held) {
+        if (hiddenUntil < Date.now()) held.delete(id);
+        else if (wanted(event)) {
+          held.delete(id);
+          await client.send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: receiptHandle }));
+          return event;
+        }
+      }
+      const receivedAt = Date.now();
       const { Messages = [] } = await client.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 10, WaitTimeSeconds: 1 }));
       for (const message of Messages) {
         const event = JSON.parse(message.Body ?? '{}') as MailEvent;
-        if (event.eventType !== 'Send' || !event.mail.destination.some((entry) => address(entry) === to.toLowerCase()) || !accept(event.mail.commonHeaders.subject)) continue;
+        if (!wanted(event)) {
+          // A second short of the visibility timeout: past it, the queue may give the message (a new handle) to another.
+          held.set(message.MessageId!, { event, receiptHandle: message.ReceiptHandle!, hiddenUntil: receivedAt + 9_000 });
+          continue;
+        }
         await client.send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: message.ReceiptHandle }));
         return event;
       }
