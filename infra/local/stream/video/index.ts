@@ -70,6 +70,7 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
       muteUsers: (cid, userIds, kinds) => sfu.muteUsers(cid, userIds, kinds),
       setPins: (cid, pins) => sfu.setPins(cid, pins),
       updateGrants: (cid, userId, grants) => sfu.updateGrants(cid, userId, grants),
+      setListening: (cid, on) => sfu.setListening(cid, on),
     },
     artifactUrl: (call, sessionId, filename) => `${base}/video/artifacts/${call.type}/${call.id}/${encodeURIComponent(sessionId || 'none')}/${encodeURIComponent(filename)}`,
     store,
@@ -79,6 +80,7 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
     userInfo: (id) => deps.users.get(id) ?? {},
     onParticipantJoined: (cid, userId, sessionId, role) => coordinator.participantJoined(cid, userId, sessionId, role),
     onParticipantLeft: (cid, sessionId) => coordinator.participantLeft(cid, sessionId),
+    onUtterance: (cid, utterance) => coordinator.heard(cid, utterance),
     log,
   });
   const wss = new WebSocketServer({ noServer: true });
