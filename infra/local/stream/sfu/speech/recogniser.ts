@@ -1,5 +1,5 @@
-import { execFile, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,17 +78,19 @@ export const recognise = async (ogg: Buffer, tools = mediaTools()): Promise<stri
   }
 };
 
-/** For tests and benches: a WAV of a sentence spoken by espeak-ng, padded with silence, as 16 kHz mono. */
-export const speak = async (sentence: string, wav: string, tools = mediaTools()) => {
+/**
+ * For tests and benches: a WAV of a sentence spoken by espeak-ng, with a second of silence before and 1.5 s after (a
+ * fake microphone that loops it makes separate utterances), 48 kHz mono as Chromium's fake capture reads it.
+ */
+export const speakToWav = (sentence: string, wav: string, tools = mediaTools()) => {
   if (!tools.ffmpeg) throw new Error('ffmpeg is needed to make a spoken WAV');
-  const dir = await mkdtemp(join(tmpdir(), 'local-sfu-speak-'));
+  const dir = mkdtempSync(join(tmpdir(), 'local-sfu-speak-'));
   try {
     const raw = join(dir, 'raw.wav');
-    await new Promise<void>((resolve, reject) => execFile('espeak-ng', ['-v', 'en-us+f2', '-s', '150', '-w', raw, sentence], (e) => (e ? reject(e) : resolve())));
-    await new Promise<void>((resolve, reject) =>
-      execFile(tools.ffmpeg!, ['-loglevel', 'error', '-y', '-i', raw, '-af', 'adelay=1000,apad=pad_dur=1.5', '-ar', '48000', '-ac', '1', wav], (e) => (e ? reject(e) : resolve())),
-    );
+    execFileSync('espeak-ng', ['-v', 'en-us+f2', '-s', '150', '-w', raw, sentence]);
+    execFileSync(tools.ffmpeg, ['-loglevel', 'error', '-y', '-i', raw, '-af', 'adelay=1000,apad=pad_dur=1.5', '-ar', '48000', '-ac', '1', wav]);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   }
+  return wav;
 };

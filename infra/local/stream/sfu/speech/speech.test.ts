@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { OggParser } from 'werift/nonstandard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oggOpus, type OpusPacket } from './ogg-opus';
-import { mediaTools, recognise, speak, UNRECOGNISED } from './recogniser';
+import { mediaTools, recognise, speakToWav, UNRECOGNISED } from './recogniser';
 import { UtteranceSplitter, type Utterance } from './utterances';
 
 /**
@@ -17,10 +17,10 @@ let dir: string;
 let packets: OpusPacket[];
 let levels: number[];
 
-beforeAll(async () => {
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'speech-test-'));
   const wav = join(dir, 'spoken.wav');
-  await speak(SENTENCE, wav);
+  speakToWav(SENTENCE, wav);
   // Twice, with the silence around it: two utterances.
   const ogg = join(dir, 'spoken.ogg');
   execFileSync('ffmpeg', ['-loglevel', 'error', '-stream_loop', '1', '-i', wav, '-c:a', 'libopus', '-frame_duration', '20', '-ac', '2', '-ar', '48000', ogg]);
