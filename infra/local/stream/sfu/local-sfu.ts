@@ -31,6 +31,7 @@ import {
 import type { ICETrickle } from './generated/video/sfu/models/models';
 import { addForwardingTrack, createMediaPeer, PublishedTrack, type MediaPeer } from './media-peer';
 import { CallListener, type RecognisedUtterance } from './speech/call-listener';
+import { CallRecorder } from './recording/call-recorder';
 
 export interface SfuGrant {
   user_id: string;
@@ -189,6 +190,8 @@ export class LocalSfu {
   private readonly calls = new Map<string, SfuCall>();
   /** the calls whose speech is being recognised, whether or not anyone is in them yet */
   private readonly listening = new Set<string>();
+  /** the calls being recorded, whether or not anyone is in them yet */
+  private readonly recorders = new Map<string, CallRecorder>();
   private closing = false;
   private readonly log: (message: string, details?: unknown) => void;
 
@@ -389,6 +392,39 @@ export class LocalSfu {
     if (audio) participant.call.listener?.listen(participant.userId, participant.sessionId, (tap) => audio.tap(tap));
   }
 
+  // ---- recording -------------------------------------------------------------------------------------------------
+
+  startRecording(cid: string) {
+    if (this.recorders.has(cid)) return;
+    this.recorders.set(cid, new CallRecorder());
+    for (const participant of this.calls.get(cid)?.participants.values() ?? []) {
+      for (const type of participant.published.keys()) this.recordTrack(participant, type);
+    }
+  }
+
+  /** The recording, composed into `output` by ffmpeg; its length in ms. */
+  async finishRecording(cid: string, ffmpeg: string, output: string) {
+    const recorder = this.recorders.get(cid);
+    this.recorders.delete(cid);
+    if (!recorder) throw new Error(`${cid} is not being recorded`);
+    return recorder.finish(ffmpeg, output);
+  }
+
+  /** A recording this machine cannot compose (no ffmpeg): its parts are let go. */
+  async dropRecording(cid: string) {
+    const recorder = this.recorders.get(cid);
+    this.recorders.delete(cid);
+    await recorder?.discard();
+  }
+
+  /** The camera and the microphone are recorded; a screen share is not (Stream's default layout shows it instead). */
+  private recordTrack(participant: SfuParticipant, type: TrackType) {
+    const recorder = this.recorders.get(participant.call.cid);
+    const published = participant.published.get(type);
+    if (!recorder || !published || (type !== TrackType.AUDIO && type !== TrackType.VIDEO)) return;
+    void recorder.record(`${participant.sessionId}:${type}`, published.source, () => published.requestKeyframe()).catch((error: unknown) => this.log('SFU: a track could not be recorded', error));
+  }
+
   // ---- ICE -------------------------------------------------------------------------------------------------------
 
   private watchIce(participant: SfuParticipant, peer: MediaPeer, peerType: PeerType) {
@@ -422,6 +458,7 @@ export class LocalSfu {
     if (info.muted) participant.muted.add(type);
     else participant.muted.delete(type);
     if (type === TrackType.AUDIO) this.listenTo(participant);
+    this.recordTrack(participant, type);
     for (const other of participant.call.others(participant)) {
       const existing = other.forwards.get(`${participant.sessionId}:${type}`);
       if (existing) {

@@ -35,6 +35,8 @@ export interface StoredArtifact {
   start_time: string;
   end_time: string;
   recording_type?: string;
+  /** where a recording's file is (none: the canned clip, made where the machine had no ffmpeg) */
+  path?: string;
   /** a transcript's utterances, in Stream's JSONL shape (one line each) */
   lines?: TranscriptLine[];
 }

@@ -50,6 +50,10 @@ export interface CoordinatorSfu {
   updateGrants(cid: string, userId: string, grants: { canPublishAudio: boolean; canPublishVideo: boolean; canScreenshare: boolean }): void;
   /** Captions or a transcription need the call's speech (or no longer do); resolves once the last words arrived. */
   setListening(cid: string, on: boolean): Promise<void>;
+  /** A composite recording of the call's cameras and microphones starts now. */
+  startRecording(cid: string): void;
+  /** The recording's file (its path), or undefined where the machine cannot make one (no ffmpeg); throws when it failed. */
+  finishRecording(cid: string, filename: string): Promise<string | undefined>;
 }
 
 /** One recognised utterance of a speaker, as the SFU hears it. */
@@ -643,10 +647,12 @@ export class VideoCoordinator {
     call.recording = true;
     call.recording_started_at = this.iso();
     this.deps.store.save();
+    this.deps.sfu.startRecording(cidOf(call));
     this.emit(call, { type: 'call.recording_started', call: this.callResponse(call), egress_id: `local-${call.id}`, recording_type: recordingType });
     return { duration: '0.10ms' };
   }
 
+  /** The file is ready once the SFU composed it (`call.recording_ready`), or the recording failed (`call.recording_failed`). */
   stopRecording(actor: Actor, type: string, id: string, recordingType = 'composite') {
     const call = this.existing(type, id);
     this.require(actor, call, 'stop-record-call', cidOf(call));
@@ -654,17 +660,20 @@ export class VideoCoordinator {
     const startedAt = call.recording_started_at ?? call.created_at;
     call.recording = false;
     const sessionId = call.session?.id ?? '';
-    const artifact = { kind: 'recording' as const, filename: `rec_${call.type}_${call.id}_${Date.parse(startedAt)}.webm`, session_id: sessionId, start_time: startedAt, end_time: this.iso(), recording_type: recordingType };
-    call.artifacts.push(artifact);
+    const endTime = this.iso();
+    const filename = `rec_${call.type}_${call.id}_${Date.parse(startedAt)}.webm`;
+    const egressId = `local-${call.id}`;
     this.deps.store.save();
-    this.emit(call, { type: 'call.recording_stopped', call: this.callResponse(call), egress_id: `local-${call.id}`, recording_type: recordingType });
-    this.emit(call, {
-      type: 'call.recording_ready',
-      session_id: sessionId,
-      egress_id: `local-${call.id}`,
-      recording_type: recordingType,
-      call_recording: this.artifactResponse(call, artifact),
-    });
+    this.emit(call, { type: 'call.recording_stopped', call: this.callResponse(call), egress_id: egressId, recording_type: recordingType });
+    this.deps.sfu.finishRecording(cidOf(call), filename).then(
+      (path) => {
+        const artifact = { kind: 'recording' as const, filename, session_id: sessionId, start_time: startedAt, end_time: endTime, recording_type: recordingType, ...(path ? { path } : {}) };
+        call.artifacts.push(artifact);
+        this.deps.store.save();
+        this.emit(call, { type: 'call.recording_ready', session_id: sessionId, egress_id: egressId, recording_type: recordingType, call_recording: this.artifactResponse(call, artifact) });
+      },
+      () => this.emit(call, { type: 'call.recording_failed', egress_id: egressId, recording_type: recordingType }),
+    );
     return { duration: '0.10ms' };
   }
 

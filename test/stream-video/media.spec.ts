@@ -1,3 +1,5 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,7 +12,8 @@ import { speakToWav, startVideoHarness, type VideoHarness } from '../../infra/lo
 import { chromiumExecutable, withFakeMedia } from '../e2e/playwright.config';
 
 /**
- * The stand-in hears the call: Chromium's fake microphone says a sentence (espeak-ng, looped), the SFU recognises it,
+ * The stand-in records and hears the call. Recording: the SFU composes the cameras and microphones into one WebM of the
+ * recording's length. Hearing: Chromium's fake microphone says a sentence (espeak-ng, looped), the SFU recognises it,
  * and the other participant's video client shows it as closed captions under the speaker's id; a transcription of the
  * same call holds it.
  */
@@ -78,6 +81,46 @@ test('captions and a transcript of what a participant says', async ({ browser })
   expect(lines.length).toBeGreaterThan(0);
   expect(lines.filter((line) => line.speaker_id === 'alice').flatMap((line) => heardWords(line.text)).length).toBeGreaterThan(0);
   for (const line of lines) expect(Date.parse(line.stop_time)).toBeGreaterThanOrEqual(Date.parse(line.start_time));
+
+  await alice.evaluate(() => window.callHandle!.leave());
+  await bob.evaluate(() => window.callHandle!.leave());
+});
+
+/** The recording's duration in seconds, two frames of it (grey, tiny) and its loudest audio in dB, as ffmpeg measures them. */
+const measure = (file: string) => {
+  const duration = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]).toString().trim());
+  const frameAt = (seconds: number) =>
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-vf', 'scale=64:36,format=gray', '-f', 'rawvideo', 'pipe:1']);
+  // volumedetect reports on stderr
+  const volume = spawnSync('ffmpeg', ['-hide_banner', '-i', file, '-vn', '-af', 'volumedetect', '-f', 'null', '-']).stderr.toString();
+  const maxVolume = Number(/max_volume: (-?[\d.]+) dB/.exec(volume)?.[1] ?? -Infinity);
+  return { duration, frames: [frameAt(2), frameAt(duration - 2)], maxVolume };
+};
+
+test('a recording of the call itself: its length, a picture that moves, and sound', async ({ browser }) => {
+  const callId = `recording-${Date.now()}`;
+  const alice = await (await browser.newContext()).newPage();
+  const bob = await (await browser.newContext()).newPage();
+  await joinCall(alice, 'alice', callId);
+  await joinCall(bob, 'bob', callId);
+  await expect.poll(() => bob.evaluate(() => window.remoteState('alice')?.publishedTracks.length ?? 0)).toBeGreaterThanOrEqual(2);
+
+  await alice.evaluate(() => window.callHandle!.startRecording());
+  const startedAt = Date.now();
+  await alice.waitForTimeout(10_000); // the length of the call recorded
+  await alice.evaluate(() => window.callHandle!.stopRecording());
+  const recordedMs = Date.now() - startedAt;
+
+  const cid = `default:${callId}`;
+  await expect.poll(() => harness.webhooks.some((w) => w.type === 'call.recording_ready' && w.call_cid === cid), { timeout: 90_000 }).toBe(true);
+  const ready = harness.webhooks.find((w) => w.type === 'call.recording_ready' && w.call_cid === cid) as unknown as { call_recording: { url: string } };
+  const file = join(tmpdir(), `${callId}.webm`);
+  writeFileSync(file, Buffer.from(await (await fetch(ready.call_recording.url)).arrayBuffer()));
+  const { duration, frames, maxVolume } = measure(file);
+  expect(Math.abs(duration * 1000 - recordedMs)).toBeLessThan(1000);
+  expect(frames[0]!.length).toBe(64 * 36);
+  expect(frames[0]!.equals(frames[1]!)).toBe(false);
+  expect(maxVolume).toBeGreaterThan(-50);
 
   await alice.evaluate(() => window.callHandle!.leave());
   await bob.evaluate(() => window.callHandle!.leave());
