@@ -9,4 +9,4 @@ export { localStreamCredentials, type LocalStreamCredentials } from './local-cre
 export { signStreamToken } from './tokens';
 export { speakToWav, speechToolsProblem } from './sfu/speech/recogniser';
 export type { NotImitatedRequest } from './not-imitated';
-export { startVideoHarness, type VideoHarness } from './video/testing/harness';
+export { startVideoHarness, TEST_SECRET, type VideoHarness } from './video/testing/harness';

@@ -33,6 +33,7 @@ export interface CoordinatorDeps {
   artifactUrl(call: StoredCall, sessionId: string, filename: string): string;
   store: CallStore;
   now?: () => Date;
+  log?(message: string, details?: unknown): void;
 }
 
 /** What the coordinator asks of the SFU for the participants of a call. */
@@ -672,7 +673,10 @@ export class VideoCoordinator {
         this.deps.store.save();
         this.emit(call, { type: 'call.recording_ready', session_id: sessionId, egress_id: egressId, recording_type: recordingType, call_recording: this.artifactResponse(call, artifact) });
       },
-      () => this.emit(call, { type: 'call.recording_failed', egress_id: egressId, recording_type: recordingType }),
+      (error: unknown) => {
+        this.deps.log?.('the recording could not be made', error);
+        this.emit(call, { type: 'call.recording_failed', egress_id: egressId, recording_type: recordingType });
+      },
     );
     return { duration: '0.10ms' };
   }

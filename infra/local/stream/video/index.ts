@@ -93,6 +93,7 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
     },
     artifactUrl: (call, sessionId, filename) => `${base}/video/artifacts/${call.type}/${call.id}/${encodeURIComponent(sessionId || 'none')}/${encodeURIComponent(filename)}`,
     store,
+    log,
   });
   const sfu = new LocalSfu({
     verifyToken: (token) => sfuTokens.verify(token),

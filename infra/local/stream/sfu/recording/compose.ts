@@ -7,8 +7,9 @@ export interface RecordedTrack {
   offsetMs: number;
 }
 
-const WIDTH = 1280;
-const HEIGHT = 720;
+/** Smaller than Stream's 720p: ffmpeg composes on the developer's machine, beside the call itself. */
+const WIDTH = 640;
+const HEIGHT = 360;
 
 /** Columns and rows of a grid for n tiles, as Stream's grid layout arranges them. */
 const grid = (n: number) => {
@@ -45,13 +46,15 @@ export const composeArguments = (tracks: RecordedTrack[], durationMs: number, ou
     filters.push(`[${input}:a]aresample=48000:async=1,adelay=${Math.round(audio.offsetMs)}:all=1[a${i}]`);
     return `[a${i}]`;
   });
+  // overlay leaves an alpha plane, which VP8 in WebM cannot carry
+  filters.push(`[${last}]format=yuv420p[picture]`);
   filters.push(`anullsrc=r=48000:cl=stereo,atrim=duration=${seconds}[silence]`);
   filters.push(`[silence]${audioLabels.join('')}amix=inputs=${audioLabels.length + 1}:duration=first:normalize=0[mix]`);
   return [
-    '-loglevel', 'error', '-y', ...inputs,
+    '-nostdin', '-loglevel', 'error', '-y', ...inputs,
     '-filter_complex', filters.join(';'),
-    '-map', `[${last}]`, '-map', '[mix]', '-t', seconds,
-    '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '1M', '-c:a', 'libopus', '-b:a', '64k',
+    '-map', '[picture]', '-map', '[mix]', '-t', seconds,
+    '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '600k', '-c:a', 'libopus', '-b:a', '64k',
     output,
   ];
 };
