@@ -131,5 +131,4 @@ test('a recording of the call itself: its length, a picture that moves, and soun
   expect(frames[0]!.length).toBe(64 * 36);
   expect(frames[0]!.equals(frames[1]!)).toBe(false);
   expect(maxVolume).toBeGreaterThan(-50);
-
 });

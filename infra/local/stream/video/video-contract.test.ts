@@ -300,6 +300,8 @@ describe('the node SDK, as the product’s functions use it', () => {
     await call.startRecording({ recording_type: 'composite' });
     await expect(call.startRecording({ recording_type: 'composite' })).rejects.toThrow(/already being recorded/);
     await call.stopRecording({ recording_type: 'composite' });
+    // Ready once the SFU composed the file (of nobody here: black and silence as long as the recording).
+    await expect.poll(() => harness.webhooks.some((w) => w.type === 'call.recording_ready' && w.call_cid === `default:${id}`), { timeout: 60_000 }).toBe(true);
     const types = harness.webhooks.filter((w) => w.call_cid === `default:${id}`).map((w) => w.type);
     expect(types).toEqual(expect.arrayContaining(['call.recording_started', 'call.recording_stopped', 'call.recording_ready']));
     const ready = harness.webhooks.find((w) => w.type === 'call.recording_ready' && w.call_cid === `default:${id}`) as unknown as { call_recording: { url: string; filename: string } };
@@ -373,6 +375,7 @@ describe('keeping state', () => {
       await firstServer.video.call('default', 'kept').getOrCreate({ data: { created_by_id: 'ada', members: [{ user_id: 'ada' }, { user_id: 'grace' }] } });
       await firstServer.video.call('default', 'kept').startRecording({ recording_type: 'composite' });
       await firstServer.video.call('default', 'kept').stopRecording({ recording_type: 'composite' });
+      await expect.poll(() => first.webhooks.some((w) => w.type === 'call.recording_ready'), { timeout: 60_000 }).toBe(true);
       await first.close();
 
       const second = await startVideoHarness({ dataDir });

@@ -48,7 +48,7 @@ export const composeArguments = (tracks: RecordedTrack[], durationMs: number, ou
   });
   // overlay leaves an alpha plane, which VP8 in WebM cannot carry
   filters.push(`[${last}]format=yuv420p[picture]`);
-  filters.push(`anullsrc=r=48000:cl=stereo,atrim=duration=${seconds}[silence]`);
+  filters.push(`anullsrc=r=48000:cl=stereo:nb_samples=960,atrim=duration=${seconds}[silence]`);
   filters.push(`[silence]${audioLabels.join('')}amix=inputs=${audioLabels.length + 1}:duration=first:normalize=0[mix]`);
   return [
     '-nostdin', '-loglevel', 'error', '-y', ...inputs,
