@@ -97,6 +97,13 @@ const isExecutable = (path: string) => {
 const succeeds = (command: string, args: string[], options: { timeoutMs: number; env?: NodeJS.ProcessEnv; quiet?: boolean }) =>
   spawnSync(command, args, { stdio: options.quiet ? 'ignore' : 'inherit', timeout: options.timeoutMs, env: options.env ?? process.env }).status === 0;
 
+/** apt-get as root, or through sudo that asks no password; whether the command succeeded. */
+export const aptGet = (env: NodeJS.ProcessEnv, viaSudo: boolean) => (args: string[], timeoutMs: number) =>
+  succeeds(viaSudo ? 'sudo' : 'apt-get', viaSudo ? ['-n', 'apt-get', ...args] : args, {
+    timeoutMs,
+    env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+
 /** The real machine. */
 export const machineProbes = (env: NodeJS.ProcessEnv = process.env): BrowserProbes => ({
   env,
@@ -111,11 +118,7 @@ export const machineProbes = (env: NodeJS.ProcessEnv = process.env): BrowserProb
   isRoot: () => process.getuid?.() === 0,
   sudoWithoutPassword: () => succeeds('sudo', ['-n', 'true'], { timeoutMs: 10_000, quiet: true }),
   aptInstall: (viaSudo) => {
-    const apt = (args: string[], timeoutMs: number) =>
-      succeeds(viaSudo ? 'sudo' : 'apt-get', viaSudo ? ['-n', 'apt-get', ...args] : args, {
-        timeoutMs,
-        env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
-      });
+    const apt = aptGet(env, viaSudo);
     if (!apt(['update', '-qq'], 5 * 60_000) || !apt(['install', '-y', '-qq', ...APT_PACKAGES], 10 * 60_000)) return false;
     // Optional: without it the tests run in the browser itself, only slower.
     apt(['install', '-y', '-qq', APT_HEADLESS_SHELL], 10 * 60_000);

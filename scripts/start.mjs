@@ -5,4 +5,7 @@ import { ensureDependencies } from './ensure-deps.mjs';
 ensureDependencies();
 const { register } = await import('tsx/esm/api');
 register();
+// Before the stage: the stand-in's captions, transcripts and recordings use them (scripts/media-tools.ts).
+const { ensureMediaTools } = await import('./media-tools.ts');
+ensureMediaTools();
 await import('../infra/local/start.ts');

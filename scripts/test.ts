@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureBrowserOrExit } from './browser';
+import { ensureMediaTools } from './media-tools';
 import { notImitatedSummary } from './not-imitated';
 
 interface Counts {
@@ -79,6 +80,7 @@ const hasE2e = () => existsSync('test/e2e') && readdirSync('test/e2e').some((fil
 
 // Before any test: a missing browser stops the run in seconds with what to install, not after every other step.
 if (hasE2e()) ensureBrowserOrExit();
+ensureMediaTools();
 
 // ESLint, the folder rules (dependency-cruiser), then copy detection (jscpd, .jscpd.json's threshold): `npm run lint`.
 const lint: Step = { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] };

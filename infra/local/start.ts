@@ -134,6 +134,7 @@ try {
     );
   }
   if (!values.quiet) {
+    const speechProblem = stage.stream.mode === 'stand-in' ? (await import('./stream')).speechToolsProblem() : undefined;
     const stream =
       stage.stream.mode === 'stand-in'
         ? `local stand-in at ${stage.stream.url} (chat and calls between browser windows here; ${stage.stream.dataDir ? `state in ${stage.stream.dataDir}` : 'in memory'}). Set STREAM_API_KEY and STREAM_API_SECRET in .env for a real Stream app`
@@ -151,6 +152,7 @@ try {
         `  Schedules  ${stage.scheduler.endpoint}/_local/schedules (move its clock: POST /_local/clock {"advanceMs": n})`,
         `  E-mail     ${stage.ses.inboxUrl} (every message sent, kept until the stage stops; nothing is delivered)`,
         `  Stream     ${stream}`,
+        ...(speechProblem ? [`  Captions   ${speechProblem}`] : []),
         seeded
           ? `  Demo       coordinator ${seeded.coordinator.email} / ${seeded.coordinator.password} (local only); ${seeded.mentorsAdded ? `${seeded.mentorsAdded} mentors added` : 'demo mentors present'} (SEED=false skips)`
           : '  Demo       no demo data (SEED=false)',

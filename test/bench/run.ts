@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { ensureBrowserOrExit } from '../../scripts/browser';
+import { ensureMediaTools } from '../../scripts/media-tools';
 import { spawnLocalStage, repoRoot, type SpawnedStage } from '../support/local-stage';
 import { acceptsBench } from './benches/accepts';
 import { dashboardBench } from './benches/dashboard';
@@ -39,6 +40,7 @@ const only = process.argv.slice(2);
 const selected = only.length ? benches.filter((bench) => only.includes(bench.name)) : benches;
 // Before any bench runs, as in `npm test`: found, installed, or one line saying what to install.
 if (selected.some((bench) => bench.browser)) ensureBrowserOrExit();
+ensureMediaTools();
 const resultsDir = join(repoRoot, 'test/bench/results');
 mkdirSync(resultsDir, { recursive: true });
 

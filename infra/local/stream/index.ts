@@ -7,5 +7,6 @@ export { createVideoStandIn, type StreamUser, type VideoStandIn, type VideoStand
 export { s3AttachmentStorage, type AttachmentStorage } from './attachments';
 export { localStreamCredentials, type LocalStreamCredentials } from './local-credentials';
 export { signStreamToken } from './tokens';
+export { speakToWav, speechToolsProblem } from './sfu/speech/recogniser';
 export type { NotImitatedRequest } from './not-imitated';
-export { startVideoHarness, type VideoHarness } from './video/testing/harness';
+export { startVideoHarness, TEST_SECRET, type VideoHarness } from './video/testing/harness';

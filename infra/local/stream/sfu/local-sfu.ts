@@ -30,6 +30,8 @@ import {
 } from './generated/video/sfu/signal_rpc/signal';
 import type { ICETrickle } from './generated/video/sfu/models/models';
 import { addForwardingTrack, createMediaPeer, PublishedTrack, type MediaPeer } from './media-peer';
+import { CallListener, type RecognisedUtterance } from './speech/call-listener';
+import { CallRecorder } from './recording/call-recorder';
 
 export interface SfuGrant {
   user_id: string;
@@ -43,6 +45,8 @@ export interface LocalSfuDeps {
   userInfo(userId: string): { name?: string; image?: string };
   onParticipantJoined(cid: string, userId: string, sessionId: string, role: string): void;
   onParticipantLeft(cid: string, sessionId: string): void;
+  /** What a speaker said, while the coordinator has the SFU listen to the call (captions, transcription). */
+  onUtterance?(cid: string, utterance: RecognisedUtterance): void;
   log?(message: string, details?: unknown): void;
 }
 
@@ -116,6 +120,7 @@ class SfuCall {
   pins: Pin[] = [];
   readonly startedAt = new Date();
   dominantSpeaker: string | undefined;
+  listener: CallListener | undefined;
   private readonly levelsTimer: NodeJS.Timeout;
 
   constructor(readonly cid: string) {
@@ -183,6 +188,10 @@ export class SfuRpcError extends Error {
  */
 export class LocalSfu {
   private readonly calls = new Map<string, SfuCall>();
+  /** the calls whose speech is being recognised, whether or not anyone is in them yet */
+  private readonly listening = new Set<string>();
+  /** the calls being recorded, whether or not anyone is in them yet */
+  private readonly recorders = new Map<string, CallRecorder>();
   private closing = false;
   private readonly log: (message: string, details?: unknown) => void;
 
@@ -235,6 +244,7 @@ export class LocalSfu {
     }
     const call = this.calls.get(grant.call_cid) ?? new SfuCall(grant.call_cid);
     this.calls.set(call.cid, call);
+    if (this.listening.has(call.cid)) this.startListening(call);
     const previous = call.participants.get(request.sessionId);
     if (previous) this.leave(previous, false);
     const user = this.deps.userInfo(grant.user_id);
@@ -270,6 +280,7 @@ export class LocalSfu {
     participant.closed = true;
     const { call } = participant;
     call.participants.delete(participant.sessionId);
+    call.listener?.forget(participant.sessionId);
     for (const track of participant.published.values()) track.stop();
     for (const other of call.participants.values()) {
       let changed = false;
@@ -286,6 +297,8 @@ export class LocalSfu {
     if (notify) call.broadcast({ oneofKind: 'participantLeft', participantLeft: { callCid: call.cid, participant: participant.toProto() } });
     if (participant.socket.readyState === participant.socket.OPEN) participant.socket.close(1000, 'left');
     if (call.participants.size === 0) {
+      void call.listener?.close();
+      call.listener = undefined;
       call.stop();
       this.calls.delete(call.cid);
     }
@@ -348,6 +361,70 @@ export class LocalSfu {
     for (const participant of [...call.participants.values()]) this.leave(participant, false);
   }
 
+  // ---- speech ----------------------------------------------------------------------------------------------------
+
+  /**
+   * Captions or a transcription run (or no longer do): the SFU recognises what each speaker says. Resolves when
+   * listening stopped and the last utterances were delivered.
+   */
+  async setListening(cid: string, on: boolean) {
+    const call = this.calls.get(cid);
+    if (on) {
+      this.listening.add(cid);
+      if (call) this.startListening(call);
+      return;
+    }
+    this.listening.delete(cid);
+    const listener = call?.listener;
+    if (call) call.listener = undefined;
+    await listener?.close();
+  }
+
+  private startListening(call: SfuCall) {
+    if (call.listener) return;
+    const listener = new CallListener((utterance) => this.deps.onUtterance?.(call.cid, utterance), this.log);
+    call.listener = listener;
+    for (const participant of call.participants.values()) this.listenTo(participant);
+  }
+
+  private listenTo(participant: SfuParticipant) {
+    const audio = participant.published.get(TrackType.AUDIO);
+    if (audio) participant.call.listener?.listen(participant.userId, participant.sessionId, (tap) => audio.tap(tap));
+  }
+
+  // ---- recording -------------------------------------------------------------------------------------------------
+
+  startRecording(cid: string) {
+    if (this.recorders.has(cid)) return;
+    this.recorders.set(cid, new CallRecorder());
+    for (const participant of this.calls.get(cid)?.participants.values() ?? []) {
+      for (const type of participant.published.keys()) this.recordTrack(participant, type);
+    }
+  }
+
+  /** The recording, composed into `output` by ffmpeg; its length in ms. */
+  async finishRecording(cid: string, ffmpeg: string, output: string) {
+    const recorder = this.recorders.get(cid);
+    this.recorders.delete(cid);
+    if (!recorder) throw new Error(`${cid} is not being recorded`);
+    return recorder.finish(ffmpeg, output);
+  }
+
+  /** A recording this machine cannot compose (no ffmpeg): its parts are let go. */
+  async dropRecording(cid: string) {
+    const recorder = this.recorders.get(cid);
+    this.recorders.delete(cid);
+    await recorder?.discard();
+  }
+
+  /** The camera and the microphone are recorded; a screen share is not (Stream's default layout shows it instead). */
+  private recordTrack(participant: SfuParticipant, type: TrackType) {
+    const recorder = this.recorders.get(participant.call.cid);
+    const published = participant.published.get(type);
+    if (!recorder || !published || (type !== TrackType.AUDIO && type !== TrackType.VIDEO)) return;
+    void recorder.record(`${participant.sessionId}:${type}`, published.source, () => published.requestKeyframe()).catch((error: unknown) => this.log('SFU: a track could not be recorded', error));
+  }
+
   // ---- ICE -------------------------------------------------------------------------------------------------------
 
   private watchIce(participant: SfuParticipant, peer: MediaPeer, peerType: PeerType) {
@@ -380,6 +457,8 @@ export class LocalSfu {
     participant.published.set(type, new PublishedTrack(track, transceiver));
     if (info.muted) participant.muted.add(type);
     else participant.muted.delete(type);
+    if (type === TrackType.AUDIO) this.listenTo(participant);
+    this.recordTrack(participant, type);
     for (const other of participant.call.others(participant)) {
       const existing = other.forwards.get(`${participant.sessionId}:${type}`);
       if (existing) {

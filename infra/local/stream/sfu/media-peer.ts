@@ -33,6 +33,8 @@ export class PublishedTrack {
   private lastKeyframeRequest = 0;
   /** the loudest level since last read, 0 (silence) to 1, from the RFC 6464 header extension */
   private peakLevel = 0;
+  /** who listens to the packets themselves (captions, transcripts, recordings): payload, RTP timestamp, -dBov level */
+  private readonly taps = new Set<(payload: Buffer, timestamp: number, level: number | undefined) => void>();
 
   constructor(
     readonly source: MediaStreamTrack,
@@ -43,6 +45,7 @@ export class PublishedTrack {
       const indication = extensions?.[AUDIO_LEVEL_URI] as { level: number } | undefined;
       // -dBov from 127 (silence) to 0 (loudest): below -70 dBov counts as silence.
       if (indication) this.peakLevel = Math.max(this.peakLevel, Math.max(0, 70 - indication.level) / 70);
+      for (const tap of this.taps) tap(rtp.payload, rtp.header.timestamp, indication?.level);
       if (this.sinks.size === 0) return;
       const packet = rtp.serialize();
       for (const sink of this.sinks) sink.writeRtp(packet);
@@ -72,6 +75,12 @@ export class PublishedTrack {
     this.sinks.delete(sink);
   }
 
+  /** Hears every packet until the returned function is called. */
+  tap(listener: (payload: Buffer, timestamp: number, level: number | undefined) => void) {
+    this.taps.add(listener);
+    return () => this.taps.delete(listener);
+  }
+
   /** The loudest level heard since the last call. */
   takeLevel() {
     const level = this.peakLevel;
@@ -82,6 +91,7 @@ export class PublishedTrack {
   stop() {
     clearInterval(this.keyframeTimer);
     this.sinks.clear();
+    this.taps.clear();
   }
 }
 

@@ -9,10 +9,5 @@ import type { StoredArtifact } from './call-store';
 let clip: Buffer | undefined;
 export const recordingClip = () => (clip ??= readFileSync(new URL('./assets/recording.webm', import.meta.url)));
 
-/** A transcript in Stream's JSONL shape (one speech segment a line). */
-export const transcriptLines = (artifact: StoredArtifact) =>
-  [
-    { type: 'speech', start_time: artifact.start_time, stop_time: artifact.end_time, speaker_id: 'local-stand-in', text: 'This transcript was made by the local Stream stand-in; it does not transcribe the call.' },
-  ]
-    .map((line) => JSON.stringify(line))
-    .join('\n') + '\n';
+/** A transcript in Stream's JSONL shape: one line per utterance, in the order they were said. */
+export const transcriptLines = (artifact: StoredArtifact) => (artifact.lines ?? []).map((line) => `${JSON.stringify(line)}\n`).join('');

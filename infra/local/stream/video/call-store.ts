@@ -35,6 +35,18 @@ export interface StoredArtifact {
   start_time: string;
   end_time: string;
   recording_type?: string;
+  /** where a recording's file is (none: the canned clip, made where the machine had no ffmpeg) */
+  path?: string;
+  /** a transcript's utterances, in Stream's JSONL shape (one line each) */
+  lines?: TranscriptLine[];
+}
+
+export interface TranscriptLine {
+  type: 'speech';
+  start_time: string;
+  stop_time: string;
+  speaker_id: string;
+  text: string;
 }
 
 export interface StoredCall {
@@ -54,6 +66,7 @@ export interface StoredCall {
   recording_started_at?: string;
   transcribing: boolean;
   transcription_started_at?: string;
+  captioning?: boolean;
   artifacts: StoredArtifact[];
   /** Set by go_live, cleared by stop_live: a call whose settings enable backstage is in backstage until then. */
   live?: boolean;
@@ -80,6 +93,7 @@ const closeStaleSession = (call: StoredCall) => {
   }
   call.recording = false;
   call.transcribing = false;
+  call.captioning = false;
   return call;
 };
 

@@ -3,7 +3,7 @@
  * Stream documents for a new app (getstream.io/video/docs/api/call_types/builtin: backstage, access requests, audio
  * only, ring timeouts) and the capabilities each call role is granted. Stream documents the grants only as "set in the
  * dashboard"; the tables below are the stand-in's choice, read from the types' descriptions and the SDKs' sample apps
- * (docs/local-stage.md). A capability whose feature the stand-in does not imitate (closed captions, HLS/RTMP,
+ * (docs/local-stage.md). A capability whose feature the stand-in does not imitate (HLS/RTMP,
  * raw/frame/individual recording) is granted to nobody, so no control the SDKs gate on it is shown.
  */
 export type Settings = Record<string, Record<string, unknown>>;
@@ -74,7 +74,9 @@ export const callTypeSettings = (type: string): Settings => {
 
 const media = ['send-audio', 'send-video', 'screenshare', 'enable-noise-cancellation'];
 const watch = ['read-call', 'join-call', 'create-reaction'];
-const recordAndTranscribe = ['start-record-call', 'stop-record-call', 'start-transcription-call', 'stop-transcription-call'];
+const recordAndTranscribe = [
+  'start-record-call', 'stop-record-call', 'start-transcription-call', 'stop-transcription-call', 'start-closed-captions-call', 'stop-closed-captions-call',
+];
 const moderate = [
   'block-users', 'kick-user', 'mute-users', 'pin-for-everyone', 'remove-call-member', 'update-call-member',
   'update-call-permissions', 'update-call-settings', 'join-ended-call', 'join-backstage',
@@ -136,6 +138,7 @@ const disabledBySettings = (settings: Settings | undefined) => {
   if (settings.screensharing?.enabled === false) off.add('screenshare');
   if (settings.recording?.mode === 'disabled') for (const c of ['start-record-call', 'stop-record-call']) off.add(c);
   if (settings.transcription?.mode === 'disabled') for (const c of ['start-transcription-call', 'stop-transcription-call']) off.add(c);
+  if (settings.transcription?.closed_caption_mode === 'disabled') for (const c of ['start-closed-captions-call', 'stop-closed-captions-call']) off.add(c);
   return off;
 };
 

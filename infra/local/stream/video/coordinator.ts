@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { capabilitiesByRole, capabilitiesOf, knownCallTypes, mergeSettings, requestableCapabilities, type Settings } from './call-types';
-import { cidOf, type CallStore, type StoredCall, type StoredSession } from './call-store';
+import { cidOf, type CallStore, type StoredCall, type StoredSession, type TranscriptLine } from './call-store';
 import { badRequest, notAllowed, notFound } from '../errors';
 import { matchesFilter, sortBy } from '../filters';
 import type { SfuTokens } from './sfu-token';
@@ -33,6 +33,7 @@ export interface CoordinatorDeps {
   artifactUrl(call: StoredCall, sessionId: string, filename: string): string;
   store: CallStore;
   now?: () => Date;
+  log?(message: string, details?: unknown): void;
 }
 
 /** What the coordinator asks of the SFU for the participants of a call. */
@@ -48,6 +49,20 @@ export interface CoordinatorSfu {
   muteUsers(cid: string, userIds: string[] | undefined, kinds: MuteKind[]): void;
   setPins(cid: string, pins: { userId: string; sessionId: string }[]): void;
   updateGrants(cid: string, userId: string, grants: { canPublishAudio: boolean; canPublishVideo: boolean; canScreenshare: boolean }): void;
+  /** Captions or a transcription need the call's speech (or no longer do); resolves once the last words arrived. */
+  setListening(cid: string, on: boolean): Promise<void>;
+  /** A composite recording of the call's cameras and microphones starts now. */
+  startRecording(cid: string): void;
+  /** The recording's file (its path), or undefined where the machine cannot make one (no ffmpeg); throws when it failed. */
+  finishRecording(cid: string, filename: string): Promise<string | undefined>;
+}
+
+/** One recognised utterance of a speaker, as the SFU hears it. */
+export interface HeardUtterance {
+  userId: string;
+  text: string;
+  startedAt: Date;
+  endedAt: Date;
 }
 
 export type MuteKind = 'audio' | 'video' | 'screenshare' | 'screenshare_audio';
@@ -74,7 +89,8 @@ const eventsToWebhooks = new Set([
   'call.session_participant_joined', 'call.session_participant_left', 'call.recording_started',
   'call.recording_stopped', 'call.recording_ready', 'call.transcription_started', 'call.transcription_stopped',
   'call.transcription_ready', 'call.live_started', 'call.permission_request', 'call.permissions_updated', 'call.blocked_user',
-  'call.unblocked_user', 'call.kicked_user', 'call.user_muted', 'call.missed',
+  'call.unblocked_user', 'call.kicked_user', 'call.user_muted', 'call.missed', 'call.closed_captions_started',
+  'call.closed_captions_stopped', 'call.closed_captions_failed', 'call.recording_failed', 'call.transcription_failed',
 ]);
 
 /** The clients drop their ring at its timeout; the stand-in ends it just after, so their own drop is seen first. */
@@ -85,6 +101,8 @@ export class VideoCoordinator {
   private readonly now: () => Date;
   private readonly watchers = new Map<string, Set<string>>();
   private readonly rings = new Map<string, { timer: NodeJS.Timeout; sessionId: string; ringer: string; rung: string[] }>();
+  /** the transcripts being written, by call, until their file is ready */
+  private readonly transcripts = new Map<string, TranscriptLine[]>();
 
   constructor(private readonly deps: CoordinatorDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -148,7 +166,7 @@ export class VideoCoordinator {
       session: call.session ? this.sessionResponse(call.session) : undefined,
       backstage: this.isBackstage(call),
       blocked_user_ids: call.blocked_user_ids ?? [],
-      captioning: false,
+      captioning: call.captioning === true,
       recording: call.recording,
       transcribing: call.transcribing,
       translating: false,
@@ -611,6 +629,7 @@ export class VideoCoordinator {
     call.pins = [];
     if (call.recording) this.stopRecording({ kind: 'server' }, call.type, call.id, 'composite');
     if (call.transcribing) this.stopTranscription({ kind: 'server' }, call.type, call.id);
+    if (call.captioning) this.stopClosedCaptions({ kind: 'server' }, call.type, call.id, {});
     this.deps.store.save();
     this.emit(call, {
       type: 'call.session_ended',
@@ -629,10 +648,12 @@ export class VideoCoordinator {
     call.recording = true;
     call.recording_started_at = this.iso();
     this.deps.store.save();
+    this.deps.sfu.startRecording(cidOf(call));
     this.emit(call, { type: 'call.recording_started', call: this.callResponse(call), egress_id: `local-${call.id}`, recording_type: recordingType });
     return { duration: '0.10ms' };
   }
 
+  /** The file is ready once the SFU composed it (`call.recording_ready`), or the recording failed (`call.recording_failed`). */
   stopRecording(actor: Actor, type: string, id: string, recordingType = 'composite') {
     const call = this.existing(type, id);
     this.require(actor, call, 'stop-record-call', cidOf(call));
@@ -640,31 +661,44 @@ export class VideoCoordinator {
     const startedAt = call.recording_started_at ?? call.created_at;
     call.recording = false;
     const sessionId = call.session?.id ?? '';
-    const artifact = { kind: 'recording' as const, filename: `rec_${call.type}_${call.id}_${Date.parse(startedAt)}.webm`, session_id: sessionId, start_time: startedAt, end_time: this.iso(), recording_type: recordingType };
-    call.artifacts.push(artifact);
+    const endTime = this.iso();
+    const filename = `rec_${call.type}_${call.id}_${Date.parse(startedAt)}.webm`;
+    const egressId = `local-${call.id}`;
     this.deps.store.save();
-    this.emit(call, { type: 'call.recording_stopped', call: this.callResponse(call), egress_id: `local-${call.id}`, recording_type: recordingType });
-    this.emit(call, {
-      type: 'call.recording_ready',
-      session_id: sessionId,
-      egress_id: `local-${call.id}`,
-      recording_type: recordingType,
-      call_recording: this.artifactResponse(call, artifact),
-    });
+    this.emit(call, { type: 'call.recording_stopped', call: this.callResponse(call), egress_id: egressId, recording_type: recordingType });
+    this.deps.sfu.finishRecording(cidOf(call), filename).then(
+      (path) => {
+        const artifact = { kind: 'recording' as const, filename, session_id: sessionId, start_time: startedAt, end_time: endTime, recording_type: recordingType, ...(path ? { path } : {}) };
+        call.artifacts.push(artifact);
+        this.deps.store.save();
+        this.emit(call, { type: 'call.recording_ready', session_id: sessionId, egress_id: egressId, recording_type: recordingType, call_recording: this.artifactResponse(call, artifact) });
+      },
+      (error: unknown) => {
+        this.deps.log?.('the recording could not be made', error);
+        this.emit(call, { type: 'call.recording_failed', egress_id: egressId, recording_type: recordingType });
+      },
+    );
     return { duration: '0.10ms' };
   }
 
-  startTranscription(actor: Actor, type: string, id: string) {
+  startTranscription(actor: Actor, type: string, id: string, body: { enable_closed_captions?: boolean } = {}) {
     const call = this.existing(type, id);
     this.require(actor, call, 'start-transcription-call', cidOf(call));
     if (call.transcribing) throw badRequest('StartTranscription failed with error: "call is already being transcribed"');
     call.transcribing = true;
     call.transcription_started_at = this.iso();
+    this.transcripts.set(cidOf(call), []);
     this.deps.store.save();
     this.emit(call, { type: 'call.transcription_started', call: this.callResponse(call), egress_id: `local-tr-${call.id}` });
+    void this.listenAsNeeded(call);
+    if (body.enable_closed_captions && !call.captioning) this.startClosedCaptions(actor, type, id, {});
     return { duration: '0.10ms' };
   }
 
+  /**
+   * The transcript's file is ready once the SFU has delivered the last words it was recognising, as Stream's is a
+   * moment after the transcription stopped.
+   */
   stopTranscription(actor: Actor, type: string, id: string) {
     const call = this.existing(type, id);
     this.require(actor, call, 'stop-transcription-call', cidOf(call));
@@ -672,12 +706,71 @@ export class VideoCoordinator {
     const startedAt = call.transcription_started_at ?? call.created_at;
     call.transcribing = false;
     const sessionId = call.session?.id ?? '';
-    const artifact = { kind: 'transcription' as const, filename: `transcript_${call.type}_${call.id}_${Date.parse(startedAt)}.jsonl`, session_id: sessionId, start_time: startedAt, end_time: this.iso() };
-    call.artifacts.push(artifact);
+    const endTime = this.iso();
     this.deps.store.save();
     this.emit(call, { type: 'call.transcription_stopped', call: this.callResponse(call), egress_id: `local-tr-${call.id}` });
-    this.emit(call, { type: 'call.transcription_ready', session_id: sessionId, egress_id: `local-tr-${call.id}`, call_transcription: this.artifactResponse(call, artifact) });
+    void this.listenAsNeeded(call).then(() => {
+      const lines = this.transcripts.get(cidOf(call)) ?? [];
+      this.transcripts.delete(cidOf(call));
+      const artifact = { kind: 'transcription' as const, filename: `transcript_${call.type}_${call.id}_${Date.parse(startedAt)}.jsonl`, session_id: sessionId, start_time: startedAt, end_time: endTime, lines };
+      call.artifacts.push(artifact);
+      this.deps.store.save();
+      this.emit(call, { type: 'call.transcription_ready', session_id: sessionId, egress_id: `local-tr-${call.id}`, call_transcription: this.artifactResponse(call, artifact) });
+    });
     return { duration: '0.10ms' };
+  }
+
+  /** Live captions of what is said (`call.closed_caption`), as Stream's closed captions are. */
+  startClosedCaptions(actor: Actor, type: string, id: string, body: { enable_transcription?: boolean }) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'start-closed-captions-call', cidOf(call));
+    if (call.settings.transcription?.closed_caption_mode === 'disabled') throw badRequest('StartClosedCaptions failed with error: "closed captions are disabled for this call"');
+    if (call.captioning) throw badRequest('StartClosedCaptions failed with error: "closed captions are already running"');
+    call.captioning = true;
+    this.deps.store.save();
+    this.emit(call, { type: 'call.closed_captions_started' });
+    void this.listenAsNeeded(call);
+    if (body.enable_transcription && !call.transcribing) this.startTranscription(actor, type, id);
+    return { duration: '0.10ms' };
+  }
+
+  stopClosedCaptions(actor: Actor, type: string, id: string, body: { stop_transcription?: boolean }) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'stop-closed-captions-call', cidOf(call));
+    if (!call.captioning) throw badRequest('StopClosedCaptions failed with error: "closed captions are not running"');
+    call.captioning = false;
+    this.deps.store.save();
+    this.emit(call, { type: 'call.closed_captions_stopped' });
+    void this.listenAsNeeded(call);
+    if (body.stop_transcription && call.transcribing) this.stopTranscription(actor, type, id);
+    return { duration: '0.10ms' };
+  }
+
+  private listenAsNeeded(call: StoredCall) {
+    return this.deps.sfu.setListening(cidOf(call), call.captioning === true || call.transcribing);
+  }
+
+  /** What the SFU heard: a caption for everyone while captions run, a line of the transcript while one is written. */
+  heard(cid: string, utterance: HeardUtterance) {
+    const call = this.deps.store.get(cid);
+    if (!call) return;
+    const start_time = utterance.startedAt.toISOString();
+    const end_time = utterance.endedAt.toISOString();
+    this.transcripts.get(cid)?.push({ type: 'speech', start_time, stop_time: end_time, speaker_id: utterance.userId, text: utterance.text });
+    if (!call.captioning) return;
+    this.emit(call, {
+      type: 'call.closed_caption',
+      closed_caption: {
+        id: randomUUID(),
+        speaker_id: utterance.userId,
+        text: utterance.text,
+        start_time,
+        end_time,
+        language: 'en',
+        translated: false,
+        user: this.userResponse(utterance.userId),
+      },
+    });
   }
 
   private artifactResponse(call: StoredCall, artifact: StoredCall['artifacts'][number]) {
@@ -877,6 +970,8 @@ const capabilityAction: Record<string, string> = {
   'stop-record-call': 'StopRecording',
   'start-transcription-call': 'StartTranscription',
   'stop-transcription-call': 'StopTranscription',
+  'start-closed-captions-call': 'StartClosedCaptions',
+  'stop-closed-captions-call': 'StopClosedCaptions',
   'create-reaction': 'CreateCallReaction',
   'join-backstage': 'JoinBackstage',
   'mute-users': 'MuteUsers',

@@ -1,6 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
+import { mediaTools } from '../sfu/speech/recogniser';
 import { LocalSfu } from '../sfu/local-sfu';
 import { CallStore } from './call-store';
 import { CoordinatorSockets } from './coordinator-socket';
@@ -55,6 +60,8 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
   const wsBase = base.replace(/^http/, 'ws');
   const store = new CallStore(deps.dataDir);
   const sfuTokens = createSfuTokens();
+  // Recordings of the calls themselves: beside the state when it is kept, else for as long as the process runs.
+  const artifactsDir = deps.dataDir ? mkdir(join(deps.dataDir, 'recordings'), { recursive: true }).then(() => join(deps.dataDir!, 'recordings')) : mkdtemp(join(tmpdir(), 'stream-recordings-'));
   const sockets = new CoordinatorSockets({ apiKey: deps.apiKey, verifyUserToken: deps.verifyUserToken, users: deps.users, log });
   const coordinator = new VideoCoordinator({
     users: deps.users,
@@ -70,15 +77,30 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
       muteUsers: (cid, userIds, kinds) => sfu.muteUsers(cid, userIds, kinds),
       setPins: (cid, pins) => sfu.setPins(cid, pins),
       updateGrants: (cid, userId, grants) => sfu.updateGrants(cid, userId, grants),
+      setListening: (cid, on) => sfu.setListening(cid, on),
+      startRecording: (cid) => sfu.startRecording(cid),
+      finishRecording: async (cid, filename) => {
+        const ffmpeg = mediaTools().ffmpeg;
+        if (!ffmpeg) {
+          await sfu.dropRecording(cid);
+          return undefined;
+        }
+        const dir = await artifactsDir;
+        const path = join(dir, filename);
+        await sfu.finishRecording(cid, ffmpeg, path);
+        return path;
+      },
     },
     artifactUrl: (call, sessionId, filename) => `${base}/video/artifacts/${call.type}/${call.id}/${encodeURIComponent(sessionId || 'none')}/${encodeURIComponent(filename)}`,
     store,
+    log,
   });
   const sfu = new LocalSfu({
     verifyToken: (token) => sfuTokens.verify(token),
     userInfo: (id) => deps.users.get(id) ?? {},
     onParticipantJoined: (cid, userId, sessionId, role) => coordinator.participantJoined(cid, userId, sessionId, role),
     onParticipantLeft: (cid, sessionId) => coordinator.participantLeft(cid, sessionId),
+    onUtterance: (cid, utterance) => coordinator.heard(cid, utterance),
     log,
   });
   const wss = new WebSocketServer({ noServer: true });
@@ -109,7 +131,7 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
     const [type, id, session, filename] = parts.map(decodeURIComponent);
     const artifact = type && id && session && filename ? coordinator.findArtifact(`${type}:${id}`, session === 'none' ? '' : session, filename) : undefined;
     if (!artifact) return sendError(res, new StreamApiError('doesNotExist', 'No such recording'));
-    const body = artifact.kind === 'recording' ? recordingClip() : Buffer.from(transcriptLines(artifact));
+    const body = artifact.kind === 'recording' ? (artifact.path && existsSync(artifact.path) ? readFileSync(artifact.path) : recordingClip()) : Buffer.from(transcriptLines(artifact));
     res.writeHead(200, { ...corsHeaders, 'content-type': artifact.kind === 'recording' ? 'video/webm' : 'application/jsonl', 'content-length': body.length });
     res.end(body);
   };

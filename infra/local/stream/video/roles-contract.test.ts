@@ -81,11 +81,11 @@ describe('call types', () => {
     expect(asGrace.own_capabilities).not.toContain('pin-for-everyone');
   });
 
-  it('grants nobody a capability whose feature it does not imitate (closed captions, broadcasting)', async () => {
+  it('grants nobody a capability whose feature it does not imitate (broadcasting); captions go with transcription', async () => {
     const ada = await connect('ada');
     for (const type of ['default', 'development', 'livestream', 'audio_room']) {
       const { own_capabilities } = await ada.call(type, callId()).getOrCreate();
-      expect(own_capabilities, type).not.toContain('start-closed-captions-call');
+      expect(own_capabilities, type).toContain('start-closed-captions-call');
       expect(own_capabilities, type).not.toContain('start-broadcast-call');
     }
   });

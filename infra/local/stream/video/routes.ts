@@ -37,6 +37,9 @@ const schemas = {
   pin: z.looseObject({ user_id: z.string().min(1), session_id: z.string().min(1) }),
   requestPermission: z.looseObject({ permissions: z.array(z.string().min(1)).min(1) }),
   userPermissions: z.looseObject({ user_id: z.string().min(1), grant_permissions: z.array(z.string().min(1)).optional(), revoke_permissions: z.array(z.string().min(1)).optional() }),
+  startCaptions: z.looseObject({ enable_transcription: z.boolean().optional(), language: z.string().optional(), external_storage: z.string().optional() }),
+  stopCaptions: z.looseObject({ stop_transcription: z.boolean().optional() }),
+  startTranscription: z.looseObject({ enable_closed_captions: z.boolean().optional(), language: z.string().optional(), transcription_external_storage: z.string().optional() }),
   reaction: z.looseObject({ type: z.string().min(1), emoji_code: z.string().optional(), custom: custom.optional(), user_id: z.string().min(1).optional() }),
 };
 
@@ -94,7 +97,9 @@ export const routeVideoRequest = (c: VideoCoordinator, actor: Actor, method: str
     case 'members': return c.updateMembers(actor, type, id, parse('UpdateCallMembers', schemas.members, body));
     case 'start_recording': return c.startRecording(actor, type, id);
     case 'stop_recording': return c.stopRecording(actor, type, id);
-    case 'start_transcription': return c.startTranscription(actor, type, id);
+    case 'start_transcription': return c.startTranscription(actor, type, id, parse('StartTranscription', schemas.startTranscription, body));
+    case 'start_closed_captions': return c.startClosedCaptions(actor, type, id, parse('StartClosedCaptions', schemas.startCaptions, body));
+    case 'stop_closed_captions': return c.stopClosedCaptions(actor, type, id, parse('StopClosedCaptions', schemas.stopCaptions, body));
     case 'stop_transcription': return c.stopTranscription(actor, type, id);
     case 'event': return c.sendCustomEvent(actor, type, id, parse('SendCallEvent', schemas.event, body));
     case 'reaction': return c.sendReaction(actor, type, id, parse('SendVideoReaction', schemas.reaction, body));

@@ -300,6 +300,8 @@ describe('the node SDK, as the product’s functions use it', () => {
     await call.startRecording({ recording_type: 'composite' });
     await expect(call.startRecording({ recording_type: 'composite' })).rejects.toThrow(/already being recorded/);
     await call.stopRecording({ recording_type: 'composite' });
+    // Ready once the SFU composed the file (of nobody here: black and silence as long as the recording).
+    await expect.poll(() => harness.webhooks.some((w) => w.type === 'call.recording_ready' && w.call_cid === `default:${id}`), { timeout: 60_000 }).toBe(true);
     const types = harness.webhooks.filter((w) => w.call_cid === `default:${id}`).map((w) => w.type);
     expect(types).toEqual(expect.arrayContaining(['call.recording_started', 'call.recording_stopped', 'call.recording_ready']));
     const ready = harness.webhooks.find((w) => w.type === 'call.recording_ready' && w.call_cid === `default:${id}`) as unknown as { call_recording: { url: string; filename: string } };
@@ -312,15 +314,52 @@ describe('the node SDK, as the product’s functions use it', () => {
     expect(recordings.map((r) => r.filename)).toEqual([ready.call_recording.filename]);
   });
 
-  it('transcribes: the ready webhook names a JSONL transcript that downloads', async () => {
+  it('transcribes: the ready webhook names a JSONL transcript that downloads (empty: nobody spoke)', async () => {
     const id = callId();
     const call = server.video.call('default', id);
     await call.getOrCreate({ data: { created_by_id: 'ada' } });
     await call.startTranscription();
     await call.stopTranscription();
-    const ready = harness.webhooks.find((w) => w.type === 'call.transcription_ready' && w.call_cid === `default:${id}`) as unknown as { call_transcription: { url: string } };
-    const text = await (await fetch(ready.call_transcription.url)).text();
-    expect(JSON.parse(text.trim().split('\n')[0]!)).toMatchObject({ type: 'speech' });
+    const readyHook = () => harness.webhooks.find((w) => w.type === 'call.transcription_ready' && w.call_cid === `default:${id}`);
+    await expect.poll(readyHook).toBeDefined();
+    const ready = readyHook() as unknown as { call_transcription: { url: string; filename: string } };
+    expect(ready.call_transcription.filename).toMatch(/\.jsonl$/);
+    const download = await fetch(ready.call_transcription.url);
+    expect(download.status).toBe(200);
+    expect(await download.text()).toBe('');
+  });
+
+  it('captions: started and stopped as Stream sends them, the call state says so, and only once at a time', async () => {
+    const id = callId();
+    const ada = await connect('ada');
+    const call = ada.call('default', id);
+    await call.getOrCreate();
+    const started = nextEvent(ada, 'call.closed_captions_started');
+    await call.startClosedCaptions({ language: 'en' });
+    expect(await started).toMatchObject({ type: 'call.closed_captions_started', call_cid: `default:${id}`, created_at: expect.any(String) });
+    expect(call.state.captioning).toBe(true);
+    await expect(call.startClosedCaptions()).rejects.toMatchObject({ status: 400 });
+    expect((await server.video.call('default', id).get()).call.captioning).toBe(true);
+    const stopped = nextEvent(ada, 'call.closed_captions_stopped');
+    await call.stopClosedCaptions();
+    await stopped;
+    expect(call.state.captioning).toBe(false);
+    await expect(call.stopClosedCaptions()).rejects.toMatchObject({ status: 400 });
+    expect(harness.webhooks.filter((w) => w.call_cid === `default:${id}`).map((w) => w.type)).toEqual(
+      expect.arrayContaining(['call.closed_captions_started', 'call.closed_captions_stopped']),
+    );
+  });
+
+  it('captions: refused where the settings turn them off, and to a user the call type does not let start them', async () => {
+    const id = callId();
+    const call = server.video.call('default', id);
+    await call.getOrCreate({ data: { created_by_id: 'ada', members: [{ user_id: 'ada' }], settings_override: { transcription: { closed_caption_mode: 'disabled' } } } });
+    const ada = await connect('ada');
+    await expect(ada.call('default', id).startClosedCaptions()).rejects.toMatchObject({ status: 403 });
+    const live = server.video.call('livestream', callId());
+    await live.getOrCreate({ data: { created_by_id: 'ada', members: [{ user_id: 'grace' }] } });
+    const grace = await connect('grace');
+    await expect(grace.call('livestream', live.id).startClosedCaptions()).rejects.toMatchObject({ status: 403, code: 17 });
   });
 });
 
@@ -336,6 +375,7 @@ describe('keeping state', () => {
       await firstServer.video.call('default', 'kept').getOrCreate({ data: { created_by_id: 'ada', members: [{ user_id: 'ada' }, { user_id: 'grace' }] } });
       await firstServer.video.call('default', 'kept').startRecording({ recording_type: 'composite' });
       await firstServer.video.call('default', 'kept').stopRecording({ recording_type: 'composite' });
+      await expect.poll(() => first.webhooks.some((w) => w.type === 'call.recording_ready'), { timeout: 60_000 }).toBe(true);
       await first.close();
 
       const second = await startVideoHarness({ dataDir });
