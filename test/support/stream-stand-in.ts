@@ -11,9 +11,18 @@ import { startS3rver } from '../../infra/local/s3';
  * A Stream stand-in of its own (in memory, attachments in a scratch s3rver) for contract tests that drive it with
  * the real SDKs: stream-chat as the browser uses it, @stream-io/node-sdk as the functions do.
  */
-export const startTestStandIn = async ({ webhookUrl = () => undefined, webhookEvents }: { webhookUrl?: () => string | undefined; webhookEvents?: ReadonlySet<string> } = {}) => {
-  const apiKey = 'stand-in-test-key';
-  const secret = 'stand-in-test-secret';
+export const startTestStandIn = async ({
+  webhookUrl = () => undefined,
+  webhookEvents,
+  apiKey = 'stand-in-test-key',
+  secret = 'stand-in-test-secret',
+}: {
+  webhookUrl?: () => string | undefined;
+  webhookEvents?: ReadonlySet<string>;
+  /** The stage's own key and secret, when its webhook route is to take the stand-in's deliveries as Stream's. */
+  apiKey?: string;
+  secret?: string;
+} = {}) => {
   const scratch = mkdtempSync(join(tmpdir(), 'stream-stand-in-'));
   const s3 = await startS3rver({ directory: join(scratch, 's3rver') });
   const standIn: StreamStandIn = await createStreamStandIn({
