@@ -48,7 +48,13 @@ describe.runIf(inject('isLocal'))('missed calls', () => {
       },
     });
     // Linus declines before the ring ends, so only Ada missed it.
-    await env.server.video.call('default', id).reject({ user_id: linus.sub, reason: 'decline' });
+    // As Linus's browser declines (the node SDK has no reject).
+    const declined = await fetch(`${env.standIn.url}/video/call/default/${id}/reject?api_key=${env.apiKey}`, {
+      method: 'POST',
+      headers: { authorization: env.userToken(linus.sub), 'stream-auth-type': 'jwt', 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'decline' }),
+    });
+    expect(declined.status).toBe(201);
 
     const notification = await waitFor(async () => (await list(ada.idToken)).notifications.find((each) => each.kind === 'call'), 'the missed call in Ada’s list');
     expect(notification).toMatchObject({ kind: 'call', text: 'You missed a call from Grace Hopper', link: '/calls', readAt: null });
