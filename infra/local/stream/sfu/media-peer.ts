@@ -85,8 +85,8 @@ interface Sink {
 /** One frame at 30 fps on the 90 kHz video clock: the gap a layer switch leaves between the two layers' frames. */
 const FRAME_TICKS = 3000;
 
-/** A layer that sent nothing for this long is off (the browser stops a layer when short of CPU or bandwidth). */
-const LAYER_IDLE_MS = 1500;
+/** A layer that sent nothing for this long is off (the browser stops a layer when short of CPU or bandwidth); generous, as a starved machine delays packets by seconds. */
+const LAYER_IDLE_MS = 5000;
 
 /** The first packet of a VP8 keyframe: only there can a subscriber start decoding, or move to another layer. */
 const startsVp8Keyframe = (payload: Buffer) => {
