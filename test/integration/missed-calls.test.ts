@@ -28,7 +28,7 @@ describe.runIf(inject('isLocal'))('missed calls', () => {
   let env: Awaited<ReturnType<typeof startTestStandIn>>;
 
   beforeAll(async () => {
-    env = await startTestStandIn({ apiKey: credentials!.apiKey, secret: credentials!.apiSecret, webhookUrl: () => `${baseUrl()}/api/webhooks/stream` });
+    env = await startTestStandIn({ apiKey: credentials!.apiKey, secret: credentials!.apiSecret, video: true, webhookUrl: () => `${baseUrl()}/api/webhooks/stream` });
   });
 
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createHmac } from 'node:crypto';
 import { StreamChat, type Event } from 'stream-chat';
 import { StreamClient } from '@stream-io/node-sdk';
-import { createStreamStandIn, s3AttachmentStorage, type StreamStandIn } from '../../infra/local/stream';
+import { createStreamStandIn, createVideoStandIn, s3AttachmentStorage, type StreamStandIn } from '../../infra/local/stream';
 import { startS3rver } from '../../infra/local/s3';
 
 /**
@@ -16,12 +16,15 @@ export const startTestStandIn = async ({
   webhookEvents,
   apiKey = 'stand-in-test-key',
   secret = 'stand-in-test-secret',
+  video = false,
 }: {
   webhookUrl?: () => string | undefined;
   webhookEvents?: ReadonlySet<string>;
   /** The stage's own key and secret, when its webhook route is to take the stand-in's deliveries as Stream's. */
   apiKey?: string;
   secret?: string;
+  /** With the video coordinator and SFU, as the stage runs it. */
+  video?: boolean;
 } = {}) => {
   const scratch = mkdtempSync(join(tmpdir(), 'stream-stand-in-'));
   const s3 = await startS3rver({ directory: join(scratch, 's3rver') });
@@ -31,6 +34,7 @@ export const startTestStandIn = async ({
     webhookUrl,
     ...(webhookEvents ? { webhookEvents } : {}),
     s3: s3AttachmentStorage({ endpoint: s3.endpoint, bucket: s3.buckets.media! }),
+    ...(video ? { video: createVideoStandIn } : {}),
     log: () => undefined,
   });
   const server = new StreamClient(apiKey, secret, { basePath: standIn.url, timeout: 5000 });
