@@ -304,7 +304,7 @@ export const startLocalScheduler = async ({
     if (!kind) throw new ApiError(404, 'ResourceNotFoundException', `Function not found: arn:aws:lambda:${region}:${ACCOUNT}:function:${name}`);
     const type = req.headers['x-amz-invocation-type'] ?? 'RequestResponse';
     if (type !== 'RequestResponse' && type !== 'Event' && type !== 'DryRun') throw invalid(`InvocationType must be one of RequestResponse, Event, DryRun.`);
-    const text = await readBody(req);
+    const text = await readText(req);
     let event: unknown;
     try {
       event = JSON.parse(text || '{}') as unknown;

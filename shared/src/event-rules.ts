@@ -80,6 +80,13 @@ export const eventRules = [
     },
   },
   {
+    // Whoever did not answer a ring finds it in their notifications list, with the page to call back from.
+    name: 'missed-call',
+    detailTypes: ['call.missed'],
+    handler: 'events/missed-call/handler',
+    needs: { tables: { members: ['GetItem'], notifications: ['PutItem'] }, buckets: { archive: ['GetObject'] }, siteUrl: true },
+  },
+  {
     // Stream work after a mentorship's transaction has committed, with the bus's retries and dead letters.
     name: 'mentorship-channel',
     source: APP_EVENT_SOURCE,

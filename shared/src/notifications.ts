@@ -5,7 +5,7 @@
 import * as z from 'zod';
 
 /** What a notification is about, so the list can say so at a glance. */
-export const NOTIFICATION_KINDS = ['application', 'mentorship', 'session', 'reminder'] as const;
+export const NOTIFICATION_KINDS = ['application', 'mentorship', 'session', 'reminder', 'call'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** How long a notification is kept (DynamoDB's TTL removes it after this). */

@@ -20,21 +20,45 @@ import { videoBundleBench } from './benches/video-bundle';
 import { slotsBench } from './benches/slots';
 import { standInChatBench } from './benches/stand-in-chat';
 import { standInBench } from './benches/stand-in';
+import { sfuBench } from './benches/sfu';
 
-export interface Bench {
+interface BenchBase {
   name: string;
   /** Whether it runs Chromium (which it then finds in CHROME_PATH). */
   browser?: boolean;
-  /** Whether the stage must serve the built SPA (`static`). */
-  web?: 'static' | 'none';
-  /** Extra environment for the stage (e.g. test Stream credentials). */
-  env?: Record<string, string>;
   /** Runs before the stage starts (e.g. building the SPA it serves). */
   prepare?: () => Promise<void>;
-  run: (context: { stage: SpawnedStage }) => Promise<Record<string, unknown>>;
 }
 
-const benches: Bench[] = [feedbackBench, identityBench, eventsBench, directoryBench, dashboardBench, acceptsBench, publicPagesBench, chatTokenBench, videoBundleBench, slotsBench, sessionPageBench, standInChatBench, standInBench];
+export type Bench = BenchBase &
+  (
+    | {
+        stageless?: false;
+        /** Whether the stage must serve the built SPA (`static`). */
+        web?: 'static' | 'none';
+        /** Extra environment for the stage (e.g. test Stream credentials). */
+        env?: Record<string, string>;
+        run: (context: { stage: SpawnedStage }) => Promise<Record<string, unknown>>;
+      }
+    | {
+        /** It starts what it measures itself (a part of the stand-in alone), so no stage is spawned for it. */
+        stageless: true;
+        run: () => Promise<Record<string, unknown>>;
+      }
+  );
+
+/** A bench's figures, on a fresh local stage unless it needs none. */
+const figuresOf = async (bench: Bench) => {
+  if (bench.stageless) return bench.run();
+  const stage = await spawnLocalStage({ web: bench.web ?? 'none', env: { POWERTOOLS_LOG_LEVEL: 'ERROR', ...bench.env } });
+  try {
+    return await bench.run({ stage });
+  } finally {
+    await stage.stop();
+  }
+};
+
+const benches: Bench[] = [feedbackBench, identityBench, eventsBench, directoryBench, dashboardBench, acceptsBench, publicPagesBench, chatTokenBench, videoBundleBench, slotsBench, sessionPageBench, standInChatBench, standInBench, sfuBench];
 
 const only = process.argv.slice(2);
 const selected = only.length ? benches.filter((bench) => only.includes(bench.name)) : benches;
@@ -70,16 +94,11 @@ const all: Record<string, unknown> = {};
 for (const bench of selected) {
   console.log(`\n▶ ${bench.name}`);
   await bench.prepare?.();
-  const stage = await spawnLocalStage({ web: bench.web ?? 'none', env: { POWERTOOLS_LOG_LEVEL: 'ERROR', ...bench.env } });
-  try {
-    const figures = await bench.run({ stage });
-    const result = { bench: bench.name, at: new Date().toISOString(), machine, ...figures };
-    writeFileSync(join(resultsDir, `${bench.name}.json`), `${JSON.stringify(result, null, 2)}\n`);
-    all[bench.name] = result;
-    console.log(JSON.stringify(figures, null, 2));
-  } finally {
-    await stage.stop();
-  }
+  const figures = await figuresOf(bench);
+  const result = { bench: bench.name, at: new Date().toISOString(), machine, ...figures };
+  writeFileSync(join(resultsDir, `${bench.name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  all[bench.name] = result;
+  console.log(JSON.stringify(figures, null, 2));
 }
 // One bench: latest.json keeps the others' last figures beside its new ones.
 const latest = join(resultsDir, 'latest.json');

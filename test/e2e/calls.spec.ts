@@ -91,8 +91,8 @@ test('the mentor rings from the mentorship page; both see and hear each other; a
   await expect(gracePage.getByRole('heading', { name: 'How was your call?' })).toBeVisible();
 });
 
-test('on /messages the channel list comes first and the video SDK after chat has connected; a ring still reaches the member there', async ({ browser, request }) => {
-  test.setTimeout(120_000);
+test('on /messages the channel list comes first and the video SDK after chat has connected; a ring still reaches the member there; an unanswered ring ends as missed on both sides', async ({ browser, request }) => {
+  test.setTimeout(180_000);
   const { grace, ada, mentorshipId } = await makePair(request);
   const probe = await memberChat(request, grace);
   await pairChannel(probe, mentorshipId);
@@ -123,4 +123,31 @@ test('on /messages the channel list comes first and the video SDK after chat has
   await expect(incoming).toBeVisible({ timeout: 30_000 });
   await incoming.getByRole('button', { name: 'Decline' }).click();
   await expect(incoming).toBeHidden();
+
+  // Rung again, nobody answers: when the ring ends (the default type's 15 s), both are told, and Ada finds it in
+  // her notifications list (from Stream's call.missed webhook), with a way to call back.
+  await gracePage.getByRole('button', { name: 'Call Ada Lovelace' }).click({ timeout: 30_000 });
+  await expect(incoming).toBeVisible({ timeout: 30_000 });
+  const missed = adaPage.getByRole('status', { name: 'You missed a call from Grace Hopper' });
+  await expect(missed).toBeVisible({ timeout: 45_000 });
+  await expect(incoming).toBeHidden();
+  await expect(gracePage.getByRole('status', { name: 'Ada Lovelace did not answer your call' })).toBeVisible({ timeout: 30_000 });
+  await screenshot(adaPage, 'missed-call-1280', { fullPage: false });
+  await adaPage.setViewportSize(widths.phone);
+  await screenshot(adaPage, 'missed-call-375', { fullPage: false });
+  const results = await axe(adaPage, { tags: wcag });
+  expect(results.violations.map(({ id, nodes }) => ({ id, nodes: nodes.map((node) => node.html.slice(0, 160)) })), 'the missed-call notice').toEqual([]);
+  await adaPage.setViewportSize(widths.desktop);
+
+  // Calling back rings Grace.
+  await missed.getByRole('button', { name: 'Call Grace Hopper back' }).click({ timeout: 30_000 });
+  const callBack = gracePage.getByRole('alertdialog', { name: 'Ada Lovelace is calling you' });
+  await expect(callBack).toBeVisible({ timeout: 30_000 });
+  await callBack.getByRole('button', { name: 'Decline' }).click();
+  await expect(missed).toBeHidden();
+
+  await expect(async () => {
+    await adaPage.goto('/notifications');
+    await expect(adaPage.getByRole('link', { name: 'You missed a call from Grace Hopper' })).toHaveAttribute('href', `/mentorships/${mentorshipId}`, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 });

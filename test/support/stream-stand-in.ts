@@ -4,16 +4,28 @@ import { join } from 'node:path';
 import { createHmac } from 'node:crypto';
 import { StreamChat, type Event } from 'stream-chat';
 import { StreamClient } from '@stream-io/node-sdk';
-import { createStreamStandIn, s3AttachmentStorage, type StreamStandIn } from '../../infra/local/stream';
+import { createStreamStandIn, createVideoStandIn, s3AttachmentStorage, type StreamStandIn } from '../../infra/local/stream';
 import { startS3rver } from '../../infra/local/s3';
 
 /**
  * A Stream stand-in of its own (in memory, attachments in a scratch s3rver) for contract tests that drive it with
  * the real SDKs: stream-chat as the browser uses it, @stream-io/node-sdk as the functions do.
  */
-export const startTestStandIn = async ({ webhookUrl = () => undefined, webhookEvents }: { webhookUrl?: () => string | undefined; webhookEvents?: ReadonlySet<string> } = {}) => {
-  const apiKey = 'stand-in-test-key';
-  const secret = 'stand-in-test-secret';
+export const startTestStandIn = async ({
+  webhookUrl = () => undefined,
+  webhookEvents,
+  apiKey = 'stand-in-test-key',
+  secret = 'stand-in-test-secret',
+  video = false,
+}: {
+  webhookUrl?: () => string | undefined;
+  webhookEvents?: ReadonlySet<string>;
+  /** The stage's own key and secret, when its webhook route is to take the stand-in's deliveries as Stream's. */
+  apiKey?: string;
+  secret?: string;
+  /** With the video coordinator and SFU, as the stage runs it. */
+  video?: boolean;
+} = {}) => {
   const scratch = mkdtempSync(join(tmpdir(), 'stream-stand-in-'));
   const s3 = await startS3rver({ directory: join(scratch, 's3rver') });
   const standIn: StreamStandIn = await createStreamStandIn({
@@ -22,6 +34,7 @@ export const startTestStandIn = async ({ webhookUrl = () => undefined, webhookEv
     webhookUrl,
     ...(webhookEvents ? { webhookEvents } : {}),
     s3: s3AttachmentStorage({ endpoint: s3.endpoint, bucket: s3.buckets.media! }),
+    ...(video ? { video: createVideoStandIn } : {}),
     log: () => undefined,
   });
   const server = new StreamClient(apiKey, secret, { basePath: standIn.url, timeout: 5000 });

@@ -1,5 +1,5 @@
 /**
- * Stream calls: who is in a call, the call record built from its webhooks, recording consent, the call archive, guest invitations and webhook deliveries.
+ * Stream calls: who is in a call, who missed a ring, the call record built from its webhooks, recording consent, the call archive, guest invitations and webhook deliveries.
  * The module's one public face: handlers and other modules import from here, never its files.
  */
 export { archiveArtifact } from './archive';
@@ -7,6 +7,7 @@ export { keepRecordingOff, stopWithoutConsent } from './consent-guard';
 export { consentStateOf, giveConsent } from './consent';
 export { claimDelivery, releaseDelivery } from './deliveries-repository';
 export { createGuestInvitation, verifyGuestInvitation } from './guest-invitation';
+export { callBackPath, missedCallText, notifyMissedCall } from './missed-call';
 export { recordCallEvent } from './record-event';
 export { canSeeArchive, listArtifacts, listCallsOf, recordCall, recordCallEnded, recordHistory, setFeatureFlag, setMembership } from './repository';
 export type { ArtifactRecord } from './repository';

@@ -9,6 +9,7 @@ import type * as MembersRepository from '../../../functions/src/members/reposito
 import { withListing, type MemberItem } from '../../../functions/src/members/item';
 import { createTestUser } from '../../support/auth';
 import type { Bench } from '../run';
+import type { SpawnedStage } from '../../support/local-stage';
 import { closedLoop, percentile, round } from '../stats';
 import { describeBreakdown, directoryBreakdown } from './directory-breakdown';
 
@@ -139,7 +140,7 @@ export const directoryBench: Bench = {
 };
 
 const measure = async (
-  stage: Parameters<Bench['run']>[0]['stage'],
+  stage: SpawnedStage,
   { listDirectory }: typeof MembersRepository,
   toDirectoryEntries: typeof Directory.toDirectoryEntries,
   queryDirectory: typeof DirectoryQuery.queryDirectory,

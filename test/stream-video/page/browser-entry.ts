@@ -18,7 +18,7 @@ declare global {
     /** Every calling state the call has been in, in order (the SDK may recycle a left call to idle at once). */
     callingStates(): string[];
     callHandle?: Call;
-    remoteState(userId: string): { publishedTracks: number[]; loudest: number; audio?: { readyState: string; muted: boolean; enabled: boolean } } | undefined;
+    remoteState(userId: string): { publishedTracks: number[]; loudest: number; connectionQuality: number; audio?: { readyState: string; muted: boolean; enabled: boolean } } | undefined;
   }
 }
 
@@ -116,6 +116,7 @@ window.remoteState = (userId) => {
   return {
     publishedTracks: [...participant.publishedTracks],
     loudest: loudest.get(userId) ?? 0,
+    connectionQuality: participant.connectionQuality,
     audio: audio && { readyState: audio.readyState, muted: audio.muted, enabled: audio.enabled },
   };
 };

@@ -3,7 +3,7 @@ export const bellLabel = (unread: number) => (unread > 0 ? `Notifications, ${unr
 
 export const copy = {
   title: 'Notifications',
-  lead: 'What happened in your mentoring: requests, answers, sessions and reminders. We e-mail you the same.',
+  lead: 'What happened in your mentoring: requests, answers, sessions, reminders and missed calls. We e-mail you the same.',
   loading: 'Loading your notifications',
   emptyTitle: 'No notifications yet',
   empty: 'When someone sends you a request, answers one or books a session, you will see it here.',
@@ -12,7 +12,7 @@ export const copy = {
   markAllFailed: 'We could not mark them as read. Please try again.',
   more: 'Show older notifications',
   unread: 'Unread',
-  kinds: { application: 'Application', mentorship: 'Mentorship', session: 'Session', reminder: 'Reminder' },
+  kinds: { application: 'Application', mentorship: 'Mentorship', session: 'Session', reminder: 'Reminder', call: 'Call' },
 } as const;
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });

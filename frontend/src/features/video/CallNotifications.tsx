@@ -2,11 +2,12 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { Call } from '@stream-io/video-react-sdk';
 import '../video/video.css';
+import { MissedCalls } from './components/MissedCalls';
 import { RingingCalls } from './components/RingingCalls';
 import { VideoClientBoundary } from './components/VideoClientBoundary';
 
 /**
- * Incoming (and outgoing) ringing calls anywhere in the signed-in app: mount once in the signed-in layout,
+ * Incoming (and outgoing) ringing calls, and rings that ended unanswered, anywhere in the signed-in app: mount once in the signed-in layout,
  * inside StreamConnectionProvider mode="user". Once a ringing call is joined, the call page opens on it.
  */
 export const CallNotifications = () => {
@@ -15,6 +16,7 @@ export const CallNotifications = () => {
   return (
     <VideoClientBoundary quiet>
       <RingingCalls onJoined={onJoined} />
+      <MissedCalls />
     </VideoClientBoundary>
   );
 };

@@ -196,4 +196,10 @@ export const text = {
     cancel: 'Cancel call',
     timeout: (seconds: number) => `The call stops ringing after ${seconds} seconds.`,
   },
+  missed: {
+    incoming: (name: string) => `You missed a call from ${name}`,
+    outgoing: (names: string) => `${names} did not answer your call`,
+    callBack: (name: string) => `Call ${name} back`,
+    dismiss: 'Dismiss',
+  },
 } as const;

@@ -43,3 +43,9 @@ export const sessionRecordEventSchema = callEventSchema.extend({
   call_recording: artifactFile.nullish(),
   call_transcription: artifactFile.nullish(),
 });
+
+/** call.missed: who rang (`user`) and who missed it (`members`, Stream's "members who missed the call"). */
+export const missedCallEventSchema = callEventSchema.extend({
+  user: z.looseObject({ id: z.string().min(1).max(128), name: z.string().nullish() }),
+  members: z.array(member).max(1000),
+});

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RTCIceCandidate, RTCRtpTransceiver } from 'werift';
+import { RtcpRrPacket, RtcpSrPacket, type MediaStreamTrack, type RTCIceCandidate, type RTCRtpSender, type RTCRtpTransceiver } from 'werift';
 import type { WebSocket } from 'ws';
 import { Timestamp } from './generated/google/protobuf/timestamp';
 import { SfuEvent, SfuRequest, type JoinRequest } from './generated/video/sfu/event/events';
 import {
   CallEndedReason,
   CallState,
+  ConnectionQuality,
   PublishOption,
   ErrorCode,
   ParticipantSource,
@@ -23,13 +24,16 @@ import {
   SetPublisherResponse,
   SignalServer,
   UpdateMuteStatesResponse,
+  UpdateSubscriptionsResponse,
   type ICERestartRequest,
+  type UpdateSubscriptionsRequest,
   type SendAnswerRequest,
   type SetPublisherRequest,
   type UpdateMuteStatesRequest,
 } from './generated/video/sfu/signal_rpc/signal';
 import type { ICETrickle } from './generated/video/sfu/models/models';
-import { addForwardingTrack, createMediaPeer, PublishedTrack, type MediaPeer } from './media-peer';
+import { addForwardingTrack, createMediaPeer, evenLoss, PublishedTrack, type Dimension, type MediaPeer } from './media-peer';
+import { QualityMeter } from './connection-quality';
 import { CallListener, type RecognisedUtterance } from './speech/call-listener';
 import { CallRecorder } from './recording/call-recorder';
 
@@ -47,6 +51,8 @@ export interface LocalSfuDeps {
   onParticipantLeft(cid: string, sessionId: string): void;
   /** What a speaker said, while the coordinator has the SFU listen to the call (captions, transcription). */
   onUtterance?(cid: string, utterance: RecognisedUtterance): void;
+  /** Ask publishers for simulcast camera layers (q, h, f) and give each subscriber the one its size needs; default on. */
+  simulcast?: boolean;
   log?(message: string, details?: unknown): void;
 }
 
@@ -56,7 +62,16 @@ interface Forward {
   publisher: SfuParticipant;
   trackType: TrackType;
   sink: ReturnType<typeof addForwardingTrack>;
+  drop: () => boolean;
+  /** The size the subscriber asked for (UpdateSubscriptions); none yet: the best layer. */
+  wanted?: Dimension;
 }
+
+const AUDIO_CLOCK_RATE = 48_000;
+const VIDEO_CLOCK_RATE = 90_000;
+
+/** How often each participant's quality is judged from the receiver reports that came in meanwhile. */
+const QUALITY_WINDOW_MS = 3000;
 
 class SfuParticipant {
   readonly joinedAt = new Date();
@@ -67,6 +82,11 @@ class SfuParticipant {
   readonly published = new Map<TrackType, PublishedTrack>();
   readonly muted = new Set<TrackType>();
   readonly forwards = new Map<string, Forward>();
+  /** Unknown until the first receiver reports: then measured (QualityMeter), never assumed. */
+  quality = ConnectionQuality.UNSPECIFIED;
+  readonly qualityMeter = new QualityMeter();
+  /** A test's loss filter on everything forwarded to this participant: the fraction dropped (0, none). */
+  forwardLoss = 0;
   negotiationId = 0;
   negotiating: { id: number; timer: NodeJS.Timeout } | undefined;
   renegotiate = false;
@@ -98,7 +118,7 @@ class SfuParticipant {
       publishedTracks: this.liveTracks,
       joinedAt: Timestamp.fromDate(this.joinedAt),
       trackLookupPrefix: this.trackLookupPrefix,
-      connectionQuality: 3, // excellent: everyone is on this machine
+      connectionQuality: this.quality,
       isSpeaking: false,
       isDominantSpeaker: this.call.dominantSpeaker === this.sessionId,
       audioLevel: 0,
@@ -122,9 +142,22 @@ class SfuCall {
   dominantSpeaker: string | undefined;
   listener: CallListener | undefined;
   private readonly levelsTimer: NodeJS.Timeout;
+  private readonly qualityTimer: NodeJS.Timeout;
 
   constructor(readonly cid: string) {
     this.levelsTimer = setInterval(() => this.reportAudioLevels(), 250);
+    this.qualityTimer = setInterval(() => this.reportQuality(), QUALITY_WINDOW_MS);
+  }
+
+  /** Stream's connectionQualityChanged, to everyone, for the participants whose measured quality changed. */
+  private reportQuality() {
+    const updates = [...this.participants.values()].flatMap((p) => {
+      const measured = p.qualityMeter.take();
+      if (measured === undefined || measured === p.quality) return [];
+      p.quality = measured;
+      return [{ userId: p.userId, sessionId: p.sessionId, connectionQuality: measured }];
+    });
+    if (updates.length) this.broadcast({ oneofKind: 'connectionQualityChanged', connectionQualityChanged: { connectionQualityUpdates: updates } });
   }
 
   /**
@@ -149,6 +182,7 @@ class SfuCall {
 
   stop() {
     clearInterval(this.levelsTimer);
+    clearInterval(this.qualityTimer);
   }
 
   others(of: SfuParticipant) {
@@ -163,10 +197,13 @@ class SfuCall {
 const trackKind = (type: TrackType): 'audio' | 'video' =>
   type === TrackType.AUDIO || type === TrackType.SCREEN_SHARE_AUDIO ? 'audio' : 'video';
 
-/** The publish options the stand-in asks for: one simulcast layer of VP8 (it forwards, it does not pick layers). */
-const publishOptions = [
+/**
+ * The publish options the stand-in asks for: VP8 camera in up to three simulcast layers (the client names them q, h
+ * and f, smallest first, as many as its camera's size allows), one layer of screen share, Opus audio.
+ */
+const publishOptionsFor = (simulcast: boolean) => [
   PublishOption.create({ trackType: TrackType.AUDIO, codec: { name: 'opus', payloadType: 111, clockRate: 48000, encodingParameters: '2', fmtp: 'minptime=10;useinbandfec=1' }, bitrate: 64000, fps: 0, maxSpatialLayers: 0, maxTemporalLayers: 0, id: 0, useSingleLayer: false, audioBitrateProfiles: [] }),
-  PublishOption.create({ trackType: TrackType.VIDEO, codec: { name: 'vp8', payloadType: 96, clockRate: 90000, encodingParameters: '', fmtp: '' }, bitrate: 1_200_000, fps: 30, maxSpatialLayers: 1, maxTemporalLayers: 1, videoDimension: { width: 1280, height: 720 }, id: 1, useSingleLayer: true, audioBitrateProfiles: [] }),
+  PublishOption.create({ trackType: TrackType.VIDEO, codec: { name: 'vp8', payloadType: 96, clockRate: 90000, encodingParameters: '', fmtp: '' }, bitrate: 1_200_000, fps: 30, maxSpatialLayers: simulcast ? 3 : 1, maxTemporalLayers: 1, videoDimension: { width: 1280, height: 720 }, id: 1, useSingleLayer: !simulcast, audioBitrateProfiles: [] }),
   PublishOption.create({ trackType: TrackType.SCREEN_SHARE, codec: { name: 'vp8', payloadType: 96, clockRate: 90000, encodingParameters: '', fmtp: '' }, bitrate: 2_000_000, fps: 15, maxSpatialLayers: 1, maxTemporalLayers: 1, videoDimension: { width: 1920, height: 1080 }, id: 2, useSingleLayer: true, audioBitrateProfiles: [] }),
   PublishOption.create({ trackType: TrackType.SCREEN_SHARE_AUDIO, codec: { name: 'opus', payloadType: 111, clockRate: 48000, encodingParameters: '2', fmtp: 'minptime=10;useinbandfec=1' }, bitrate: 64000, fps: 0, maxSpatialLayers: 0, maxTemporalLayers: 0, id: 3, useSingleLayer: false, audioBitrateProfiles: [] }),
 ];
@@ -194,9 +231,11 @@ export class LocalSfu {
   private readonly recorders = new Map<string, CallRecorder>();
   private closing = false;
   private readonly log: (message: string, details?: unknown) => void;
+  private readonly publishOptions: PublishOption[];
 
   constructor(private readonly deps: LocalSfuDeps) {
     this.log = deps.log ?? (() => undefined);
+    this.publishOptions = publishOptionsFor(deps.simulcast ?? true);
   }
 
   get participantCount() {
@@ -263,7 +302,7 @@ export class LocalSfu {
         }),
         reconnected: false,
         fastReconnectDeadlineSeconds: 0,
-        publishOptions,
+        publishOptions: this.publishOptions,
       },
     });
     call.broadcast({ oneofKind: 'participantJoined', participantJoined: { callCid: call.cid, participant: participant.toProto(), isPinned: false } }, participant);
@@ -421,8 +460,9 @@ export class LocalSfu {
   private recordTrack(participant: SfuParticipant, type: TrackType) {
     const recorder = this.recorders.get(participant.call.cid);
     const published = participant.published.get(type);
-    if (!recorder || !published || (type !== TrackType.AUDIO && type !== TrackType.VIDEO)) return;
-    void recorder.record(`${participant.sessionId}:${type}`, published.source, () => published.requestKeyframe()).catch((error: unknown) => this.log('SFU: a track could not be recorded', error));
+    const source = published?.source;
+    if (!recorder || !published || !source || (type !== TrackType.AUDIO && type !== TrackType.VIDEO)) return;
+    void recorder.record(`${participant.sessionId}:${type}`, source, () => published.requestKeyframe(source.rid)).catch((error: unknown) => this.log('SFU: a track could not be recorded', error));
   }
 
   // ---- ICE -------------------------------------------------------------------------------------------------------
@@ -440,21 +480,81 @@ export class LocalSfu {
     const key = `${publisher.sessionId}:${trackType}`;
     const source = publisher.published.get(trackType);
     if (!source || subscriber.forwards.has(key)) return;
-    const sink = addForwardingTrack(subscriber.subscriber, trackKind(trackType), `${publisher.trackLookupPrefix}:TRACK_TYPE_${TrackType[trackType]}`);
-    subscriber.forwards.set(key, { publisher, trackType, sink });
-    source.attach(sink.track, sink.transceiver.sender);
+    const kind = trackKind(trackType);
+    const sink = addForwardingTrack(subscriber.subscriber, kind, `${publisher.trackLookupPrefix}:TRACK_TYPE_${TrackType[trackType]}`);
+    const drop = evenLoss(() => subscriber.forwardLoss);
+    subscriber.forwards.set(key, { publisher, trackType, sink, drop });
+    this.measure(subscriber, sink.transceiver.sender, kind === 'audio' ? AUDIO_CLOCK_RATE : VIDEO_CLOCK_RATE);
+    source.attach(sink.track, sink.transceiver.sender, drop);
   }
 
-  private onPublishedTrack(participant: SfuParticipant, transceiver: RTCRtpTransceiver) {
+  /** UpdateSubscriptions: each subscribed video goes at the layer for the size its element shows it at. */
+  private updateSubscriptions(subscriber: SfuParticipant, request: UpdateSubscriptionsRequest) {
+    for (const track of request.tracks) {
+      const forward = subscriber.forwards.get(`${track.sessionId}:${track.trackType}`);
+      if (!forward) continue;
+      forward.wanted = track.dimension && track.dimension.width > 0 ? { width: track.dimension.width, height: track.dimension.height } : undefined;
+      forward.publisher.published.get(forward.trackType)?.select(forward.sink.track, forward.wanted);
+    }
+    return UpdateSubscriptionsResponse.create({});
+  }
+
+  /** The simulcast layer (rid; '' without simulcast) the SFU forwards of a publisher's track to a subscriber: for tests and benches. */
+  forwardedLayer(cid: string, subscriberUserId: string, publisherUserId: string, trackType: TrackType) {
+    const participants = [...(this.calls.get(cid)?.participants.values() ?? [])];
+    const subscriber = participants.find((p) => p.userId === subscriberUserId);
+    const publisher = participants.find((p) => p.userId === publisherUserId);
+    const forward = publisher && subscriber?.forwards.get(`${publisher.sessionId}:${trackType}`);
+    return forward ? publisher.published.get(trackType)?.layerOf(forward.sink.track) : undefined;
+  }
+
+  /**
+   * The subscriber's browser reports what it received of each forwarded stream (RTCP receiver reports): loss, jitter,
+   * and, echoing the SFU's sender reports, the round trip. Those are what the participant's quality is judged on.
+   */
+  private measure(subscriber: SfuParticipant, sender: RTCRtpSender, clockRate: number) {
+    sender.onRtcp.subscribe((packet) => {
+      if (!(packet instanceof RtcpRrPacket) && !(packet instanceof RtcpSrPacket)) return;
+      for (const report of packet.reports) {
+        if (report.ssrc !== sender.ssrc) continue;
+        // werift has just taken the round trip from this report's LSR and DLSR (its sender reports' clock is its own).
+        const remote = sender.collectStats(Date.now()).find((stats) => stats.type === 'remote-inbound-rtp') as { roundTripTime?: number } | undefined;
+        subscriber.qualityMeter.add({
+          ssrc: report.ssrc,
+          packetsLost: report.packetsLost,
+          highestSequence: report.highestSequence,
+          ...(clockRate === AUDIO_CLOCK_RATE ? { jitterMs: (report.jitter / clockRate) * 1000 } : {}),
+          ...(remote?.roundTripTime === undefined ? {} : { rttMs: remote.roundTripTime * 1000 }),
+        });
+      }
+    });
+  }
+
+  /** A test's loss filter: drop this fraction of what the SFU forwards to the user's participants (0 turns it off). */
+  setForwardLoss(cid: string, userId: string, fraction: number) {
+    for (const participant of this.calls.get(cid)?.participants.values() ?? []) if (participant.userId === userId) participant.forwardLoss = fraction;
+  }
+
+  private onPublishedTrack(participant: SfuParticipant, transceiver: RTCRtpTransceiver, track: MediaStreamTrack) {
     const info = transceiver.mid === null ? undefined : participant.announced.get(transceiver.mid);
-    const track = transceiver.receiver.track;
-    if (!info || !track) {
+    if (!info) {
       this.log('SFU: a track arrived that SetPublisher did not announce', { mid: transceiver.mid });
       return;
     }
     const type = info.trackType;
-    participant.published.get(type)?.stop();
-    participant.published.set(type, new PublishedTrack(track, transceiver));
+    const sizes = new Map(info.layers.flatMap((layer) => (layer.videoDimension ? [[layer.rid, layer.videoDimension] as const] : [])));
+    const current = participant.published.get(type);
+    // Another simulcast layer of the track already published.
+    if (current?.transceiver === transceiver && track.rid) {
+      current.setLayerSizes(sizes);
+      current.addLayer(track);
+      return;
+    }
+    current?.stop();
+    const published = new PublishedTrack(trackKind(type), transceiver);
+    published.setLayerSizes(sizes);
+    published.addLayer(track);
+    participant.published.set(type, published);
     if (info.muted) participant.muted.add(type);
     else participant.muted.delete(type);
     if (type === TrackType.AUDIO) this.listenTo(participant);
@@ -462,7 +562,7 @@ export class LocalSfu {
     for (const other of participant.call.others(participant)) {
       const existing = other.forwards.get(`${participant.sessionId}:${type}`);
       if (existing) {
-        participant.published.get(type)?.attach(existing.sink.track, existing.sink.transceiver.sender);
+        published.attach(existing.sink.track, existing.sink.transceiver.sender, existing.drop, existing.wanted);
         continue;
       }
       this.forward(participant, type, other);
@@ -524,11 +624,11 @@ export class LocalSfu {
   private async setPublisher(participant: SfuParticipant, request: SetPublisherRequest) {
     for (const track of request.tracks) participant.announced.set(track.mid, track);
     if (!participant.publisher) {
-      const peer = createMediaPeer({ audioLevels: true });
+      const peer = createMediaPeer({ publisher: true });
       participant.publisher = peer;
       this.watchIce(participant, peer, PeerType.PUBLISHER_UNSPECIFIED);
       peer.onRemoteTransceiverAdded.subscribe((transceiver) => {
-        transceiver.onTrack.subscribe(() => this.onPublishedTrack(participant, transceiver));
+        transceiver.onTrack.subscribe((track) => this.onPublishedTrack(participant, transceiver, track));
       });
     }
     await participant.publisher.setRemoteDescription({ type: 'offer', sdp: request.sdp });
@@ -599,7 +699,8 @@ export class LocalSfu {
       case 'IceTrickle': return this.iceTrickle(participant, input as ICETrickle);
       case 'UpdateMuteStates': return this.updateMuteStates(participant, input as UpdateMuteStatesRequest);
       case 'IceRestart': return this.iceRestart(participant, input as ICERestartRequest);
-      // Subscriptions, stats, metrics and noise cancellation change nothing here: every track goes to everyone.
+      case 'UpdateSubscriptions': return this.updateSubscriptions(participant, input as UpdateSubscriptionsRequest);
+      // Stats, metrics and noise cancellation change nothing here; every track goes to everyone.
       default: return {};
     }
   }

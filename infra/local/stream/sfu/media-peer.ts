@@ -1,4 +1,17 @@
-import { MediaStream, MediaStreamTrack, RTCPeerConnection, useAudioLevelIndication, useOPUS, useVP8, type RTCRtpSender, type RTCRtpTransceiver } from 'werift';
+import {
+  MediaStream,
+  MediaStreamTrack,
+  RTCPeerConnection,
+  useAudioLevelIndication,
+  useOPUS,
+  useSdesMid,
+  useSdesRTPStreamId,
+  useVP8,
+  Vp8RtpPayload,
+  type RtpPacket,
+  type RTCRtpSender,
+  type RTCRtpTransceiver,
+} from 'werift';
 
 const AUDIO_LEVEL_URI = useAudioLevelIndication().uri;
 
@@ -7,10 +20,11 @@ const AUDIO_LEVEL_URI = useAudioLevelIndication().uri;
  * subscribes on (the SFU offers). VP8 and Opus only: every browser has them, and the stand-in forwards RTP
  * without transcoding, so publisher and subscriber must agree on one codec each.
  */
-export const createMediaPeer = (options: { audioLevels?: boolean } = {}) =>
+export const createMediaPeer = (options: { publisher?: boolean } = {}) =>
   new RTCPeerConnection({
-    // The publisher's audio carries its level (RFC 6464), which the SFU reports as Stream's does (audioLevelChanged).
-    headerExtensions: options.audioLevels ? { audio: [useAudioLevelIndication()] } : {},
+    // The publisher's audio carries its level (RFC 6464), which the SFU reports as Stream's does (audioLevelChanged);
+    // its video carries the simulcast layer's rid (RFC 8852), by which werift tells the layers apart.
+    headerExtensions: options.publisher ? { audio: [useAudioLevelIndication()], video: [useSdesMid(), useSdesRTPStreamId()] } : {},
     codecs: {
       audio: [useOPUS()],
       video: [
@@ -27,48 +41,211 @@ export const createMediaPeer = (options: { audioLevels?: boolean } = {}) =>
 export type MediaPeer = ReturnType<typeof createMediaPeer>;
 
 /** A published track, fanned out to the subscribers' forwarding tracks. */
+/** Whether to drop the next packet on its way to one subscriber (a test's loss filter); absent, nothing is dropped. */
+export type DropFilter = () => boolean;
+
+/** Drops `fraction` of the packets, evenly spread (every tenth for 10 %), so a test reads a steady loss. */
+export const evenLoss = (fraction: () => number): DropFilter => {
+  let owed = 0;
+  return () => {
+    owed += fraction();
+    if (owed < 1) return false;
+    owed -= 1;
+    return true;
+  };
+};
+
+/** A size a subscriber asked for (UpdateSubscriptions' dimension), or the announced size of a simulcast layer. */
+export interface Dimension {
+  width: number;
+  height: number;
+}
+
+interface Layer {
+  track: MediaStreamTrack;
+  ssrc?: number;
+  lastPacketAt: number;
+}
+
+interface Sink {
+  sender?: RTCRtpSender;
+  drop?: DropFilter;
+  /** The size asked for; none: the best layer. */
+  wanted?: Dimension;
+  /** The layer it receives, and the one it moves to at that layer's next keyframe. */
+  layer?: string;
+  pending?: string;
+  /** Added to the layer's sequence numbers and timestamps, so that one layer continues where the last one stopped. */
+  seqOffset: number;
+  timestampOffset: number;
+  lastSeq?: number;
+  lastTimestamp?: number;
+}
+
+/** One frame at 30 fps on the 90 kHz video clock: the gap a layer switch leaves between the two layers' frames. */
+const FRAME_TICKS = 3000;
+
+/** A layer that sent nothing for this long is off (the browser stops a layer when short of CPU or bandwidth); generous, as a starved machine delays packets by seconds. */
+const LAYER_IDLE_MS = 5000;
+
+/** The first packet of a VP8 keyframe: only there can a subscriber start decoding, or move to another layer. */
+const startsVp8Keyframe = (payload: Buffer) => {
+  if (payload.length < 3) return false;
+  const vp8 = Vp8RtpPayload.deSerialize(payload);
+  return vp8.payloadHeaderExist && vp8.isKeyframe;
+};
+
+/**
+ * A published track, fanned out to the subscribers' forwarding tracks. With simulcast it has one layer per rid
+ * (q, h, f, as the client offers them; '' without simulcast), and each subscriber gets the smallest layer that covers
+ * the size it asked for, moving to another only on that layer's keyframe (asked for with a PLI), as an SFU must: a
+ * decoder cannot continue one layer's stream with another's frames.
+ */
 export class PublishedTrack {
-  private readonly sinks = new Set<MediaStreamTrack>();
+  private readonly layers = new Map<string, Layer>();
+  private readonly sinks = new Map<MediaStreamTrack, Sink>();
   private readonly keyframeTimer: NodeJS.Timeout | undefined;
-  private lastKeyframeRequest = 0;
+  private readonly lastKeyframeRequest = new Map<string, number>();
+  private sizes: ReadonlyMap<string, Dimension> = new Map();
   /** the loudest level since last read, 0 (silence) to 1, from the RFC 6464 header extension */
   private peakLevel = 0;
   /** who listens to the packets themselves (captions, transcripts, recordings): payload, RTP timestamp, -dBov level */
   private readonly taps = new Set<(payload: Buffer, timestamp: number, level: number | undefined) => void>();
 
   constructor(
-    readonly source: MediaStreamTrack,
-    private readonly transceiver: RTCRtpTransceiver,
+    readonly kind: 'audio' | 'video',
+    readonly transceiver: RTCRtpTransceiver,
   ) {
+    // A subscriber can only start decoding at a keyframe: ask the publisher for one regularly, as SFUs do when
+    // subscribers come and go (cheap at this scale, and it also heals a lost keyframe); a layer that stopped is left.
+    if (kind === 'video') {
+      this.keyframeTimer = setInterval(() => {
+        for (const sink of this.sinks.values()) this.retarget(sink);
+        this.requestKeyframe();
+      }, 2000);
+    }
+  }
+
+  /** A layer arrived (werift's track per rid, or the one track of a stream without simulcast). */
+  addLayer(track: MediaStreamTrack) {
+    const rid = track.rid ?? '';
+    if (this.layers.has(rid)) return;
+    const layer: Layer = { track, lastPacketAt: 0 };
+    this.layers.set(rid, layer);
     // Each packet is handed over serialized: werift's senders rewrite payload type and SSRC in place.
-    source.onReceiveRtp.subscribe((rtp, extensions) => {
+    track.onReceiveRtp.subscribe((rtp, extensions) => {
+      const fresh = layer.lastPacketAt === 0;
+      layer.ssrc = rtp.header.ssrc;
+      layer.lastPacketAt = Date.now();
+      if (fresh) for (const sink of this.sinks.values()) this.retarget(sink);
       const indication = extensions?.[AUDIO_LEVEL_URI] as { level: number } | undefined;
       // -dBov from 127 (silence) to 0 (loudest): below -70 dBov counts as silence.
       if (indication) this.peakLevel = Math.max(this.peakLevel, Math.max(0, 70 - indication.level) / 70);
       for (const tap of this.taps) tap(rtp.payload, rtp.header.timestamp, indication?.level);
-      if (this.sinks.size === 0) return;
-      const packet = rtp.serialize();
-      for (const sink of this.sinks) sink.writeRtp(packet);
+      this.fanOut(rid, rtp);
     });
-    // A subscriber can only start decoding at a keyframe: ask the publisher for one regularly, as SFUs do when
-    // subscribers come and go (cheap at this scale, and it also heals a lost keyframe).
-    if (source.kind === 'video') this.keyframeTimer = setInterval(() => this.requestKeyframe(), 2000);
   }
 
-  requestKeyframe() {
-    if (this.source.ssrc === undefined || this.source.kind !== 'video') return;
-    // Several subscribers asking at once get one keyframe.
+  /** The track a recorder writes: the first layer that arrived (the one track without simulcast), the one a browser short of CPU keeps. */
+  get source(): MediaStreamTrack | undefined {
+    return this.layers.values().next().value?.track;
+  }
+
+  /** The sizes SetPublisher announced for the layers, by rid (`TrackInfo.layers`). */
+  setLayerSizes(sizes: ReadonlyMap<string, Dimension>) {
+    this.sizes = sizes;
+  }
+
+  private fanOut(rid: string, rtp: RtpPacket) {
+    if (this.sinks.size === 0) return;
+    let packet: Buffer | undefined;
+    let keyframe: boolean | undefined;
+    const { sequenceNumber, timestamp } = rtp.header;
+    for (const [track, sink] of this.sinks) {
+      if (sink.pending === rid) {
+        keyframe ??= this.kind === 'audio' || startsVp8Keyframe(rtp.payload);
+        if (keyframe) {
+          // Renumbered to follow on from the last layer's packets: the subscriber sees one stream, and no loss.
+          if (sink.lastSeq !== undefined && sink.lastTimestamp !== undefined) {
+            sink.seqOffset = (sink.lastSeq + 1 - sequenceNumber) & 0xffff;
+            sink.timestampOffset = (sink.lastTimestamp + FRAME_TICKS - timestamp) >>> 0;
+          }
+          sink.layer = rid;
+          sink.pending = undefined;
+        }
+      }
+      if (sink.layer !== rid) continue;
+      sink.lastSeq = (sequenceNumber + sink.seqOffset) & 0xffff;
+      sink.lastTimestamp = (timestamp + sink.timestampOffset) >>> 0;
+      if (sink.drop?.()) continue;
+      if (sink.seqOffset === 0 && sink.timestampOffset === 0) {
+        packet ??= rtp.serialize();
+        track.writeRtp(packet);
+        continue;
+      }
+      rtp.header.sequenceNumber = sink.lastSeq;
+      rtp.header.timestamp = sink.lastTimestamp;
+      track.writeRtp(rtp.serialize());
+      rtp.header.sequenceNumber = sequenceNumber;
+      rtp.header.timestamp = timestamp;
+    }
+  }
+
+  /** The layer for a size: the smallest sending layer that covers it, else the largest; without a size, the largest. */
+  private layerFor(wanted: Dimension | undefined) {
     const now = Date.now();
-    if (now - this.lastKeyframeRequest < 300) return;
-    this.lastKeyframeRequest = now;
-    void this.transceiver.receiver.sendRtcpPLI(this.source.ssrc).catch(() => undefined);
+    const sending = [...this.layers.entries()]
+      .filter(([, layer]) => now - layer.lastPacketAt < LAYER_IDLE_MS)
+      .map(([rid]) => ({ rid, size: this.sizes.get(rid) }))
+      .sort((a, b) => (a.size?.width ?? Infinity) - (b.size?.width ?? Infinity));
+    if (sending.length === 0) return undefined;
+    const largest = sending[sending.length - 1]!.rid;
+    if (!wanted || wanted.width === 0) return largest;
+    return sending.find(({ size }) => size && size.width >= wanted.width && size.height >= wanted.height)?.rid ?? largest;
+  }
+
+  private retarget(sink: Sink) {
+    const target = this.layerFor(sink.wanted);
+    if (target === undefined || target === sink.layer) {
+      if (target === sink.layer) sink.pending = undefined;
+      return;
+    }
+    if (sink.pending === target) return;
+    sink.pending = target;
+    this.requestKeyframe(target);
+  }
+
+  /** Asks the publisher for a keyframe on one layer (all when none is named); several asks at once get one. */
+  requestKeyframe(rid?: string) {
+    if (this.kind !== 'video') return;
+    const now = Date.now();
+    for (const [layerRid, layer] of this.layers) {
+      if ((rid !== undefined && layerRid !== rid) || layer.ssrc === undefined) continue;
+      if (now - (this.lastKeyframeRequest.get(layerRid) ?? 0) < 300) continue;
+      this.lastKeyframeRequest.set(layerRid, now);
+      void this.transceiver.receiver.sendRtcpPLI(layer.ssrc).catch(() => undefined);
+    }
   }
 
   /** A subscriber's decoder that lost its way (a PLI from its browser) is answered by the publisher's next keyframe. */
-  attach(sink: MediaStreamTrack, sender?: RTCRtpSender) {
-    this.sinks.add(sink);
-    sender?.onPictureLossIndication.subscribe(() => this.requestKeyframe());
-    this.requestKeyframe();
+  attach(sink: MediaStreamTrack, sender?: RTCRtpSender, drop?: DropFilter, wanted?: Dimension) {
+    const state: Sink = { sender, drop, wanted, seqOffset: 0, timestampOffset: 0 };
+    this.sinks.set(sink, state);
+    sender?.onPictureLossIndication.subscribe(() => this.requestKeyframe(state.layer));
+    this.retarget(state);
+  }
+
+  /** The size this subscriber asked for (UpdateSubscriptions): it moves to the layer for it at that layer's next keyframe. */
+  select(sink: MediaStreamTrack, wanted: Dimension | undefined) {
+    const state = this.sinks.get(sink);
+    if (!state) return;
+    state.wanted = wanted;
+    this.retarget(state);
+  }
+
+  /** The layer each subscriber receives now, by its forwarding track ('' without simulcast): for tests and benches. */
+  layerOf(sink: MediaStreamTrack) {
+    return this.sinks.get(sink)?.layer;
   }
 
   detach(sink: MediaStreamTrack) {

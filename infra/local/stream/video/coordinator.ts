@@ -447,7 +447,8 @@ export class VideoCoordinator {
     this.deps.store.save();
     this.emit(
       call,
-      { type: 'call.missed', session_id: sessionId, call: this.callResponse(call), members: this.memberResponses(call), user: this.userResponse(ring.ringer), notify_user: true },
+      // Stream's `members` of call.missed are "the members who missed the call", not all of them.
+      { type: 'call.missed', session_id: sessionId, call: this.callResponse(call), members: this.memberResponses(call).filter((m) => missed.includes(m.user_id)), user: this.userResponse(ring.ringer), notify_user: true },
       { to: [ring.ringer, ...missed] },
     );
   }

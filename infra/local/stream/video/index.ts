@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { mediaTools } from '../sfu/speech/recogniser';
 import { LocalSfu } from '../sfu/local-sfu';
+import { TrackType } from '../sfu/generated/video/sfu/models/models';
 import { CallStore } from './call-store';
 import { CoordinatorSockets } from './coordinator-socket';
 import { VideoCoordinator, type Actor, type StreamUser } from './coordinator';
@@ -33,11 +34,17 @@ export interface VideoStandInDeps {
   log?(message: string, details?: unknown): void;
   /** Told of each request it does not imitate (the stand-in's not-imitated log). */
   notImitated?(method: string, path: string): void;
+  /** The SFU asks for simulcast camera layers and forwards each subscriber the one it needs (default); off for a bench's comparison. */
+  simulcast?: boolean;
 }
 
 export interface VideoStandIn {
   handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean>;
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** A test's loss filter in the SFU's forwarder: this fraction of what is forwarded to the user in the call is dropped. */
+  setForwardLoss(cid: string, userId: string, fraction: number): void;
+  /** The simulcast layer (rid, '' without) of a publisher's camera that the SFU forwards to a subscriber; undefined: none yet. */
+  forwardedCameraLayer(cid: string, subscriberUserId: string, publisherUserId: string): string | undefined;
   close(): Promise<void>;
 }
 
@@ -101,6 +108,7 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
     onParticipantJoined: (cid, userId, sessionId, role) => coordinator.participantJoined(cid, userId, sessionId, role),
     onParticipantLeft: (cid, sessionId) => coordinator.participantLeft(cid, sessionId),
     onUtterance: (cid, utterance) => coordinator.heard(cid, utterance),
+    simulcast: deps.simulcast,
     log,
   });
   const wss = new WebSocketServer({ noServer: true });
@@ -205,6 +213,9 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
       }
       return false;
     },
+
+    setForwardLoss: (cid, userId, fraction) => sfu.setForwardLoss(cid, userId, fraction),
+    forwardedCameraLayer: (cid, subscriberUserId, publisherUserId) => sfu.forwardedLayer(cid, subscriberUserId, publisherUserId, TrackType.VIDEO),
 
     async close() {
       coordinator.close();

@@ -307,7 +307,10 @@ describe('missed calls', () => {
       ring: true,
       data: { created_by_id: 'ada', members: members('ada', 'grace'), settings_override: { ring: { auto_cancel_timeout_ms: 300, incoming_call_timeout_ms: 300 } } },
     });
-    for (const event of [await toAda, await toGrace]) expect(event).toMatchObject({ call_cid: `default:${id}`, user: { id: 'ada' }, session_id: expect.any(String) });
+    for (const event of [await toAda, await toGrace]) {
+      expect(event).toMatchObject({ call_cid: `default:${id}`, user: { id: 'ada' }, session_id: expect.any(String) });
+      expect((event as { members: { user_id: string }[] }).members.map((member) => member.user_id)).toEqual(['grace']);
+    }
     const { call } = await ada.call('default', id).get();
     expect(Object.keys(call.session?.missed_by ?? {})).toEqual(['grace']);
     expect(harness.webhooks.filter((w) => w.type === 'call.missed' && w.call_cid === `default:${id}`)).toHaveLength(1);

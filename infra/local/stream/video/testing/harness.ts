@@ -39,10 +39,16 @@ export interface VideoHarness {
   users: Map<string, StreamUser>;
   userToken(userId: string, claims?: Record<string, unknown>): string;
   serverToken(): string;
+  /** The SFU's loss filter: drop this fraction of what it forwards to the user in the call (0 turns it off). */
+  setForwardLoss(cid: string, userId: string, fraction: number): void;
+  /** The camera layer the SFU forwards of one user to another (rid; '' without simulcast). */
+  forwardedCameraLayer(cid: string, subscriberUserId: string, publisherUserId: string): string | undefined;
   close(): Promise<void>;
 }
 
-export const startVideoHarness = async (options: { port?: number; dataDir?: string; extra?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> } = {}): Promise<VideoHarness> => {
+export const startVideoHarness = async (
+  options: { port?: number; dataDir?: string; simulcast?: boolean; extra?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean> } = {},
+): Promise<VideoHarness> => {
   const users = new Map<string, StreamUser>();
   const webhooks: VideoHarness['webhooks'] = [];
   const notImitated: string[] = [];
@@ -75,6 +81,7 @@ export const startVideoHarness = async (options: { port?: number; dataDir?: stri
     dataDir: options.dataDir,
     log: () => undefined,
     notImitated: (method, path) => notImitated.push(`${method} ${path}`),
+    simulcast: options.simulcast,
   });
   server.on('request', (req, res) => {
     const url = new URL(req.url ?? '/', baseUrl);
@@ -96,6 +103,8 @@ export const startVideoHarness = async (options: { port?: number; dataDir?: stri
     users,
     userToken: (userId, claims = {}) => signToken({ user_id: userId, iat: Math.floor(Date.now() / 1000) - 5, ...claims }),
     serverToken: () => signToken({ server: true, iat: Math.floor(Date.now() / 1000) - 5 }),
+    setForwardLoss: (cid, userId, fraction) => video.setForwardLoss(cid, userId, fraction),
+    forwardedCameraLayer: (cid, subscriberUserId, publisherUserId) => video.forwardedCameraLayer(cid, subscriberUserId, publisherUserId),
     async close() {
       await video.close();
       server.closeAllConnections();
