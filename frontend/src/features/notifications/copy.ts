@@ -12,7 +12,7 @@ export const copy = {
   markAllFailed: 'We could not mark them as read. Please try again.',
   more: 'Show older notifications',
   unread: 'Unread',
-  kinds: { application: 'Application', mentorship: 'Mentorship', session: 'Session', reminder: 'Reminder' },
+  kinds: { application: 'Application', mentorship: 'Mentorship', session: 'Session', reminder: 'Reminder', message: 'Message' },
 } as const;
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
