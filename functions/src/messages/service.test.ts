@@ -3,7 +3,8 @@ import { CreateScheduleCommand, DeleteScheduleCommand, SchedulerClient } from '@
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { chatMessageEventSchema, messageEmailScheduleName, onMessageNew, onMessageRead } from '.';
+import { messageEmailScheduleName, onMessageNew, onMessageRead } from '.';
+import { messageNewSchema, messageReadSchema } from './events';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 mockClient(DynamoDBClient);
@@ -25,7 +26,7 @@ const MENTORSHIP = '0b3c8a52-1f7e-4c1a-9d3e-2a4b5c6d7e8f';
 const SENT_AT = '2026-11-29T10:00:00.000Z';
 
 const newMessage = ({ from = 'mentor-1', unread = 1 as number | undefined, extra = {} } = {}) =>
-  chatMessageEventSchema.parse({
+  messageNewSchema.parse({
     type: 'message.new',
     cid: `messaging:${MENTORSHIP}`,
     channel_type: 'messaging',
@@ -92,7 +93,7 @@ describe('message notifications', () => {
     const notificationId = '2026-11-29T10:00:00.123Z#0a1b2c3d';
     dynamo.on(UpdateCommand, { Key: { memberId: 'messages#mentee-1', sk: MENTORSHIP } }).resolves({ Attributes: { since: SENT_AT, notificationId } });
     dynamo.on(QueryCommand).resolves({ Count: 0 });
-    await onMessageRead(chatMessageEventSchema.parse({ type: 'message.read', channel_type: 'messaging', channel_id: MENTORSHIP, created_at: '2026-11-29T10:05:00.000Z', user: { id: 'mentee-1' } }));
+    await onMessageRead(messageReadSchema.parse({ type: 'message.read', channel_type: 'messaging', channel_id: MENTORSHIP, created_at: '2026-11-29T10:05:00.000Z', user: { id: 'mentee-1' } }));
     const updates = dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input);
     expect(updates).toContainEqual(expect.objectContaining({ Key: { memberId: 'mentee-1', sk: notificationId }, UpdateExpression: 'SET readAt = :at REMOVE unreadBy' }));
     expect(scheduler.commandCalls(DeleteScheduleCommand).map((call) => call.args[0].input.Name)).toEqual([messageEmailScheduleName('mentee-1', MENTORSHIP)]);
