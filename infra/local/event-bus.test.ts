@@ -86,7 +86,7 @@ describe('local event bus', () => {
   });
 
   it('delivers an event no rule matches to nobody, and refuses an unknown bus', async () => {
-    expect((await put('message.new', { text: 'hi' })).FailedEntryCount).toBe(0);
+    expect((await put('typing.start', { text: 'hi' })).FailedEntryCount).toBe(0);
     expect((await settled()).at(-1)!.deliveries).toEqual([]);
     const refused = await put('call.created', {}, 'another-bus');
     expect(refused).toMatchObject({ FailedEntryCount: 1, Entries: [{ ErrorCode: 'ResourceNotFoundException' }] });

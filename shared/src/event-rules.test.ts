@@ -19,7 +19,13 @@ describe('event rules', () => {
 
   it('matches nothing from another source or of an unhandled type', () => {
     expect(matchingRules('aws.s3', 'call.recording_ready')).toEqual([]);
-    expect(matchingRules('getstream.io', 'message.new')).toEqual([]);
+    expect(matchingRules('getstream.io', 'message.updated')).toEqual([]);
+    expect(matchingRules('mentoring', 'message.new')).toEqual([]);
+  });
+
+  it('routes chat messages and reads to the message notifications', () => {
+    expect(matchingRules('getstream.io', 'message.new').map((rule) => rule.name)).toEqual(['message-notifications']);
+    expect(matchingRules('getstream.io', 'message.read').map((rule) => rule.name)).toEqual(['message-notifications']);
   });
 
   it('routes the app\'s own events by their source, not Stream\'s', () => {

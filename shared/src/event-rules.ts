@@ -103,6 +103,20 @@ export const eventRules = [
     // Reads the member and upserts their Stream user (name, photo, role); the photo's URL must be absolute.
     needs: { tables: { members: ['GetItem'] }, secrets: ['stream'], siteUrl: true },
   },
+  {
+    // Chat messages a member has not read: an in-app notification per conversation, then one e-mail after the
+    // programme's delay (schedule message-email); reading the conversation marks the notification read.
+    name: 'message-notifications',
+    detailTypes: ['message.new', 'message.read'],
+    handler: 'events/chat-messages/handler',
+    needs: {
+      tables: { notifications: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem'], members: ['BatchGetItem'], safeguarding: ['GetItem'], programme: ['GetItem'] },
+      buckets: { archive: ['GetObject'] },
+      schedules: true,
+      // The notification is made from the e-mail's words, whose link is absolute.
+      siteUrl: true,
+    },
+  },
 ] as const satisfies readonly EventRuleDefinition[];
 
 /** The source a rule matches. */

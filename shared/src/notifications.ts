@@ -5,7 +5,16 @@
 import * as z from 'zod';
 
 /** What a notification is about, so the list can say so at a glance. */
-export const NOTIFICATION_KINDS = ['application', 'mentorship', 'session', 'reminder', 'call'] as const;
+export const NOTIFICATION_KINDS = [
+  'application',
+  'mentorship',
+  'session',
+  'reminder',
+  // A conversation with unread messages: one per conversation until the member reads it (functions/src/messages).
+  'message',
+  // A call the member was rung for and did not answer (functions/src/calls/missed-call.ts).
+  'call',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** How long a notification is kept (DynamoDB's TTL removes it after this). */

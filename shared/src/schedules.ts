@@ -127,6 +127,21 @@ export const schedules = {
     payload: z.object({ sessionId: z.string(), reminder: z.enum(['24h', '1h']), sequence: z.number().int().min(0) }),
     needs: { tables: { sessions: ['GetItem', 'Query', 'UpdateItem'], mentorships: ['GetItem'], members: ['BatchGetItem'] }, email: true, userPool: ['AdminGetUser'] },
   },
+  /**
+   * A conversation's messages still unread the programme's delay after the first of them: one e-mail to the reader
+   * naming who wrote, never the text. `since` names the unread spell it was set for: a spell read or e-mailed since
+   * sends nothing (functions/src/messages).
+   */
+  'message-email': {
+    handler: 'schedules/message-email',
+    payload: z.object({ memberId: z.string().min(1), mentorshipId: z.string().min(1), since: z.iso.datetime() }),
+    needs: {
+      tables: { notifications: ['GetItem', 'UpdateItem'], mentorships: ['GetItem'], members: ['BatchGetItem'], safeguarding: ['GetItem'] },
+      secrets: ['stream'],
+      email: true,
+      userPool: ['AdminGetUser'],
+    },
+  },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleKind = keyof typeof schedules;

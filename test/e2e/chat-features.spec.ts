@@ -10,8 +10,12 @@ import { screenshot, widths } from './support';
  * stand-in (the real stream-chat and stream-chat-react): the mentor on the mentorship page at 1280 px, the mentee on
  * /messages at 375 px. The mentor's poll is voted on by the mentee and the count changes live on the mentor's page,
  * then the mentor ends it; the mentee pins the mentor's message and the mentor sees it pinned; the mentee mutes the
- * conversation and a new message counts no unread; the mentee finds a message by its words and it opens in place.
+ * conversation and a new message counts no unread; the mentee finds a message by its words and it opens in place;
+ * then she sees the mentor typing, his image with its words, his edit of them and his deletion of the message.
  */
+
+/** A 1×1 PNG: the smallest image the composer previews and Stream's CDN (the stand-in's s3rver) serves back. */
+const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 const axeClean = async (page: Page, label: string) => {
   // stream-chat-react's toasts ("Message pinned") fade in: axe reads their colours through the animation's opacity.
@@ -21,7 +25,7 @@ const axeClean = async (page: Page, label: string) => {
   expect(results.violations.map(({ id, nodes }) => ({ id, nodes: nodes.map((node) => node.html.slice(0, 160)) })), label).toEqual([]);
 };
 
-test('a poll voted on live, a pinned message, a muted conversation and a message found by search, at 1280 and 375 px', async ({ browser, request }) => {
+test('a poll voted on live, a pinned message, a muted conversation, a message found by search, typing, an image, an edit and a deletion, at 1280 and 375 px', async ({ browser, request }) => {
   test.setTimeout(240_000);
   const { grace, ada, mentorshipId } = await makePair(request);
   const graceChat = await memberChat(request, grace);
@@ -95,6 +99,36 @@ test('a poll voted on live, a pinned message, a muted conversation and a message
   await axeClean(adaPage, 'search results at 375 px');
   await found.click();
   await expect(adaMessage).toBeInViewport();
+
+  // The mentor types (the mentee sees it), sends an image with words, edits the words, then deletes the message.
+  const graceComposer = gracePage.getByRole('textbox', { name: /message/i });
+  await graceComposer.pressSequentially('Here is the plan', { delay: 20 });
+  await expect(adaPage.getByText('Grace Hopper is typing').first()).toBeVisible({ timeout: 10_000 });
+  await gracePage.locator('.str-chat input[type="file"]').first().setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+  // The composer sends once the upload (to the stand-in's CDN) is done.
+  await expect(gracePage.getByTestId('attachment-preview-media')).toBeVisible({ timeout: 20_000 });
+  await expect(gracePage.locator('.str-chat__attachment-preview-media--uploading')).toHaveCount(0, { timeout: 20_000 });
+  await gracePage.getByRole('button', { name: 'Send', exact: true }).click();
+  const adaPlan = adaPage.locator('.str-chat__message').filter({ hasText: 'Here is the plan' });
+  await expect(adaPlan.locator('img').first()).toBeVisible({ timeout: 20_000 });
+  await expect(adaPage.getByText('Grace Hopper is typing')).toHaveCount(0);
+
+  const gracePlan = gracePage.locator('.str-chat__message').filter({ hasText: /Here is the (revised )?plan/ });
+  const graceAction = async (name: string) =>
+    expect(async () => {
+      await gracePlan.hover();
+      await gracePlan.getByRole('button', { name: 'Open Message Actions Menu' }).click({ timeout: 2_000 });
+      await gracePage.getByRole('menu', { name: 'Message Actions' }).getByRole('menuitem', { name, exact: true }).click({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+  await graceAction('Edit Message');
+  await graceComposer.fill('Here is the revised plan');
+  await graceComposer.press('Enter');
+  await expect(adaPage.locator('.str-chat__message').filter({ hasText: 'Here is the revised plan' })).toBeVisible({ timeout: 20_000 });
+  await screenshot(adaPage, 'chat-attachment-edited-phone');
+  await graceAction('Delete Message');
+  await gracePage.getByTestId('delete-message-alert-delete-button').click();
+  await expect(adaPage.getByTestId('message-deleted-bubble')).toBeVisible({ timeout: 20_000 });
+  await expect(adaPage.getByText('Here is the revised plan')).toHaveCount(0);
 
   // The pages with a poll, a pin and a mute in them pass axe at both widths.
   for (const [label, viewport] of Object.entries(widths)) {

@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * one: they run one at a time beside the files that share the stage, which leave a core mostly idle while they wait
  * on it.
  */
-const ownStages = ['limits.test.ts', 'local-stage.test.ts', 'schedules.test.ts', 'stage-faults.test.ts'];
+const ownStages = ['limits.test.ts', 'local-stage.test.ts', 'message-notifications.test.ts', 'schedules.test.ts', 'stage-faults.test.ts'];
 
 const shared = {
   root: import.meta.dirname,

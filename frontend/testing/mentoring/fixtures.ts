@@ -7,6 +7,7 @@ export const programme = (overrides: Partial<Programme> = {}): Programme => ({
   maxOpenRequestsPerMentee: 3,
   requestExpiryDays: 14,
   mentorshipMonths: 6,
+  messageEmailDelayMinutes: 15,
   topics: ['Career change', 'Frontend development', 'Leadership', 'Data science'],
   directoryVisibility: 'members',
   codeOfConduct: 'Be kind. Keep what others tell you in confidence. Report anything that feels wrong.',

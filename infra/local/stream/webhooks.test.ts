@@ -54,6 +54,7 @@ describe('the stand-in’s webhooks', () => {
   it('sends only the events the product’s rules consume (shared/src/event-rules.ts)', () => {
     expect(consumedStreamEvents.has('call.session_started')).toBe(true);
     expect(consumedStreamEvents.has('call.recording_ready')).toBe(true);
-    expect(consumedStreamEvents.has('message.new')).toBe(false);
+    expect(consumedStreamEvents.has('message.new')).toBe(true);
+    expect(consumedStreamEvents.has('typing.start')).toBe(false);
   });
 });

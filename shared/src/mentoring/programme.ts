@@ -49,6 +49,11 @@ export const programmeSettingsSchema = z.object({
   /** Who may browse the mentor directory. */
   directoryVisibility: z.enum(['members', 'public']),
   codeOfConduct: z.string().trim().min(20).max(20_000),
+  /**
+   * Minutes a message may stay unread before its reader is e-mailed about the conversation (DOMAIN.md,
+   * "Notifications"). Defaulted, so a form or client that predates the setting still saves.
+   */
+  messageEmailDelayMinutes: z.number().int().min(1).max(24 * 60).default(15),
 });
 export type ProgrammeSettings = z.infer<typeof programmeSettingsSchema>;
 
@@ -69,6 +74,7 @@ export const DEFAULT_PROGRAMME: Programme = {
   topics: [...DEFAULT_TOPICS],
   directoryVisibility: 'members',
   codeOfConduct: DEFAULT_CODE_OF_CONDUCT,
+  messageEmailDelayMinutes: 15,
   codeOfConductVersion: 1,
   updatedAt: null,
 };

@@ -336,6 +336,8 @@ export const copy = {
     requestExpiryDays: 'Days a request stays open',
     requestExpiryHint: 'The mentor is reminded half-way.',
     mentorshipMonths: 'Usual length of a mentorship, in months',
+    messageEmailDelay: 'Minutes before an unread message is e-mailed',
+    messageEmailDelayHint: 'One e-mail per conversation, naming who wrote, never the message.',
     topicsLegend: 'Topics',
     topicsHint: 'Members choose from this list. Renaming a topic here does not change the profiles that already use the old name.',
     topicLabel: (index: number) => `Topic ${index}`,

@@ -12,7 +12,7 @@ export const copy = {
   markAllFailed: 'We could not mark them as read. Please try again.',
   more: 'Show older notifications',
   unread: 'Unread',
-  kinds: { application: 'Application', mentorship: 'Mentorship', session: 'Session', reminder: 'Reminder', call: 'Call' },
+  kinds: { application: 'Application', mentorship: 'Mentorship', session: 'Session', reminder: 'Reminder', call: 'Call', message: 'Message' },
 } as const;
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });

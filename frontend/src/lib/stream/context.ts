@@ -41,6 +41,9 @@ export const useStreamConnection = (): StreamConnection => {
   return connection;
 };
 
+/** The connection where there is one (a signed-in page), null elsewhere: for what only listens and never asks to connect. */
+export const useStreamConnectionIfAny = (): StreamConnection | null => useContext(StreamConnectionContext);
+
 /**
  * The connection as a page that shows chat sees it: asks for chat on mount (`first`: before video, see
  * requestChatFirst), and is connected (or failed) when chat is, whatever video does.

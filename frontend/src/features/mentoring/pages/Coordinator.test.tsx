@@ -132,6 +132,9 @@ describe('coordinator pages', () => {
     const expiry = screen.getByRole('textbox', { name: 'Days a request stays open' });
     await user.clear(expiry);
     await user.type(expiry, '21');
+    const delay = screen.getByRole('textbox', { name: 'Minutes before an unread message is e-mailed' });
+    await user.clear(delay);
+    await user.type(delay, '30');
     const second = screen.getByRole('textbox', { name: 'Topic 2' });
     await user.clear(second);
     await user.type(second, 'Web development');
@@ -154,6 +157,7 @@ describe('coordinator pages', () => {
         maxOpenRequestsPerMentee: 3,
         requestExpiryDays: 21,
         mentorshipMonths: 6,
+        messageEmailDelayMinutes: 30,
         topics: ['Career change', 'Web development', 'Leadership', 'Open source'],
         directoryVisibility: 'public',
         codeOfConduct: `${programme().codeOfConduct} Meet in public places.`,

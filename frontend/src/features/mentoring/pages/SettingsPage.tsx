@@ -19,6 +19,7 @@ const NUMBERS = {
   maxOpenRequestsPerMentee: [1, 10],
   requestExpiryDays: [2, 60],
   mentorshipMonths: [1, 24],
+  messageEmailDelayMinutes: [1, 1440],
 } as const;
 type NumberField = keyof typeof NUMBERS;
 
@@ -26,6 +27,7 @@ interface SettingsDraft extends Omit<ProgrammeSettings, NumberField | 'topics'> 
   maxOpenRequestsPerMentee: string;
   requestExpiryDays: string;
   mentorshipMonths: string;
+  messageEmailDelayMinutes: string;
   /** Each topic keeps an id of its own, so renaming one in place keeps its row (and its focus). */
   topics: { id: number; name: string }[];
 }
@@ -37,6 +39,7 @@ const draftOf = (programme: Programme): SettingsDraft => ({
   maxOpenRequestsPerMentee: String(programme.maxOpenRequestsPerMentee),
   requestExpiryDays: String(programme.requestExpiryDays),
   mentorshipMonths: String(programme.mentorshipMonths),
+  messageEmailDelayMinutes: String(programme.messageEmailDelayMinutes),
   topics: programme.topics.map((name) => ({ id: ++topicIds, name })),
   directoryVisibility: programme.directoryVisibility,
   codeOfConduct: programme.codeOfConduct,
@@ -68,6 +71,7 @@ const bodyOf = (draft: SettingsDraft): ProgrammeSettings => ({
   maxOpenRequestsPerMentee: Number(draft.maxOpenRequestsPerMentee),
   requestExpiryDays: Number(draft.requestExpiryDays),
   mentorshipMonths: Number(draft.mentorshipMonths),
+  messageEmailDelayMinutes: Number(draft.messageEmailDelayMinutes),
   topics: draft.topics.map((topic) => topic.name.trim()),
   codeOfConduct: draft.codeOfConduct.trim(),
 });
@@ -202,6 +206,7 @@ const SettingsForm = ({
         {numberField('maxOpenRequestsPerMentee', copy.settings.maxOpenRequests)}
         {numberField('requestExpiryDays', copy.settings.requestExpiryDays, copy.settings.requestExpiryHint)}
         {numberField('mentorshipMonths', copy.settings.mentorshipMonths)}
+        {numberField('messageEmailDelayMinutes', copy.settings.messageEmailDelay, copy.settings.messageEmailDelayHint)}
       </fieldset>
       <fieldset className={formStyles.section} aria-describedby="settings-topics-hint">
         <legend>{copy.settings.topicsLegend}</legend>
