@@ -221,7 +221,9 @@ export const createChatContext = ({ tokens, users, sendWebhook, dataDir, publicB
     return limit > 0 ? slice.slice(-limit) : [];
   };
 
-  const channelDocument = (channel: StoredChannel) => ({
+  /** What channel filters match; `hidden` and `muted` are the viewer's own (a server query names its user_id). */
+  const channelDocument = (channel: StoredChannel, viewer?: string) => ({
+    ...(viewer ? { hidden: Boolean(channel.hidden_by?.includes(viewer)), muted: mutedChannel(viewer, channel.cid) } : {}),
     ...channel.custom,
     type: channel.type,
     id: channel.id,

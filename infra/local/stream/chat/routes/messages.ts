@@ -14,7 +14,8 @@ export const messageRoutes = (ctx: ChatContext) => {
     const input = (body.message as Record<string, unknown> | undefined) ?? {};
     const userId = actingUser(request.caller, input.user_id ?? input.user);
     requireMember(request.caller, channel, 'CreateMessage');
-    if (!request.caller.server && !channel.members[userId]) throw notAllowed(request.caller, 'CreateMessage', channel);
+    // The channel's creator is its owner, who may write in it without being a member (as on Stream's messaging type).
+    if (!request.caller.server && !channel.members[userId] && channel.created_by_id !== userId) throw notAllowed(request.caller, 'CreateMessage', channel);
     const text = typeof input.text === 'string' ? input.text : '';
     const now = new Date().toISOString();
     const id = typeof input.id === 'string' && input.id ? input.id : randomUUID();
@@ -60,6 +61,7 @@ export const messageRoutes = (ctx: ChatContext) => {
     messageIndex.set(message.id, message);
     const inChannel = !parent || message.show_in_channel;
     if (inChannel) channel.last_message_at = now;
+    delete channel.hidden_by; // a new message shows a hidden channel again, to everyone
     for (const memberId of Object.keys(channel.members)) {
       const read = (channel.reads[memberId] ??= { last_read: channel.created_at, unread_messages: 0 });
       if (memberId === userId) Object.assign(read, { last_read: now, last_read_message_id: message.id, unread_messages: 0 });

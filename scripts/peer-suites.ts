@@ -1,0 +1,24 @@
+import { MirrorMissing } from './peer-suites/mirror';
+import { runChatGenerators } from './peer-suites/chat-generators';
+
+/**
+ * `npm run peer-suites -- chat`: other projects' own tests against our Stream stand-in (docs/local-stage.md, "Peer
+ * suites"). Not part of `npm test`: they are read from the fetch tool's mirrors, which a fresh clone does not have.
+ */
+const suites: Record<string, () => Promise<boolean>> = {
+  chat: runChatGenerators,
+};
+
+const [name] = process.argv.slice(2);
+const suite = name ? suites[name] : undefined;
+if (!suite) {
+  console.error(`usage: npm run peer-suites -- <${Object.keys(suites).join('|')}>`);
+  process.exit(2);
+}
+try {
+  const passed = await suite();
+  process.exit(passed ? 0 : 1);
+} catch (error) {
+  console.error(error instanceof MirrorMissing ? error.message : error);
+  process.exit(1);
+}
