@@ -50,22 +50,23 @@ export const channelLifecycleRoutes = (ctx: ChatContext) => {
     return {};
   };
 
-  /** Removes the channel's messages (those up to `truncated_at` when given); the read counts start again from nothing. */
+  /**
+   * Empties the channel up to now (or `truncated_at`): its lists start after it, and `hard_delete` removes those
+   * messages for good (otherwise they are kept, out of every list, as Stream keeps them); the unread counts start again.
+   */
   const truncate: Handler = async (request) => {
     const channel = requireChannel(request.params.type!, request.params.id!);
     requireOwner(request.caller, channel, 'TruncateChannel');
     const body = await request.body();
     const now = new Date().toISOString();
     const until = typeof body.truncated_at === 'string' ? new Date(body.truncated_at).toISOString() : now;
-    const [removed, kept] = (state.messages[channel.cid] ?? []).reduce<[typeof state.messages[string], typeof state.messages[string]]>(
-      ([gone, stay], message) => (message.created_at <= until ? [[...gone, message], stay] : [gone, [...stay, message]]),
-      [[], []],
-    );
-    for (const message of removed) messageIndex.delete(message.id);
-    state.messages[channel.cid] = kept;
+    if (body.hard_delete === true) {
+      for (const message of state.messages[channel.cid] ?? []) if (message.created_at <= until) messageIndex.delete(message.id);
+      state.messages[channel.cid] = (state.messages[channel.cid] ?? []).filter((message) => message.created_at > until);
+    }
     channel.truncated_at = until;
     channel.updated_at = now;
-    const last = kept.filter((m) => !m.parent_id || m.show_in_channel).at(-1);
+    const last = ctx.channelMessages(channel).at(-1);
     if (last) channel.last_message_at = last.created_at;
     else delete channel.last_message_at;
     for (const read of Object.values(channel.reads)) read.unread_messages = 0;

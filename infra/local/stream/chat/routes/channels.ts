@@ -41,7 +41,7 @@ export const channelRoutes = (ctx: ChatContext) => {
 
   /** The channel's pinned messages, the latest pin first. */
   const pinnedMessages = (channel: StoredChannel) =>
-    (state.messages[channel.cid] ?? []).filter((m) => m.type !== 'deleted' && shapes.message(m).pinned).sort((a, b) => b.pinned_at!.localeCompare(a.pinned_at!));
+    ctx.sinceTruncation(channel).filter((m) => m.type !== 'deleted' && shapes.message(m).pinned).sort((a, b) => b.pinned_at!.localeCompare(a.pinned_at!));
 
   const getPinnedMessages: Handler = async (request) => {
     const channel = requireChannel(request.params.type!, request.params.id!);

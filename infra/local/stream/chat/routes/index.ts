@@ -7,6 +7,7 @@ import { pollRoutes } from './polls';
 import { reactionRoutes } from './reactions';
 import { readStateRoutes } from './read-state';
 import { uploadRoutes } from './uploads';
+import { userLifecycleRoutes } from './user-lifecycle';
 import { userRoutes } from './users';
 
 export interface Route {
@@ -24,6 +25,7 @@ export interface Route {
  */
 export const chatRoutes = (ctx: ChatContext) => {
   const { queryChannels, getOrCreate, updateChannelPartial, updateChannel, stopWatching, getPinnedMessages } = channelRoutes(ctx);
+  const { reactivateUsers, restoreUsers, sendUserEvent } = userLifecycleRoutes(ctx);
   const { hide, show, truncate, deleteChannel, queryMembers } = channelLifecycleRoutes(ctx);
   const { muteChannel, unmuteChannel, muteUser, unmuteUser } = muteRoutes(ctx);
   const polls = pollRoutes(ctx);
@@ -52,6 +54,7 @@ export const chatRoutes = (ctx: ChatContext) => {
     route('POST', `${prefix}/channels/:type/:id/hide`, 'HideChannel', hide);
     route('POST', `${prefix}/channels/:type/:id/show`, 'ShowChannel', show);
     route('GET', `${prefix}/members`, 'QueryMembers', queryMembers);
+    route('POST', `${prefix}/users/:userId/event`, 'SendUserCustomEvent', sendUserEvent);
     route('POST', `${prefix}/channels/:type/:id/message`, 'SendMessage', sendMessage);
     route('GET', `${prefix}/channels/:type/:id/messages`, 'GetManyMessages', getManyMessages);
     route('GET', `${prefix}/channels/:type/:id/pinned_messages`, 'GetPinnedMessages', getPinnedMessages);
@@ -99,6 +102,8 @@ export const chatRoutes = (ctx: ChatContext) => {
     route('POST', `${prefix}/users/:userId/reactivate`, 'ReactivateUser', reactivateUser);
     route('POST', `${prefix}/users/delete`, 'DeleteUsers', deleteUsers);
     route('DELETE', `${prefix}/users/:userId`, 'DeleteUser', deleteUser);
+    route('POST', `${prefix}/users/reactivate`, 'ReactivateUsers', reactivateUsers);
+    route('POST', `${prefix}/users/restore`, 'RestoreUsers', restoreUsers);
     route('GET', `${prefix}/app`, 'GetApp', appSettings);
   }
   route('GET', '/api/v2/tasks/:taskId', 'GetTask', getTask);
