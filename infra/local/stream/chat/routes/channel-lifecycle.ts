@@ -75,10 +75,12 @@ export const channelLifecycleRoutes = (ctx: ChatContext) => {
     const input = body.message as Record<string, unknown> | undefined;
     if (!input) return { channel: shapes.channel(channel) };
     // The note Stream leaves in the channel ("The channel was truncated"): a system message of the one who truncated.
-    const message = { id: randomUUID(), cid: channel.cid, type: 'system' as const, text: typeof input.text === 'string' ? input.text : '', user_id: actingUser(request.caller, input.user_id ?? input.user ?? body.user_id ?? body.user), attachments: [], mentioned_user_ids: [], reactions: [], reply_count: 0, thread_participant_ids: [], silent: false, custom: {}, created_at: now, updated_at: now };
+    // It comes after the truncation, even within the same millisecond, or the truncation would hide it too.
+    const at = new Date(Math.max(Date.now(), Date.parse(until) + 1)).toISOString();
+    const message = { id: randomUUID(), cid: channel.cid, type: 'system' as const, text: typeof input.text === 'string' ? input.text : '', user_id: actingUser(request.caller, input.user_id ?? input.user ?? body.user_id ?? body.user), attachments: [], mentioned_user_ids: [], reactions: [], reply_count: 0, thread_participant_ids: [], silent: false, custom: {}, created_at: at, updated_at: at };
     state.messages[channel.cid]!.push(message);
     messageIndex.set(message.id, message);
-    channel.last_message_at = now;
+    channel.last_message_at = at;
     store.changed();
     deliverNewMessage(channel, message);
     return { channel: shapes.channel(channel), message: shapes.message(message) };
