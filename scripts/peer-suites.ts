@@ -1,15 +1,16 @@
 import { MirrorMissing } from './peer-suites/mirror';
 import { runChatGenerators } from './peer-suites/chat-generators';
 import { runStreamNode } from './peer-suites/stream-node';
-import { STREAM_NODE_CHAT_OUT_OF_SCOPE } from './peer-suites/stream-node-scope';
+import { STREAM_NODE_CHAT_OUT_OF_SCOPE, STREAM_NODE_VIDEO_OUT_OF_SCOPE } from './peer-suites/stream-node-scope';
 
 /**
- * `npm run peer-suites -- chat` (stream-chat-js's generators), `-- node-chat` (stream-node's chat tests): other projects' own tests against our Stream stand-in (docs/local-stage.md, "Peer
+ * `npm run peer-suites -- chat` (stream-chat-js's generators), `-- node-chat` (stream-node's chat tests), `-- node-video` (its call tests): other projects' own tests against our Stream stand-in (docs/local-stage.md, "Peer
  * suites"). Not part of `npm test`: they are read from the fetch tool's mirrors, which a fresh clone does not have.
  */
 const suites: Record<string, () => Promise<boolean>> = {
   chat: runChatGenerators,
   'node-chat': () => runStreamNode(['messages', 'channel', 'users'], STREAM_NODE_CHAT_OUT_OF_SCOPE),
+  'node-video': () => runStreamNode(['call', 'call-members', 'ring-call'], STREAM_NODE_VIDEO_OUT_OF_SCOPE, { video: true }),
 };
 
 const [name] = process.argv.slice(2);

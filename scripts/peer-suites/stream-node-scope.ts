@@ -11,3 +11,6 @@ export const STREAM_NODE_CHAT_OUT_OF_SCOPE: Readonly<Record<string, string>> = {
   'messages API > flag': 'moderation flags (/moderation/flag): the product has its own reports',
   'channel API > export': 'channel export (/export_channels): the product exports nothing from Stream',
 };
+
+/** stream-node's call tests (issue 44) outside the product's scope: not yet sorted, so every failure shows. */
+export const STREAM_NODE_VIDEO_OUT_OF_SCOPE: Readonly<Record<string, string>> = {};

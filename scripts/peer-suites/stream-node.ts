@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startVitest } from 'vitest/node';
 import type { RunnerTask } from 'vitest';
+import { createVideoStandIn } from '../../infra/local/stream';
 import { startTestStandIn } from '../../test/support/stream-stand-in';
 import { mirrorOf } from './mirror';
 
@@ -18,10 +19,10 @@ export type TestOutcome = { name: string; state: string; error?: string };
  * `expectedFailures` are the tests outside the product's scope (docs/local-stage.md says why): the run fails when one of
  * the others fails, or when one of these passes (the list is then out of date).
  */
-export const runStreamNode = async (files: readonly string[], expectedFailures: Readonly<Record<string, string>>) => {
+export const runStreamNode = async (files: readonly string[], expectedFailures: Readonly<Record<string, string>>, { video = false } = {}) => {
   const repo = mirrorOf('GetStream/stream-node');
   const scratch = mkdtempSync(join(tmpdir(), 'peer-stream-node-'));
-  const env = await startTestStandIn();
+  const env = await startTestStandIn(video ? { video: createVideoStandIn } : {});
   try {
     repo.extract('__tests__', scratch);
     const ours = createRequire(import.meta.url).resolve('@stream-io/node-sdk');

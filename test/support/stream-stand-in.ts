@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { createHmac } from 'node:crypto';
 import { StreamChat, type Event } from 'stream-chat';
 import { StreamClient } from '@stream-io/node-sdk';
-import { createStreamStandIn, s3AttachmentStorage, type StreamStandIn } from '../../infra/local/stream';
+import { createStreamStandIn, s3AttachmentStorage, type StreamStandIn, type StreamStandInOptions } from '../../infra/local/stream';
 import { startS3rver } from '../../infra/local/s3';
 
 /**
  * A Stream stand-in of its own (in memory, attachments in a scratch s3rver) for contract tests that drive it with
  * the real SDKs: stream-chat as the browser uses it, @stream-io/node-sdk as the functions do.
  */
-export const startTestStandIn = async ({ webhookUrl = () => undefined, webhookEvents }: { webhookUrl?: () => string | undefined; webhookEvents?: ReadonlySet<string> } = {}) => {
+export const startTestStandIn = async ({ webhookUrl = () => undefined, webhookEvents, video }: { webhookUrl?: () => string | undefined; webhookEvents?: ReadonlySet<string>; video?: StreamStandInOptions['video'] } = {}) => {
   const apiKey = 'stand-in-test-key';
   const secret = 'stand-in-test-secret';
   const scratch = mkdtempSync(join(tmpdir(), 'stream-stand-in-'));
@@ -21,6 +21,7 @@ export const startTestStandIn = async ({ webhookUrl = () => undefined, webhookEv
     secret,
     webhookUrl,
     ...(webhookEvents ? { webhookEvents } : {}),
+    ...(video ? { video } : {}),
     s3: s3AttachmentStorage({ endpoint: s3.endpoint, bucket: s3.buckets.media! }),
     log: () => undefined,
   });
