@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { StreamApiError } from '../../errors';
 import { matchesFilter, normaliseSort, sortBy, type Filter } from '../../filters';
 import type { StoredChannel } from '../state';
-import { type Caller, type ChatContext, type Handler } from '../context';
+import { type Caller, type ChatContext, type Handler, type Request } from '../context';
 
 /**
  * A channel's life past its messages: hiding and showing it (per user), truncating it, deleting it, and querying its
@@ -22,11 +22,16 @@ export const channelLifecycleRoutes = (ctx: ChatContext) => {
     for (const connection of hub.all()) if (connection.userId === userId) hub.send(connection, event);
   };
 
-  const hide: Handler = async (request) => {
+  /** Hiding and showing: the channel, and whose list it is (the caller, or the user a server call names). */
+  const listOwner = async (request: Request) => {
     const channel = requireChannel(request.params.type!, request.params.id!);
     requireMember(request.caller, channel, 'ReadChannel');
     const body = await request.body();
-    const userId = actingUser(request.caller, body.user_id ?? body.user);
+    return { channel, body, userId: actingUser(request.caller, body.user_id ?? body.user) };
+  };
+
+  const hide: Handler = async (request) => {
+    const { channel, body, userId } = await listOwner(request);
     if (!channel.members[userId] && channel.created_by_id !== userId) throw notAllowed(request.caller, 'ReadChannel', channel);
     if (body.clear_history === true) throw new StreamApiError('featureNotSupported', 'hiding a channel with clear_history is not imitated by the local Stream stand-in');
     channel.hidden_by = [...new Set([...(channel.hidden_by ?? []), userId])];
@@ -38,10 +43,7 @@ export const channelLifecycleRoutes = (ctx: ChatContext) => {
   };
 
   const show: Handler = async (request) => {
-    const channel = requireChannel(request.params.type!, request.params.id!);
-    requireMember(request.caller, channel, 'ReadChannel');
-    const body = await request.body();
-    const userId = actingUser(request.caller, body.user_id ?? body.user);
+    const { channel, userId } = await listOwner(request);
     channel.hidden_by = (channel.hidden_by ?? []).filter((id) => id !== userId);
     store.changed();
     const event = channelEvent('channel.visible', channel, { user: users.response(userId) });

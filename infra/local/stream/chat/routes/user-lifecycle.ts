@@ -2,6 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { StreamApiError } from '../../errors';
 import { type ChatContext, type Handler } from '../context';
 
+/** Stream answers a batch call on users with a task; the stand-in's are done at once. */
+export const completedTask = (tasks: ChatContext['tasks'], ids: string[], now = new Date().toISOString()) => {
+  const taskId = randomUUID();
+  tasks.set(taskId, { task_id: taskId, status: 'completed', created_at: now, updated_at: now, result: Object.fromEntries(ids.map((id) => [id, { status: 'ok' }])) });
+  return { task_id: taskId };
+};
+
 /**
  * The server's batch calls on users (reactivate and restore many at once, each a task, as Stream answers them) and a
  * custom event to a user, delivered to all of that user's sockets.
@@ -15,19 +22,12 @@ export const userLifecycleRoutes = (ctx: ChatContext) => {
     return ids as string[];
   };
 
-  const completedTask = (ids: string[]) => {
-    const now = new Date().toISOString();
-    const taskId = randomUUID();
-    tasks.set(taskId, { task_id: taskId, status: 'completed', created_at: now, updated_at: now, result: Object.fromEntries(ids.map((id) => [id, { status: 'ok' }])) });
-    return { task_id: taskId };
-  };
-
   const reactivateUsers: Handler = async (request) => {
     requireServer(request.caller);
     const ids = userIds(await request.body());
     for (const id of ids) users.require(id); // all or none
     for (const id of ids) sendWebhook({ type: 'user.reactivated', user: users.response(users.reactivate(id)), created_at: new Date().toISOString() });
-    return completedTask(ids);
+    return completedTask(tasks, ids);
   };
 
   const restoreUsers: Handler = async (request) => {

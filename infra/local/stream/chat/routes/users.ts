@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { StreamApiError } from '../../errors';
 import { matchesFilter, normaliseSort, sortBy, type Filter } from '../../filters';
 import type { UserInput } from '../../users';
 import { type ChatContext, type Handler } from '../context';
+import { completedTask } from './user-lifecycle';
 
 /** Users: search, upsert, partial update, deactivate, reactivate, delete (a task), and the app's settings. */
 export const userRoutes = (ctx: ChatContext) => {
@@ -76,9 +76,7 @@ export const userRoutes = (ctx: ChatContext) => {
     const now = new Date().toISOString();
     for (const id of ids) removeUser(id, (body.user as DeleteMode | undefined) ?? 'soft', body.messages as DeleteMode | undefined, now);
     store.changed();
-    const taskId = randomUUID();
-    tasks.set(taskId, { task_id: taskId, status: 'completed', created_at: now, updated_at: now, result: Object.fromEntries(ids.map((id) => [id, { status: 'ok' }])) });
-    return { task_id: taskId };
+    return completedTask(tasks, ids, now);
   };
 
   /** DELETE /users/{id} (stream-chat's deleteUser): the one user at once, `hard_delete` and `mark_messages_deleted` as query flags. */
