@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OwnUserResponse, StreamChat } from 'stream-chat';
+import { StreamChat, type OwnUserResponse } from 'stream-chat';
 import { connectError, nextEvent, startTestStandIn } from '../support/stream-stand-in';
 
 /**
@@ -290,5 +290,144 @@ describe('the local Stream stand-in (chat)', () => {
     const video = await fetch(`${env.standIn.url}/video/calls?api_key=${env.apiKey}`, { method: 'POST' });
     expect(await video.json()).toMatchObject({ message: 'not imitated by the local Stream stand-in: POST /video/calls' });
     expect(env.standIn.notImitated().map(({ method, path }) => `${method} ${path}`)).toEqual(expect.arrayContaining(['GET /og', 'POST /video/calls']));
+  });
+});
+
+/**
+ * A channel's life as stream-chat-js's and stream-node's own suites call it (npm run peer-suites): its creator is its
+ * owner, who writes in it, truncates and deletes it; members hide and show it; members are queried; the server deletes,
+ * reactivates and restores users and sends a user custom events. What the stand-in does not imitate is refused in
+ * Stream's error shape, never ignored.
+ */
+describe('the local Stream stand-in (channel lifecycle, as the peer suites call it)', () => {
+  let env: Awaited<ReturnType<typeof startTestStandIn>>;
+  let owner: StreamChat;
+  let member: StreamChat;
+  let admin: StreamChat;
+
+  /** stream-chat rejects with an Error carrying Stream's `code` and HTTP `status`. */
+  const refusal = async (call: Promise<unknown>) => {
+    const error = await call.then(() => undefined, (e: unknown) => e as { code?: number; status?: number; message: string });
+    expect(error, 'the call was accepted').toBeDefined();
+    return { code: error!.code, status: error!.status, message: error!.message };
+  };
+
+  /** A channel the owner creates (no created_by_id: the caller is its creator), with `member` in it. */
+  const ownersChannel = async (id: string) => {
+    const channel = owner.channel('messaging', id, { members: ['owner', 'member'] });
+    await channel.watch();
+    return channel;
+  };
+
+  beforeAll(async () => {
+    env = await startTestStandIn();
+    await env.server.upsertUsers([
+      { id: 'owner', name: 'Olive Owner', role: 'user' },
+      { id: 'member', name: 'Milo Member', role: 'user' },
+      { id: 'outsider', name: 'Otto Outsider', role: 'user' },
+    ]);
+    owner = await env.connect('owner', 'Olive Owner');
+    member = await env.connect('member', 'Milo Member');
+    admin = new StreamChat(env.apiKey, env.secret, { baseURL: env.standIn.url, timeout: 5000 });
+  });
+
+  afterAll(async () => {
+    await env?.stop();
+  });
+
+  it('lets the creator of a channel write in it without being a member, and no one else who is not', async () => {
+    const channel = owner.channel('messaging', 'owner-only');
+    await channel.watch();
+    const { message } = await channel.sendMessage({ text: 'Mine' });
+    expect(message.user?.id).toBe('owner');
+    expect((await owner.getMessage(message.id)).message.text).toBe('Mine');
+    const outsider = await env.connect('outsider');
+    expect(await refusal(outsider.channel('messaging', 'owner-only').sendMessage({ text: 'Theirs' }))).toMatchObject({ code: 17, status: 403 });
+  });
+
+  it('hides a channel from its member’s list until they show it or a new message comes, and only theirs', async () => {
+    const channel = await ownersChannel('hidden-one');
+    const memberChannel = member.channel('messaging', 'hidden-one');
+    await memberChannel.watch();
+    const hidden = nextEvent(member, 'channel.hidden');
+    await memberChannel.hide();
+    expect((await hidden).cid).toBe('messaging:hidden-one');
+    const cids = async (client: StreamChat, filter: Record<string, unknown> = {}) => (await client.queryChannels({ type: 'messaging', ...filter })).map((c) => c.id);
+    expect(await cids(member)).not.toContain('hidden-one');
+    expect(await cids(member, { hidden: true })).toEqual(['hidden-one']);
+    expect(await cids(owner)).toContain('hidden-one');
+    await memberChannel.show();
+    expect(await cids(member)).toContain('hidden-one');
+    await memberChannel.hide();
+    await channel.sendMessage({ text: 'Back again' });
+    expect(await cids(member)).toContain('hidden-one');
+    expect(await refusal(memberChannel.hide(null, true))).toMatchObject({ code: 19, status: 400 });
+  });
+
+  it('truncates a channel for its owner only: softly (the message is kept, out of the list) or for good', async () => {
+    const channel = await ownersChannel('truncated-one');
+    const { message: kept } = await channel.sendMessage({ text: 'Before the truncation' });
+    expect(await refusal(member.channel('messaging', 'truncated-one').truncate())).toMatchObject({ code: 17, status: 403 });
+    const truncated = nextEvent(member, 'channel.truncated');
+    await member.channel('messaging', 'truncated-one').watch();
+    await channel.truncate();
+    expect((await truncated).cid).toBe('messaging:truncated-one');
+    expect((await channel.query({ messages: { limit: 10 } })).messages).toEqual([]);
+    expect((await owner.getMessage(kept.id)).message.id).toBe(kept.id);
+    const { message: gone } = await channel.sendMessage({ text: 'Before the hard truncation' });
+    await channel.truncate({ hard_delete: true, message: { text: 'The channel was truncated' } } as Parameters<typeof channel.truncate>[0]);
+    const { messages } = await channel.query({ messages: { limit: 10 } });
+    expect(messages.map((m) => [m.type, m.text])).toEqual([['system', 'The channel was truncated']]);
+    expect(await refusal(owner.getMessage(gone.id))).toMatchObject({ code: 16, status: 404, message: expect.stringContaining(`message with id ${gone.id} doesn't exist`) });
+  });
+
+  it('deletes a channel for its owner, tells its watchers, and refuses a member who is not the owner', async () => {
+    const channel = await ownersChannel('deleted-one');
+    await member.channel('messaging', 'deleted-one').watch();
+    expect(await refusal(member.channel('messaging', 'deleted-one').delete())).toMatchObject({ code: 17, status: 403 });
+    const deleted = nextEvent(member, 'channel.deleted');
+    const { channel: answer } = await channel.delete();
+    expect(answer.deleted_at).toMatch(/\S/);
+    expect((await deleted).cid).toBe('messaging:deleted-one');
+    expect((await owner.queryChannels({ id: 'deleted-one' })).length).toBe(0);
+  });
+
+  it('queries a channel’s members with filters, and only for those who may read it', async () => {
+    const channel = await ownersChannel('members-one');
+    const { members } = await channel.queryMembers({ name: { $autocomplete: 'Mil' } });
+    expect(members.map((m) => m.user_id)).toEqual(['member']);
+    expect((await channel.queryMembers({}, [], { limit: 1 })).members).toHaveLength(1);
+    const outsider = await env.connect('outsider');
+    expect(await refusal(outsider.channel('messaging', 'members-one').queryMembers({}))).toMatchObject({ code: 17, status: 403 });
+  });
+
+  it('refuses what it does not imitate (moderators, invites) in Stream’s shape instead of ignoring it', async () => {
+    const channel = await ownersChannel('moderated-one');
+    expect(await refusal(channel.addModerators(['member']))).toMatchObject({ code: 19, status: 400 });
+    expect(await refusal(channel.inviteMembers(['outsider']))).toMatchObject({ code: 19, status: 400 });
+    expect((await channel.query({})).members.map((m) => m.user_id).sort()).toEqual(['member', 'owner']);
+  });
+
+  it('deletes one user for the server, and answers a user it does not know with 404', async () => {
+    await env.server.upsertUsers([{ id: 'leaving', name: 'Leaving' }]);
+    const { user } = await admin.deleteUser('leaving', { mark_messages_deleted: true });
+    expect(user.id).toBe('leaving');
+    expect((await admin.queryUsers({ id: 'leaving' })).users).toEqual([]);
+    expect(await refusal(admin.deleteUser('nobody'))).toMatchObject({ code: 16, status: 404 });
+    expect(await refusal(owner.deleteUser('member'))).toMatchObject({ code: 17, status: 403 });
+  });
+
+  it('reactivates and restores users in batches, and sends a user’s custom event to their sockets', async () => {
+    await env.server.upsertUsers([{ id: 'sleeper', name: 'Sleeper' }]);
+    await env.server.deactivateUser({ user_id: 'sleeper' });
+    const { task_id } = await env.server.reactivateUsers({ user_ids: ['sleeper'] });
+    expect((await env.server.getTask({ id: task_id })).status).toBe('completed');
+    await expect(env.server.restoreUsers({ user_ids: ['sleeper'] })).rejects.toThrow(`Stream error code 4: RestoreUsers failed with error: "user "sleeper" is not deleted, it can't be restored"`);
+    await env.server.deleteUsers({ user_ids: ['sleeper'] });
+    await env.server.restoreUsers({ user_ids: ['sleeper'] });
+    expect((await admin.queryUsers({ id: 'sleeper' })).users.map((u) => u.id)).toEqual(['sleeper']);
+    const arrived = nextEvent(member, 'nudge');
+    await env.server.chat.sendUserCustomEvent({ user_id: 'member', event: { type: 'nudge', custom: { why: 'test' } } });
+    expect((await arrived).user?.id).toBe('member');
   });
 });

@@ -14,6 +14,8 @@ export const STREAM_ERROR_CODES = {
   doesNotExist: { code: 16, status: 404 },
   notAllowed: { code: 17, status: 403 },
   multipleNestingLevel: { code: 21, status: 400 },
+  /** "Channel Feature Not Supported": a chat feature off for the app; the stand-in answers it for the ones it does not imitate. */
+  featureNotSupported: { code: 19, status: 400 },
   /** Stream answers a missing Authorization header as an input error, with 401. */
   missingAuthorization: { code: 4, status: 401 },
   /** A video endpoint the stand-in knows of but does not imitate (501, so it is never mistaken for a refusal). */

@@ -121,6 +121,16 @@ export class StreamUsers {
     return user;
   }
 
+  /** Undoes a soft delete (a hard-deleted user is gone); Stream refuses a user who is not deleted. */
+  restore(id: string, now = new Date().toISOString()): StoredUser {
+    const user = this.require(id);
+    if (!user.deleted_at) throw new StreamApiError('inputError', `user "${id}" is not deleted, it can't be restored`);
+    delete user.deleted_at;
+    user.updated_at = now;
+    this.store.changed();
+    return user;
+  }
+
   /** 'soft' and 'pruning' keep the id (marked deleted); pruning also drops the user's data, as Stream does. */
   delete(id: string, mode: 'soft' | 'pruning' | 'hard', now = new Date().toISOString()) {
     const user = this.get(id);

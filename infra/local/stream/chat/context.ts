@@ -137,7 +137,7 @@ export const createChatContext = ({ tokens, users, sendWebhook, dataDir, publicB
 
   const requireMessage = (id: string) => {
     const message = messageIndex.get(id);
-    if (!message || (message.deleted_at && message.type !== 'deleted')) throw new StreamApiError('doesNotExist', `Message with id ${id} does not exist`);
+    if (!message || (message.deleted_at && message.type !== 'deleted')) throw new StreamApiError('doesNotExist', `message with id ${id} doesn't exist`); // Stream's words
     return message;
   };
 
@@ -199,7 +199,10 @@ export const createChatContext = ({ tokens, users, sendWebhook, dataDir, publicB
     sendWebhook({ ...base, type: 'message.new', user: webhookUser(channel, message.user_id), members: webhookMembers(channel) });
   };
 
-  const channelMessages = (channel: StoredChannel) => (state.messages[channel.cid] ?? []).filter((m) => !m.parent_id || m.show_in_channel);
+  /** A channel's messages since it was last truncated (a soft truncation keeps the older ones, out of every list). */
+  const sinceTruncation = (channel: StoredChannel) => (state.messages[channel.cid] ?? []).filter((m) => !channel.truncated_at || m.created_at > channel.truncated_at);
+
+  const channelMessages = (channel: StoredChannel) => sinceTruncation(channel).filter((m) => !m.parent_id || m.show_in_channel);
 
   const paginate = (list: StoredMessage[], options: Record<string, unknown> | undefined, defaultLimit = DEFAULT_MESSAGE_LIMIT) => {
     const limit = Math.min(Number(options?.limit ?? defaultLimit), 300);
@@ -221,7 +224,9 @@ export const createChatContext = ({ tokens, users, sendWebhook, dataDir, publicB
     return limit > 0 ? slice.slice(-limit) : [];
   };
 
-  const channelDocument = (channel: StoredChannel) => ({
+  /** What channel filters match; `hidden` and `muted` are the viewer's own (a server query names its user_id). */
+  const channelDocument = (channel: StoredChannel, viewer?: string) => ({
+    ...(viewer ? { hidden: Boolean(channel.hidden_by?.includes(viewer)), muted: mutedChannel(viewer, channel.cid) } : {}),
     ...channel.custom,
     type: channel.type,
     id: channel.id,
@@ -274,6 +279,7 @@ export const createChatContext = ({ tokens, users, sendWebhook, dataDir, publicB
     deliverNewMessage,
     webhookUser,
     webhookMembers,
+    sinceTruncation,
     channelMessages,
     paginate,
     channelDocument,

@@ -147,7 +147,8 @@ export const createShapes = (users: StreamUsers, findMessage: (id: string) => St
     member_count: Object.keys(stored.members).length,
     config: channelConfig(stored.type, stored.created_at),
     ...(stored.last_message_at ? { last_message_at: stored.last_message_at } : {}),
-    ...(viewerId ? { own_capabilities: ownCapabilities(stored), hidden: false } : {}),
+    ...(stored.truncated_at ? { truncated_at: stored.truncated_at } : {}),
+    ...(viewerId ? { own_capabilities: ownCapabilities(stored), hidden: Boolean(stored.hidden_by?.includes(viewerId)) } : {}),
   });
 
   const reads = (stored: StoredChannel) =>

@@ -28,6 +28,9 @@ export interface StoredChannel {
   members: Record<string, StoredMember>;
   reads: Record<string, StoredRead>;
   last_message_at?: string;
+  /** Who hid the channel (`channel.hide`): it leaves their channel list until they show it or a new message comes. */
+  hidden_by?: string[];
+  truncated_at?: string;
 }
 
 export interface StoredReaction {

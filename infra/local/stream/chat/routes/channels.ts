@@ -4,6 +4,8 @@ import { matchesFilter, normaliseSort, sortBy, type Filter } from '../../filters
 import type { StoredChannel } from '../state';
 import { CHANNEL_FIELDS, DEFAULT_MESSAGE_LIMIT, customOf, memberIds, type ChatContext, type Caller, type Handler, type Request } from '../context';
 
+const NOT_IMITATED_CHANNEL_UPDATES = ['add_moderators', 'demote_moderators', 'invites', 'accept_invite', 'reject_invite', 'add_filter_tags', 'remove_filter_tags', 'assign_roles'];
+
 /** Channels: get-or-create (a distinct channel by its members), query, the server's updates (freeze, custom data, members), stop watching. */
 export const channelRoutes = (ctx: ChatContext) => {
   const { store, state, shapes, hub, users, sendWebhook, notAllowed, canRead, requireChannel, requireMember, channelEvent, watchers, toWatchers, channelMessages, paginate, channelDocument } = ctx;
@@ -39,7 +41,7 @@ export const channelRoutes = (ctx: ChatContext) => {
 
   /** The channel's pinned messages, the latest pin first. */
   const pinnedMessages = (channel: StoredChannel) =>
-    (state.messages[channel.cid] ?? []).filter((m) => m.type !== 'deleted' && shapes.message(m).pinned).sort((a, b) => b.pinned_at!.localeCompare(a.pinned_at!));
+    ctx.sinceTruncation(channel).filter((m) => m.type !== 'deleted' && shapes.message(m).pinned).sort((a, b) => b.pinned_at!.localeCompare(a.pinned_at!));
 
   const getPinnedMessages: Handler = async (request) => {
     const channel = requireChannel(request.params.type!, request.params.id!);
@@ -64,7 +66,7 @@ export const channelRoutes = (ctx: ChatContext) => {
       watcher_count: watchers(channel).length,
       watchers: [...new Set(watchers(channel).map((c) => c.userId))].map((id) => users.response(id)),
       threads: [],
-      hidden: false,
+      hidden: Boolean(viewer && channel.hidden_by?.includes(viewer)),
     };
   };
 
@@ -103,9 +105,12 @@ export const channelRoutes = (ctx: ChatContext) => {
 
   const queryChannels: Handler = async (request) => {
     const body = await request.body();
-    const filter = body.filter_conditions as Filter | undefined;
+    const given = body.filter_conditions as Filter | undefined;
+    const viewer = request.caller.server ? (typeof body.user_id === 'string' ? body.user_id : undefined) : request.caller.userId;
+    // As on Stream, a channel the viewer hid is left out unless the filter asks for hidden ones.
+    const filter: Filter | undefined = viewer && !(given && 'hidden' in given) ? { $and: [given ?? {}, { hidden: false }] } : given;
     const visible = Object.values(state.channels).filter((channel) => canRead(request.caller, channel));
-    const matching = visible.filter((channel) => matchesFilter(channelDocument(channel), filter));
+    const matching = visible.filter((channel) => matchesFilter(channelDocument(channel, viewer), filter));
     const sort = normaliseSort(body.sort);
     const sorted = sortBy(matching, sort.length ? sort : [{ field: 'last_updated', direction: -1 }], (channel, field) => {
       if (field === 'last_message_at') return channel.last_message_at ?? channel.created_at;
@@ -149,6 +154,9 @@ export const channelRoutes = (ctx: ChatContext) => {
     const caller = request.caller;
     if (!caller.server && channel.members[caller.userId]?.role !== 'owner') throw notAllowed(caller, 'UpdateChannelMembers', channel);
     const body = await request.body();
+    // Moderators, invites and filter tags are not imitated: refused as a feature the app has off, never ignored.
+    const notImitated = NOT_IMITATED_CHANNEL_UPDATES.filter((field) => body[field] !== undefined && body[field] !== false && !(Array.isArray(body[field]) && (body[field] as unknown[]).length === 0));
+    if (notImitated.length) throw new StreamApiError('featureNotSupported', `${notImitated.join(', ')} is not imitated by the local Stream stand-in`);
     const now = new Date().toISOString();
     const added = memberIds(body.add_members).filter((id) => !channel.members[id]);
     for (const id of added) if (!users.get(id)) throw new StreamApiError('inputError', `The following users are specified in add_members but don't exist: [${id}]`);

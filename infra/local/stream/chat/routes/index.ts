@@ -1,4 +1,5 @@
 import type { ChatContext, Handler } from '../context';
+import { channelLifecycleRoutes } from './channel-lifecycle';
 import { channelRoutes } from './channels';
 import { messageRoutes } from './messages';
 import { muteRoutes } from './mutes';
@@ -6,6 +7,7 @@ import { pollRoutes } from './polls';
 import { reactionRoutes } from './reactions';
 import { readStateRoutes } from './read-state';
 import { uploadRoutes } from './uploads';
+import { userLifecycleRoutes } from './user-lifecycle';
 import { userRoutes } from './users';
 
 export interface Route {
@@ -23,13 +25,15 @@ export interface Route {
  */
 export const chatRoutes = (ctx: ChatContext) => {
   const { queryChannels, getOrCreate, updateChannelPartial, updateChannel, stopWatching, getPinnedMessages } = channelRoutes(ctx);
+  const { reactivateUsers, restoreUsers, sendUserEvent } = userLifecycleRoutes(ctx);
+  const { hide, show, truncate, deleteChannel, queryMembers } = channelLifecycleRoutes(ctx);
   const { muteChannel, unmuteChannel, muteUser, unmuteUser } = muteRoutes(ctx);
   const polls = pollRoutes(ctx);
   const { sendMessage, getManyMessages, getMessage, updateMessage, partialUpdateMessage, deleteMessage, getReplies, search } = messageRoutes(ctx);
   const { sendReaction, deleteReaction, getReactions } = reactionRoutes(ctx);
   const { sendEvent, markRead, markUnread, markAllRead, getUnread } = readStateRoutes(ctx);
   const { upload, serveAttachment } = uploadRoutes(ctx);
-  const { queryUsers, upsertUsers, partialUpdateUsers, deactivateUser, reactivateUser, deleteUsers, getTask, appSettings } = userRoutes(ctx);
+  const { queryUsers, upsertUsers, partialUpdateUsers, deactivateUser, reactivateUser, deleteUsers, deleteUser, getTask, appSettings } = userRoutes(ctx);
 
   const routes: Route[] = [];
   const route = (method: string, path: string, endpoint: string, handler: Handler) => {
@@ -45,6 +49,12 @@ export const chatRoutes = (ctx: ChatContext) => {
     route('PATCH', `${prefix}/channels/:type/:id`, 'UpdateChannelPartial', updateChannelPartial);
     route('POST', `${prefix}/channels/:type/:id`, 'UpdateChannel', updateChannel);
     route('POST', `${prefix}/channels/:type/:id/stop-watching`, 'StopWatchingChannel', stopWatching);
+    route('DELETE', `${prefix}/channels/:type/:id`, 'DeleteChannel', deleteChannel);
+    route('POST', `${prefix}/channels/:type/:id/truncate`, 'TruncateChannel', truncate);
+    route('POST', `${prefix}/channels/:type/:id/hide`, 'HideChannel', hide);
+    route('POST', `${prefix}/channels/:type/:id/show`, 'ShowChannel', show);
+    route('GET', `${prefix}/members`, 'QueryMembers', queryMembers);
+    route('POST', `${prefix}/users/:userId/event`, 'SendUserCustomEvent', sendUserEvent);
     route('POST', `${prefix}/channels/:type/:id/message`, 'SendMessage', sendMessage);
     route('GET', `${prefix}/channels/:type/:id/messages`, 'GetManyMessages', getManyMessages);
     route('GET', `${prefix}/channels/:type/:id/pinned_messages`, 'GetPinnedMessages', getPinnedMessages);
@@ -91,6 +101,9 @@ export const chatRoutes = (ctx: ChatContext) => {
     route('POST', `${prefix}/users/:userId/deactivate`, 'DeactivateUser', deactivateUser);
     route('POST', `${prefix}/users/:userId/reactivate`, 'ReactivateUser', reactivateUser);
     route('POST', `${prefix}/users/delete`, 'DeleteUsers', deleteUsers);
+    route('DELETE', `${prefix}/users/:userId`, 'DeleteUser', deleteUser);
+    route('POST', `${prefix}/users/reactivate`, 'ReactivateUsers', reactivateUsers);
+    route('POST', `${prefix}/users/restore`, 'RestoreUsers', restoreUsers);
     route('GET', `${prefix}/app`, 'GetApp', appSettings);
   }
   route('GET', '/api/v2/tasks/:taskId', 'GetTask', getTask);

@@ -14,7 +14,8 @@ export const messageRoutes = (ctx: ChatContext) => {
     const input = (body.message as Record<string, unknown> | undefined) ?? {};
     const userId = actingUser(request.caller, input.user_id ?? input.user);
     requireMember(request.caller, channel, 'CreateMessage');
-    if (!request.caller.server && !channel.members[userId]) throw notAllowed(request.caller, 'CreateMessage', channel);
+    // The channel's creator is its owner, who may write in it without being a member (as on Stream's messaging type).
+    if (!request.caller.server && !channel.members[userId] && channel.created_by_id !== userId) throw notAllowed(request.caller, 'CreateMessage', channel);
     const text = typeof input.text === 'string' ? input.text : '';
     const now = new Date().toISOString();
     const id = typeof input.id === 'string' && input.id ? input.id : randomUUID();
@@ -60,6 +61,7 @@ export const messageRoutes = (ctx: ChatContext) => {
     messageIndex.set(message.id, message);
     const inChannel = !parent || message.show_in_channel;
     if (inChannel) channel.last_message_at = now;
+    delete channel.hidden_by; // a new message shows a hidden channel again, to everyone
     for (const memberId of Object.keys(channel.members)) {
       const read = (channel.reads[memberId] ??= { last_read: channel.created_at, unread_messages: 0 });
       if (memberId === userId) Object.assign(read, { last_read: now, last_read_message_id: message.id, unread_messages: 0 });
@@ -81,7 +83,7 @@ export const messageRoutes = (ctx: ChatContext) => {
   const getManyMessages: Handler = async (request) => {
     const channel = requireChannel(request.params.type!, request.params.id!);
     requireMember(request.caller, channel, 'ReadChannel');
-    const ids = (request.url.searchParams.get('ids') ?? '').split(',').filter(Boolean);
+    const ids = [...new Set((request.url.searchParams.get('ids') ?? '').split(',').filter(Boolean))]; // each message once, as Stream answers
     return { messages: messagesOf(channel, ids).map((m) => shapes.message(m, request.caller.server ? undefined : request.caller.userId)) };
   };
 
@@ -174,7 +176,7 @@ export const messageRoutes = (ctx: ChatContext) => {
 
   const getReplies: Handler = async (request) => {
     const { message, channel, viewer } = messageContext(request, 'ReadChannel');
-    const replies = (state.messages[channel.cid] ?? []).filter((m) => m.parent_id === message.id);
+    const replies = ctx.sinceTruncation(channel).filter((m) => m.parent_id === message.id);
     const options = Object.fromEntries(request.url.searchParams.entries());
     return { messages: paginate(replies, options, 100).map((m) => shapes.message(m, viewer)) };
   };
@@ -186,7 +188,7 @@ export const messageRoutes = (ctx: ChatContext) => {
     const channels = Object.values(state.channels).filter((channel) => canRead(request.caller, channel) && matchesFilter(channelDocument(channel), payload.filter_conditions));
     const messageFilter = payload.message_filter_conditions ?? (payload.query ? { text: { $q: payload.query } } : undefined);
     const found = channels
-      .flatMap((channel) => (state.messages[channel.cid] ?? []).filter((m) => m.type !== 'deleted' && matchesFilter({ ...m.custom, id: m.id, text: m.text, type: m.type, user_id: m.user_id, parent_id: m.parent_id, created_at: m.created_at }, messageFilter)))
+      .flatMap((channel) => ctx.sinceTruncation(channel).filter((m) => m.type !== 'deleted' && matchesFilter({ ...m.custom, id: m.id, text: m.text, type: m.type, user_id: m.user_id, parent_id: m.parent_id, created_at: m.created_at }, messageFilter)))
       .sort((a, b) => b.created_at.localeCompare(a.created_at));
     const offset = Number(payload.offset ?? 0);
     return { results: found.slice(offset, offset + Number(payload.limit ?? 20)).map((m) => ({ message: { ...shapes.message(m, viewer), channel: shapes.channel(state.channels[m.cid]!, viewer) } })) };

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { StreamApiError } from '../../errors';
 import { matchesFilter, normaliseSort, sortBy, type Filter } from '../../filters';
 import type { UserInput } from '../../users';
 import { type ChatContext, type Handler } from '../context';
+import { completedTask } from './user-lifecycle';
 
 /** Users: search, upsert, partial update, deactivate, reactivate, delete (a task), and the app's settings. */
 export const userRoutes = (ctx: ChatContext) => {
@@ -57,26 +57,40 @@ export const userRoutes = (ctx: ChatContext) => {
     return { user: users.response(user) };
   };
 
+  type DeleteMode = 'soft' | 'pruning' | 'hard';
+  /** Disconnects the user, marks their messages deleted when asked, and deletes (or prunes) the user. */
+  const removeUser = (id: string, userMode: DeleteMode, messageMode: DeleteMode | undefined, now: string) => {
+    hub.disconnectUser(id, 'user deleted');
+    if (messageMode) {
+      for (const message of messageIndex.values()) {
+        if (message.user_id === id && message.type !== 'deleted') Object.assign(message, { type: 'deleted', deleted_at: now, updated_at: now, text: '', attachments: [] });
+      }
+    }
+    return users.delete(id, userMode);
+  };
+
   const deleteUsers: Handler = async (request) => {
     requireServer(request.caller);
     const body = await request.body();
     const ids = (body.user_ids as string[] | undefined) ?? [];
-    const userMode = (body.user as 'soft' | 'pruning' | 'hard' | undefined) ?? 'soft';
-    const messageMode = body.messages as 'soft' | 'pruning' | 'hard' | undefined;
     const now = new Date().toISOString();
-    for (const id of ids) {
-      hub.disconnectUser(id, 'user deleted');
-      if (messageMode) {
-        for (const message of messageIndex.values()) {
-          if (message.user_id === id && message.type !== 'deleted') Object.assign(message, { type: 'deleted', deleted_at: now, updated_at: now, text: '', attachments: [] });
-        }
-      }
-      users.delete(id, userMode);
-    }
+    for (const id of ids) removeUser(id, (body.user as DeleteMode | undefined) ?? 'soft', body.messages as DeleteMode | undefined, now);
     store.changed();
-    const taskId = randomUUID();
-    tasks.set(taskId, { task_id: taskId, status: 'completed', created_at: now, updated_at: now, result: Object.fromEntries(ids.map((id) => [id, { status: 'ok' }])) });
-    return { task_id: taskId };
+    return completedTask(tasks, ids, now);
+  };
+
+  /** DELETE /users/{id} (stream-chat's deleteUser): the one user at once, `hard_delete` and `mark_messages_deleted` as query flags. */
+  const deleteUser: Handler = async (request) => {
+    requireServer(request.caller);
+    const id = request.params.userId!;
+    if (!users.get(id)) throw new StreamApiError('doesNotExist', `user "${id}" does not exist`);
+    const flag = (name: string) => request.url.searchParams.get(name) === 'true';
+    const now = new Date().toISOString();
+    const user = { ...users.response(id), deleted_at: now }; // before a hard delete takes it away
+    removeUser(id, flag('hard_delete') ? 'hard' : 'soft', flag('mark_messages_deleted') ? (flag('hard_delete') ? 'hard' : 'soft') : undefined, now);
+    store.changed();
+    sendWebhook({ type: 'user.deleted', user, created_at: now });
+    return { user };
   };
 
   const getTask: Handler = async (request) => {
@@ -111,5 +125,5 @@ export const userRoutes = (ctx: ChatContext) => {
     };
   };
 
-  return { queryUsers, upsertUsers, partialUpdateUsers, deactivateUser, reactivateUser, deleteUsers, getTask, appSettings };
+  return { queryUsers, upsertUsers, partialUpdateUsers, deactivateUser, reactivateUser, deleteUsers, deleteUser, getTask, appSettings };
 };
