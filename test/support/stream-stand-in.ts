@@ -33,7 +33,6 @@ export const startTestStandIn = async ({
     secret,
     webhookUrl,
     ...(webhookEvents ? { webhookEvents } : {}),
-    ...(video ? { video } : {}),
     s3: s3AttachmentStorage({ endpoint: s3.endpoint, bucket: s3.buckets.media! }),
     ...(video ? { video: createVideoStandIn } : {}),
     log: () => undefined,
