@@ -1,8 +1,8 @@
 /**
  * Group sessions in the `groupSessions` table (its doc comment in shared/src/tables.ts has the key design):
- *   GROUP#<id> / META             the session and its counters: `taken` places, `waiting` members, `waitCounter`
- *                                 (the last waiting position handed out, so the list keeps the order they came in)
- *   GROUP#<id> / SEAT#<memberId>  a member's place: `in`, or `waiting` at `position`
+ *   GROUP#<id> / META             the session and its counters: `taken` places, `waiting` members
+ *   GROUP#<id> / SEAT#<memberId>  a member's place: `in`, or `waiting`; the line is in the order of `signedUpAt`
+ *                                 (the member's id breaks a tie), the time each sign-up reached the server
  * Every sign-up and leave is one TransactWriteItems of the member's seat and META's counters, each conditional on
  * what was read; two at once make one of them fail whole, and the service reads again and retries. A full session
  * never takes one more: a seat is `in` only with `taken < capacity` in the same transaction.
@@ -38,7 +38,6 @@ export interface GroupSessionItem {
   callId: string;
   taken: number;
   waiting: number;
-  waitCounter: number;
   cancelReason: string | null;
   createdBy: string;
   createdAt: string;
@@ -50,12 +49,13 @@ export interface SeatItem {
   groupSessionId: string;
   memberId: string;
   status: 'in' | 'waiting';
-  /** Waiting: the order of arrival (1, 2, …; gaps where someone left or moved up). */
-  position: number;
   signedUpAt: string;
   /** The session's start, for the member's own list (index `byMember`). */
   startsAt: string;
 }
+
+/** The waiting line's order: arrival, then the member's id. */
+export const lineOrder = (a: SeatItem, b: SeatItem) => a.signedUpAt.localeCompare(b.signedUpAt) || a.memberId.localeCompare(b.memberId);
 
 /** A transaction's condition failed (or collided with another): read again and decide again. */
 export class SeatChangeCancelled extends Error {
@@ -143,10 +143,7 @@ export const putSeatIn = (session: GroupSessionItem, seat: SeatItem, checks: Ext
     ...checks,
   ]);
 
-/**
- * Joins the waiting list at the next position: conditional on the counter read (so two arrivals at once get
- * different positions, in the order their transactions land) and on the session being full.
- */
+/** Joins the waiting list: conditional on the session being full (a place freed meanwhile is taken instead). */
 export const putSeatWaiting = (session: GroupSessionItem, seat: SeatItem, checks: Extra = []) =>
   transact([
     { Put: { TableName: table(), Item: { ...seatKey(session.id, seat.memberId), ...seat }, ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -154,10 +151,10 @@ export const putSeatWaiting = (session: GroupSessionItem, seat: SeatItem, checks
       Update: {
         TableName: table(),
         Key: metaKey(session.id),
-        UpdateExpression: 'SET waitCounter = :position, waiting = waiting + :one',
-        ConditionExpression: '#state = :scheduled AND taken >= #capacity AND waitCounter = :counter',
+        UpdateExpression: 'SET waiting = waiting + :one',
+        ConditionExpression: '#state = :scheduled AND taken >= #capacity',
         ExpressionAttributeNames: { '#state': 'state', '#capacity': 'capacity' },
-        ExpressionAttributeValues: { ':one': 1, ':scheduled': 'scheduled', ':position': seat.position, ':counter': seat.position - 1 },
+        ExpressionAttributeValues: { ':one': 1, ':scheduled': 'scheduled' },
       },
     },
     ...checks,
@@ -191,10 +188,10 @@ export const releaseSeat = (session: GroupSessionItem, seat: SeatItem, next: Sea
               Update: {
                 TableName: table(),
                 Key: seatKey(session.id, next.memberId),
-                UpdateExpression: 'SET #status = :in REMOVE #position',
-                ConditionExpression: '#status = :waiting AND #position = :position',
-                ExpressionAttributeNames: { '#status': 'status', '#position': 'position' },
-                ExpressionAttributeValues: { ':in': 'in', ':waiting': 'waiting', ':position': next.position },
+                UpdateExpression: 'SET #status = :in',
+                ConditionExpression: '#status = :waiting',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':in': 'in', ':waiting': 'waiting' },
               },
             },
             { Update: { TableName: table(), Key: metaKey(session.id), UpdateExpression: 'SET waiting = waiting - :one', ConditionExpression: 'waiting > :zero', ExpressionAttributeValues: { ':one': 1, ':zero': 0 } } },

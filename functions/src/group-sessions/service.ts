@@ -37,6 +37,7 @@ import {
   listUpcoming,
   putSeatIn,
   putSeatWaiting,
+  lineOrder,
   releaseSeat,
   SeatChangeCancelled,
   seatsOfMember,
@@ -84,7 +85,7 @@ const visibleTo = (session: GroupSessionItem, viewer: Viewer, seat: SeatItem | u
 const placeOf = (seat: SeatItem | undefined, seats: readonly SeatItem[] | undefined): GroupPlace => {
   if (!seat) return { status: 'none' };
   if (seat.status === 'in') return { status: 'signed_up', signedUpAt: seat.signedUpAt };
-  const ahead = (seats ?? []).filter((other) => other.status === 'waiting' && other.position < seat.position).length;
+  const ahead = (seats ?? []).filter((other) => other.status === 'waiting' && lineOrder(other, seat) < 0).length;
   return { status: 'waiting', position: ahead + 1, signedUpAt: seat.signedUpAt };
 };
 
@@ -166,7 +167,6 @@ export const scheduleGroupSession = async (identity: Identity, input: GroupSessi
     callId: groupCallId(id),
     taken: 0,
     waiting: 0,
-    waitCounter: 0,
     cancelReason: null,
     createdBy: identity.sub,
     createdAt: at,
@@ -244,32 +244,30 @@ const afterSeatChange = (what: string, work: () => Promise<unknown>) => afterWri
  */
 export const signUp = async (identity: Identity, id: string, now = new Date()): Promise<GroupPlace> => {
   const viewer = await viewerOf(identity);
+  let blockChecked = false;
   for (let attempt = 1; attempt <= SEAT_ATTEMPTS; attempt += 1) {
     const { session, seats, seat } = await readVisible(id, viewer);
     if (seat) return placeOf(seat, seats);
     if (partOf(session, viewer.id, seat) !== 'none') throw conflict('already_active', 'You are on stage in this session: there is no need to sign up.');
     if (!audienceTakes(session, viewer)) throw new DomainError('forbidden', 'This group session is for another audience.');
     requireOpen(session, now);
-    if ((await blockBetween(session.hostId, viewer.id)).any) throw conflict('blocked', 'You cannot sign up for this host’s sessions.');
+    // Read once for the words; the transaction checks it again, so a block made meanwhile still cancels the sign-up.
+    if (!blockChecked && (await blockBetween(session.hostId, viewer.id)).any) throw conflict('blocked', 'You cannot sign up for this host’s sessions.');
+    blockChecked = true;
     const full = session.taken >= session.capacity;
-    const next: SeatItem = {
-      groupSessionId: session.id,
-      memberId: viewer.id,
-      status: full ? 'waiting' : 'in',
-      position: full ? session.waitCounter + 1 : 0,
-      signedUpAt: now.toISOString(),
-      startsAt: session.startsAt,
-    };
+    // The time the request reached the server orders the line, whatever try lands it.
+    const next: SeatItem = { groupSessionId: session.id, memberId: viewer.id, status: full ? 'waiting' : 'in', signedUpAt: now.toISOString(), startsAt: session.startsAt };
     try {
-      // The host's blocks are checked again inside the transaction: a block made meanwhile cancels the sign-up.
       await (full ? putSeatWaiting : putSeatIn)(session, next, noBlockChecks(session.hostId, viewer.id));
     } catch (error) {
       if (!(error instanceof SeatChangeCancelled)) throw error;
+      if ((await blockBetween(session.hostId, viewer.id)).any) throw conflict('blocked', 'You cannot sign up for this host’s sessions.');
       await pause(attempt);
       continue;
     }
     if (!full) await afterSeatChange('adding a call member', () => setCallMember(session.kind, session.id, viewer.id, 'user'));
-    return full ? placeOf(next, seats) : placeOf(next, []);
+    // Waiting: the line as it stands now, with those who landed meanwhile, for the member's position in it.
+    return full ? placeOf(next, (await getWithSeats(id))?.seats) : placeOf(next, []);
   }
   throw conflict('changed_meanwhile', 'Many members are signing up at once: try again in a moment.');
 };
@@ -281,7 +279,7 @@ export const leave = async (identity: Identity, id: string, now = new Date()): P
     const { session, seats, seat } = await readVisible(id, viewer);
     if (!seat) return { status: 'none' };
     requireOpen(session, now);
-    const next = seat.status === 'in' ? seats.filter((each) => each.status === 'waiting').sort((a, b) => a.position - b.position)[0] : undefined;
+    const next = seat.status === 'in' ? seats.filter((each) => each.status === 'waiting').sort(lineOrder)[0] : undefined;
     try {
       await releaseSeat(session, seat, next);
     } catch (error) {
