@@ -60,12 +60,16 @@ interface Viewer {
   id: string;
   party: Party | null;
   coordinator: boolean;
-  mentorIds: ReadonlySet<string>;
+  /** The member's mentors now: read only when a session for a host's own mentees asks (once per request). */
+  mentorIds: () => Promise<ReadonlySet<string>>;
 }
 
 const viewerOf = async (identity: Identity): Promise<Viewer> => {
-  const [party, mentorships] = await Promise.all([getParty(identity.sub), listBy('byMentee', identity.sub, { states: ['ACTIVE'] })]);
-  return { id: identity.sub, party, coordinator: isCoordinator(identity), mentorIds: new Set(mentorships.map((record) => record.mentorId)) };
+  const party = await getParty(identity.sub);
+  let mentors: Promise<ReadonlySet<string>> | undefined;
+  const mentorIds = () =>
+    (mentors ??= party?.role === 'mentee' ? listBy('byMentee', identity.sub, { states: ['ACTIVE'] }).then((records) => new Set(records.map((record) => record.mentorId))) : Promise.resolve(new Set<string>()));
+  return { id: identity.sub, party, coordinator: isCoordinator(identity), mentorIds };
 };
 
 const partOf = (session: GroupSessionItem, memberId: string, seat: SeatItem | undefined): GroupPart => {
@@ -75,11 +79,15 @@ const partOf = (session: GroupSessionItem, memberId: string, seat: SeatItem | un
   return seat ? 'participant' : 'none';
 };
 
-const audienceTakes = (session: GroupSessionItem, viewer: Viewer) =>
-  inAudience(session.audience, { role: viewer.party?.role ?? null, coordinator: viewer.coordinator, menteeOfHost: viewer.mentorIds.has(session.hostId) });
+const audienceTakes = async (session: GroupSessionItem, viewer: Viewer) =>
+  inAudience(session.audience, {
+    role: viewer.party?.role ?? null,
+    coordinator: viewer.coordinator,
+    menteeOfHost: session.audience === 'own_mentees' && (await viewer.mentorIds()).has(session.hostId),
+  });
 
 /** Whether the viewer may see the session: in its audience, or already part of it. */
-const visibleTo = (session: GroupSessionItem, viewer: Viewer, seat: SeatItem | undefined) => partOf(session, viewer.id, seat) !== 'none' || audienceTakes(session, viewer);
+const visibleTo = async (session: GroupSessionItem, viewer: Viewer, seat: SeatItem | undefined) => partOf(session, viewer.id, seat) !== 'none' || (await audienceTakes(session, viewer));
 
 /** A waiting seat's place in the line: 1 + those who came before and still wait. */
 const placeOf = (seat: SeatItem | undefined, seats: readonly SeatItem[] | undefined): GroupPlace => {
@@ -196,14 +204,15 @@ export const listGroupSessions = async (identity: Identity, filter: ListFilter, 
   const from = filter.from && filter.from > lookBack ? filter.from : lookBack;
   const [viewer, sessions, seats] = await Promise.all([viewerOf(identity), listUpcoming(from, filter.to), seatsOfMember(identity.sub, lookBack)]);
   const seatBySession = new Map(seats.map((seat) => [seat.groupSessionId, seat]));
-  const shown = sessions.filter(
+  const candidates = sessions.filter(
     (session) =>
       endsAt(session) > now.getTime() &&
-      visibleTo(session, viewer, seatBySession.get(session.id)) &&
       (!filter.topic || session.topics.includes(filter.topic)) &&
       (!filter.kind || session.kind === filter.kind) &&
       (!filter.audience || session.audience === filter.audience),
   );
+  const visible = await Promise.all(candidates.map((session) => visibleTo(session, viewer, seatBySession.get(session.id))));
+  const shown = candidates.filter((_, index) => visible[index]);
   // Only where the member waits is the whole line read, for their position in it.
   const lines = new Map(
     await Promise.all(
@@ -218,7 +227,7 @@ const readVisible = async (id: string, viewer: Viewer) => {
   const found = await getWithSeats(id);
   if (!found) throw notFound();
   const seat = found.seats.find((each) => each.memberId === viewer.id);
-  if (!visibleTo(found.session, viewer, seat)) throw notFound();
+  if (!(await visibleTo(found.session, viewer, seat))) throw notFound();
   return { ...found, seat };
 };
 
@@ -229,7 +238,8 @@ export const getGroupSession = async (identity: Identity, id: string): Promise<G
 
 // ————— places —————
 
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * Math.min(attempt, 8)));
+/** Full jitter, growing: tries that collided spread out instead of colliding again. */
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(25 * 2 ** attempt, 800)));
 
 const requireOpen = (session: GroupSessionItem, now: Date) => {
   if (session.state === 'cancelled') throw conflict('ended', 'This group session was cancelled.');
@@ -249,7 +259,7 @@ export const signUp = async (identity: Identity, id: string, now = new Date()): 
     const { session, seats, seat } = await readVisible(id, viewer);
     if (seat) return placeOf(seat, seats);
     if (partOf(session, viewer.id, seat) !== 'none') throw conflict('already_active', 'You are on stage in this session: there is no need to sign up.');
-    if (!audienceTakes(session, viewer)) throw new DomainError('forbidden', 'This group session is for another audience.');
+    if (!(await audienceTakes(session, viewer))) throw new DomainError('forbidden', 'This group session is for another audience.');
     requireOpen(session, now);
     // Read once for the words; the transaction checks it again, so a block made meanwhile still cancels the sign-up.
     if (!blockChecked && (await blockBetween(session.hostId, viewer.id)).any) throw conflict('blocked', 'You cannot sign up for this host’s sessions.');

@@ -49,6 +49,8 @@ export const groupSessionsRoutes = {
     auth: 'required',
     params: groupSessionIdParams,
     response: groupPlaceSchema,
+    // A crowd signing up at once for the last places retries the tries that collided on the session's counters.
+    timeoutSeconds: 20,
     nodeModules: streamSdk,
     needs: seatNeeds,
   },
@@ -57,6 +59,8 @@ export const groupSessionsRoutes = {
     auth: 'required',
     params: groupSessionIdParams,
     response: groupPlaceSchema,
+    // A crowd signing up at once for the last places retries the tries that collided on the session's counters.
+    timeoutSeconds: 20,
     nodeModules: streamSdk,
     needs: seatNeeds,
   },
