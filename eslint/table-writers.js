@@ -21,6 +21,7 @@ export const TABLE_WRITERS = {
   safeguarding: ['functions/src/safeguarding/'],
   notifications: ['functions/src/notifications/'],
   programme: ['functions/src/programme/'],
+  groupSessions: ['functions/src/group-sessions/'],
   idempotency: ['functions/src/lib/http/idempotency-store.ts'],
 };
 

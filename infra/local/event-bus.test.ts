@@ -28,7 +28,7 @@ describe('local event bus', () => {
     const environment: StageEnvironment = {
       common: { STAGE: 'local' },
       cognito: {},
-      tables: { feedback: 'feedback', webhookDeliveries: 'deliveries', calls: 'calls-table', members: 'members', mentorships: 'mentorships', sessions: 'sessions', safeguarding: 'safeguarding', programme: 'programme', idempotency: 'idempotency', notifications: 'notifications' },
+      tables: { feedback: 'feedback', webhookDeliveries: 'deliveries', calls: 'calls-table', members: 'members', mentorships: 'mentorships', sessions: 'sessions', safeguarding: 'safeguarding', programme: 'programme', idempotency: 'idempotency', notifications: 'notifications', groupSessions: 'group-sessions' },
       buckets: { archive: 'archive-bucket', media: 'media-bucket' },
       eventBusName: LOCAL_EVENT_BUS_NAME,
       secrets: {},

@@ -12,7 +12,7 @@ import { functionEnvironment, type StageEnvironment } from './function-environme
 const stage: StageEnvironment = {
   common: { AWS_REGION: 'us-east-1', STAGE: 'local', POWERTOOLS_LOG_LEVEL: 'ERROR', POWERTOOLS_METRICS_DISABLED: 'true' },
   cognito: { COGNITO_USER_POOL_ID: 'pool', COGNITO_CLIENT_ID: 'client' },
-  tables: { feedback: 'feedback-table', webhookDeliveries: 'deliveries-table', calls: 'calls-table', members: 'members-table', mentorships: 'mentorships-table', sessions: 'sessions-table', safeguarding: 'safeguarding-table', programme: 'programme-table', idempotency: 'idempotency-table', notifications: 'notifications-table' },
+  tables: { feedback: 'feedback-table', webhookDeliveries: 'deliveries-table', calls: 'calls-table', members: 'members-table', mentorships: 'mentorships-table', sessions: 'sessions-table', safeguarding: 'safeguarding-table', programme: 'programme-table', idempotency: 'idempotency-table', notifications: 'notifications-table', groupSessions: 'group-sessions-table' },
   buckets: { archive: 'archive-bucket', media: 'media-bucket' },
   eventBusName: 'local-bus',
   secrets: { stream: { STREAM_API_KEY: 'key', STREAM_API_SECRET: 'secret' } },

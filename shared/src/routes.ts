@@ -21,11 +21,12 @@ import { sessionsRoutes } from './routes/sessions';
 import { safeguardingRoutes } from './routes/safeguarding';
 import { notificationsRoutes } from './routes/notifications';
 import { coordinationRoutes } from './routes/coordination';
+import { groupSessionsRoutes } from './routes/group-sessions';
 import { refusesSuspended, routeIn, splitKey, type HttpMethod, type RouteContract, type RouteDefinition, type RouteKey, type RouteTable } from './routes/contract';
 import type * as z from 'zod';
 
 /** The slices of the table, by area; a key is in one of them only (shared/src/routes.test.ts). */
-export const routeSlices = { platform: platformRoutes, feedback: feedbackRoutes, stream: streamRoutes, calls: callsRoutes, programme: programmeRoutes, profile: profileRoutes, directory: directoryRoutes, membership: membershipRoutes, mentorships: mentorshipsRoutes, sessions: sessionsRoutes, safeguarding: safeguardingRoutes, notifications: notificationsRoutes, coordination: coordinationRoutes } as const;
+export const routeSlices = { platform: platformRoutes, feedback: feedbackRoutes, stream: streamRoutes, calls: callsRoutes, programme: programmeRoutes, profile: profileRoutes, directory: directoryRoutes, membership: membershipRoutes, mentorships: mentorshipsRoutes, sessions: sessionsRoutes, safeguarding: safeguardingRoutes, notifications: notificationsRoutes, coordination: coordinationRoutes, groupSessions: groupSessionsRoutes } as const;
 
 /** Every route: all the slices. */
 export const routes = {
@@ -42,6 +43,7 @@ export const routes = {
   ...safeguardingRoutes,
   ...notificationsRoutes,
   ...coordinationRoutes,
+  ...groupSessionsRoutes,
 } as const satisfies RouteTable;
 
 export type Routes = typeof routes;

@@ -153,6 +153,21 @@ export const tables = {
     timeToLiveAttribute: 'expiresAt',
     globalIndexes: [{ name: 'unread', partitionKey: { name: 'unreadBy', type: 'S' }, sortKey: { name: 'sk', type: 'S' }, projection: ['kind'] }],
   },
+  /**
+   * Group sessions (docs/domain.md, "Group sessions"): pk GROUP#<id> with sk META (the session, its counters
+   * `taken`, `waiting` and `waitCounter`) and SEAT#<memberId> (a member's place: `in`, or `waiting` at `position`).
+   * A sign-up or a leave is one transaction of a seat and META's counters. Sparse indexes: `upcoming` over META
+   * items while scheduled or live (`listing`), by start; `byMember` over seats, by the session's start.
+   */
+  groupSessions: {
+    envVar: 'GROUP_SESSIONS_TABLE',
+    partitionKey: { name: 'pk', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    globalIndexes: [
+      { name: 'upcoming', partitionKey: { name: 'listing', type: 'S' }, sortKey: { name: 'startsAt', type: 'S' } },
+      { name: 'byMember', partitionKey: { name: 'memberId', type: 'S' }, sortKey: { name: 'startsAt', type: 'S' } },
+    ],
+  },
   /** The programme's settings: one item (id = "settings"). */
   programme: { envVar: 'PROGRAMME_TABLE', partitionKey: { name: 'id', type: 'S' } },
 } as const satisfies Record<string, TableDefinition>;

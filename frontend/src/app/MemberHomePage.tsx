@@ -4,6 +4,7 @@ import { PageHeader } from '../components/PageHeader/PageHeader';
 import { useAuth } from '../lib/auth/useAuth';
 import { useLandingRedirect } from '../features/mentoring/onboarding-redirect';
 import { useUnreadMessages } from '../features/chat';
+import { HomeGroupSessions } from '../features/group-sessions';
 import { NextSteps } from './NextSteps';
 import styles from './MemberHomePage.module.css';
 
@@ -11,6 +12,7 @@ const shortcuts: { to: string; title: string; text: string; icon: IconName }[] =
   { to: '/messages', title: 'Messages', text: 'Pick up a conversation with your mentor or mentee, or start a new one.', icon: 'chat' },
   { to: '/calls', title: 'Calls', text: 'Start a video call, ring someone, or join by a link.', icon: 'video' },
   { to: '/sessions', title: 'Sessions', text: 'Your booked sessions, coming and past.', icon: 'calendar' },
+  { to: '/group-sessions', title: 'Group sessions', text: 'Workshops and open circles: sign up for a place.', icon: 'people' },
 ];
 
 /** The signed-in area's Home: what the member must do next first, then the way to each section. */
@@ -27,6 +29,7 @@ export const MemberHomePage = () => {
         </h2>
         <NextSteps />
       </section>
+      <HomeGroupSessions />
       <section aria-labelledby="home-shortcuts">
         <h2 id="home-shortcuts" className={styles.sectionTitle}>
           Shortcuts

@@ -23,6 +23,8 @@ export const memberNav: readonly MemberNavEntry[] = [
   { label: 'Mentorships', path: '/mentorships', icon: 'handshake' },
   // Booked mentoring sessions, beside the mentorships they belong to (the call archive is under Calls).
   { label: 'Sessions', path: '/sessions', icon: 'calendar' },
+  // Workshops and open circles: the programme's group sessions.
+  { label: 'Group sessions', path: '/group-sessions', icon: 'people' },
   { label: 'Messages', path: '/messages', icon: 'chat' },
   { label: 'Calls', path: '/calls', icon: 'video' },
   { label: 'Profile', path: '/profile', icon: 'user', roles: ['mentee', 'mentor'] },

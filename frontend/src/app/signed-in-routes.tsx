@@ -6,6 +6,7 @@ import { signedInNotificationRoutes } from '../features/notifications/routes';
 import { coordinatorSafeguardingPages } from '../features/safeguarding/routes';
 import { coordinationPages } from '../features/coordination';
 import { signedInSchedulingRoutes } from '../features/scheduling/routes';
+import { signedInGroupSessionRoutes } from '../features/group-sessions/routes';
 import { signedInVideoRoutes } from '../features/video/routes';
 import type { RouteHandle } from '../lib/route-handle';
 
@@ -21,6 +22,7 @@ export const signedInRoutes: RouteObject[] = [
   ...signedInVideoRoutes,
   ...signedInMentorshipRoutes,
   ...signedInSchedulingRoutes,
+  ...signedInGroupSessionRoutes,
   ...signedInNotificationRoutes,
   // The coordinator area (mentoring) opens on the dashboard (coordination), with the lists (the mentorships' too) and the safeguarding queue.
   ...signedInMentoringRoutes([...coordinationPages, ...coordinatorMentorshipPages, ...coordinatorSafeguardingPages]),

@@ -14,7 +14,6 @@ export const text = {
     lead: 'Start a video call with a member, or join one from a link.',
     pickSomeone: 'Choose who to ring, or untick “Ring the people you chose” to start a call on your own.',
     start: 'Start a call',
-    type: 'Call type',
     ring: 'Ring the people you chose',
     startButton: 'Start',
     joinByLink: 'Join a call by link',

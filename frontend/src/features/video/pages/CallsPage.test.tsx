@@ -69,15 +69,15 @@ describe('/calls', () => {
     expect(request!.body).toEqual({ ring: true, data: { members: [{ user_id: 'grace' }, { user_id: 'ada' }] } });
   });
 
-  it('keeps the other call types: an audio room with two partners has an id of its own', async () => {
+  it('offers no call type: a call with two partners is a default call with an id of its own', async () => {
     const { user } = await setup();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Call type' }), 'audio_room');
+    expect(screen.queryByRole('combobox')).toBeNull();
     await user.click(await screen.findByRole('checkbox', { name: 'Ada Lovelace (your mentee)' }));
     await user.click(screen.getByRole('checkbox', { name: 'Alan Turing (your mentee)' }));
     await user.click(screen.getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(callRequests()).toHaveLength(1));
     const [request] = callRequests();
-    expect(request!.path).toMatch(/^\/call\/audio_room\/[0-9a-f-]{36}$/);
+    expect(request!.path).toMatch(/^\/call\/default\/[0-9a-f-]{36}$/);
     expect(request!.body).toEqual({ ring: false, data: { members: [{ user_id: 'grace' }, { user_id: 'ada' }, { user_id: 'alan' }] } });
   });
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useStreamVideoClient, type Call } from '@stream-io/video-react-sdk';
-import { CALL_TYPES, type CallType } from '@mentoring/shared/video';
+import type { CallType } from '@mentoring/shared/video';
 import '@stream-io/video-react-sdk/dist/css/styles.css';
 import '../video.css';
 import { Button } from '../../../components/Button/Button';
@@ -21,7 +21,6 @@ const callPath = (call: Pick<Call, 'type' | 'id'>) => `/calls/${call.type}/${cal
 const StartCallForm = () => {
   const client = useStreamVideoClient();
   const navigate = useNavigate();
-  const [type, setType] = useState<CallType>('default');
   const [partners, setPartners] = useState<CallPartner[]>([]);
   const [ring, setRing] = useState(false);
   const [nobody, setNobody] = useState(false);
@@ -34,7 +33,8 @@ const StartCallForm = () => {
     setNobody(ring && partners.length === 0);
     if (ring && partners.length === 0) return;
     void run(async () => {
-      const call = await startCall(client, { type, memberIds: partners.map((partner) => partner.userId), ring, id: callIdFor(partners) });
+      // Members never choose a call type: pair calls are `default` (livestreams and audio rooms are group sessions').
+      const call = await startCall(client, { type: 'default', memberIds: partners.map((partner) => partner.userId), ring, id: callIdFor(partners) });
       // A ringing call waits in CallNotifications until someone accepts; others open the lobby.
       if (!ring) navigate(callPath(call));
     });
@@ -43,16 +43,6 @@ const StartCallForm = () => {
   return (
     <form onSubmit={submit} className={styles.card}>
       <h2 className={styles.cardTitle}>{text.callsPage.start}</h2>
-      <label className={styles.field}>
-        {text.callsPage.type}
-        <select className={styles.input} value={type} onChange={(event) => setType(event.target.value as CallType)}>
-          {CALL_TYPES.map((value) => (
-            <option key={value} value={value}>
-              {callTypeLabels[value]}
-            </option>
-          ))}
-        </select>
-      </label>
       <CallPartnersSlot.Slot chosen={partners} onChange={setPartners} />
       <label className={styles.check}>
         <input type="checkbox" checked={ring} onChange={(event) => setRing(event.target.checked)} />

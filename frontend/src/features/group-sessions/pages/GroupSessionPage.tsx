@@ -1,0 +1,147 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AUDIENCE_LABELS, backstageOpensAt } from '@mentoring/shared/group-sessions';
+import { Button } from '../../../components/Button/Button';
+import { DialogActions } from '../../../components/Form/Form';
+import { Modal } from '../../../components/Modal/Modal';
+import { PageHeader } from '../../../components/PageHeader/PageHeader';
+import { ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
+import { toast } from '../../../components/Toast/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useDates } from '../../../lib/member-zone';
+import { useOwnProfile } from '../../../lib/shared-api';
+import { groupSessionQuery, useCancel, useJoin, usePlaceChange, type GroupSession } from '../api';
+import { copy } from '../copy';
+import styles from '../group-sessions.module.css';
+
+const CancelDialog = ({ session, open, onClose }: { session: GroupSession; open: boolean; onClose: () => void }) => {
+  const id = useId();
+  const cancel = useCancel(session.id);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    cancel.mutate(String(new FormData(event.currentTarget).get('reason') ?? ''), { onSuccess: onClose });
+  };
+  return (
+    <Modal open={open} onClose={onClose} title={copy.cancelTitle}>
+      <form className={styles.form} onSubmit={submit}>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-reason`}>{copy.cancelReason}</label>
+          <textarea id={`${id}-reason`} name="reason" className={styles.input} rows={3} required maxLength={500} />
+        </div>
+        {cancel.error && (
+          <p className={styles.error} role="alert">
+            {errorMessage(cancel.error)}
+          </p>
+        )}
+        <DialogActions>
+          <Button variant="secondary" onClick={onClose}>
+            {copy.keep}
+          </Button>
+          <Button type="submit" disabled={cancel.isPending}>
+            {copy.cancelConfirm}
+          </Button>
+        </DialogActions>
+      </form>
+    </Modal>
+  );
+};
+
+/** Sign up, leave, the waiting list, and the way into the call (backstage for hosts from 10 minutes before). */
+const Actions = ({ session }: { session: GroupSession }) => {
+  const dates = useDates();
+  const navigate = useNavigate();
+  const place = usePlaceChange(session.id);
+  const join = useJoin(session.id);
+  const [cancelling, setCancelling] = useState(false);
+  const coordinator = useOwnProfile().data?.isCoordinator === true;
+  if (session.state === 'cancelled') return <p role="status">{copy.cancelled(session.cancelReason)}</p>;
+  if (session.state === 'ended') return null;
+  const onStage = session.part !== 'participant' && session.part !== 'none';
+  const opensAt = backstageOpensAt(session.startsAt);
+  const backstageOpen = Date.now() >= opensAt.getTime();
+  const change = (which: 'sign-up' | 'leave') =>
+    place.mutate(which, {
+      onSuccess: (next) => toast.success(next.status === 'signed_up' ? copy.signedUp : next.status === 'waiting' ? copy.waiting(next.position) : copy.left),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  const enter = () =>
+    join.mutate(undefined, {
+      onSuccess: (call) => void navigate(`/calls/${call.callType}/${call.callId}`),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  const mine = copy.parts[session.part] ?? copy.place(session.place);
+  return (
+    <section className={styles.card} aria-label="Your place">
+      {mine && <p className={styles.place}>{mine}</p>}
+      <div className={styles.actions}>
+        {session.part === 'none' && (
+          <Button onClick={() => change('sign-up')} disabled={place.isPending}>
+            {session.taken >= session.capacity ? copy.joinWaitingList : copy.signUp}
+          </Button>
+        )}
+        {session.part === 'participant' && (
+          <Button variant="secondary" onClick={() => change('leave')} disabled={place.isPending}>
+            {session.place.status === 'waiting' ? copy.leaveWaitingList : copy.leave}
+          </Button>
+        )}
+        {(onStage ? backstageOpen : session.place.status === 'signed_up') && (
+          <Button variant="accent" onClick={enter} disabled={join.isPending}>
+            {onStage && session.state === 'scheduled' ? copy.joinBackstage : copy.join}
+          </Button>
+        )}
+        {(session.part === 'host' || coordinator) && (
+          <Button variant="secondary" onClick={() => setCancelling(true)}>
+            {copy.cancel}
+          </Button>
+        )}
+      </div>
+      {onStage && !backstageOpen && <p className={styles.meta}>{copy.backstageOpens(dates.dateTime(opensAt))}</p>}
+      <CancelDialog session={session} open={cancelling} onClose={() => setCancelling(false)} />
+    </section>
+  );
+};
+
+/** /group-sessions/:id: what it is, when in the member's zone, who is on stage, places, and the member's part. */
+export const GroupSessionPage = () => {
+  const { id = '' } = useParams();
+  const dates = useDates();
+  const query = useQuery(groupSessionQuery(id));
+  if (query.error) {
+    return (
+      <>
+        <PageHeader title={copy.title} />
+        <ErrorState title={copy.notFound} onRetry={() => void query.refetch()}>
+          <p>{errorMessage(query.error)}</p>
+        </ErrorState>
+      </>
+    );
+  }
+  if (query.isPending) return <LoadingState label={copy.loading} />;
+  const session = query.data;
+  return (
+    <>
+      <Link to="/group-sessions">{copy.back}</Link>
+      <PageHeader title={session.title} lead={`${copy.kinds[session.kind]} · ${copy.host(session.host.displayName)}`} />
+      <div className={styles.stack}>
+        <ul className={styles.badges} aria-label="About">
+          <li className={styles.badge} data-state={session.state}>
+            {copy.states[session.state]}
+          </li>
+          <li className={styles.badge}>{AUDIENCE_LABELS[session.audience]}</li>
+        </ul>
+        <p className={styles.meta}>
+          <time dateTime={session.startsAt}>{dates.dateTime(session.startsAt)}</time>
+          {` (${dates.zone}) · ${copy.form.minutes(session.durationMinutes)} · ${copy.places(session)}`}
+        </p>
+        {session.description && <p className={styles.description}>{session.description}</p>}
+        <p className={styles.meta}>{`${copy.topics}: ${session.topics.join(', ')}`}</p>
+        {session.coHosts.length > 0 && <p className={styles.meta}>{`${copy.coHosts}: ${session.coHosts.map((each) => each.displayName).join(', ')}`}</p>}
+        {session.speakers.length > 0 && <p className={styles.meta}>{`${copy.speakers}: ${session.speakers.map((each) => each.displayName).join(', ')}`}</p>}
+        <Actions session={session} />
+      </div>
+    </>
+  );
+};
+
+export default GroupSessionPage;

@@ -1,0 +1,220 @@
+/**
+ * Group sessions in the `groupSessions` table (its doc comment in shared/src/tables.ts has the key design):
+ *   GROUP#<id> / META             the session and its counters: `taken` places, `waiting` members
+ *   GROUP#<id> / SEAT#<memberId>  a member's place: `in`, or `waiting`; the line is in the order of `signedUpAt`
+ *                                 (the member's id breaks a tie), the time each sign-up reached the server
+ * Every sign-up and leave is one TransactWriteItems of the member's seat and META's counters, each conditional on
+ * what was read; two at once make one of them fail whole, and the service reads again and retries. A full session
+ * never takes one more: a seat is `in` only with `taken < capacity` in the same transaction.
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { GroupAudience, GroupSessionKind, GroupSessionState } from '@mentoring/shared';
+import { documentClient, queryAll, tableName } from '../lib/dynamo';
+
+const table = () => tableName('groupSessions');
+
+const partition = (id: string) => `GROUP#${id}`;
+const metaKey = (id: string) => ({ pk: partition(id), sk: 'META' });
+const seatKey = (id: string, memberId: string) => ({ pk: partition(id), sk: `SEAT#${memberId}` });
+/** `listing` while a session may still be joined: the `upcoming` index holds only those. */
+const LISTING = 'GROUP';
+
+export interface GroupSessionItem {
+  id: string;
+  kind: GroupSessionKind;
+  title: string;
+  description: string;
+  topics: string[];
+  startsAt: string;
+  durationMinutes: number;
+  capacity: number;
+  audience: GroupAudience;
+  state: GroupSessionState;
+  hostId: string;
+  coHostIds: string[];
+  speakerIds: string[];
+  callType: 'livestream' | 'audio_room';
+  callId: string;
+  taken: number;
+  waiting: number;
+  cancelReason: string | null;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  listing?: typeof LISTING;
+}
+
+export interface SeatItem {
+  groupSessionId: string;
+  memberId: string;
+  status: 'in' | 'waiting';
+  signedUpAt: string;
+  /** The session's start, for the member's own list (index `byMember`). */
+  startsAt: string;
+}
+
+/** The waiting line's order: arrival, then the member's id. */
+export const lineOrder = (a: SeatItem, b: SeatItem) => a.signedUpAt.localeCompare(b.signedUpAt) || a.memberId.localeCompare(b.memberId);
+
+/** A transaction's condition failed (or collided with another): read again and decide again. */
+export class SeatChangeCancelled extends Error {
+  constructor() {
+    super('The seat change was cancelled by a concurrent change.');
+  }
+}
+
+const strip = <T>(item: Record<string, unknown>) => {
+  const { pk: _pk, sk: _sk, ...rest } = item;
+  return rest as T;
+};
+
+export const createGroupSession = async (item: GroupSessionItem) => {
+  await documentClient.send(
+    new PutCommand({ TableName: table(), Item: { ...metaKey(item.id), ...item, listing: LISTING }, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+};
+
+export const getGroupSession = async (id: string) => {
+  const { Item } = await documentClient.send(new GetCommand({ TableName: table(), Key: metaKey(id), ConsistentRead: true }));
+  return Item ? strip<GroupSessionItem>(Item) : undefined;
+};
+
+/** The session and every seat (one Query of its partition: a session has at most a few hundred). */
+export const getWithSeats = async (id: string) => {
+  const items = await queryAll({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': partition(id) }, ConsistentRead: true });
+  const meta = items.find((item) => item.sk === 'META');
+  const seats = items.filter((item) => String(item.sk).startsWith('SEAT#')).map((item) => strip<SeatItem>(item));
+  return meta ? { session: strip<GroupSessionItem>(meta), seats } : undefined;
+};
+
+export const getSeat = async (id: string, memberId: string) => {
+  const { Item } = await documentClient.send(new GetCommand({ TableName: table(), Key: seatKey(id, memberId), ConsistentRead: true }));
+  return Item ? strip<SeatItem>(Item) : undefined;
+};
+
+/** Sessions still to be joined (scheduled or live) starting from `from`, by start. */
+export const listUpcoming = async (from: string, to?: string) =>
+  (
+    await queryAll({
+      TableName: table(),
+      IndexName: 'upcoming',
+      KeyConditionExpression: to ? 'listing = :listing AND startsAt BETWEEN :from AND :to' : 'listing = :listing AND startsAt >= :from',
+      ExpressionAttributeValues: { ':listing': LISTING, ':from': from, ...(to ? { ':to': to } : {}) },
+    })
+  ).map((item) => strip<GroupSessionItem>(item));
+
+/** The member's seats in sessions starting from `from`. */
+export const seatsOfMember = async (memberId: string, from: string) =>
+  (
+    await queryAll({
+      TableName: table(),
+      IndexName: 'byMember',
+      KeyConditionExpression: 'memberId = :member AND startsAt >= :from',
+      ExpressionAttributeValues: { ':member': memberId, ':from': from },
+    })
+  ).map((item) => strip<SeatItem>(item));
+
+const transact = async (items: NonNullable<TransactWriteCommandInput['TransactItems']>) => {
+  try {
+    await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) throw new SeatChangeCancelled();
+    throw error;
+  }
+};
+
+type Extra = NonNullable<TransactWriteCommandInput['TransactItems']>;
+
+/** Takes a place: the seat put new, `taken` counted up only while below capacity and the session scheduled. */
+export const putSeatIn = (session: GroupSessionItem, seat: SeatItem, checks: Extra = []) =>
+  transact([
+    { Put: { TableName: table(), Item: { ...seatKey(session.id, seat.memberId), ...seat }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Update: {
+        TableName: table(),
+        Key: metaKey(session.id),
+        UpdateExpression: 'SET taken = taken + :one',
+        ConditionExpression: '#state = :scheduled AND taken < #capacity',
+        ExpressionAttributeNames: { '#state': 'state', '#capacity': 'capacity' },
+        ExpressionAttributeValues: { ':one': 1, ':scheduled': 'scheduled' },
+      },
+    },
+    ...checks,
+  ]);
+
+/** Joins the waiting list: conditional on the session being full (a place freed meanwhile is taken instead). */
+export const putSeatWaiting = (session: GroupSessionItem, seat: SeatItem, checks: Extra = []) =>
+  transact([
+    { Put: { TableName: table(), Item: { ...seatKey(session.id, seat.memberId), ...seat }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Update: {
+        TableName: table(),
+        Key: metaKey(session.id),
+        UpdateExpression: 'SET waiting = waiting + :one',
+        ConditionExpression: '#state = :scheduled AND taken >= #capacity',
+        ExpressionAttributeNames: { '#state': 'state', '#capacity': 'capacity' },
+        ExpressionAttributeValues: { ':one': 1, ':scheduled': 'scheduled' },
+      },
+    },
+    ...checks,
+  ]);
+
+const deleteSeat = (session: GroupSessionItem, seat: SeatItem) => ({
+  Delete: {
+    TableName: table(),
+    Key: seatKey(session.id, seat.memberId),
+    ConditionExpression: '#status = :status',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':status': seat.status },
+  },
+});
+
+/**
+ * Gives up a place. With someone waiting, `next` (the first of them) moves up in the same transaction and
+ * `taken` stays; with nobody waiting, `taken` is counted down (conditional on nobody having started to wait).
+ */
+export const releaseSeat = (session: GroupSessionItem, seat: SeatItem, next: SeatItem | undefined) =>
+  transact(
+    seat.status === 'waiting'
+      ? [
+          deleteSeat(session, seat),
+          { Update: { TableName: table(), Key: metaKey(session.id), UpdateExpression: 'SET waiting = waiting - :one', ExpressionAttributeValues: { ':one': 1 } } },
+        ]
+      : next
+        ? [
+            deleteSeat(session, seat),
+            {
+              Update: {
+                TableName: table(),
+                Key: seatKey(session.id, next.memberId),
+                UpdateExpression: 'SET #status = :in',
+                ConditionExpression: '#status = :waiting',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':in': 'in', ':waiting': 'waiting' },
+              },
+            },
+            { Update: { TableName: table(), Key: metaKey(session.id), UpdateExpression: 'SET waiting = waiting - :one', ConditionExpression: 'waiting > :zero', ExpressionAttributeValues: { ':one': 1, ':zero': 0 } } },
+          ]
+        : [
+            deleteSeat(session, seat),
+            { Update: { TableName: table(), Key: metaKey(session.id), UpdateExpression: 'SET taken = taken - :one', ConditionExpression: 'waiting = :zero', ExpressionAttributeValues: { ':one': 1, ':zero': 0 } } },
+          ],
+  );
+
+/** Sets a new state (live, ended, cancelled), conditional on the one read; an ended or cancelled one leaves the listing. */
+export const changeState = async (session: GroupSessionItem, state: GroupSessionState, fields: { cancelReason?: string }, now: string) => {
+  const leaves = state === 'ended' || state === 'cancelled';
+  const { Attributes } = await documentClient.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: metaKey(session.id),
+      UpdateExpression: `SET #state = :state, updatedAt = :now${fields.cancelReason !== undefined ? ', cancelReason = :reason' : ''}${leaves ? ' REMOVE listing' : ''}`,
+      ConditionExpression: '#state = :before',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':state': state, ':before': session.state, ':now': now, ...(fields.cancelReason !== undefined ? { ':reason': fields.cancelReason } : {}) },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return strip<GroupSessionItem>(Attributes!);
+};

@@ -1,0 +1,369 @@
+/**
+ * Group sessions (docs/domain.md, "Group sessions"): scheduling, who sees which, signing up with a capacity and then
+ * a waiting list, leaving, cancelling, and who may join the call. Sign-up and leave are each one transaction per try
+ * (repository.ts): a try that lost a race to another reads again and tries again, so twenty at once for five places
+ * end with exactly five in and fifteen waiting in the order their writes landed. After a stored change: the call's
+ * members and the notifications; a failure there is logged and counted, never undoes the change.
+ */
+import {
+  backstageOpensAt,
+  GROUP_CALL_TYPES,
+  GROUP_MAX_DAYS_AHEAD,
+  inAudience,
+  type GroupAudience,
+  type GroupJoin,
+  type GroupPart,
+  type GroupPlace,
+  type GroupSession,
+  type GroupSessionInput,
+  type GroupSessionKind,
+} from '@mentoring/shared';
+import { randomUUID } from 'node:crypto';
+import type { Identity } from '../lib/auth/identity';
+import { conflict, DomainError, invalid } from '../lib/domain-error';
+import { afterWrite } from '../lib/notify';
+import { sendMail } from '../lib/mail/send';
+import { emailOf } from '../lib/cognito';
+import { siteUrl } from '../lib/site-url';
+import { getParties, getParty, isCoordinator, type Party } from '../members';
+import { listBy } from '../mentorships';
+import { getProgramme } from '../programme';
+import { keepNotification } from '../notifications';
+import { blockBetween, noBlockChecks } from '../safeguarding/blocks';
+import {
+  changeState,
+  createGroupSession,
+  getWithSeats,
+  listUpcoming,
+  putSeatIn,
+  putSeatWaiting,
+  lineOrder,
+  releaseSeat,
+  SeatChangeCancelled,
+  seatsOfMember,
+  type GroupSessionItem,
+  type SeatItem,
+} from './repository';
+import { createGroupCall, endGroupCall, groupCallId, removeCallMember, setCallMember, type CallRole } from './stream-call';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** Tries of a sign-up or leave that lost a race: enough for a crowd of sign-ups to land one by one. */
+const SEAT_ATTEMPTS = 40;
+
+const notFound = () => new DomainError('not_found', 'There is no such group session.');
+
+const endsAt = (session: Pick<GroupSessionItem, 'startsAt' | 'durationMinutes'>) => Date.parse(session.startsAt) + session.durationMinutes * MINUTE;
+
+/** The viewer's facts the audience rules read: their role, coordinator or not, and their active mentors. */
+interface Viewer {
+  id: string;
+  party: Party | null;
+  coordinator: boolean;
+  /** The member's mentors now: read only when a session for a host's own mentees asks (once per request). */
+  mentorIds: () => Promise<ReadonlySet<string>>;
+}
+
+const viewerOf = async (identity: Identity): Promise<Viewer> => {
+  const party = await getParty(identity.sub);
+  let mentors: Promise<ReadonlySet<string>> | undefined;
+  const mentorIds = () =>
+    (mentors ??= party?.role === 'mentee' ? listBy('byMentee', identity.sub, { states: ['ACTIVE'] }).then((records) => new Set(records.map((record) => record.mentorId))) : Promise.resolve(new Set<string>()));
+  return { id: identity.sub, party, coordinator: isCoordinator(identity), mentorIds };
+};
+
+const partOf = (session: GroupSessionItem, memberId: string, seat: SeatItem | undefined): GroupPart => {
+  if (session.hostId === memberId) return 'host';
+  if (session.coHostIds.includes(memberId)) return 'co_host';
+  if (session.speakerIds.includes(memberId)) return 'speaker';
+  return seat ? 'participant' : 'none';
+};
+
+const audienceTakes = async (session: GroupSessionItem, viewer: Viewer) =>
+  inAudience(session.audience, {
+    role: viewer.party?.role ?? null,
+    coordinator: viewer.coordinator,
+    menteeOfHost: session.audience === 'own_mentees' && (await viewer.mentorIds()).has(session.hostId),
+  });
+
+/** Whether the viewer may see the session: in its audience, or already part of it. */
+const visibleTo = async (session: GroupSessionItem, viewer: Viewer, seat: SeatItem | undefined) => partOf(session, viewer.id, seat) !== 'none' || (await audienceTakes(session, viewer));
+
+/** A waiting seat's place in the line: 1 + those who came before and still wait. */
+const placeOf = (seat: SeatItem | undefined, seats: readonly SeatItem[] | undefined): GroupPlace => {
+  if (!seat) return { status: 'none' };
+  if (seat.status === 'in') return { status: 'signed_up', signedUpAt: seat.signedUpAt };
+  const ahead = (seats ?? []).filter((other) => other.status === 'waiting' && lineOrder(other, seat) < 0).length;
+  return { status: 'waiting', position: ahead + 1, signedUpAt: seat.signedUpAt };
+};
+
+const person = (names: Map<string, Party>, id: string) => ({ id, displayName: names.get(id)?.displayName ?? 'A member' });
+
+const toView = (session: GroupSessionItem, viewerId: string, seat: SeatItem | undefined, seats: readonly SeatItem[] | undefined, names: Map<string, Party>): GroupSession => ({
+  id: session.id,
+  kind: session.kind,
+  title: session.title,
+  description: session.description,
+  topics: session.topics,
+  startsAt: session.startsAt,
+  durationMinutes: session.durationMinutes,
+  capacity: session.capacity,
+  audience: session.audience,
+  state: session.state,
+  host: person(names, session.hostId),
+  coHosts: session.coHostIds.map((id) => person(names, id)),
+  speakers: session.speakerIds.map((id) => person(names, id)),
+  taken: session.taken,
+  waiting: session.waiting,
+  callType: session.callType,
+  part: partOf(session, viewerId, seat),
+  place: placeOf(seat, seats),
+  cancelReason: session.cancelReason,
+  createdAt: session.createdAt,
+});
+
+const namesOf = (sessions: readonly GroupSessionItem[]) => getParties(sessions.flatMap((session) => [session.hostId, ...session.coHostIds, ...session.speakerIds]));
+
+// ————— scheduling —————
+
+/** Who may schedule: a coordinator, or an approved mentor. */
+const requireScheduler = (identity: Identity, party: Party | null) => {
+  if (isCoordinator(identity)) return;
+  if (party?.role === 'mentor' && party.approved) return;
+  throw new DomainError('forbidden', 'Only coordinators and approved mentors can schedule group sessions.');
+};
+
+/** Co-hosts and speakers are approved members, not suspended, other than the host. */
+const checkStage = async (hostId: string, input: GroupSessionInput) => {
+  const ids = [...input.coHostIds, ...input.speakerIds];
+  if (ids.includes(hostId)) throw invalid('You host this session: choose other members as co-hosts and speakers.', [{ path: ['coHostIds'], message: 'The host is already on stage.', code: 'custom' }]);
+  const parties = await getParties(ids);
+  const unfit = ids.filter((id) => {
+    const party = parties.get(id);
+    return !party || !party.approved || party.suspended;
+  });
+  if (unfit.length) throw invalid('Co-hosts and speakers must be approved members of the programme.', [{ path: [input.coHostIds.includes(unfit[0]!) ? 'coHostIds' : 'speakerIds'], message: 'Not an approved member.', code: 'custom' }]);
+};
+
+export const scheduleGroupSession = async (identity: Identity, input: GroupSessionInput, now = new Date()): Promise<GroupSession> => {
+  const [party, programme] = await Promise.all([getParty(identity.sub), getProgramme()]);
+  requireScheduler(identity, party);
+  const unknown = input.topics.filter((topic) => !programme.topics.includes(topic));
+  if (unknown.length) throw invalid(`Choose topics from the programme's list: ${unknown.join(', ')} is not on it.`, [{ path: ['topics'], message: 'Not one of the programme’s topics.', code: 'custom' }]);
+  const start = Date.parse(input.startsAt);
+  if (start <= now.getTime()) throw invalid('That time has passed: choose a time in the future.', [{ path: ['startsAt'], message: 'In the past.', code: 'custom' }]);
+  if (start > now.getTime() + GROUP_MAX_DAYS_AHEAD * DAY) throw invalid(`Group sessions can be scheduled at most ${GROUP_MAX_DAYS_AHEAD} days ahead.`, [{ path: ['startsAt'], message: 'Too far ahead.', code: 'custom' }]);
+  if (input.audience === 'own_mentees' && party?.role !== 'mentor') throw invalid('Only a mentor has mentees of their own to invite.', [{ path: ['audience'], message: 'Choose another audience.', code: 'custom' }]);
+  await checkStage(identity.sub, input);
+  const id = randomUUID();
+  const at = now.toISOString();
+  const item: GroupSessionItem = {
+    id,
+    kind: input.kind,
+    title: input.title,
+    description: input.description,
+    topics: input.topics,
+    startsAt: new Date(start).toISOString(),
+    durationMinutes: input.durationMinutes,
+    capacity: input.capacity,
+    audience: input.audience,
+    state: 'scheduled',
+    hostId: identity.sub,
+    coHostIds: input.coHostIds,
+    speakerIds: input.speakerIds,
+    callType: GROUP_CALL_TYPES[input.kind],
+    callId: groupCallId(id),
+    taken: 0,
+    waiting: 0,
+    cancelReason: null,
+    createdBy: identity.sub,
+    createdAt: at,
+    updatedAt: at,
+  };
+  // The call first: a session is never listed without the call its members will join (a call without its session,
+  // should the write fail, is never shown to anyone).
+  await createGroupCall(item);
+  await createGroupSession(item);
+  return toView(item, identity.sub, undefined, [], await namesOf([item]));
+};
+
+// ————— finding —————
+
+export interface ListFilter {
+  topic?: string;
+  kind?: GroupSessionKind;
+  audience?: GroupAudience;
+  from?: string;
+  to?: string;
+}
+
+/** Upcoming (and live) sessions the member may see, by start, with their own place in each. */
+export const listGroupSessions = async (identity: Identity, filter: ListFilter, now = new Date()): Promise<GroupSession[]> => {
+  // A live session started before now: look back as far as the longest one lasts.
+  const lookBack = new Date(now.getTime() - 2 * 60 * MINUTE).toISOString();
+  const from = filter.from && filter.from > lookBack ? filter.from : lookBack;
+  const [viewer, sessions, seats] = await Promise.all([viewerOf(identity), listUpcoming(from, filter.to), seatsOfMember(identity.sub, lookBack)]);
+  const seatBySession = new Map(seats.map((seat) => [seat.groupSessionId, seat]));
+  const candidates = sessions.filter(
+    (session) =>
+      endsAt(session) > now.getTime() &&
+      (!filter.topic || session.topics.includes(filter.topic)) &&
+      (!filter.kind || session.kind === filter.kind) &&
+      (!filter.audience || session.audience === filter.audience),
+  );
+  const visible = await Promise.all(candidates.map((session) => visibleTo(session, viewer, seatBySession.get(session.id))));
+  const shown = candidates.filter((_, index) => visible[index]);
+  // Only where the member waits is the whole line read, for their position in it.
+  const lines = new Map(
+    await Promise.all(
+      shown.filter((session) => seatBySession.get(session.id)?.status === 'waiting').map(async (session) => [session.id, (await getWithSeats(session.id))?.seats ?? []] as const),
+    ),
+  );
+  const names = await namesOf(shown);
+  return shown.map((session) => toView(session, identity.sub, seatBySession.get(session.id), lines.get(session.id), names));
+};
+
+const readVisible = async (id: string, viewer: Viewer) => {
+  const found = await getWithSeats(id);
+  if (!found) throw notFound();
+  const seat = found.seats.find((each) => each.memberId === viewer.id);
+  if (!(await visibleTo(found.session, viewer, seat))) throw notFound();
+  return { ...found, seat };
+};
+
+export const getGroupSession = async (identity: Identity, id: string): Promise<GroupSession> => {
+  const { session, seats, seat } = await readVisible(id, await viewerOf(identity));
+  return toView(session, identity.sub, seat, seats, await namesOf([session]));
+};
+
+// ————— places —————
+
+/** Full jitter, growing: tries that collided spread out instead of colliding again. */
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(25 * 2 ** attempt, 800)));
+
+const requireOpen = (session: GroupSessionItem, now: Date) => {
+  if (session.state === 'cancelled') throw conflict('ended', 'This group session was cancelled.');
+  if (session.state !== 'scheduled' || endsAt(session) <= now.getTime()) throw conflict('ended', 'This group session has already started or ended: places can no longer change.');
+};
+
+const afterSeatChange = (what: string, work: () => Promise<unknown>) => afterWrite(what, work);
+
+/**
+ * Signs the member up: a place while there is one, else the next place on the waiting list. Idempotent: a member
+ * with a seat gets it back unchanged.
+ */
+export const signUp = async (identity: Identity, id: string, now = new Date()): Promise<GroupPlace> => {
+  const viewer = await viewerOf(identity);
+  let blockChecked = false;
+  for (let attempt = 1; attempt <= SEAT_ATTEMPTS; attempt += 1) {
+    const { session, seats, seat } = await readVisible(id, viewer);
+    if (seat) return placeOf(seat, seats);
+    if (partOf(session, viewer.id, seat) !== 'none') throw conflict('already_active', 'You are on stage in this session: there is no need to sign up.');
+    if (!(await audienceTakes(session, viewer))) throw new DomainError('forbidden', 'This group session is for another audience.');
+    requireOpen(session, now);
+    // Read once for the words; the transaction checks it again, so a block made meanwhile still cancels the sign-up.
+    if (!blockChecked && (await blockBetween(session.hostId, viewer.id)).any) throw conflict('blocked', 'You cannot sign up for this host’s sessions.');
+    blockChecked = true;
+    const full = session.taken >= session.capacity;
+    // The time the request reached the server orders the line, whatever try lands it.
+    const next: SeatItem = { groupSessionId: session.id, memberId: viewer.id, status: full ? 'waiting' : 'in', signedUpAt: now.toISOString(), startsAt: session.startsAt };
+    try {
+      await (full ? putSeatWaiting : putSeatIn)(session, next, noBlockChecks(session.hostId, viewer.id));
+    } catch (error) {
+      if (!(error instanceof SeatChangeCancelled)) throw error;
+      if ((await blockBetween(session.hostId, viewer.id)).any) throw conflict('blocked', 'You cannot sign up for this host’s sessions.');
+      await pause(attempt);
+      continue;
+    }
+    if (!full) await afterSeatChange('adding a call member', () => setCallMember(session.kind, session.id, viewer.id, 'user'));
+    // Waiting: the line as it stands now, with those who landed meanwhile, for the member's position in it.
+    return full ? placeOf(next, (await getWithSeats(id))?.seats) : placeOf(next, []);
+  }
+  throw conflict('changed_meanwhile', 'Many members are signing up at once: try again in a moment.');
+};
+
+/** Gives up the member's place or their place in line; the first waiting moves up. Idempotent: without one, nothing changes. */
+export const leave = async (identity: Identity, id: string, now = new Date()): Promise<GroupPlace> => {
+  const viewer = await viewerOf(identity);
+  for (let attempt = 1; attempt <= SEAT_ATTEMPTS; attempt += 1) {
+    const { session, seats, seat } = await readVisible(id, viewer);
+    if (!seat) return { status: 'none' };
+    requireOpen(session, now);
+    const next = seat.status === 'in' ? seats.filter((each) => each.status === 'waiting').sort(lineOrder)[0] : undefined;
+    try {
+      await releaseSeat(session, seat, next);
+    } catch (error) {
+      if (!(error instanceof SeatChangeCancelled)) throw error;
+      await pause(attempt);
+      continue;
+    }
+    if (seat.status === 'in') await afterSeatChange('removing a call member', () => removeCallMember(session.kind, session.id, viewer.id));
+    if (next) await movedUp(session, next.memberId);
+    return { status: 'none' };
+  }
+  throw conflict('changed_meanwhile', 'Many members are changing their places at once: try again in a moment.');
+};
+
+const movedUp = async (session: GroupSessionItem, memberId: string) => {
+  await afterSeatChange('adding the member who moved up', () => setCallMember(session.kind, session.id, memberId, 'user'));
+  await tell([memberId], session, {
+    subject: `A place opened: you are in "${session.title}"`,
+    text: (site) => `Someone left "${session.title}", and you were first on the waiting list: you have a place now.\n\n${site}/group-sessions/${session.id}`,
+  });
+};
+
+/** An in-app notification and an e-mail to each member. */
+const tell = (memberIds: readonly string[], session: GroupSessionItem, letter: { subject: string; text: (site: string) => string }) =>
+  afterWrite('telling members of a group session', async () => {
+    const site = await siteUrl();
+    const message = { subject: letter.subject, text: letter.text(site) };
+    await Promise.all(
+      memberIds.map(async (memberId) => {
+        await keepNotification(memberId, 'session', message, site, { link: `/group-sessions/${session.id}` });
+        const email = await emailOf(memberId);
+        if (email) await sendMail({ to: email, ...message });
+      }),
+    );
+  });
+
+// ————— cancelling and joining —————
+
+/** The host or a coordinator calls it off; everyone with a place, waiting, or on stage is told. */
+export const cancelGroupSession = async (identity: Identity, id: string, reason: string, now = new Date()): Promise<GroupSession> => {
+  const viewer = await viewerOf(identity);
+  const { session, seats, seat } = await readVisible(id, viewer);
+  if (session.hostId !== viewer.id && !viewer.coordinator) throw new DomainError('forbidden', 'Only the host or a coordinator can cancel this group session.');
+  if (session.state === 'cancelled' || session.state === 'ended') throw conflict('ended', 'This group session is already over.');
+  const after = await changeState(session, 'cancelled', { cancelReason: reason }, now.toISOString()).catch(() => {
+    throw conflict('changed_meanwhile', 'The group session changed meanwhile: reload it and try again.');
+  });
+  const everyone = [...new Set([session.hostId, ...session.coHostIds, ...session.speakerIds, ...seats.map((each) => each.memberId)])].filter((memberId) => memberId !== viewer.id);
+  await Promise.all([
+    tell(everyone, after, {
+      subject: `Cancelled: "${session.title}"`,
+      text: (site) => `"${session.title}" on ${session.startsAt} (UTC) is cancelled: ${reason}\n\n${site}/group-sessions/${session.id}`,
+    }),
+    afterWrite('ending the group call', () => endGroupCall(session.kind, session.id)),
+  ]);
+  return toView(after, viewer.id, seat, seats, await namesOf([after]));
+};
+
+/**
+ * The call, for those who have a part: the host and co-hosts (as `host`) from BACKSTAGE_LEAD_MINUTES before the
+ * start, speakers, and members with a place (not those waiting). The call's member list is set again here, so a
+ * member whose call membership failed to land at sign-up still gets in. Suspended members never reach this
+ * (the route's suspension guard); a block between the member and the host refuses them.
+ */
+export const joinGroupSession = async (identity: Identity, id: string, now = new Date()): Promise<GroupJoin> => {
+  const viewer = await viewerOf(identity);
+  const { session, seat } = await readVisible(id, viewer);
+  if (session.state === 'cancelled') throw conflict('ended', 'This group session was cancelled.');
+  if (session.state === 'ended' || endsAt(session) <= now.getTime()) throw conflict('ended', 'This group session has ended.');
+  const part = partOf(session, viewer.id, seat);
+  if (part === 'none' || (part === 'participant' && seat?.status !== 'in')) throw new DomainError('forbidden', 'You have no place in this group session.');
+  if (part !== 'host' && (await blockBetween(session.hostId, viewer.id)).any) throw new DomainError('forbidden', 'You cannot join this host’s sessions.');
+  const role: CallRole = part === 'host' || part === 'co_host' ? 'host' : part === 'speaker' ? 'speaker' : 'user';
+  if (role !== 'user' && now.getTime() < backstageOpensAt(session.startsAt).getTime()) throw conflict('pending', 'Backstage opens 10 minutes before the start.');
+  await setCallMember(session.kind, session.id, viewer.id, role);
+  return { callType: session.callType, callId: session.callId, role };
+};

@@ -1,0 +1,55 @@
+/**
+ * A group session's Stream call, made and kept by the server: Stream's `livestream` for a workshop, `audio_room`
+ * for an open circle, with backstage on (only hosts before going live) and raised hands allowed (the audience asks
+ * for `send-audio`, and on a workshop `send-video`, which the host grants). Call member roles: the host and co-hosts
+ * `host`, speakers `speaker`, those with a place `user`.
+ */
+import { GROUP_CALL_TYPES, type GroupSessionKind } from '@mentoring/shared';
+import { streamServerClient } from '../lib/stream/server-client';
+import { memberStreamId } from '../lib/stream/stream-user-id';
+
+export type CallRole = 'host' | 'speaker' | 'user';
+
+/** The call's id: the session's id with a prefix, so a call's webhook tells a group session from a pair's. */
+export const groupCallId = (groupSessionId: string) => `g-${groupSessionId}`;
+
+export interface CallPlan {
+  id: string;
+  kind: GroupSessionKind;
+  startsAt: string;
+  hostId: string;
+  coHostIds: readonly string[];
+  speakerIds: readonly string[];
+}
+
+const callOf = async (kind: GroupSessionKind, groupSessionId: string) => (await streamServerClient()).video.call(GROUP_CALL_TYPES[kind], groupCallId(groupSessionId));
+
+/** Makes the call (or finds it: the id is the session's, so a retry meets the same call). */
+export const createGroupCall = async (plan: CallPlan) => {
+  const call = await callOf(plan.kind, plan.id);
+  await call.getOrCreate({
+    data: {
+      created_by_id: memberStreamId(plan.hostId),
+      starts_at: new Date(plan.startsAt),
+      custom: { groupSessionId: plan.id },
+      members: [
+        { user_id: memberStreamId(plan.hostId), role: 'host' },
+        ...plan.coHostIds.map((id) => ({ user_id: memberStreamId(id), role: 'host' })),
+        ...plan.speakerIds.map((id) => ({ user_id: memberStreamId(id), role: 'speaker' })),
+      ],
+      settings_override: {
+        backstage: { enabled: true, join_ahead_time_seconds: 0 },
+        audio: { access_request_enabled: true, default_device: 'speaker' },
+        ...(plan.kind === 'workshop' ? { video: { access_request_enabled: true } } : {}),
+      },
+    },
+  });
+};
+
+export const setCallMember = async (kind: GroupSessionKind, groupSessionId: string, memberId: string, role: CallRole) =>
+  (await callOf(kind, groupSessionId)).updateCallMembers({ update_members: [{ user_id: memberStreamId(memberId), role }] });
+
+export const removeCallMember = async (kind: GroupSessionKind, groupSessionId: string, memberId: string) =>
+  (await callOf(kind, groupSessionId)).updateCallMembers({ remove_members: [memberStreamId(memberId)] });
+
+export const endGroupCall = async (kind: GroupSessionKind, groupSessionId: string) => (await callOf(kind, groupSessionId)).end();

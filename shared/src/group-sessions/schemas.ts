@@ -1,0 +1,96 @@
+/**
+ * Group sessions (docs/domain.md, "Group sessions"): workshops (a `livestream` call) and open circles (an
+ * `audio_room` call), scheduled by a coordinator or an approved mentor, with a capacity and then a waiting list.
+ * Pure rules live beside these schemas (rules.ts), so the SPA and the functions read the same ones.
+ */
+import * as z from 'zod';
+
+import { GROUP_AUDIENCES, GROUP_CAPACITY_MAX, GROUP_LENGTHS, GROUP_SESSION_KINDS, GROUP_SESSION_STATES, GROUP_STAGE_MAX } from './constants';
+
+export * from './constants';
+const isoInstant = z.iso.datetime({ offset: true });
+const memberId = z.string().min(1).max(128);
+const length = z.union(GROUP_LENGTHS.map((minutes) => z.literal(minutes)) as unknown as [z.ZodLiteral<30>, z.ZodLiteral<45>, z.ZodLiteral<60>, z.ZodLiteral<90>, z.ZodLiteral<120>]);
+
+/** POST /api/group-sessions. Topics must be on the programme's list (checked by the server against the stored list). */
+export const groupSessionInputSchema = z
+  .object({
+    kind: z.enum(GROUP_SESSION_KINDS),
+    title: z.string().trim().min(3, 'Give it a title of at least 3 characters.').max(120),
+    description: z.string().trim().max(4000),
+    topics: z.array(z.string().min(1).max(80)).min(1, 'Choose at least one topic.').max(5).refine((topics) => new Set(topics).size === topics.length, 'Each topic once.'),
+    startsAt: isoInstant,
+    durationMinutes: length,
+    capacity: z.number().int().min(2).max(GROUP_CAPACITY_MAX),
+    audience: z.enum(GROUP_AUDIENCES),
+    coHostIds: z.array(memberId).max(GROUP_STAGE_MAX).default([]),
+    speakerIds: z.array(memberId).max(GROUP_STAGE_MAX).default([]),
+  })
+  .refine((input) => new Set([...input.coHostIds, ...input.speakerIds]).size === input.coHostIds.length + input.speakerIds.length, {
+    message: 'A member is a co-host or a speaker, once.',
+    path: ['speakerIds'],
+  });
+export type GroupSessionInput = z.output<typeof groupSessionInputSchema>;
+
+/** GET /api/group-sessions: upcoming ones the member may join, filtered. */
+export const groupSessionListQuerySchema = z.object({
+  topic: z.string().min(1).max(80).optional(),
+  kind: z.enum(GROUP_SESSION_KINDS).optional(),
+  audience: z.enum(GROUP_AUDIENCES).optional(),
+  /** Only those starting at or after / before these instants. */
+  from: isoInstant.optional(),
+  to: isoInstant.optional(),
+});
+
+export const groupSessionCancelSchema = z.object({ reason: z.string().trim().min(1, 'Say why, so those who signed up know.').max(500) });
+
+/** The member's place: none, a seat, or their position on the waiting list (1 = next to move up). */
+export const groupPlaceSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('none') }),
+  z.object({ status: z.literal('signed_up'), signedUpAt: z.string() }),
+  z.object({ status: z.literal('waiting'), position: z.number().int().min(1), signedUpAt: z.string() }),
+]);
+export type GroupPlace = z.infer<typeof groupPlaceSchema>;
+
+/** The member's part in a group session. */
+export const GROUP_PARTS = ['host', 'co_host', 'speaker', 'participant', 'none'] as const;
+export type GroupPart = (typeof GROUP_PARTS)[number];
+
+const personSchema = z.object({ id: z.string(), displayName: z.string() });
+
+export const groupSessionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(GROUP_SESSION_KINDS),
+  title: z.string(),
+  description: z.string(),
+  topics: z.array(z.string()),
+  startsAt: z.string(),
+  durationMinutes: z.number().int(),
+  capacity: z.number().int(),
+  audience: z.enum(GROUP_AUDIENCES),
+  state: z.enum(GROUP_SESSION_STATES),
+  host: personSchema,
+  coHosts: z.array(personSchema),
+  speakers: z.array(personSchema),
+  /** Places taken, and how many wait. */
+  taken: z.number().int(),
+  waiting: z.number().int(),
+  callType: z.enum(['livestream', 'audio_room']),
+  /** The viewer's part and place. */
+  part: z.enum(GROUP_PARTS),
+  place: groupPlaceSchema,
+  cancelReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type GroupSession = z.infer<typeof groupSessionSchema>;
+
+export const groupSessionListSchema = z.object({ groupSessions: z.array(groupSessionSchema) });
+
+/** POST /api/group-sessions/{id}/join: the call, for those with a place or a part on stage. */
+export const groupJoinSchema = z.object({
+  callType: z.enum(['livestream', 'audio_room']),
+  callId: z.string(),
+  /** The call member role the server gave the member: host (host and co-hosts), speaker, or user. */
+  role: z.enum(['host', 'speaker', 'user']),
+});
+export type GroupJoin = z.infer<typeof groupJoinSchema>;

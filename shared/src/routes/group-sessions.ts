@@ -1,0 +1,84 @@
+import * as z from 'zod';
+import { groupJoinSchema, groupPlaceSchema, groupSessionCancelSchema, groupSessionInputSchema, groupSessionListQuerySchema, groupSessionListSchema, groupSessionSchema } from '../group-sessions/schemas';
+import type { FunctionNeeds } from '../needs';
+import type { RouteTable } from './contract';
+
+/** A group session's id (a UUID the server makes; its call's id is `g-<id>`). */
+export const groupSessionIdParams = z.object({ id: z.uuid() });
+
+/** Reading a group session for a member: its item and seats, the members named on it, the audience's facts. */
+const readNeeds = { groupSessions: ['GetItem', 'Query'], members: ['GetItem', 'BatchGetItem'], mentorships: ['Query'] } as const;
+
+/** Signing up and leaving: one transaction of the seat and the session's counters (and, for sign-up, the host's block checks); the call's members. */
+const seatNeeds = {
+  tables: { ...readNeeds, groupSessions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], safeguarding: ['ConditionCheckItem', 'GetItem'], notifications: ['PutItem'] },
+  secrets: ['stream'],
+  // Leaving tells the member who moved up.
+  email: true,
+  userPool: ['AdminGetUser'],
+} as const satisfies FunctionNeeds;
+const streamSdk = ['@stream-io/node-sdk'] as const;
+
+/** Group sessions (docs/domain.md, "Group sessions"): workshops and open circles, their places and their calls. */
+export const groupSessionsRoutes = {
+  'GET /api/group-sessions': {
+    handler: 'http/group-sessions/list',
+    auth: 'required',
+    query: groupSessionListQuerySchema,
+    response: groupSessionListSchema,
+    needs: { tables: readNeeds },
+  },
+  'POST /api/group-sessions': {
+    handler: 'http/group-sessions/create',
+    auth: 'required',
+    body: groupSessionInputSchema,
+    response: groupSessionSchema,
+    status: 201,
+    nodeModules: streamSdk,
+    needs: { tables: { groupSessions: ['PutItem'], members: ['GetItem', 'BatchGetItem'], programme: ['GetItem'] }, secrets: ['stream'] },
+  },
+  'GET /api/group-sessions/{id}': {
+    handler: 'http/group-sessions/get',
+    auth: 'required',
+    params: groupSessionIdParams,
+    response: groupSessionSchema,
+    needs: { tables: readNeeds },
+  },
+  'POST /api/group-sessions/{id}/sign-up': {
+    handler: 'http/group-sessions/sign-up',
+    auth: 'required',
+    params: groupSessionIdParams,
+    response: groupPlaceSchema,
+    // A crowd signing up at once for the last places retries the tries that collided on the session's counters.
+    timeoutSeconds: 20,
+    nodeModules: streamSdk,
+    needs: seatNeeds,
+  },
+  'POST /api/group-sessions/{id}/leave': {
+    handler: 'http/group-sessions/leave',
+    auth: 'required',
+    params: groupSessionIdParams,
+    response: groupPlaceSchema,
+    // A crowd signing up at once for the last places retries the tries that collided on the session's counters.
+    timeoutSeconds: 20,
+    nodeModules: streamSdk,
+    needs: seatNeeds,
+  },
+  'POST /api/group-sessions/{id}/cancel': {
+    handler: 'http/group-sessions/cancel',
+    auth: 'required',
+    params: groupSessionIdParams,
+    body: groupSessionCancelSchema,
+    response: groupSessionSchema,
+    nodeModules: streamSdk,
+    needs: { tables: { ...readNeeds, groupSessions: ['GetItem', 'Query', 'UpdateItem'], notifications: ['PutItem'] }, email: true, userPool: ['AdminGetUser'], secrets: ['stream'] },
+  },
+  'POST /api/group-sessions/{id}/join': {
+    handler: 'http/group-sessions/join',
+    auth: 'required',
+    params: groupSessionIdParams,
+    response: groupJoinSchema,
+    nodeModules: streamSdk,
+    needs: { tables: { ...readNeeds, safeguarding: ['GetItem'] }, secrets: ['stream'] },
+  },
+} as const satisfies RouteTable;
