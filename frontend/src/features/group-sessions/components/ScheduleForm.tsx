@@ -108,7 +108,7 @@ export const ScheduleForm = ({ open, onClose, mentor }: { open: boolean; onClose
         </fieldset>
         <div className={styles.field}>
           <label htmlFor={`${id}-start`}>{copy.form.startsAt(zone)}</label>
-          <input id={`${id}-start`} name="startsAt" type="datetime-local" step={900} className={styles.input} required />
+          <input id={`${id}-start`} name="startsAt" type="datetime-local" step={300} className={styles.input} required />
         </div>
         <div className={styles.field}>
           <label htmlFor={`${id}-length`}>{copy.form.length}</label>
