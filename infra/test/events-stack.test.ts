@@ -107,8 +107,9 @@ describe('events stack', () => {
     const withBucket = Object.values(events.findResources('AWS::Lambda::Function')).filter(
       (fn) => (fn.Properties.Environment?.Variables as Record<string, unknown> | undefined)?.ARCHIVE_BUCKET,
     );
-    // The archive consumer, and every other Stream consumer (call status, membership, session record), which read large events stored there.
-    expect(withBucket).toHaveLength(4);
+    // The archive consumer, and every other Stream consumer (call status, membership, session record, missed call, chat
+    // messages), which read large events stored there.
+    expect(withBucket).toHaveLength(6);
     const statements = Object.values(events.findResources('AWS::IAM::Policy')).flatMap(
       (policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[],
     );

@@ -10,9 +10,9 @@ import { cdkContext, synthAssembly, synthStage, validationReport } from './synth
  * idle, prices it line by line): a change here is a change to that bill, so it is made on purpose, here and there.
  */
 const idleBudget = {
-  dev: { alarms: 12, alarmMetrics: 12, dashboards: 1, secrets: 1, webAcls: 0, kmsKeys: 0, natGateways: 0, recurringSchedules: 3 },
-  staging: { alarms: 14, alarmMetrics: 14, dashboards: 1, secrets: 1, webAcls: 0, kmsKeys: 0, natGateways: 0, recurringSchedules: 3 },
-  prod: { alarms: 17, alarmMetrics: 18, dashboards: 1, secrets: 1, webAcls: 2, kmsKeys: 0, natGateways: 0, recurringSchedules: 2 },
+  dev: { alarms: 14, alarmMetrics: 14, dashboards: 1, secrets: 1, webAcls: 0, kmsKeys: 0, natGateways: 0, recurringSchedules: 3 },
+  staging: { alarms: 16, alarmMetrics: 16, dashboards: 1, secrets: 1, webAcls: 0, kmsKeys: 0, natGateways: 0, recurringSchedules: 3 },
+  prod: { alarms: 19, alarmMetrics: 20, dashboards: 1, secrets: 1, webAcls: 2, kmsKeys: 0, natGateways: 0, recurringSchedules: 2 },
 } as const;
 
 describe.each(STAGE_NAMES)('the %s stage', (stage) => {
@@ -130,7 +130,8 @@ describe.each(STAGE_NAMES)('the %s stage', (stage) => {
   it('keeps logs, recordings and data for the periods its settings give, and retains data only where they say so', () => {
     const { logRetentionDays, recordingRetentionDays, retainData } = synthesised.stage;
     const logGroups = resources('AWS::Logs::LogGroup');
-    expect(logGroups.length).toBeGreaterThan(70);
+    // The API's functions share one group; every other function has its own.
+    expect(logGroups.length).toBeGreaterThan(10);
     expect(new Set(logGroups.map(({ Properties }) => Properties.RetentionInDays))).toEqual(new Set([logRetentionDays]));
     const rules = (bucket: string) => ((resources('AWS::S3::Bucket').find(({ id }) => id.startsWith(bucket))!.Properties.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules);
     expect(rules('AccessLogsBucket')).toContainEqual(expect.objectContaining({ ExpirationInDays: logRetentionDays }));

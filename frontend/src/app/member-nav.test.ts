@@ -13,7 +13,7 @@ const labels = (list: readonly MemberNavEntry[]) => list.map(({ label }) => labe
 
 describe('member navigation', () => {
   it('lists the sections in the order a member uses them, each once', () => {
-    expect(labels(memberNav)).toEqual(['Home', 'Mentors', 'Mentorships', 'Sessions', 'Messages', 'Calls', 'Profile', 'Coordinator', 'Account']);
+    expect(labels(memberNav)).toEqual(['Home', 'Mentors', 'Mentorships', 'Sessions', 'Group sessions', 'Messages', 'Calls', 'Profile', 'Coordinator', 'Account']);
     expect(new Set(memberNav.map(({ path }) => path)).size).toBe(memberNav.length);
   });
 
@@ -32,7 +32,7 @@ describe('member navigation', () => {
 
   it('hides an entry whose page does not exist yet, so no section leads to "page not found"', () => {
     const available = labels(availableEntries(memberNav, signedInRoutes));
-    expect(available).toEqual(['Home', 'Mentorships', 'Sessions', 'Messages', 'Calls', 'Profile', 'Coordinator', 'Account']);
+    expect(available).toEqual(['Home', 'Mentorships', 'Sessions', 'Group sessions', 'Messages', 'Calls', 'Profile', 'Coordinator', 'Account']);
     // The day a /mentors route is added, the entry appears without another change.
     const withMentors = [...signedInRoutes, { path: 'mentors', element: null }];
     expect(labels(availableEntries(memberNav, withMentors))).toContain('Mentors');

@@ -7,7 +7,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { bundleDefines, DEFAULT_TIMEOUT_SECONDS, grantedNeeds, METRICS_NAMESPACE, needsEnvironment, tables, type BucketKey, type FunctionNeeds, type NeededResource, type SecretName, type TableDefinition, type TableKey } from '@mentoring/shared';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { LogGroup, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import { functionsSrc, repoRoot } from '../paths';
@@ -33,6 +33,8 @@ export interface AppFunctionProps {
   nodeModules?: readonly string[];
   /** What the bundle leaves out (bundleDefines of its route); without it, as for a function that serves no route. */
   define?: Record<string, string>;
+  /** The log group it writes to, shared with the other functions of its stack; without one, a group of its own. */
+  logGroup?: ILogGroup;
 }
 
 /** A bucket as a function's grant sees it: its name, and the ARN pattern of its objects. */
@@ -95,10 +97,12 @@ export class AppFunction extends NodejsFunction {
   private readonly stage: StageConfig;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
-    const logGroup = new LogGroup(scope, `${id}Logs`, {
-      retention: props.stage.logRetentionDays,
-      removalPolicy: removalPolicy(props.stage),
-    });
+    const logGroup =
+      props.logGroup ??
+      new LogGroup(scope, `${id}Logs`, {
+        retention: props.stage.logRetentionDays,
+        removalPolicy: removalPolicy(props.stage),
+      });
     const entry = appFunctionEntry(props.handler);
     const bundling = appFunctionBundling(props);
     super(scope, id, {

@@ -21,6 +21,7 @@ import {
   type TableKey,
 } from '@mentoring/shared';
 import { AppFunction, type BucketRef } from '../constructs/app-function';
+import { scheduleTargets } from '../schedules';
 import { secretName, type StageConfig } from '../stages';
 
 export interface EventsStackProps extends StackProps {
@@ -159,6 +160,8 @@ export class EventsStack extends Stack {
         ]),
       ),
       secret: (name) => this.secret(stage, name),
+      // By name, not by reference: the schedules stack reads this stack's bus and buckets (scheduleTargets).
+      schedules: scheduleTargets(stage),
     });
     // EventBridge invokes Lambda asynchronously: its DLQ catches events it cannot deliver, and the function's
     // own failure destination catches events whose handler kept throwing. Both end in the same queue.
