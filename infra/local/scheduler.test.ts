@@ -115,6 +115,7 @@ describe('local scheduler', () => {
         'request-expiry': 'arn:aws:lambda:us-east-1:000000000000:function:mentoring-local-schedule-request-expiry',
         'mentorship-end': 'arn:aws:lambda:us-east-1:000000000000:function:mentoring-local-schedule-mentorship-end',
         'session-reminder': 'arn:aws:lambda:us-east-1:000000000000:function:mentoring-local-schedule-session-reminder',
+        'message-email': 'arn:aws:lambda:us-east-1:000000000000:function:mentoring-local-schedule-message-email',
       }),
     });
   });
