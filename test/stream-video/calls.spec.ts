@@ -109,31 +109,6 @@ test('connection quality is measured from the receiver reports: a 10 % loss filt
   await expect.poll(quality, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
 });
 
-test('simulcast: the camera arrives in layers, and a subscriber that shows it at 320 px gets the smallest, switched on a keyframe', async ({ browser }) => {
-  const callId = `simulcast-${Date.now()}`;
-  const cid = `default:${callId}`;
-  const alice = await (await browser.newContext()).newPage();
-  const bob = await (await browser.newContext()).newPage();
-  await join(alice, 'alice', callId);
-  await join(bob, 'bob', callId);
-  await expect.poll(() => playingWidth(bob, 'video-alice')).toBeGreaterThan(0);
-  // Without a size asked for, bob gets alice's largest layer (f at 720p; h when the camera gives only 480p).
-  await expect.poll(() => harness.forwardedCameraLayer(cid, 'bob', 'alice')).toMatch(/^[hf]$/);
-  const top = harness.forwardedCameraLayer(cid, 'bob', 'alice');
-  const largest = await playingWidth(bob, 'video-alice');
-
-  // Bob's element shows alice at 320 px: the client asks for that size (UpdateSubscriptions), the SFU moves him to q.
-  await bob.evaluate(() => window.callHandle!.setPreferredIncomingVideoResolution({ width: 320, height: 180 }));
-  await expect.poll(() => harness.forwardedCameraLayer(cid, 'bob', 'alice')).toBe('q');
-  await expect.poll(() => playingWidth(bob, 'video-alice')).toBeLessThan(largest);
-  expect(await playingWidth(bob, 'video-alice')).toBeLessThanOrEqual(320);
-
-  // Back to the full size: the largest layer again.
-  await bob.evaluate(() => window.callHandle!.setPreferredIncomingVideoResolution(undefined));
-  await expect.poll(() => harness.forwardedCameraLayer(cid, 'bob', 'alice')).toBe(top);
-  await expect.poll(() => playingWidth(bob, 'video-alice')).toBe(largest);
-});
-
 const connect = async (page: Page, userId: string) => {
   await page.goto(`${pageOrigin}/call-test/`);
   await page.waitForFunction(() => typeof window.connect === 'function');
