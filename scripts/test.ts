@@ -91,10 +91,10 @@ const integration = vitest('integration', ['--config', 'test/integration/vitest.
 const integrationOwnStages = vitest('integration-own-stages', ['--config', 'test/integration/vitest.config.ts', '--project', 'integration-own-stages']);
 // The integration files that reach their stage only as a deployed stage is reached (nothing in them skips there),
 // run that way against a local stage of their own: one that came to need a local-only handle fails here.
-// request-lifecycle runs a schedule's target as Scheduler would (Lambda's Invoke of the local twin). Sessions,
-// mentorships and mentorship-endings also run as deployed (`npm run test:stage -- --as-deployed`) but would take this
-// step past the integration lane beside it: 72, 27 and 62 s of tests under load (docs/operating.md).
-const asDeployedFiles = ['feedback', 'mentoring', 'notifications', 'request-lifecycle', 'stage-context', 'stream-stand-in-chat'].map((name) => `test/integration/${name}.test.ts`);
+// Sessions, mentorships, mentorship-endings and request-lifecycle also run as deployed (`npm run test:stage --
+// --as-deployed`), but the first three would take this step past the integration lane beside it (72, 27 and 62 s of
+// tests under load), and request-lifecycle keeps one test on a stage of its own that skips there (docs/operating.md).
+const asDeployedFiles = ['feedback', 'mentoring', 'notifications', 'stage-context', 'stream-stand-in-chat'].map((name) => `test/integration/${name}.test.ts`);
 const integrationAsDeployed: Step = {
   name: 'integration-as-deployed',
   command: ['npx', 'tsx', 'scripts/test-stage.ts', '--as-deployed', ...asDeployedFiles, '--reporter=default', '--reporter=json', `--outputFile.json=${join(scratch, 'integration-as-deployed.json')}`],

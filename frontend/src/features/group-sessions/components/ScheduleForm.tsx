@@ -9,7 +9,8 @@ import { Modal } from '../../../components/Modal/Modal';
 import { toast } from '../../../components/Toast/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useMemberZone } from '../../../lib/member-zone';
-import { groupSessionPath, programmeQuery, useSchedule, type GroupSessionInput } from '../api';
+import { groupSessionPath, programmeQuery, type GroupSessionInput } from '../api';
+import { useSchedule } from '../hooks';
 import { copy } from '../copy';
 import styles from '../group-sessions.module.css';
 

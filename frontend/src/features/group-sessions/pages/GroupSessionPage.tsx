@@ -11,7 +11,8 @@ import { toast } from '../../../components/Toast/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useDates } from '../../../lib/member-zone';
 import { useOwnProfile } from '../../../lib/shared-api';
-import { groupSessionQuery, useCancel, useJoin, usePlaceChange, type GroupSession } from '../api';
+import { groupSessionQuery, type GroupSession } from '../api';
+import { useCancel, useJoin, usePlaceChange } from '../hooks';
 import { copy } from '../copy';
 import styles from '../group-sessions.module.css';
 
