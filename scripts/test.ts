@@ -2,7 +2,7 @@
 // own, the CDK CLI's own synth, end-to-end tests in Chromium), some side by side (`phases`), then one plain summary line.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureBrowserOrExit } from './browser';
@@ -202,11 +202,30 @@ const runLane = async (lane: Step[], printsLive: boolean) => {
   return outcomes;
 };
 
+/**
+ * CPU seconds that this process's finished children (and theirs, as each waited for its own) have used: on Linux, the
+ * cutime and cstime fields of /proc/self/stat, in clock ticks (USER_HZ, 100 on Linux). Elsewhere, nothing to show.
+ */
+const childCpuSeconds = (): number | undefined => {
+  if (!existsSync('/proc/self/stat')) return undefined;
+  // The fields after the command name, which sits in parentheses and may hold spaces: cutime and cstime are 16th and 17th.
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+};
+
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const lines: string[] = [];
+/** Each phase's wall and CPU time: where the cores sat idle is where another lane fits (the budget is 15 minutes). */
+const phaseLines: string[] = [];
 const started = Date.now();
 for (const phase of phases) {
+  const phaseStarted = Date.now();
+  const cpuBefore = childCpuSeconds();
   const lanes = await Promise.all(phase.map((lane, index) => runLane(lane, index === 0)));
+  const wall = (Date.now() - phaseStarted) / 1000;
+  const cpu = cpuBefore === undefined ? undefined : childCpuSeconds()! - cpuBefore;
+  const names = phase.map((lane) => lane.map((step) => step.name).join(' → ')).join(' ‖ ');
+  phaseLines.push(`  ${names}: ${wall.toFixed(0)} s${cpu === undefined ? '' : `, ${cpu.toFixed(0)} CPU-s (${((cpu / wall / availableParallelism()) * 100).toFixed(0)} % of ${availableParallelism()} cores)`}`);
   for (const { line, counts } of lanes.flat()) {
     lines.push(line, ...(counts.failures ?? []).map((failure) => `    ✘ ${failure}`));
     total.passed += counts.passed;
@@ -221,6 +240,6 @@ if (notImitated.length) {
   if (failOnNotImitated) total.failed += 1;
 }
 
-console.log(`\n${lines.join('\n')}\n\nTotal time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`\n${lines.join('\n')}\n\nPhases:\n${phaseLines.join('\n')}\n\nTotal time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`Summary: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed > 0 ? 1 : 0);
