@@ -83,9 +83,8 @@ export default tseslint.config(
   },
   {
     // One shape for a feature's api.ts: query options (`…Query`) and plain functions that call the API; the React
-    // hooks built on them live beside it in hooks.ts. (notifications/ follows when the work on it lands.)
+    // hooks built on them live beside it in hooks.ts.
     files: ['frontend/src/features/*/api.ts'],
-    ignores: ['frontend/src/features/notifications/api.ts'],
     rules: { 'no-restricted-imports': ['error', { ...spaSharedImports, paths: [...spaSharedImports.paths, ...featureApiHooks] }] },
   },
   {

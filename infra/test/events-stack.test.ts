@@ -1,6 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { eventRules, type EventRuleDefinition } from '@mentoring/shared';
+import { eventRules } from '@mentoring/shared';
 import { sharedStage } from './synth';
 
 describe('events stack', () => {
@@ -20,7 +20,7 @@ describe('events stack', () => {
 
   it('declares one rule per rule-table entry, matching its detail-types from its source, on the custom bus', () => {
     events.resourceCountIs('AWS::Events::Rule', eventRules.length);
-    for (const rule of eventRules as readonly EventRuleDefinition[]) {
+    for (const rule of eventRules) {
       events.hasResourceProperties('AWS::Events::Rule', {
         EventBusName: { Ref: Match.stringLikeRegexp('StreamEventBus') },
         EventPattern: { source: [rule.source ?? 'getstream.io'], 'detail-type': [...rule.detailTypes] },
@@ -115,6 +115,23 @@ describe('events stack', () => {
     );
     const writes = statements.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('s3:PutObject')));
     expect(writes).toHaveLength(1);
+  });
+
+  it('lets the Stream consumers read only the stored events of the archive bucket, and the app consumers nothing there', () => {
+    const s3Resources = (consumer: string) =>
+      Object.entries(events.findResources('AWS::IAM::Policy'))
+        .filter(([id]) => id.startsWith(consumer))
+        .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('s3:')))
+        .map((statement) => ({ actions: [statement.Action].flat(), resource: JSON.stringify(statement.Resource) }));
+    for (const consumer of ['CallStatusConsumer', 'CallMembershipConsumer', 'SessionRecordConsumer', 'MissedCallConsumer', 'MessageNotificationsConsumer']) {
+      expect(s3Resources(consumer), consumer).toEqual([{ actions: ['s3:GetObject'], resource: expect.stringContaining('/webhook-events/*') }]);
+    }
+    expect(s3Resources('ArchiveArtifactsConsumer').map(({ actions, resource }) => [actions, resource.includes('/webhook-events/*')])).toEqual([
+      [['s3:PutObject', 's3:AbortMultipartUpload'], false],
+      [['s3:GetObject'], true],
+    ]);
+    for (const consumer of ['MentorshipChannelConsumer', 'StreamIdentityConsumer']) expect(s3Resources(consumer), consumer).toEqual([]);
   });
 
   it('expires stored large events with the bus archive, so a replay still finds them', () => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { APP_EVENT_SOURCE, appEventSchemas } from './app-events';
-import { callFeatureEvents, eventRules, matchingRules, ruleSource, STREAM_EVENT_SOURCE, type EventRuleDefinition } from './event-rules';
+import { callFeatureEvents, eventRules, matchingRules, ruleSource, STREAM_EVENT_SOURCE } from './event-rules';
+import { needsEnvironment } from './needs';
 import { tables } from './tables';
 
 describe('event rules', () => {
   it('routes each handled Stream event type to exactly one consumer', () => {
-    const types = (eventRules as readonly EventRuleDefinition[]).flatMap((rule) => rule.detailTypes.map((type) => `${ruleSource(rule)} ${type}`));
+    const types = eventRules.flatMap((rule) => rule.detailTypes.map((type) => `${ruleSource(rule)} ${type}`));
     expect(new Set(types).size).toBe(types.length);
     expect(matchingRules('getstream.io', 'call.recording_ready').map((rule) => rule.name)).toEqual(['archive-artifacts']);
     expect(matchingRules('getstream.io', 'call.rtmp_broadcast_failed').map((rule) => rule.name)).toEqual(['call-status']);
@@ -35,7 +36,7 @@ describe('event rules', () => {
   });
 
   it('names only app event types that exist', () => {
-    for (const rule of eventRules as readonly EventRuleDefinition[]) {
+    for (const rule of eventRules) {
       if (ruleSource(rule) === APP_EVENT_SOURCE) for (const type of rule.detailTypes) expect(appEventSchemas).toHaveProperty(type);
     }
   });
@@ -53,5 +54,17 @@ describe('event rules', () => {
         expect(actions.length).toBeGreaterThan(0);
       }
     }
+  });
+
+  it('has every consumer of Stream events read the stored ones, and only the archive consumer name the archive bucket', () => {
+    for (const rule of eventRules) {
+      const fromStream = ruleSource(rule) === STREAM_EVENT_SOURCE;
+      expect(Boolean(rule.needs.storedEvents), rule.name).toBe(fromStream);
+      expect(needsEnvironment(rule.needs).some(({ envVar }) => envVar === 'ARCHIVE_BUCKET'), rule.name).toBe(fromStream);
+      expect(Object.keys(rule.needs.buckets ?? {}), rule.name).toEqual(rule.name === 'archive-artifacts' ? ['archive'] : []);
+    }
+    // Named and read: the bucket's variable once.
+    const archive = eventRules.find((rule) => rule.name === 'archive-artifacts')!;
+    expect(needsEnvironment(archive.needs).filter(({ envVar }) => envVar === 'ARCHIVE_BUCKET')).toHaveLength(1);
   });
 });

@@ -2,7 +2,8 @@
  * The event-rule table: read by the CDK events stack and by the local stage's in-process bus, so the two
  * cannot drift. Each rule routes events of one source (Stream's `getstream.io`, detail-type = the event's
  * `type`; or the product's own, shared/src/app-events.ts) to one consumer, a module under functions/src
- * exporting `handler`.
+ * exporting `handler`, and says what that consumer itself touches (`needs`); what every consumer of a source
+ * needs to read its events is added here, once (`eventRules`), and both runtimes grant exactly the result.
  */
 import { APP_EVENT_SOURCE, type AppEventType } from './app-events';
 import type { FunctionNeeds } from './needs';
@@ -34,7 +35,7 @@ export const callFeatureEvents = {
 
 export type CallFeature = keyof typeof callFeatureEvents;
 
-export const eventRules = [
+const consumers = [
   {
     name: 'archive-artifacts',
     detailTypes: ['call.recording_ready', 'call.transcription_ready'],
@@ -42,7 +43,8 @@ export const eventRules = [
     // A mentorship call's artifact, once archived, is linked from its session's record.
     needs: {
       tables: { calls: ['GetItem', 'PutItem'], sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem'] },
-      buckets: { archive: ['GetObject', 'PutObject', 'AbortMultipartUpload'] },
+      // The recordings and transcripts it copies in, as multipart uploads.
+      buckets: { archive: ['PutObject', 'AbortMultipartUpload'] },
     },
     // Streams the file through in bounded parts, so memory stays flat however large the recording.
     memoryMiB: 512,
@@ -52,9 +54,8 @@ export const eventRules = [
     name: 'call-status',
     detailTypes: Object.values(callFeatureEvents).flat(),
     handler: 'events/call-status/handler',
-    // GetObject: large events arrive as a reference to the archive bucket (STORED_EVENT_PREFIX).
     // A mentorship call's recording or transcription started without everyone's consent is stopped.
-    needs: { tables: { calls: ['UpdateItem', 'PutItem'], sessions: ['GetItem', 'Query'], mentorships: ['GetItem'] }, secrets: ['stream'], buckets: { archive: ['GetObject'] } },
+    needs: { tables: { calls: ['UpdateItem', 'PutItem'], sessions: ['GetItem', 'Query'], mentorships: ['GetItem'] }, secrets: ['stream'] },
   },
   {
     name: 'call-membership',
@@ -64,7 +65,6 @@ export const eventRules = [
     needs: {
       tables: { calls: ['UpdateItem', 'PutItem'], sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem'] },
       secrets: ['stream'],
-      buckets: { archive: ['GetObject'] },
     },
   },
   {
@@ -74,17 +74,14 @@ export const eventRules = [
     // their events to the record too, and call-status / call-membership keep recording consent (calls/).
     detailTypes: ['call.session_started', 'call.session_participant_joined', 'call.session_participant_left'],
     handler: 'events/call-record/handler',
-    needs: {
-      tables: { sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem', 'GetItem'] },
-      buckets: { archive: ['GetObject'] },
-    },
+    needs: { tables: { sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem', 'GetItem'] } },
   },
   {
     // Whoever did not answer a ring finds it in their notifications list, with the page to call back from.
     name: 'missed-call',
     detailTypes: ['call.missed'],
     handler: 'events/missed-call/handler',
-    needs: { tables: { members: ['GetItem'], notifications: ['PutItem'] }, buckets: { archive: ['GetObject'] }, siteUrl: true },
+    needs: { tables: { members: ['GetItem'], notifications: ['PutItem'] }, siteUrl: true },
   },
   {
     // Stream work after a mentorship's transaction has committed, with the bus's retries and dead letters.
@@ -111,7 +108,6 @@ export const eventRules = [
     handler: 'events/chat-messages/handler',
     needs: {
       tables: { notifications: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem'], members: ['BatchGetItem'], safeguarding: ['GetItem'], programme: ['GetItem'] },
-      buckets: { archive: ['GetObject'] },
       schedules: true,
       // The notification is made from the e-mail's words, whose link is absolute.
       siteUrl: true,
@@ -122,9 +118,16 @@ export const eventRules = [
 /** The source a rule matches. */
 export const ruleSource = (rule: Pick<EventRuleDefinition, 'source'>): EventSource => rule.source ?? STREAM_EVENT_SOURCE;
 
+/**
+ * The rules as both runtimes wire them: a consumer of Stream's events may be handed any of them stored by reference
+ * (the webhook stores whichever is too large for the bus, of any type), so it reads stored events; the product's own
+ * events are never stored, so their consumers do not.
+ */
+export const eventRules: readonly EventRuleDefinition[] = (consumers as readonly EventRuleDefinition[]).map((rule) => (ruleSource(rule) === STREAM_EVENT_SOURCE ? { ...rule, needs: { ...rule.needs, storedEvents: true } } : rule));
+
 /** The rules an event of this source and detail-type matches (EventBridge's pattern semantics for these rules). */
 export const matchingRules = (source: string, detailType: string): readonly EventRuleDefinition[] =>
-  (eventRules as readonly EventRuleDefinition[]).filter((rule) => ruleSource(rule) === source && rule.detailTypes.includes(detailType));
+  eventRules.filter((rule) => ruleSource(rule) === source && rule.detailTypes.includes(detailType));
 
 /** EventBridge refuses a PutEvents entry over 256 KB. */
 export const MAX_EVENT_ENTRY_BYTES = 256 * 1024;

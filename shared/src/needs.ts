@@ -38,6 +38,12 @@ export const scheduleEnv = {
 export interface FunctionNeeds {
   tables?: Partial<Record<TableKey, readonly TableAction[]>>;
   buckets?: Partial<Record<BucketKey, readonly BucketAction[]>>;
+  /**
+   * Reads the Stream events the bus carries by reference (STORED_EVENT_PREFIX, shared/src/event-rules.ts): GetObject
+   * on those keys of the archive bucket and nothing else there, and ARCHIVE_BUCKET. The rule table sets it for every
+   * consumer of Stream's events; a function does not name it itself.
+   */
+  storedEvents?: boolean;
   /** Secrets it reads: CDK grants read access and sets e.g. STREAM_SECRET_ARN. */
   secrets?: readonly SecretName[];
   /** Publishes to the Stream event bus (events:PutEvents, EVENT_BUS_NAME). */
@@ -94,11 +100,17 @@ export const grantedNeeds = (needs: FunctionNeeds): FunctionNeeds => {
   return notifications.includes('PutItem') ? needs : { ...needs, tables: { ...needs.tables, notifications: [...notifications, 'PutItem'] } };
 };
 
+/** The buckets whose names a function learns: those it names, and the archive where it reads stored events. */
+const neededBuckets = (needs: FunctionNeeds): BucketKey[] => {
+  const named = Object.keys(needs.buckets ?? {}) as BucketKey[];
+  return needs.storedEvents && !named.includes('archive') ? [...named, 'archive'] : named;
+};
+
 export const needsEnvironment = (given: FunctionNeeds): { envVar: string; resource: NeededResource }[] => {
   const needs = grantedNeeds(given);
   return [
     ...(Object.keys(needs.tables ?? {}) as TableKey[]).map((key) => ({ envVar: tables[key].envVar, resource: { kind: 'table', key } as const })),
-    ...(Object.keys(needs.buckets ?? {}) as BucketKey[]).map((key) => ({ envVar: buckets[key].envVar, resource: { kind: 'bucket', key } as const })),
+    ...neededBuckets(needs).map((key) => ({ envVar: buckets[key].envVar, resource: { kind: 'bucket', key } as const })),
     ...(needs.secrets ?? []).map((name) => ({ envVar: secretEnvVar(name), resource: { kind: 'secret', name } as const })),
     ...(needs.eventBus ? [{ envVar: EVENT_BUS_ENV_VAR, resource: { kind: 'eventBus' } as const }] : []),
     ...(needs.email ? [{ envVar: MAIL_FROM_ENV_VAR, resource: { kind: 'mail' } as const }] : []),

@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ActionItem, MentorshipDetail, RecordingConsentState } from '@mentoring/shared';
-import { streamSignature } from '../support/stream';
 import { api } from './support/api';
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { COORDINATORS_GROUP } from '@mentoring/shared';
@@ -12,13 +11,14 @@ import { cognitoClient } from '../support/auth';
 import { waitForMail } from '../support/mail';
 import { bearer, newUser, stageCognito } from './support/auth';
 import { db, getItem, tableName } from './support/db';
+import { busEvents, deliverWebhook } from './support/stream-webhooks';
+import { waitFor } from './support/wait-for';
 
 /**
  * Issue 16, the record side, on the local stage: signed Stream webhooks for a mentorship's call go through the
  * webhook route and the bus to the call-record consumer (its bus rule keeps the name session-record); notes, consent and action items through the API.
  */
 const isLocal = inject('isLocal');
-const credentials = inject('streamCredentials');
 const recorderUrl = inject('streamRecorderUrl');
 const recorded = async () => ((await (await fetch(`${recorderUrl}/_recorded`)).json()) as { requests: { method: string; path: string; body: unknown }[] }).requests;
 
@@ -32,32 +32,13 @@ const call = async <T>(method: string, path: string, token: string, body?: unkno
   return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
 };
 
-const waitFor = async <T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 20_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
-
 const deliver = async (payload: Record<string, unknown>) => {
-  const raw = Buffer.from(JSON.stringify(payload));
-  const response = await api('/api/webhooks/stream', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-webhook-id': randomUUID(), 'x-api-key': credentials!.apiKey, 'x-signature': streamSignature(raw, credentials!.apiSecret) },
-    body: raw,
-  });
+  const response = await deliverWebhook(payload);
   expect(response.status).toBe(202);
 };
 
-interface BusEvent {
-  event: { 'detail-type': string; detail: { call_cid?: string } };
-  deliveries: { rule: string; status: string }[];
-}
 const deliveriesFor = async (cid: string, rule: string) => {
-  const { events } = (await (await fetch(`${inject('eventBusEndpoint')}/_local/events`)).json()) as { events: BusEvent[] };
+  const events = await busEvents();
   return events.filter(({ event }) => event.detail.call_cid === cid).flatMap(({ deliveries }) => deliveries.filter((delivery) => delivery.rule === rule));
 };
 
@@ -249,8 +230,7 @@ describe.runIf(isLocal)('sessions logged from calls, notes, consent and action i
     expect(stored.attendance).toEqual([{ memberId: mentee.sub, displayName: 'Ada', joinedAt: at(start, 0), leftAt: null, seconds: 0 }]);
     // The bus carried a reference, not the event: the consumer read the stored copy.
     const [delivery] = await waitFor(async () => {
-      const { events } = (await (await fetch(`${inject('eventBusEndpoint')}/_local/events`)).json()) as { events: (BusEvent & { event: { detail: { storedDetail?: unknown } } })[] };
-      const found = events.filter(({ event: sent }) => sent.detail.storedDetail).flatMap(({ deliveries }) => deliveries.filter((d) => d.rule === 'session-record' && d.status !== 'pending'));
+      const found = (await busEvents()).filter(({ event: sent }) => sent.detail.storedDetail).flatMap(({ deliveries }) => deliveries.filter((d) => d.rule === 'session-record' && d.status !== 'pending'));
       return found.length ? found : null;
     }, 'the stored event\'s delivery');
     expect(delivery!.status).toBe('succeeded');

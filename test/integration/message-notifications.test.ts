@@ -8,8 +8,9 @@ import { createTestUser, type TestUser } from '../support/auth';
 import { spawnLocalStage, type SpawnedStage } from '../support/local-stage';
 import { mailTo, waitForMail } from '../support/mail';
 import { localSchedules, moveScheduleClock } from '../support/scheduler';
-import { streamSignature } from '../support/stream';
 import { db } from './support/db';
+import { busEvents, deliverWebhook } from './support/stream-webhooks';
+import { waitFor } from './support/wait-for';
 
 /**
  * Messages nobody misses, on a stage of its own whose Stream is the chat stand-in (the shared stage's is a recorder):
@@ -38,23 +39,10 @@ describe.runIf(inject('isLocal'))('message notifications on the local stage', ()
   const api = (path: string, init: RequestInit = {}) => fetch(`${stage.url}${path}`, init);
   const notifications = async (user: TestUser) => (await (await api('/api/notifications', { headers: { authorization: `Bearer ${user.idToken}` } })).json()) as NotificationPage;
 
-  const waitFor = async <T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 20_000): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await probe();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-
   /** The bus's events of a channel, once every one of `count` such events has been consumed. */
   const consumed = (cid: string, type: string, count: number) =>
     waitFor(async () => {
-      const { events } = (await (await fetch(`${stage.eventBus.endpoint}/_local/events`)).json()) as {
-        events: { event: { 'detail-type': string; detail: { cid?: string } }; deliveries: { rule: string; status: string }[] }[];
-      };
-      const mine = events.filter(({ event }) => event.detail.cid === cid && event['detail-type'] === type);
+      const mine = (await busEvents(stage.eventBus.endpoint)).filter(({ event }) => event.detail.cid === cid && event['detail-type'] === type);
       return mine.length >= count && mine.every(({ deliveries }) => deliveries.length > 0 && deliveries.every((each) => each.status === 'succeeded')) && mine;
     }, `${count} ${type} of ${cid} consumed`);
 
@@ -159,26 +147,20 @@ describe.runIf(inject('isLocal'))('message notifications on the local stage', ()
 
   it('a webhook with a bad signature is refused (401) and nothing is stored', async () => {
     const { id, cid, mentor, mentee } = await pair();
-    const body = Buffer.from(
-      JSON.stringify({
-        type: 'message.new',
-        cid,
-        channel_type: 'messaging',
-        channel_id: id,
-        created_at: new Date().toISOString(),
-        message: { id: randomUUID(), type: 'regular', text: 'Forged', user: { id: mentor.sub }, created_at: new Date().toISOString() },
-        members: [{ user_id: mentee.sub, user: { id: mentee.sub, channel_unread_count: 1 } }],
-      }),
-    );
-    const refused = await api('/api/webhooks/stream', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-webhook-id': randomUUID(), 'x-api-key': stage.stream.mode === 'stand-in' ? stage.stream.apiKey : '', 'x-signature': streamSignature(body, 'not-the-secret') },
-      body,
-    });
+    const forged = {
+      type: 'message.new',
+      cid,
+      channel_type: 'messaging',
+      channel_id: id,
+      created_at: new Date().toISOString(),
+      message: { id: randomUUID(), type: 'regular', text: 'Forged', user: { id: mentor.sub }, created_at: new Date().toISOString() },
+      members: [{ user_id: mentee.sub, user: { id: mentee.sub, channel_unread_count: 1 } }],
+    };
+    const apiKey = stage.stream.mode === 'stand-in' ? stage.stream.apiKey : '';
+    const refused = await deliverWebhook(forged, { target: { url: stage.url, apiKey, apiSecret: 'not-the-secret' } });
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('unauthenticated');
-    const { events } = (await (await fetch(`${stage.eventBus.endpoint}/_local/events`)).json()) as { events: { event: { detail: { cid?: string } } }[] };
-    expect(events.filter(({ event }) => event.detail.cid === cid)).toEqual([]);
+    expect((await busEvents(stage.eventBus.endpoint)).filter(({ event }) => event.detail.cid === cid)).toEqual([]);
     expect(await notifications(mentee)).toEqual({ notifications: [], nextCursor: null, unread: 0 });
   });
 });

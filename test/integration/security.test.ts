@@ -5,42 +5,18 @@ import { decodeJwt } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
 import { securityHeaders, type RuntimeConfig } from '@mentoring/shared';
 import { createGuestInvitation } from '../../functions/src/calls/guest-invitation';
-import { streamSignature } from '../support/stream';
 import { streamRequests } from '../support/stream-stub';
 import { api } from './support/api';
 import { bearer, newUser } from './support/auth';
 import { getItem, tableName } from './support/db';
+import { busEvents, deliverWebhook as deliver } from './support/stream-webhooks';
+import { waitFor } from './support/wait-for';
 
 const isLocal = inject('isLocal');
 const credentials = inject('streamCredentials');
 
-const waitFor = async <T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 20_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
-
-const deliver = (payload: unknown, { id = randomUUID() }: { id?: string } = {}) => {
-  const raw = Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload));
-  return api('/api/webhooks/stream', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-webhook-id': id, 'x-api-key': credentials!.apiKey, 'x-signature': streamSignature(raw, credentials!.apiSecret) },
-    body: raw,
-  });
-};
-
 const at = (offsetSeconds = 0) => new Date(Date.now() + offsetSeconds * 1000).toISOString();
 const newCid = () => `default:${randomUUID()}`;
-
-interface BusEvent {
-  event: { id: string; 'detail-type': string; detail: { call_cid?: string; storedDetail?: { key: string } } };
-  deliveries: { rule: string; status: string }[];
-}
-const busEvents = async () => ((await (await fetch(`${inject('eventBusEndpoint')}/_local/events`)).json()) as { events: BusEvent[] }).events;
 
 const errorCode = async (response: Response) => ((await response.json()) as { error: { code: string } }).error.code;
 

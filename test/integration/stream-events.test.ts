@@ -1,7 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,6 +11,8 @@ import { streamSignature } from '../support/stream';
 import { api } from './support/api';
 import { bearer, newUser } from './support/auth';
 import { getItem, tableName } from './support/db';
+import { busEvents, deliverWebhook as deliver, type BusEvent } from './support/stream-webhooks';
+import { waitFor } from './support/wait-for';
 
 // The route handlers run in this process too: they trust a test issuer's ID tokens, as a function trusts its pool.
 const identity = useTestIdentity({ beforeAll, afterAll });
@@ -21,41 +22,7 @@ type Handler = (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambda
 const isLocal = inject('isLocal');
 const credentials = inject('streamCredentials');
 
-const waitFor = async <T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 20_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
-
-interface BusEvent {
-  event: { id: string; source: string; 'detail-type': string; detail: { call_cid?: string } };
-  deliveries: { rule: string; status: string; attempts: number }[];
-}
-
-const busEventsFor = async (cid: string) => {
-  const response = await fetch(`${inject('eventBusEndpoint')}/_local/events`);
-  const { events } = (await response.json()) as { events: BusEvent[] };
-  return events.filter(({ event }) => event.detail.call_cid === cid);
-};
-
-const deliver = (
-  payload: unknown,
-  { id = randomUUID(), gzip = false, signature, apiKey = credentials!.apiKey }: { id?: string; gzip?: boolean; signature?: string; apiKey?: string } = {},
-) => {
-  const raw = Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload));
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'x-webhook-id': id,
-    'x-api-key': apiKey,
-    'x-signature': signature ?? streamSignature(raw, credentials!.apiSecret),
-  };
-  if (gzip) headers['content-encoding'] = 'gzip';
-  return api('/api/webhooks/stream', { method: 'POST', headers, body: gzip ? gzipSync(raw) : raw });
-};
+const busEventsFor = async (cid: string) => (await busEvents()).filter(({ event }) => event.detail.call_cid === cid);
 
 const newCid = () => `default:${randomUUID()}`;
 const at = (offsetSeconds = 0) => new Date(Date.now() + offsetSeconds * 1000).toISOString();

@@ -1,45 +1,16 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-// The page's globals (joinCall, callHandle, remoteState) are declared by the page's script.
-import type {} from './page/browser-entry';
-import type {} from './page/react-entry';
-import { createCallPage } from './page/call-page';
-import { startVideoHarness, type VideoHarness } from '../../infra/local/stream';
+import { useCallStage } from './call-stage';
 
 /**
  * Two browsers in one call through the stand-in's SFU: the real video client in Chromium with the fake camera,
  * microphone and screen capture. TrackType as the SFU protocol numbers it: 1 audio, 2 video, 3 screen share.
  */
-let harness: VideoHarness;
-let pageServer: Server;
-/** The pages come from another origin than the stand-in, as the SPA does: every call the SDKs make is cross-origin. */
-let pageOrigin: string;
-
-test.beforeAll(async () => {
-  harness = await startVideoHarness();
-  const servePage = await createCallPage();
-  pageServer = createServer((req, res) => void servePage(req, res, new URL(req.url ?? '/', 'http://127.0.0.1')).then((served) => served || res.writeHead(404).end()));
-  await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
-  pageOrigin = `http://localhost:${(pageServer.address() as AddressInfo).port}`;
-});
+const stage = useCallStage();
 
 // Each test's browsers keep encoding their fake camera until closed: left open, they starve the next test of CPU.
 test.afterEach(async ({ browser }) => {
   await Promise.all(browser.contexts().map((context) => context.close()));
 });
-
-test.afterAll(async () => {
-  pageServer.closeAllConnections();
-  pageServer.close();
-  await harness.close();
-});
-
-const join = async (page: Page, userId: string, callId: string) => {
-  await page.goto(`${pageOrigin}/call-test/`);
-  await page.waitForFunction(() => typeof window.joinCall === 'function');
-  await page.evaluate((options) => window.joinCall(options), { baseUrl: harness.baseUrl, apiKey: harness.apiKey, userId, token: harness.userToken(userId), callId });
-};
 
 const playingWidth = (page: Page, id: string) =>
   page.evaluate((elementId) => (document.getElementById(elementId) as HTMLVideoElement | null)?.videoWidth ?? 0, id);
@@ -50,8 +21,8 @@ test('two participants see and hear each other, share a screen, turn a camera of
   const callId = `pw-${Date.now()}`;
   const alice = await (await browser.newContext()).newPage();
   const bob = await (await browser.newContext()).newPage();
-  await join(alice, 'alice', callId);
-  await join(bob, 'bob', callId);
+  await stage.join(alice, 'alice', callId);
+  await stage.join(bob, 'bob', callId);
 
   await expect.poll(() => playingWidth(alice, 'video-bob')).toBeGreaterThan(0);
   await expect.poll(() => playingWidth(bob, 'video-alice')).toBeGreaterThan(0);
@@ -77,7 +48,7 @@ test('two participants see and hear each other, share a screen, turn a camera of
 
   const cid = `default:${callId}`;
   await expect
-    .poll(() => harness.webhooks.filter((w) => w.call_cid === cid).map((w) => w.type))
+    .poll(() => stage.harness.webhooks.filter((w) => w.call_cid === cid).map((w) => w.type))
     .toEqual([
       'call.created',
       'call.session_started',
@@ -94,25 +65,25 @@ test('connection quality is measured from the receiver reports: a 10 % loss filt
   const cid = `default:${callId}`;
   const alice = await (await browser.newContext()).newPage();
   const bob = await (await browser.newContext()).newPage();
-  await join(alice, 'alice', callId);
-  await join(bob, 'bob', callId);
+  await stage.join(alice, 'alice', callId);
+  await stage.join(bob, 'bob', callId);
   await expect.poll(() => playingWidth(bob, 'video-alice')).toBeGreaterThan(0);
   // ConnectionQuality: 1 poor, 2 good, 3 excellent (0, unknown, until the first reports).
   const quality = async () => (await remote(alice, 'bob'))?.connectionQuality;
   await expect.poll(quality, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
 
-  harness.setForwardLoss(cid, 'bob', 0.1);
+  stage.harness.setForwardLoss(cid, 'bob', 0.1);
   await expect.poll(quality, { timeout: 30_000 }).toBe(1);
   expect(await bob.evaluate(() => window.callHandle!.state.localParticipant?.connectionQuality)).toBe(1);
 
-  harness.setForwardLoss(cid, 'bob', 0);
+  stage.harness.setForwardLoss(cid, 'bob', 0);
   await expect.poll(quality, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
 });
 
 const connect = async (page: Page, userId: string) => {
-  await page.goto(`${pageOrigin}/call-test/`);
+  await page.goto(`${stage.pageOrigin}/call-test/`);
   await page.waitForFunction(() => typeof window.connect === 'function');
-  await page.evaluate((options) => window.connect(options), { baseUrl: harness.baseUrl, apiKey: harness.apiKey, userId, token: harness.userToken(userId) });
+  await page.evaluate((options) => window.connect(options), { baseUrl: stage.harness.baseUrl, apiKey: stage.harness.apiKey, userId, token: stage.harness.userToken(userId) });
 };
 
 test('a rings b, b accepts, and both are in the call seeing each other', async ({ browser }) => {
@@ -129,7 +100,7 @@ test('a rings b, b accepts, and both are in the call seeing each other', async (
   await expect.poll(() => a.evaluate(() => window.callingState())).toBe('joined');
   await expect.poll(() => playingWidth(a, 'video-dave')).toBeGreaterThan(0);
   await expect.poll(() => playingWidth(b, 'video-carol')).toBeGreaterThan(0);
-  expect(harness.webhooks.filter((w) => w.call_cid === `default:${callId}`).map((w) => w.type)).toEqual(expect.arrayContaining(['call.created', 'call.ring', 'call.accepted']));
+  expect(stage.harness.webhooks.filter((w) => w.call_cid === `default:${callId}`).map((w) => w.type)).toEqual(expect.arrayContaining(['call.created', 'call.ring', 'call.accepted']));
 
   await a.evaluate(() => window.callHandle!.endCall());
   // B leaves the ended call (the SDK may then recycle the call object to idle at once, so read its history).
@@ -141,7 +112,7 @@ test('three participants each see the two others', async ({ browser }) => {
   const callId = `three-${Date.now()}`;
   const names = ['erin', 'frank', 'heidi'];
   const pages = await Promise.all(names.map(async () => (await browser.newContext()).newPage()));
-  for (const [index, page] of pages.entries()) await join(page, names[index]!, callId);
+  for (const [index, page] of pages.entries()) await stage.join(page, names[index]!, callId);
   for (const [index, page] of pages.entries()) {
     for (const other of names.filter((name) => name !== names[index])) {
       await expect.poll(() => playingWidth(page, `video-${other}`)).toBeGreaterThan(0);
@@ -153,9 +124,9 @@ test('Stream’s React components show each participant the other’s video', as
   const callId = `react-${Date.now()}`;
   const pages = await Promise.all(['ivan', 'judy'].map(async () => (await browser.newContext()).newPage()));
   for (const [index, page] of pages.entries()) {
-    await page.goto(`${pageOrigin}/call-test/react`);
+    await page.goto(`${stage.pageOrigin}/call-test/react`);
     await page.waitForFunction(() => typeof window.joinWithReact === 'function');
-    await page.evaluate((options) => window.joinWithReact(options), { baseUrl: harness.baseUrl, apiKey: harness.apiKey, userId: ['ivan', 'judy'][index]!, token: harness.userToken(['ivan', 'judy'][index]!), callId });
+    await page.evaluate((options) => window.joinWithReact(options), { baseUrl: stage.harness.baseUrl, apiKey: stage.harness.apiKey, userId: ['ivan', 'judy'][index]!, token: stage.harness.userToken(['ivan', 'judy'][index]!), callId });
   }
   for (const page of pages) {
     await expect(page.locator('.str-video__participant-view')).toHaveCount(2);
@@ -170,8 +141,8 @@ test('a host mutes a participant (their microphone turns off), pins them for eve
   const callId = `moderation-${Date.now()}`;
   const host = await (await browser.newContext()).newPage();
   const guest = await (await browser.newContext()).newPage();
-  await join(host, 'olga', callId);
-  await join(guest, 'pavel', callId);
+  await stage.join(host, 'olga', callId);
+  await stage.join(guest, 'pavel', callId);
   await expect.poll(async () => (await remote(host, 'pavel'))?.publishedTracks).toContain(1);
   await expect.poll(() => guest.evaluate(() => window.callHandle!.microphone.state.status)).toBe('enabled');
 
@@ -188,9 +159,9 @@ test('a host mutes a participant (their microphone turns off), pins them for eve
   await host.evaluate(() => window.callHandle!.blockUser('pavel'));
   await expect.poll(() => guest.evaluate(() => window.callingStates())).toContain('left');
   await expect.poll(() => remote(host, 'pavel')).toBeUndefined();
-  const rejoin = await fetch(`${harness.baseUrl}/video/call/default/${callId}/join?api_key=${harness.apiKey}`, {
+  const rejoin = await fetch(`${stage.harness.baseUrl}/video/call/default/${callId}/join?api_key=${stage.harness.apiKey}`, {
     method: 'POST',
-    headers: { authorization: harness.userToken('pavel'), 'stream-auth-type': 'jwt', 'content-type': 'application/json' },
+    headers: { authorization: stage.harness.userToken('pavel'), 'stream-auth-type': 'jwt', 'content-type': 'application/json' },
     body: JSON.stringify({ location: 'LCL' }),
   });
   expect(rejoin.status).toBe(403);

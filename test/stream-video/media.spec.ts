@@ -1,15 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StreamClient } from '@stream-io/node-sdk';
-import { expect, test, type Page } from '@playwright/test';
-import type {} from './page/browser-entry';
-import type {} from './page/react-entry';
-import { createCallPage } from './page/call-page';
-import { speakToWav, startVideoHarness, TEST_SECRET, type VideoHarness } from '../../infra/local/stream';
+import { expect, test } from '@playwright/test';
+import { useCallStage } from './call-stage';
+import { speakToWav, TEST_SECRET } from '../../infra/local/stream';
 import { chromiumExecutable, withFakeMedia } from '../e2e/playwright.config';
 
 /**
@@ -23,29 +19,7 @@ const spokenWords = new Set(SENTENCE.split(' ').filter((word) => word.length >= 
 const wav = speakToWav(SENTENCE, join(tmpdir(), `stream-video-speech-${process.pid}.wav`));
 test.use({ launchOptions: withFakeMedia(chromiumExecutable, `--use-file-for-fake-audio-capture=${wav}`) });
 
-let harness: VideoHarness;
-let pageServer: Server;
-let pageOrigin: string;
-
-test.beforeAll(async () => {
-  harness = await startVideoHarness();
-  const servePage = await createCallPage();
-  pageServer = createServer((req, res) => void servePage(req, res, new URL(req.url ?? '/', 'http://127.0.0.1')).then((served) => served || res.writeHead(404).end()));
-  await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
-  pageOrigin = `http://localhost:${(pageServer.address() as AddressInfo).port}`;
-});
-
-test.afterAll(async () => {
-  pageServer.closeAllConnections();
-  pageServer.close();
-  await harness.close();
-});
-
-const joinCall = async (page: Page, userId: string, callId: string) => {
-  await page.goto(`${pageOrigin}/call-test/`);
-  await page.waitForFunction(() => typeof window.joinCall === 'function');
-  await page.evaluate((options) => window.joinCall(options), { baseUrl: harness.baseUrl, apiKey: harness.apiKey, userId, token: harness.userToken(userId), callId });
-};
+const stage = useCallStage();
 
 const heardWords = (text: string) => text.toLowerCase().split(/\s+/).filter((word) => spokenWords.has(word));
 
@@ -53,8 +27,8 @@ test('captions and a transcript of what a participant says', async ({ browser })
   const callId = `speech-${Date.now()}`;
   const alice = await (await browser.newContext()).newPage();
   const bob = await (await browser.newContext()).newPage();
-  await joinCall(alice, 'alice', callId);
-  await joinCall(bob, 'bob', callId);
+  await stage.join(alice, 'alice', callId);
+  await stage.join(bob, 'bob', callId);
   // Bob listens only: his fake microphone says the same sentence.
   await bob.evaluate(() => window.callHandle!.microphone.disable());
 
@@ -76,8 +50,8 @@ test('captions and a transcript of what a participant says', async ({ browser })
   await bob.evaluate(() => window.callHandle!.stopClosedCaptions());
   await expect.poll(() => alice.evaluate(() => window.callHandle!.state.captioning)).toBe(false);
   const cid = `default:${callId}`;
-  await expect.poll(() => harness.webhooks.some((w) => w.type === 'call.transcription_ready' && w.call_cid === cid)).toBe(true);
-  const ready = harness.webhooks.find((w) => w.type === 'call.transcription_ready' && w.call_cid === cid) as unknown as { call_transcription: { url: string } };
+  await expect.poll(() => stage.harness.webhooks.some((w) => w.type === 'call.transcription_ready' && w.call_cid === cid)).toBe(true);
+  const ready = stage.harness.webhooks.find((w) => w.type === 'call.transcription_ready' && w.call_cid === cid) as unknown as { call_transcription: { url: string } };
   const lines = (await (await fetch(ready.call_transcription.url)).text()).trim().split('\n').map((line) => JSON.parse(line) as { speaker_id: string; text: string; start_time: string; stop_time: string });
   expect(lines.length).toBeGreaterThan(0);
   expect(lines.filter((line) => line.speaker_id === 'alice').flatMap((line) => heardWords(line.text)).length).toBeGreaterThan(0);
@@ -103,13 +77,13 @@ test('a recording of the call itself: its length, a picture that moves, and soun
   const callId = `recording-${Date.now()}`;
   const alice = await (await browser.newContext()).newPage();
   const bob = await (await browser.newContext()).newPage();
-  await joinCall(alice, 'alice', callId);
-  await joinCall(bob, 'bob', callId);
+  await stage.join(alice, 'alice', callId);
+  await stage.join(bob, 'bob', callId);
   await expect.poll(() => bob.evaluate(() => window.remoteState('alice')?.publishedTracks.length ?? 0)).toBeGreaterThanOrEqual(2);
 
   // Started and stopped as the product's functions do, with the node SDK (the browser client gives up after 5 s, which a
   // loaded machine can take).
-  const server = new StreamClient(harness.apiKey, TEST_SECRET, { basePath: harness.baseUrl, timeout: 60_000 }).video.call('default', callId);
+  const server = new StreamClient(stage.harness.apiKey, TEST_SECRET, { basePath: stage.harness.baseUrl, timeout: 60_000 }).video.call('default', callId);
   await server.startRecording({ recording_type: 'composite' });
   await alice.waitForTimeout(10_000); // about the length of the call recorded
   await server.stopRecording({ recording_type: 'composite' });
@@ -119,8 +93,8 @@ test('a recording of the call itself: its length, a picture that moves, and soun
   await Promise.all(browser.contexts().map((context) => context.close()));
 
   const cid = `default:${callId}`;
-  await expect.poll(() => harness.webhooks.some((w) => w.type === 'call.recording_ready' && w.call_cid === cid), { timeout: 180_000 }).toBe(true);
-  const ready = harness.webhooks.find((w) => w.type === 'call.recording_ready' && w.call_cid === cid) as unknown as { call_recording: { url: string; start_time: string; end_time: string } };
+  await expect.poll(() => stage.harness.webhooks.some((w) => w.type === 'call.recording_ready' && w.call_cid === cid), { timeout: 180_000 }).toBe(true);
+  const ready = stage.harness.webhooks.find((w) => w.type === 'call.recording_ready' && w.call_cid === cid) as unknown as { call_recording: { url: string; start_time: string; end_time: string } };
   // The recording's length is from its start to its stop as the stand-in saw them (a loaded machine delays requests).
   const recordedMs = Date.parse(ready.call_recording.end_time) - Date.parse(ready.call_recording.start_time);
   expect(recordedMs).toBeGreaterThanOrEqual(10_000);

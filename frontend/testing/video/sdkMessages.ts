@@ -1,6 +1,6 @@
 /**
  * The video SDK's own error messages that the conformance suite pins (docs/product-spec.md, point 8, as amended).
- * Members never see them: the call UI says what happened in its own plain words (features/video/strings.ts).
+ * Members never see them: the call UI says what happened in its own plain words (features/video/copy.ts).
  */
 export const sdkMessages = {
   leaveTwice: 'Cannot leave call that has already been left.',

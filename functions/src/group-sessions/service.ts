@@ -39,17 +39,15 @@ import {
   putSeatWaiting,
   lineOrder,
   releaseSeat,
-  SeatChangeCancelled,
   seatsOfMember,
   type GroupSessionItem,
   type SeatItem,
 } from './repository';
+import { retrySeatChange } from './seat-retry';
 import { createGroupCall, endGroupCall, groupCallId, removeCallMember, setCallMember, type CallRole } from './stream-call';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-/** Tries of a sign-up or leave that lost a race: enough for a crowd of sign-ups to land one by one. */
-const SEAT_ATTEMPTS = 40;
 
 const notFound = () => new DomainError('not_found', 'There is no such group session.');
 
@@ -238,9 +236,6 @@ export const getGroupSession = async (identity: Identity, id: string): Promise<G
 
 // ————— places —————
 
-/** Full jitter, growing: tries that collided spread out instead of colliding again. */
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(25 * 2 ** attempt, 800)));
-
 const requireOpen = (session: GroupSessionItem, now: Date) => {
   if (session.state === 'cancelled') throw conflict('ended', 'This group session was cancelled.');
   if (session.state !== 'scheduled' || endsAt(session) <= now.getTime()) throw conflict('ended', 'This group session has already started or ended: places can no longer change.');
@@ -254,54 +249,38 @@ const afterSeatChange = (what: string, work: () => Promise<unknown>) => afterWri
  */
 export const signUp = async (identity: Identity, id: string, now = new Date()): Promise<GroupPlace> => {
   const viewer = await viewerOf(identity);
-  let blockChecked = false;
-  for (let attempt = 1; attempt <= SEAT_ATTEMPTS; attempt += 1) {
+  return retrySeatChange(async () => {
     const { session, seats, seat } = await readVisible(id, viewer);
     if (seat) return placeOf(seat, seats);
     if (partOf(session, viewer.id, seat) !== 'none') throw conflict('already_active', 'You are on stage in this session: there is no need to sign up.');
     if (!(await audienceTakes(session, viewer))) throw new DomainError('forbidden', 'This group session is for another audience.');
     requireOpen(session, now);
-    // Read once for the words; the transaction checks it again, so a block made meanwhile still cancels the sign-up.
-    if (!blockChecked && (await blockBetween(session.hostId, viewer.id)).any) throw conflict('blocked', 'You cannot sign up for this host’s sessions.');
-    blockChecked = true;
+    // Read for the words; the transaction checks it again, so a block made meanwhile cancels the try, and the next
+    // try reads it here.
+    if ((await blockBetween(session.hostId, viewer.id)).any) throw conflict('blocked', 'You cannot sign up for this host’s sessions.');
     const full = session.taken >= session.capacity;
     // The time the request reached the server orders the line, whatever try lands it.
     const next: SeatItem = { groupSessionId: session.id, memberId: viewer.id, status: full ? 'waiting' : 'in', signedUpAt: now.toISOString(), startsAt: session.startsAt };
-    try {
-      await (full ? putSeatWaiting : putSeatIn)(session, next, noBlockChecks(session.hostId, viewer.id));
-    } catch (error) {
-      if (!(error instanceof SeatChangeCancelled)) throw error;
-      if ((await blockBetween(session.hostId, viewer.id)).any) throw conflict('blocked', 'You cannot sign up for this host’s sessions.');
-      await pause(attempt);
-      continue;
-    }
+    await (full ? putSeatWaiting : putSeatIn)(session, next, noBlockChecks(session.hostId, viewer.id));
     if (!full) await afterSeatChange('adding a call member', () => setCallMember(session.kind, session.id, viewer.id, 'user'));
     // Waiting: the line as it stands now, with those who landed meanwhile, for the member's position in it.
     return full ? placeOf(next, (await getWithSeats(id))?.seats) : placeOf(next, []);
-  }
-  throw conflict('changed_meanwhile', 'Many members are signing up at once: try again in a moment.');
+  }, 'Many members are signing up at once: try again in a moment.');
 };
 
 /** Gives up the member's place or their place in line; the first waiting moves up. Idempotent: without one, nothing changes. */
 export const leave = async (identity: Identity, id: string, now = new Date()): Promise<GroupPlace> => {
   const viewer = await viewerOf(identity);
-  for (let attempt = 1; attempt <= SEAT_ATTEMPTS; attempt += 1) {
+  return retrySeatChange(async () => {
     const { session, seats, seat } = await readVisible(id, viewer);
     if (!seat) return { status: 'none' };
     requireOpen(session, now);
     const next = seat.status === 'in' ? seats.filter((each) => each.status === 'waiting').sort(lineOrder)[0] : undefined;
-    try {
-      await releaseSeat(session, seat, next);
-    } catch (error) {
-      if (!(error instanceof SeatChangeCancelled)) throw error;
-      await pause(attempt);
-      continue;
-    }
+    await releaseSeat(session, seat, next);
     if (seat.status === 'in') await afterSeatChange('removing a call member', () => removeCallMember(session.kind, session.id, viewer.id));
     if (next) await movedUp(session, next.memberId);
     return { status: 'none' };
-  }
-  throw conflict('changed_meanwhile', 'Many members are changing their places at once: try again in a moment.');
+  }, 'Many members are changing their places at once: try again in a moment.');
 };
 
 const movedUp = async (session: GroupSessionItem, memberId: string) => {

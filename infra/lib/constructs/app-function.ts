@@ -4,7 +4,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { bundleDefines, DEFAULT_TIMEOUT_SECONDS, grantedNeeds, METRICS_NAMESPACE, needsEnvironment, tables, type BucketKey, type FunctionNeeds, type NeededResource, type SecretName, type TableDefinition, type TableKey } from '@mentoring/shared';
+import { bundleDefines, DEFAULT_TIMEOUT_SECONDS, grantedNeeds, METRICS_NAMESPACE, needsEnvironment, STORED_EVENT_PREFIX, tables, type BucketKey, type FunctionNeeds, type NeededResource, type SecretName, type TableDefinition, type TableKey } from '@mentoring/shared';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type ILogGroup } from 'aws-cdk-lib/aws-logs';
@@ -37,12 +37,12 @@ export interface AppFunctionProps {
   logGroup?: ILogGroup;
 }
 
-/** A bucket as a function's grant sees it: its name, and the ARN pattern of its objects. */
+/** A bucket as a function's grant sees it: its name and ARN, from which the ARNs of its objects are made. */
 export interface BucketRef {
   bucketName: string;
-  objectsArn: string;
-  /** How cdk-nag prints `objectsArn` in its findings (`<Logical.Arn>/*` or an import's name). */
-  nagResource: string;
+  arn: string;
+  /** How cdk-nag prints `arn` in its findings (`<Logical.Arn>` or an import's name). */
+  nagArn: string;
 }
 
 /** The stage's resources that `grantNeeds` can grant from; each stack passes what it has. */
@@ -172,11 +172,20 @@ export class AppFunction extends NodejsFunction {
     }
     for (const [key, actions] of Object.entries(needs.buckets ?? {}) as [BucketKey, readonly string[]][]) {
       const ref = bucket(key);
-      this.addToRolePolicy(new PolicyStatement({ actions: actions.map((action) => `s3:${action}`), resources: [ref.objectsArn] }));
+      this.addToRolePolicy(new PolicyStatement({ actions: actions.map((action) => `s3:${action}`), resources: [`${ref.arn}/*`] }));
       acknowledge(
         this,
-        `AwsSolutions-IAM5[Resource::${ref.nagResource}]`,
+        `AwsSolutions-IAM5[Resource::${ref.nagArn}/*]`,
         `Object keys of the ${key} bucket are made at run time; the statement allows only ${actions.join(', ')} on that one bucket.`,
+      );
+    }
+    if (needs.storedEvents) {
+      const ref = bucket('archive');
+      this.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [`${ref.arn}/${STORED_EVENT_PREFIX}*`] }));
+      acknowledge(
+        this,
+        `AwsSolutions-IAM5[Resource::${ref.nagArn}/${STORED_EVENT_PREFIX}*]`,
+        'Stored events are named by their digest at run time; the statement allows only reading them, not the recordings and transcripts beside them.',
       );
     }
     if (needs.schedules) {

@@ -46,7 +46,7 @@ export const importBuckets = (stageName: string, buckets: Partial<Record<BucketK
   Object.fromEntries(
     Object.entries(buckets).map(([key, bucket]) => {
       const exportName = bucketArnExportName(stageName, key as BucketKey);
-      return [key, { bucketName: bucket.bucketName, objectsArn: `${Fn.importValue(exportName)}/*`, nagResource: `${exportName}/*` }];
+      return [key, { bucketName: bucket.bucketName, arn: Fn.importValue(exportName), nagArn: exportName }];
     }),
   );
 
@@ -123,7 +123,7 @@ export class EventsStack extends Stack {
     this.buckets = { archive };
     new CfnOutput(this, 'ArchiveBucketArn', { value: archive.bucketArn, exportName: bucketArnExportName(stage.name, 'archive') });
 
-    for (const rule of eventRules as readonly EventRuleDefinition[]) this.addConsumer(stage, rule, props.tables);
+    for (const rule of eventRules) this.addConsumer(stage, rule, props.tables);
   }
 
   private readonly secrets = new Map<string, ISecret>();
@@ -156,7 +156,7 @@ export class EventsStack extends Stack {
       buckets: Object.fromEntries(
         Object.entries(this.buckets).map(([key, bucket]) => [
           key,
-          { bucketName: bucket.bucketName, objectsArn: bucket.arnForObjects('*'), nagResource: `<${this.getLogicalId(bucket.node.defaultChild as CfnBucket)}.Arn>/*` },
+          { bucketName: bucket.bucketName, arn: bucket.bucketArn, nagArn: `<${this.getLogicalId(bucket.node.defaultChild as CfnBucket)}.Arn>` },
         ]),
       ),
       secret: (name) => this.secret(stage, name),

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
-import { eventRules, ruleSource, STREAM_EVENT_SOURCE, type EventRuleDefinition } from '@mentoring/shared';
+import { eventRules, ruleSource, STREAM_EVENT_SOURCE } from '@mentoring/shared';
 import { listen } from '../ports';
 import type { AttachmentStorage } from './attachments';
 import { createChatStandIn } from './chat';
@@ -46,7 +46,7 @@ export interface StreamStandIn {
 }
 
 /** Stream's events the product's rules consume (shared/src/event-rules.ts); only these are sent as webhooks, as a filtered Stream app would. */
-export const consumedStreamEvents = new Set((eventRules as readonly EventRuleDefinition[]).filter((rule) => ruleSource(rule) === STREAM_EVENT_SOURCE).flatMap((rule) => rule.detailTypes as readonly string[]));
+export const consumedStreamEvents = new Set(eventRules.filter((rule) => ruleSource(rule) === STREAM_EVENT_SOURCE).flatMap((rule) => rule.detailTypes));
 
 const isVideoPath = (path: string) => path.startsWith('/video/') || path === '/video' || path.startsWith('/api/v2/video/');
 

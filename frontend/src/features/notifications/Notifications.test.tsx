@@ -82,7 +82,9 @@ describe('notifications', () => {
     expect(whenLabel('2026-11-24T11:59:40.000Z', at)).toBe('just now');
     expect(whenLabel('2026-11-24T11:55:00.000Z', at)).toBe('5 minutes ago');
     expect(whenLabel('2026-11-24T09:00:00.000Z', at)).toBe('3 hours ago');
-    expect(whenLabel('2026-11-23T09:00:00.000Z', at)).toBe('yesterday');
+    // Whole units elapsed, as every age reads: hours until the second day is full.
+    expect(whenLabel('2026-11-23T09:00:00.000Z', at)).toBe('27 hours ago');
+    expect(whenLabel('2026-11-21T09:00:00.000Z', at)).toBe('3 days ago');
     expect(whenLabel('2026-10-01T09:00:00.000Z', at)).toMatch(/Oct 1, 2026/);
   });
 });

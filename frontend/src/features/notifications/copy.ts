@@ -1,3 +1,5 @@
+import { age } from '../../lib/datetime';
+
 /** The words of the notifications feature. */
 export const bellLabel = (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications');
 
@@ -15,17 +17,10 @@ export const copy = {
   kinds: { application: 'Application', mentorship: 'Mentorship', session: 'Session', reminder: 'Reminder', call: 'Call', message: 'Message' },
 } as const;
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const fullDate = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** "just now", "5 minutes ago", "yesterday", then the date: how long ago matters most for what just happened. */
-export const whenLabel = (iso: string, now = Date.now()) => {
-  const minutes = Math.round((new Date(iso).getTime() - now) / 60_000);
-  if (minutes > -1) return 'just now';
-  if (minutes > -60) return relative.format(minutes, 'minute');
-  if (minutes > -24 * 60) return relative.format(Math.round(minutes / 60), 'hour');
-  if (minutes > -7 * 24 * 60) return relative.format(Math.round(minutes / (24 * 60)), 'day');
-  return fullDate.format(new Date(iso));
-};
+const WEEK_MS = 7 * 24 * 3_600_000;
 
 export const fullWhen = (iso: string) => fullDate.format(new Date(iso));
+
+/** How long ago, as every age in the app reads (lib/datetime's `age`), for a week; then the date. */
+export const whenLabel = (iso: string, now = Date.now()) => (now - Date.parse(iso) < WEEK_MS ? age(iso, now) : fullWhen(iso));

@@ -3,7 +3,8 @@ import { Button } from '../../../components/Button/Button';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
 import { errorMessage } from '../../../lib/api-client';
-import { useMarkRead, useNotifications, type AppNotification } from '../api';
+import type { AppNotification } from '../api';
+import { useMarkRead, useNotifications } from '../hooks';
 import { copy, fullWhen, whenLabel } from '../copy';
 import styles from './NotificationsPage.module.css';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { OwnCapability, PermissionRequests, hasAudio, useCall, useCallStateHooks } from '@stream-io/video-react-sdk';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 import { Gate } from './Gate';
 import { useCallAction } from './useCallAction';
 

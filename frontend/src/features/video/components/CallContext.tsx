@@ -4,7 +4,7 @@ import { mentorshipIdOfCall } from '@mentoring/shared/mentorship-calls';
 import type { CallType } from '@mentoring/shared/video';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { mentorshipQuery } from '../../../lib/shared-api';
-import { callTypeLabels, text } from '../strings';
+import { callTypeLabels, copy as text } from '../copy';
 
 /** Who the call is with, when it belongs to one of the viewer's mentorships (its id says which). */
 const useMentorshipOfCall = (type: string, id: string) => {

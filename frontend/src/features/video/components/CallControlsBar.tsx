@@ -8,7 +8,7 @@ import {
 import type { ReactNode } from 'react';
 import { mentorshipIdOfCall } from '@mentoring/shared/mentorship-calls';
 import { useSafetySlots } from '../../../lib/safety-slots';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 import { useCallFeatureFlags } from './useCallFeatureFlags';
 import { DeviceToggle, ReactionsMenu, ScreenShareToggle } from './DeviceButtons';
 import { DeviceSettingsPanel } from './DeviceSettingsPanel';

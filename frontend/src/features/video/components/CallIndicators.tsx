@@ -1,4 +1,4 @@
-import { text } from '../strings';
+import { copy as text } from '../copy';
 import { useCallFeatureFlags } from './useCallFeatureFlags';
 
 /** Shown to every participant while the call is recorded, transcribed, captioned, broadcast or backstage. */

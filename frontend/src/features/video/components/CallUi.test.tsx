@@ -6,7 +6,7 @@ import { CAPTIONS, GUEST_USER_NAME } from '@mentoring/shared';
 import { callResponse, callSettings, createOfflineClient, scriptCall, type OfflineClient } from '../../../../testing/video/offlineStream';
 import { renderInCall } from '../../../../testing/video/renderCall';
 import { installBrowserStubs } from '../../../../testing/video/browserStubs';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 import { CallControlsBar } from './CallControlsBar';
 import { CallIndicators } from './CallIndicators';
 import { Captions } from './Captions';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useCallStateHooks } from '@stream-io/video-react-sdk';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 
 /** Says in words when a host takes away a send capability (the SDK then turns the device off). */
 export const CapabilityNotices = () => {

@@ -5,7 +5,7 @@ import { CallingState, type Call } from '@stream-io/video-react-sdk';
 import { createOfflineClient, type OfflineClient } from '../../../../testing/video/offlineStream';
 import { installBrowserStubs } from '../../../../testing/video/browserStubs';
 import { renderInCall } from '../../../../testing/video/renderCall';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 import { ConnectionStatus, RECONNECTED_NOTICE_MS } from './ConnectionStatus';
 
 /*

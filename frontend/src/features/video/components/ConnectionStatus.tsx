@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { CallingState, useCall, useCallStateHooks } from '@stream-io/video-react-sdk';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 
 /** How long "Reconnected" stays on screen once the call is back. */
 export const RECONNECTED_NOTICE_MS = 4000;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useCall, useCallStateHooks } from '@stream-io/video-react-sdk';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 
 /**
  * Our own buttons for the camera, microphone, screen share and reactions, in the lobby and in the call: Stream's

@@ -1,5 +1,5 @@
 import { DeviceSelectorAudioInput, DeviceSelectorAudioOutput, DeviceSelectorVideo } from '@stream-io/video-react-sdk';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 
 export const DeviceSettingsPanel = () => (
   <section className="call-panel" aria-label={text.controls.settings}>

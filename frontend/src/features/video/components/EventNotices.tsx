@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useCall } from '@stream-io/video-react-sdk';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 
 /** The failed events of recording, transcription, captions and broadcasting, shown in words. */
 export const EventNotices = () => {

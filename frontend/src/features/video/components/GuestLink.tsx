@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createGuestInvitation } from '../api';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 import { useDates } from '../../../lib/member-zone';
 
 type State = { status: 'idle' | 'creating' | 'failed' } | { status: 'ready'; url: string; expiresAt: string; copied: 'no' | 'yes' | 'failed' };

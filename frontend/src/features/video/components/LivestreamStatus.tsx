@@ -1,5 +1,5 @@
 import { OwnCapability, useCallStateHooks } from '@stream-io/video-react-sdk';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 
 /** Livestream: hosts wait backstage until they go live; viewers wait, then watch over WebRTC or HLS. */
 export const LivestreamStatus = () => {

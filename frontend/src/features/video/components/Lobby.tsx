@@ -8,7 +8,7 @@ import {
   useCallStateHooks,
   useConnectedUser,
 } from '@stream-io/video-react-sdk';
-import { callTypeLabels, text } from '../strings';
+import { callTypeLabels, copy as text } from '../copy';
 import { DeviceSettingsPanel } from './DeviceSettingsPanel';
 import { DeviceToggle } from './DeviceButtons';
 import { PermissionGuidance } from './PermissionGuidance';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStreamVideoClient, type StreamVideoEvent } from '@stream-io/video-react-sdk';
 import { mentorshipCallId, mentorshipIdOfCall, randomCallSuffix } from '@mentoring/shared/mentorship-calls';
 import { startCall } from '../../../lib/stream/start-call';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 import { useCallAction } from './useCallAction';
 
 interface MissedCall {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { CallingState, useCallStateHooks } from '@stream-io/video-react-sdk';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 
 /**
  * When the last other participant leaves, the member left alone is told who left and chooses: wait for them to come

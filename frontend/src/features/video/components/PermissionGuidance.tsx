@@ -1,5 +1,5 @@
 import { useCallStateHooks } from '@stream-io/video-react-sdk';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 
 /** When the browser denies camera or microphone access, say so and how to allow it. */
 export const PermissionGuidance = () => {

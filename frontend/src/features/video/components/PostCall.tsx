@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Call } from '@stream-io/video-react-sdk';
 import { FEEDBACK_RATING } from '@mentoring/shared/video';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 import type { ExitReason } from './exitReasons';
 
 export interface PostCallProps {

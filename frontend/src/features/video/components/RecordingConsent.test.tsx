@@ -7,7 +7,7 @@ import { createOfflineClient, scriptCall, type OfflineClient } from '../../../..
 import { renderInCall } from '../../../../testing/video/renderCall';
 import { installBrowserStubs } from '../../../../testing/video/browserStubs';
 import { QueryProvider } from '../../../lib/query';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 import { CallControlsBar } from './CallControlsBar';
 
 beforeAll(installBrowserStubs);

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { giveRecordingConsent, recordingConsentQuery } from '../api';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 import { Gate } from './Gate';
 import type { useCallAction } from './useCallAction';
 

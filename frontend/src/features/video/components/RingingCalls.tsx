@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { CallingState, StreamCall, useCall, useCallStateHooks, useCalls, type Call } from '@stream-io/video-react-sdk';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 import { useCallAction } from './useCallAction';
 
 const RingingCallCard = ({ onJoined }: { onJoined: (call: Call) => void }) => {

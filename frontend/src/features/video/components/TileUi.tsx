@@ -1,5 +1,5 @@
 import { DefaultParticipantViewUI, OwnCapability, useCall, useCallStateHooks, useParticipantViewContext } from '@stream-io/video-react-sdk';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 
 /** Pin a participant for yourself, or for everyone where the call lets you, with buttons that say so. */
 const PinControls = () => {

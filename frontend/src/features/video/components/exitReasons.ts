@@ -1,5 +1,5 @@
 import { OwnCapability, SfuModels, type Call } from '@stream-io/video-react-sdk';
-import type { text } from '../strings';
+import type { copy as text } from '../copy';
 
 export type ExitReason = keyof typeof text.exit;
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 
 /** Runs one call API action at a time and keeps its failure as words for the user. */
 export const useCallAction = () => {

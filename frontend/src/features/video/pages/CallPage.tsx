@@ -12,7 +12,7 @@ import { useLeaveOnUnmount } from '../components/useLeaveOnUnmount';
 import { VideoClientBoundary } from '../components/VideoClientBoundary';
 import { ErrorState } from '../../../components/StatePanel/StatePanel';
 import { refreshCallLists } from '../../../lib/shared-api';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 
 const SignedInCall = ({ type, id }: { type: string; id: string }) => {
   const client = useStreamVideoClient();

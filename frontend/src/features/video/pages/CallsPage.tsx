@@ -11,7 +11,7 @@ import { VideoClientBoundary } from '../components/VideoClientBoundary';
 import { startCall } from '../../../lib/stream/start-call';
 import { parseCallLink } from '../components/call-links';
 import { useCallAction } from '../components/useCallAction';
-import { callTypeLabels, text } from '../strings';
+import { callTypeLabels, copy as text } from '../copy';
 import { CallPartnersSlot, callIdFor, type CallPartner } from '../slots';
 import styles from './CallsPage.module.css';
 import { useDates } from '../../../lib/member-zone';

@@ -10,7 +10,7 @@ import { StreamConnectionProvider } from '../../../lib/stream';
 import { CallExperience } from '../components/CallExperience';
 import { useLeaveOnUnmount } from '../components/useLeaveOnUnmount';
 import { VideoClientBoundary } from '../components/VideoClientBoundary';
-import { text } from '../strings';
+import { copy as text } from '../copy';
 import styles from './GuestJoinPage.module.css';
 
 const GUEST_ID_KEY = 'mentoring.guestId';

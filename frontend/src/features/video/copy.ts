@@ -1,4 +1,4 @@
-// Our own user-facing strings of the call UI, in one place. The spec's exact strings live in @mentoring/shared.
+// Our own words of the call UI, in one place. The spec's exact strings live in @mentoring/shared.
 import type { CallType } from '@mentoring/shared';
 
 export const callTypeLabels: Record<CallType, string> = {
@@ -8,7 +8,7 @@ export const callTypeLabels: Record<CallType, string> = {
   audio_room: 'Audio room',
 };
 
-export const text = {
+export const copy = {
   callsPage: {
     title: 'Calls',
     lead: 'Start a video call with a member, or join one from a link.',

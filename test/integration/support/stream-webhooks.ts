@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { inject } from 'vitest';
+import { streamSignature } from '../../support/stream';
+
+/** Where a webhook goes and the credentials Stream would sign it with. */
+export interface WebhookTarget {
+  url: string;
+  apiKey: string;
+  apiSecret: string;
+}
+
+/** The shared stage of the integration run (global-setup.ts). */
+const sharedStage = (): WebhookTarget => ({ url: inject('baseUrl'), ...inject('streamCredentials')! });
+
+export interface WebhookDelivery {
+  /** A stage of the test's own; the shared stage by default. */
+  target?: WebhookTarget;
+  id?: string;
+  gzip?: boolean;
+  /** Overrides the signature made with the target's secret, to test refusals. */
+  signature?: string;
+  apiKey?: string;
+}
+
+/** Posts `payload` (an object, or a raw body, string or bytes, as it is) to the webhook route as Stream does, signed over the uncompressed body. */
+export const deliverWebhook = (payload: unknown, { target = sharedStage(), id = randomUUID(), gzip = false, signature, apiKey = target.apiKey }: WebhookDelivery = {}) => {
+  const raw = Buffer.from(Buffer.isBuffer(payload) || typeof payload === 'string' ? payload : JSON.stringify(payload));
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-webhook-id': id,
+    'x-api-key': apiKey,
+    'x-signature': signature ?? streamSignature(raw, target.apiSecret),
+  };
+  if (gzip) headers['content-encoding'] = 'gzip';
+  return fetch(`${target.url}/api/webhooks/stream`, { method: 'POST', headers, body: gzip ? gzipSync(raw) : raw });
+};
+
+/** An event the local bus took, and what each of its rules did with it. */
+export interface BusEvent {
+  event: { id: string; source: string; 'detail-type': string; detail: { call_cid?: string; cid?: string; storedDetail?: { key: string } } };
+  deliveries: { rule: string; status: string; attempts: number }[];
+}
+
+/** Every event the local bus has taken so far (the shared stage's bus by default). */
+export const busEvents = async (endpoint = inject('eventBusEndpoint')) => ((await (await fetch(`${endpoint}/_local/events`)).json()) as { events: BusEvent[] }).events;
