@@ -112,8 +112,12 @@ describe.runIf(isLocal)('webhook hardening (local stage)', () => {
     expect((await deliver(body)).status).toBe(202);
 
     await waitFor(() => getItem(tableName('calls'), { pk: `CALL#${cid}`, sk: 'MEMBER#big-member' }), 'the member from the stored event');
-    const published = (await busEvents()).filter(({ event: sent }) => sent.detail.storedDetail && sent['detail-type'] === 'call.member_added');
-    const ours = published.find(({ event: sent }) => sent.detail.storedDetail!.key.startsWith('webhook-events/'))!;
+    // The member is written before the consumer returns: its delivery reads "pending" until it has.
+    const ours = await waitFor(async () => {
+      const published = (await busEvents()).filter(({ event: sent }) => sent.detail.storedDetail && sent['detail-type'] === 'call.member_added');
+      const stored = published.find(({ event: sent }) => sent.detail.storedDetail!.key.startsWith('webhook-events/'));
+      return stored?.deliveries.some(({ rule, status }) => rule === 'call-membership' && status !== 'pending') ? stored : undefined;
+    }, 'the stored event’s delivery to end');
     expect(ours.deliveries).toContainEqual(expect.objectContaining({ rule: 'call-membership', status: 'succeeded' }));
     const s3 = new S3Client({ endpoint: inject('s3Endpoint')!, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, forcePathStyle: true });
     const stored = await s3.send(new GetObjectCommand({ Bucket: 'archive', Key: ours.event.detail.storedDetail!.key }));
