@@ -61,7 +61,7 @@ export const startDynamoDbLocal = async ({ dataDir, port: wantedPort }: { dataDi
 
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: localCredentials });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     try {
       await Promise.race([client.send(new ListTablesCommand({})), exited]);
@@ -71,7 +71,7 @@ export const startDynamoDbLocal = async ({ dataDir, port: wantedPort }: { dataDi
         await stopChild(child);
         throw error instanceof Error && error.message.startsWith('DynamoDB Local exited')
           ? error
-          : new Error(`DynamoDB Local did not start within 30 s:\n${output}`);
+          : new Error(`DynamoDB Local did not start within 60 s:\n${output}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -66,14 +66,14 @@ export const spawnLocalStage = async ({ dataDir, web = 'none', port, env = {}, d
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 90_000;
   let info: StageInfo | undefined;
   while (!info) {
     if (child.exitCode !== null) throw new Error(`The local stage exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) {
       // SIGTERM first: the stage's process then takes the stand-ins it had started with it.
       await stopChild(child);
-      throw new Error(`The local stage did not start within 60 s:\n${output}`);
+      throw new Error(`The local stage did not start within 90 s:\n${output}`);
     }
     try {
       info = JSON.parse(readFileSync(infoFile, 'utf8')) as StageInfo;
