@@ -35,12 +35,8 @@ export interface LobbyProps {
 
 /** Whose call this is, once Stream has told us (a call not created yet, or hidden from guests, has no answer). */
 const CallHost = () => {
-  const call = useCall();
   const { useCallCreatedBy } = useCallStateHooks();
   const createdBy = useCallCreatedBy();
-  useEffect(() => {
-    if (call && !call.state.createdBy) call.get().catch(() => undefined);
-  }, [call]);
   if (!createdBy?.name && !createdBy?.id) return null;
   return (
     <p className="lobby-host" data-testid="lobby-host">
@@ -82,6 +78,12 @@ export const Lobby = ({ onJoin }: LobbyProps) => {
   const blocked = useCallBlockedUserIds().includes(user?.id ?? '');
   // A group session's audience watches and listens: no camera or microphone until the host brings them on stage.
   const devices = !room || maySend;
+
+  // What the lobby shows (who made the call, backstage, live, own capabilities, who is blocked) is the call's state,
+  // which a call not joined yet has only once asked for (a call not created yet, or hidden from guests, has no answer).
+  useEffect(() => {
+    if (call && !call.state.createdBy) call.get().catch(() => undefined);
+  }, [call]);
 
   useEffect(() => {
     if (!call || !devices) return;
