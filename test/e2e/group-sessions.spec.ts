@@ -146,8 +146,11 @@ test('a mentor schedules a workshop, two mentees sign up, and the host runs its 
 
   // Mary reacts: the others see it on her tile.
   await maryPage.getByRole('button', { name: 'React' }).click();
-  await expect(maryPage.getByRole('button', { name: 'Raise hand' })).toHaveCount(0);
-  await maryPage.getByRole('button', { name: 'Thumbs up' }).click();
+  const reactions = maryPage.getByRole('group', { name: 'React' });
+  // Raising a hand is a request here (the button beside the stage), not a reaction.
+  await expect(reactions.getByRole('button', { name: 'Thumbs up' })).toBeVisible();
+  await expect(reactions.getByRole('button', { name: 'Raise hand' })).toHaveCount(0);
+  await reactions.getByRole('button', { name: 'Thumbs up' }).click();
   await expect(gracePage.locator(`.role-sorted-stage__tile[data-user-id="${mary.sub}"] .str-video__reaction`)).toHaveText('👍');
 
   // Grace mutes Ada (her own page says her microphone is off), then removes her: she leaves and cannot come back.
