@@ -139,6 +139,9 @@ test('a mentor schedules a workshop, two mentees sign up, and the host runs its 
   await expect(adaPage.getByText('You are on stage: everyone sees and hears you.')).toBeVisible({ timeout: 30_000 });
   await expect(adaPage.getByRole('button', { name: 'Microphone on' })).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => stageOrder(maryPage), { timeout: 60_000 }).toEqual([grace.sub, ada.sub, mary.sub]);
+  await expect.poll(() => playingVideoWidth(gracePage, ada.sub), { timeout: 60_000 }).toBeGreaterThan(0);
+  // On Mary's phone the stage scrolls: Ada's camera plays once her tile is in view (the SDK subscribes to what is seen).
+  await maryPage.locator(`.role-sorted-stage__tile[data-user-id="${ada.sub}"]`).scrollIntoViewIfNeeded();
   await expect.poll(() => playingVideoWidth(maryPage, ada.sub), { timeout: 60_000 }).toBeGreaterThan(0);
   await expect(maryPage.locator(`[data-user-id="${grace.sub}"] .call-tile-role`)).toHaveText('Host');
   await inTheRoom(maryPage, 'group-session-live-stage');
