@@ -115,9 +115,6 @@ export const text = {
     layoutGrid: 'Grid layout',
     noiseCancellationOn: 'Turn noise cancellation on',
     noiseCancellationOff: 'Turn noise cancellation off',
-    requestToSpeak: 'Request to speak',
-    requestSent: 'Request sent. Waiting for a host…',
-    revokeSpeaking: (name: string) => `Stop ${name} speaking`,
   },
   indicators: {
     recording: 'Recording',

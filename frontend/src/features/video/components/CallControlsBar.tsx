@@ -145,7 +145,8 @@ export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancella
               },
             ]}
           />
-        ) : (
+        ) : room ? null : (
+          // A group session's room records nothing until those on stage can consent, as a pair's call asks them.
           <>
             <StartStop
               on={recording}

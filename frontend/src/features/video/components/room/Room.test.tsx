@@ -193,11 +193,17 @@ describe('the room’s controls', () => {
     for (const name of [text.controls.stats, text.controls.settings, text.controls.goLive, text.room.endForEveryone]) expect(screen.queryByRole('button', { name })).toBeNull();
   });
 
-  it('the host of an open circle goes live from backstage and may end the session for everyone', async () => {
-    const { client, call } = await setUp({ userId: 'grace', type: 'audio_room', ownCapabilities: [OwnCapability.JOIN_CALL, OwnCapability.SEND_AUDIO, OwnCapability.UPDATE_CALL, OwnCapability.END_CALL] });
+  it('the host of an open circle goes live from backstage and may end the session for everyone, but records nothing without consent', async () => {
+    const { client, call } = await setUp({
+      userId: 'grace',
+      type: 'audio_room',
+      ownCapabilities: [OwnCapability.JOIN_CALL, OwnCapability.SEND_AUDIO, OwnCapability.UPDATE_CALL, OwnCapability.END_CALL, OwnCapability.START_RECORD_CALL, OwnCapability.START_TRANSCRIPTION_CALL],
+    });
     renderInCall(client, call, inRoom(<CallControlsBar onLeave={() => undefined} panel={null} onPanel={() => undefined} audience />));
     expect(screen.getByRole('button', { name: text.controls.goLive })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: text.room.endForEveryone })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: text.controls.settings })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: text.controls.startRecording })).toBeNull();
+    expect(screen.queryByRole('button', { name: text.controls.startTranscription })).toBeNull();
   });
 });
