@@ -1,14 +1,17 @@
 import { expect, test } from './fixtures';
 import { createTestUser } from '../support/auth';
-import { axeAtBothWidths } from './axe';
+import { axe, axeAtBothWidths, wcag } from './axe';
 import { call, makePair, pairProfile, signedInPage, stage } from './pairs';
 import { chromiumExecutable, withFakeMedia } from './playwright.config';
 import { screenshot, widths } from './support';
+import type { Page } from '@playwright/test';
 
 /*
  * A workshop in three browsers: the mentor (Grace, New York) schedules one from the Group sessions page, starting a
- * few minutes from now; two mentees sign up on its page; Grace joins backstage and goes live while a mentee is told
- * to wait, then that mentee joins the live workshop. Screenshots and axe at 1280 and 375 px on the way.
+ * few minutes from now; two mentees (Ada and Mary, Berlin) sign up on its page; Grace joins the live room backstage
+ * and goes live while the mentees see "Starting soon"; Ada raises a hand and Grace brings her on stage, where the
+ * others see her after the host; Mary's reaction shows on her tile; Grace mutes Ada, then removes her, and Ada cannot
+ * come back; Grace ends the session. Screenshots and axe at 1280 and 375 px on the way.
  */
 
 // Calls between browsers run in the browser itself, not the headless shell (see headlessShellExecutable).
@@ -24,14 +27,33 @@ const wallClock = (at: Date, zone: string) => {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 };
 
+/** The user ids of the stage's tiles, in the order the page shows them. */
+const stageOrder = (page: Page) => page.locator('.role-sorted-stage__tile').evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-user-id')));
+
+/** The widest frame a member's camera plays at on this page (0 while it does not play). */
+const playingVideoWidth = (page: Page, userId: string) =>
+  page.locator(`video[data-user-id="${userId}"]`).evaluateAll((videos) => Math.max(0, ...videos.map((video) => (video as HTMLVideoElement).videoWidth)));
+
+/** The room at both widths: no sideways scroll, axe clean (WCAG: Stream's tiles are in it), a screenshot of each. */
+const inTheRoom = async (page: Page, name: string) => {
+  for (const [label, viewport] of Object.entries(widths)) {
+    await page.setViewportSize(viewport);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), `${name} scrolls sideways at ${label}`).toBeLessThanOrEqual(0);
+    const results = await axe(page, { tags: wcag });
+    expect(results.violations.map(({ id, nodes }) => ({ id, nodes: nodes.map((node) => node.html.slice(0, 160)) })), `${name} at ${label}`).toEqual([]);
+    await screenshot(page, `${name}-${label}`, { fullPage: false });
+  }
+  await page.setViewportSize(widths.desktop);
+};
+
 /** A start the form takes (its step is 5 minutes), 2 to 7 minutes ahead: the host may go backstage from 10 minutes before. */
 const soonOnTheForm = () => {
   const step = 5 * 60_000;
   return new Date(Math.ceil((Date.now() + 2 * 60_000) / step) * step);
 };
 
-test('a mentor schedules a workshop, two mentees sign up, the host goes live from backstage while a mentee waits', async ({ browser, request }) => {
-  test.setTimeout(300_000);
+test('a mentor schedules a workshop, two mentees sign up, and the host runs its live room: backstage, raised hands, moderation, reactions', async ({ browser, request }) => {
+  test.setTimeout(420_000);
   const { grace, ada, coordinator } = await makePair(request);
   const mary = await createTestUser(stage(), { name: 'Mary Somerville' });
   const programme = await call(request, coordinator, 'GET', '/api/programme');
@@ -71,26 +93,84 @@ test('a mentor schedules a workshop, two mentees sign up, the host goes live fro
   await expect(maryPage.getByText('Full · 0 waiting')).toBeVisible();
   await axeAtBothWidths(maryPage, 'group-session-signed-up');
 
-  // The host joins backstage: the livestream's call page, where she may go live.
+  // The host joins backstage from the session's page: the workshop's live room, under the session's title.
   await gracePage.reload();
   await gracePage.getByRole('button', { name: 'Join backstage' }).click();
   await expect(gracePage).toHaveURL(/\/calls\/livestream\/g-/);
+  await expect(gracePage.getByRole('heading', { level: 1, name: 'Reading a compiler' })).toBeVisible();
+  await expect(gracePage.getByText('Workshop · Hosted by Grace Hopper')).toBeVisible();
+  await expect(gracePage.getByText('You join backstage: members see you once you go live.')).toBeVisible({ timeout: 30_000 });
   await gracePage.getByRole('button', { name: 'Join call' }).click();
   await expect(gracePage.getByRole('button', { name: 'Go live' })).toBeVisible({ timeout: 30_000 });
-  await screenshot(gracePage, 'group-session-backstage-desktop');
+  await expect(gracePage.getByText('You are backstage. 2 members with a place see “Starting soon” until you go live.')).toBeVisible();
+  await expect(gracePage.getByRole('button', { name: 'Invite a guest' })).toHaveCount(0);
+  await expect(gracePage.getByRole('region', { name: 'Raised hands (0)' })).toBeVisible();
+  await inTheRoom(gracePage, 'group-session-backstage');
 
-  // A mentee with a place waits until the host goes live, then joins.
-  await adaPage.getByRole('button', { name: 'Join', exact: true }).click();
-  await expect(adaPage).toHaveURL(/\/calls\/livestream\/g-/);
-  await expect(adaPage.getByText('The host has not started this call yet.', { exact: false })).toBeVisible({ timeout: 30_000 });
-  await expect(adaPage.getByRole('button', { name: 'Join call' })).toBeDisabled();
-  await screenshot(adaPage, 'group-session-starting-soon-desktop');
+  // Members with a place see "Starting soon", at the start in their own zone, with nothing to set up, until she goes live.
+  const session = await call(request, ada, 'GET', `/api/group-sessions/${sessionPath.split('/').pop()}`);
+  const startsAt = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(session.startsAt as string));
+  for (const page of [adaPage, maryPage]) {
+    await page.goto(sessionPath);
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await expect(page).toHaveURL(/\/calls\/livestream\/g-/);
+    await expect(page.getByText('Starting soon', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(`It starts at ${startsAt} (Europe/Berlin). You can join as soon as the host goes live.`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Join call' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: /^(Camera|Microphone) / })).toHaveCount(0);
+  }
+  await axeAtBothWidths(adaPage, 'group-session-starting-soon');
+
   await gracePage.getByRole('button', { name: 'Go live' }).click();
   await expect(gracePage.getByRole('button', { name: 'Stop live' })).toBeVisible({ timeout: 30_000 });
-  await expect(adaPage.getByRole('button', { name: 'Join call' })).toBeEnabled({ timeout: 30_000 });
-  await adaPage.getByRole('button', { name: 'Join call' }).click();
-  await expect(adaPage.getByRole('button', { name: 'Leave call' })).toBeVisible({ timeout: 30_000 });
-  await expect(adaPage.getByRole('button', { name: 'Go live' })).toHaveCount(0);
-  await screenshot(adaPage, 'group-session-live-viewer-desktop');
-  await screenshot(gracePage, 'group-session-live-host-desktop');
+  for (const page of [adaPage, maryPage]) {
+    await page.getByRole('button', { name: 'Join call' }).click({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Leave call' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Go live' })).toHaveCount(0);
+  }
+
+  // Ada raises a hand; Grace sees the queue and brings her on stage: her camera and microphone come on, and the others
+  // see her after the host, before the audience.
+  await adaPage.getByRole('button', { name: 'Raise hand' }).click();
+  await expect(adaPage.getByText('Your hand is raised. The host sees it and may bring you on stage.')).toBeVisible();
+  const hands = gracePage.getByRole('region', { name: 'Raised hands (1)' });
+  await expect(hands.getByRole('listitem')).toHaveText([/Ada Lovelace/], { timeout: 30_000 });
+  await hands.getByRole('button', { name: 'Bring Ada Lovelace on stage' }).click();
+  await expect(adaPage.getByText('You are on stage: everyone sees and hears you.')).toBeVisible({ timeout: 30_000 });
+  await expect(adaPage.getByRole('button', { name: 'Microphone on' })).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => stageOrder(maryPage), { timeout: 60_000 }).toEqual([grace.sub, ada.sub, mary.sub]);
+  await expect.poll(() => playingVideoWidth(gracePage, ada.sub), { timeout: 60_000 }).toBeGreaterThan(0);
+  // On Mary's phone the stage scrolls: Ada's camera plays once her tile is in view (the SDK subscribes to what is seen).
+  await maryPage.locator(`.role-sorted-stage__tile[data-user-id="${ada.sub}"]`).scrollIntoViewIfNeeded();
+  await expect.poll(() => playingVideoWidth(maryPage, ada.sub), { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect(maryPage.locator(`[data-user-id="${grace.sub}"] .call-tile-role`)).toHaveText('Host');
+  await inTheRoom(maryPage, 'group-session-live-stage');
+  await screenshot(gracePage, 'group-session-live-host-desktop', { fullPage: false });
+
+  // Mary reacts: the others see it on her tile.
+  await maryPage.getByRole('button', { name: 'React' }).click();
+  const reactions = maryPage.getByRole('group', { name: 'React' });
+  // Raising a hand is a request here (the button beside the stage), not a reaction.
+  await expect(reactions.getByRole('button', { name: 'Thumbs up' })).toBeVisible();
+  await expect(reactions.getByRole('button', { name: 'Raise hand' })).toHaveCount(0);
+  await reactions.getByRole('button', { name: 'Thumbs up' }).click();
+  await expect(gracePage.locator(`.role-sorted-stage__tile[data-user-id="${mary.sub}"] .str-video__reaction`)).toHaveText('👍');
+
+  // Grace mutes Ada (her own page says her microphone is off), then removes her: she leaves and cannot come back.
+  await gracePage.getByRole('button', { name: 'Participants' }).click();
+  const people = gracePage.getByRole('region', { name: 'In the call (3)' });
+  await people.getByRole('button', { name: 'Mute Ada Lovelace' }).click();
+  await expect(adaPage.getByRole('button', { name: 'Microphone off' })).toBeVisible({ timeout: 30_000 });
+  await people.getByRole('button', { name: 'Remove Ada Lovelace from the session' }).click();
+  await expect(adaPage.getByText('The host removed you from this session.', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => stageOrder(maryPage), { timeout: 30_000 }).toEqual([grace.sub, mary.sub]);
+  await adaPage.getByRole('button', { name: 'Skip' }).click();
+  await expect(adaPage).toHaveURL(new RegExp(`${sessionPath}$`));
+  await adaPage.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(adaPage.getByText('The host removed you from this session, so you cannot join it again.')).toBeVisible({ timeout: 30_000 });
+  await expect(adaPage.getByRole('button', { name: 'Join call' })).toHaveCount(0);
+
+  // Grace ends the session for everyone.
+  await gracePage.getByRole('button', { name: 'End the session for everyone' }).click();
+  await expect(maryPage.getByText('The session has ended.', { exact: true })).toBeVisible({ timeout: 30_000 });
 });

@@ -13,6 +13,8 @@ export const ownProfileQuery = () => apiQuery('GET /api/profile/me');
 export const useOwnProfile = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...ownProfileQuery(), enabled });
 
 export const mentorshipQuery = (id: string) => apiQuery('GET /api/mentorships/{id}', { params: { id } });
+/** A group session: its page, and the live room of its call (the room's title and start). */
+export const groupSessionQuery = (id: string) => apiQuery('GET /api/group-sessions/{id}', { params: { id } });
 export const myMentorshipsQuery = () => apiQuery('GET /api/mentorships');
 
 /** A call's recordings and transcripts: shown on a session's page and in the call archive. */

@@ -4,14 +4,13 @@
  * for `send-audio`, and on a workshop `send-video`, which the host grants). Call member roles: the host and co-hosts
  * `host`, speakers `speaker`, those with a place `user`.
  */
-import { GROUP_CALL_TYPES, type GroupSessionKind } from '@mentoring/shared';
+import { GROUP_CALL_TYPES, groupCallId, type GroupSessionKind } from '@mentoring/shared';
 import { streamServerClient } from '../lib/stream/server-client';
 import { memberStreamId } from '../lib/stream/stream-user-id';
 
 export type CallRole = 'host' | 'speaker' | 'user';
 
-/** The call's id: the session's id with a prefix, so a call's webhook tells a group session from a pair's. */
-export const groupCallId = (groupSessionId: string) => `g-${groupSessionId}`;
+export { groupCallId };
 
 export interface CallPlan {
   id: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backstageOpensAt, inAudience } from './rules';
+import { backstageOpensAt, groupCallId, groupSessionIdOfCall, inAudience } from './rules';
 
 describe('group sessions: who the audience takes', () => {
   const mentee = { role: 'mentee', coordinator: false, menteeOfHost: false } as const;
@@ -16,5 +16,14 @@ describe('group sessions: who the audience takes', () => {
 
   it('opens backstage ten minutes before the start', () => {
     expect(backstageOpensAt('2026-12-01T18:00:00.000Z').toISOString()).toBe('2026-12-01T17:50:00.000Z');
+  });
+
+  it('tells a group session’s call by its type and id, and no other', () => {
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(groupSessionIdOfCall('livestream', groupCallId(id))).toBe(id);
+    expect(groupSessionIdOfCall('audio_room', groupCallId(id))).toBe(id);
+    expect(groupSessionIdOfCall('default', groupCallId(id))).toBeNull();
+    expect(groupSessionIdOfCall('livestream', id)).toBeNull();
+    expect(groupSessionIdOfCall('livestream', `${groupCallId(id)}-x`)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { ApiAnswer, ApiBody, ApiQuery } from '@mentoring/shared/routes';
 import { api } from '../../lib/api-client';
 import { apiQuery } from '../../lib/query';
+import { groupSessionQuery } from '../../lib/shared-api';
 
 export type GroupSession = ApiAnswer<'GET /api/group-sessions/{id}'>;
 export type GroupPlace = GroupSession['place'];
@@ -8,7 +9,7 @@ export type GroupSessionInput = ApiBody<'POST /api/group-sessions'>;
 export type GroupFilter = NonNullable<ApiQuery<'GET /api/group-sessions'>>;
 
 export const groupSessionsQuery = (filter: GroupFilter = {}) => apiQuery('GET /api/group-sessions', { query: filter });
-export const groupSessionQuery = (id: string) => apiQuery('GET /api/group-sessions/{id}', { params: { id } });
+export { groupSessionQuery };
 export const programmeQuery = () => apiQuery('GET /api/programme');
 
 export const groupSessionPath = (id: string) => `/group-sessions/${id}`;

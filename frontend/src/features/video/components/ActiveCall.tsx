@@ -2,7 +2,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { CallParticipantsList, NoiseCancellationProvider, PaginatedGridLayout, SpeakerLayout, useCall } from '@stream-io/video-react-sdk';
 import type { INoiseCancellation } from '@stream-io/audio-filters-web';
 import { ROLE_SORTED_CALL_TYPES, type CallType } from '@mentoring/shared/video';
-import { AudioRoomPanel } from './AudioRoomPanel';
 import { CallControlsBar, type CallPanel } from './CallControlsBar';
 import { CallIndicators } from './CallIndicators';
 import { CapabilityNotices } from './CapabilityNotices';
@@ -12,6 +11,8 @@ import { LivestreamStatus } from './LivestreamStatus';
 import { PartnerLeftNotice } from './PartnerLeftNotice';
 import { PermissionGuidance } from './PermissionGuidance';
 import { RoleSortedStage } from './RoleSortedStage';
+import { RoomPeople } from './room/RoomPeople';
+import { StagePanel } from './room/StagePanel';
 import { TileUi } from './TileUi';
 
 /**
@@ -55,6 +56,7 @@ export const ActiveCall = ({ onLeave, invite }: { onLeave: () => void; invite?: 
       layout={roleSorted ? undefined : { value: layout, onChange: setLayout }}
       noiseCancellation={Boolean(noiseCancellation)}
       canInvite={Boolean(invite)}
+      audience={roleSorted}
     />
   );
   return (
@@ -64,18 +66,21 @@ export const ActiveCall = ({ onLeave, invite }: { onLeave: () => void; invite?: 
       <PermissionGuidance />
       <EventNotices />
       <PartnerLeftNotice onLeave={onLeave} />
-      {call.type === 'livestream' && <LivestreamStatus />}
+      {roleSorted && <LivestreamStatus />}
       <div className="active-call__stage">
         {roleSorted ? <RoleSortedStage /> : layout === 'speaker' ? <SpeakerLayout participantsBarPosition="bottom" ParticipantViewUIBar={tileUi} ParticipantViewUISpotlight={tileUi} /> : <PaginatedGridLayout ParticipantViewUI={tileUi} />}
         <Captions />
       </div>
-      {call.type === 'audio_room' && <AudioRoomPanel />}
+      {roleSorted && <StagePanel />}
       {panel === 'invite' && invite && <div className="call-panel call-panel--light">{invite}</div>}
-      {panel === 'participants' && (
-        <aside className="call-panel">
-          <CallParticipantsList onClose={() => setPanel(null)} />
-        </aside>
-      )}
+      {panel === 'participants' &&
+        (roleSorted ? (
+          <RoomPeople />
+        ) : (
+          <aside className="call-panel">
+            <CallParticipantsList onClose={() => setPanel(null)} />
+          </aside>
+        ))}
       {noiseCancellation ? <NoiseCancellationProvider noiseCancellation={noiseCancellation}>{controls}</NoiseCancellationProvider> : controls}
     </div>
   );

@@ -13,6 +13,7 @@ import { useCallFeatureFlags } from './useCallFeatureFlags';
 import { DeviceToggle, ReactionsMenu, ScreenShareToggle } from './DeviceButtons';
 import { DeviceSettingsPanel } from './DeviceSettingsPanel';
 import { Gate } from './Gate';
+import { useRoom } from './room/RoomContext';
 import { RecordingConsentControls } from './RecordingConsent';
 import { useCallAction } from './useCallAction';
 
@@ -61,6 +62,11 @@ export interface CallControlsBarProps {
   noiseCancellation?: boolean;
   /** The member can invite a guest (the panel's content is the call page's). */
   canInvite?: boolean;
+  /**
+   * A call with a stage and an audience (livestream, audio room): raising a hand is a request of its own there, not a
+   * reaction, and device statistics and settings are for those who send.
+   */
+  audience?: boolean;
 }
 
 /** What a participant needs to start or stop a recording or transcription; guests have none of them. */
@@ -71,10 +77,13 @@ const RECORDING_CAPABILITIES: readonly OwnCapability[] = [
   OwnCapability.STOP_TRANSCRIPTION_CALL,
 ];
 
-export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancellation, canInvite = false }: CallControlsBarProps) => {
+export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancellation, canInvite = false, audience = false }: CallControlsBarProps) => {
   const call = useCall();
-  const { useOwnCapabilities } = useCallStateHooks();
+  const room = useRoom();
+  const { useOwnCapabilities, useCallSettings } = useCallStateHooks();
   const capabilities = useOwnCapabilities();
+  const backstage = useCallSettings()?.backstage.enabled === true;
+  const sends = capabilities?.some((capability) => capability === OwnCapability.SEND_AUDIO || capability === OwnCapability.SEND_VIDEO) ?? false;
   const { report } = useSafetySlots();
   const { recording, transcribing, captioning, broadcasting, live } = useCallFeatureFlags();
   const { busy, error, run } = useCallAction();
@@ -112,7 +121,7 @@ export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancella
         </Gate>
         <Gate can={[OwnCapability.CREATE_REACTION]}>
           <span className="call-control" data-control="reactions">
-            <ReactionsMenu />
+            <ReactionsMenu raisedHand={!audience} />
           </span>
         </Gate>
         {noiseCancellation && <NoiseCancellationToggle />}
@@ -136,7 +145,8 @@ export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancella
               },
             ]}
           />
-        ) : (
+        ) : room ? null : (
+          // A group session's room records nothing until those on stage can consent, as a pair's call asks them.
           <>
             <StartStop
               on={recording}
@@ -168,7 +178,7 @@ export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancella
           start={{ can: OwnCapability.START_BROADCAST_CALL, label: text.controls.startBroadcast, action: () => call.startHLS() }}
           stop={{ can: OwnCapability.STOP_BROADCAST_CALL, label: text.controls.stopBroadcast, action: () => call.stopHLS() }}
         />
-        {call.type === 'livestream' && (
+        {(call.type === 'livestream' || backstage) && (
           <StartStop
             on={live}
             busy={busy}
@@ -183,12 +193,12 @@ export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancella
           </button>
         )}
         {panelButton('participants', text.controls.participants)}
-        {panelButton('stats', text.controls.stats)}
-        {panelButton('settings', text.controls.settings)}
+        {(!audience || sends) && panelButton('stats', text.controls.stats)}
+        {(!audience || sends) && panelButton('settings', text.controls.settings)}
         {canInvite && panelButton('invite', text.controls.invite)}
         <Gate can={[OwnCapability.END_CALL]}>
           <button type="button" className="call-button call-button--danger" disabled={busy} onClick={() => run(() => call.endCall())}>
-            {text.controls.endForEveryone}
+            {room ? text.room.endForEveryone : text.controls.endForEveryone}
           </button>
         </Gate>
         {report && (

@@ -4,6 +4,7 @@ import { ActiveCall } from './ActiveCall';
 import { ConnectionStatus } from './ConnectionStatus';
 import { Lobby } from './Lobby';
 import { PostCall } from './PostCall';
+import { RoomContext, type GroupRoom } from './room/RoomContext';
 import { watchExitReasons, type ExitReason } from './exitReasons';
 
 export interface CallExperienceProps {
@@ -18,12 +19,14 @@ export interface CallExperienceProps {
   aside?: ReactNode;
   /** Once the member is out of the call, however it ended. */
   onLeft?: () => void;
+  /** The group session this call is the live room of (its title, its start, who waits). */
+  room?: GroupRoom | null;
 }
 
 type Stage = 'lobby' | 'call' | 'post-call';
 
 /** One call from lobby to post-call screen, under the page's own h1. Must be rendered inside <StreamVideo>. */
-export const CallExperience = ({ call, create, onDone, doneLabel, joined = false, aside, onLeft }: CallExperienceProps) => {
+export const CallExperience = ({ call, create, onDone, doneLabel, joined = false, aside, onLeft, room = null }: CallExperienceProps) => {
   const [stage, setStage] = useState<Stage>(joined ? 'call' : 'lobby');
   const reason = useRef<ExitReason | null>(null);
   const [exitReason, setExitReason] = useState<ExitReason>('left');
@@ -73,18 +76,20 @@ export const CallExperience = ({ call, create, onDone, doneLabel, joined = false
   };
 
   return (
-    <StreamCall call={call}>
-      <StreamTheme className={stage === 'call' ? 'call-experience call-experience--in-call' : 'call-experience'}>
-        {stage === 'lobby' && <Lobby onJoin={join} />}
-        {stage === 'call' && (
-          <>
-            <ConnectionStatus onRejoin={() => call.join({ create })} />
-            <ActiveCall onLeave={leave} invite={aside} />
-          </>
-        )}
-        {stage === 'lobby' && aside}
-        {stage === 'post-call' && <PostCall call={call} reason={exitReason} onDone={onDone} doneLabel={doneLabel} />}
-      </StreamTheme>
-    </StreamCall>
+    <RoomContext.Provider value={room}>
+      <StreamCall call={call}>
+        <StreamTheme className={stage === 'call' ? 'call-experience call-experience--in-call' : 'call-experience'}>
+          {stage === 'lobby' && <Lobby onJoin={join} />}
+          {stage === 'call' && (
+            <>
+              <ConnectionStatus onRejoin={() => call.join({ create })} />
+              <ActiveCall onLeave={leave} invite={aside} />
+            </>
+          )}
+          {stage === 'lobby' && aside}
+          {stage === 'post-call' && <PostCall call={call} reason={exitReason} onDone={onDone} doneLabel={doneLabel} />}
+        </StreamTheme>
+      </StreamCall>
+    </RoomContext.Provider>
   );
 };

@@ -13,7 +13,6 @@ import { Captions } from './Captions';
 import { CallExperience } from './CallExperience';
 import { RingingCalls } from './RingingCalls';
 import { PostCall } from './PostCall';
-import { AudioRoomPanel } from './AudioRoomPanel';
 import { LivestreamStatus } from './LivestreamStatus';
 import { Lobby } from './Lobby';
 import { EventNotices } from './EventNotices';
@@ -336,41 +335,5 @@ describe('livestream and audio room', () => {
     renderInCall(host.client, host.call, <Lobby onJoin={async () => undefined} />);
     expect(screen.queryByText(text.lobby.notLive)).toBeNull();
     expect(screen.getByRole('button', { name: text.lobby.join })).toBeEnabled();
-  });
-
-  it('a listener asks to speak where the room allows asking', async () => {
-    const { client, call, api } = await setUp({ type: 'audio_room', ownCapabilities: [OwnCapability.JOIN_CALL], settings: callSettings({ audioAccessRequest: true }) });
-    api.on('POST', /\/request_permission$/, () => ({ data: { duration: '1ms' } }));
-    renderInCall(client, call, <AudioRoomPanel />);
-    await userEvent.click(screen.getByRole('button', { name: text.controls.requestToSpeak }));
-    expect(await screen.findByText(text.controls.requestSent)).toBeInTheDocument();
-    expect(api.requests.find((request) => request.path === '/call/audio_room/call-1/request_permission')?.body).toEqual({ permissions: ['send-audio'] });
-  });
-
-  it('no request button where the room does not allow asking', async () => {
-    const { client, call } = await setUp({ type: 'audio_room', ownCapabilities: [OwnCapability.JOIN_CALL], settings: callSettings({ audioAccessRequest: false }) });
-    renderInCall(client, call, <AudioRoomPanel />);
-    expect(screen.getByText(text.audioRoom.listener)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: text.controls.requestToSpeak })).toBeNull();
-  });
-
-  it('a host grants a speaking request and revokes a speaker', async () => {
-    const { client, call, api } = await setUp({ type: 'audio_room', ownCapabilities: [OwnCapability.JOIN_CALL, OwnCapability.SEND_AUDIO, OwnCapability.UPDATE_CALL_PERMISSIONS] });
-    api.on('POST', /\/user_permissions$/, () => ({ data: { duration: '1ms' } }));
-    act(() =>
-      call.state.setParticipants([
-        { sessionId: 's-alice', userId: 'alice', name: 'Alice', roles: ['host'], publishedTracks: [], isLocalParticipant: true } as never,
-        { sessionId: 's-carol', userId: 'carol', name: 'Carol', roles: ['speaker'], publishedTracks: [1], isLocalParticipant: false } as never,
-      ]),
-    );
-    renderInCall(client, call, <AudioRoomPanel />);
-    act(() => call.streamClient.dispatchEvent({ type: 'call.permission_request', call_cid: call.cid, created_at: new Date().toISOString(), permissions: ['send-audio'], user: { id: 'dave', name: 'Dave' } } as never));
-    expect(await screen.findByText('1 pending permission requests')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Show requests' }));
-    expect(screen.getByText('Dave is requesting to speak')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Allow' }));
-    await waitFor(() => expect(api.requests.find((request) => request.path.endsWith('/user_permissions'))?.body).toEqual({ user_id: 'dave', grant_permissions: ['send-audio'] }));
-    await userEvent.click(screen.getByRole('button', { name: text.controls.revokeSpeaking('Carol') }));
-    await waitFor(() => expect(api.requests.filter((request) => request.path.endsWith('/user_permissions')).at(-1)?.body).toEqual({ user_id: 'carol', revoke_permissions: ['send-audio'] }));
   });
 });

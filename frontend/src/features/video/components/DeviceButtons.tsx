@@ -48,8 +48,11 @@ const REACTIONS = [
   { type: 'reaction', emoji_code: ':fireworks:', emoji: '🎉', label: 'Celebrate' },
 ] as const;
 
-/** A few reactions, each a named button, shown over the sender's tile by Stream's layouts. */
-export const ReactionsMenu = () => {
+/**
+ * A few reactions, each a named button, shown over the sender's tile by Stream's layouts. Where raising a hand is a
+ * request to come on stage (a group session), the raised-hand reaction is left out: it would promise what it does not do.
+ */
+export const ReactionsMenu = ({ raisedHand = true }: { raisedHand?: boolean }) => {
   const call = useCall();
   const [open, setOpen] = useState(false);
   return (
@@ -59,7 +62,7 @@ export const ReactionsMenu = () => {
       </button>
       {open && (
         <span className="call-reactions__list" role="group" aria-label={text.devices.react}>
-          {REACTIONS.map(({ type, emoji_code, emoji, label }) => (
+          {REACTIONS.filter(({ type }) => raisedHand || type !== 'raised-hand').map(({ type, emoji_code, emoji, label }) => (
             <button
               key={type}
               type="button"

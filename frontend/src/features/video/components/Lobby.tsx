@@ -8,6 +8,8 @@ import {
   useCallStateHooks,
   useConnectedUser,
 } from '@stream-io/video-react-sdk';
+import { StartingSoon } from './room/StartingSoon';
+import { useRoom } from './room/RoomContext';
 import { callTypeLabels, copy as text } from '../copy';
 import { DeviceSettingsPanel } from './DeviceSettingsPanel';
 import { DeviceToggle } from './DeviceButtons';
@@ -33,12 +35,8 @@ export interface LobbyProps {
 
 /** Whose call this is, once Stream has told us (a call not created yet, or hidden from guests, has no answer). */
 const CallHost = () => {
-  const call = useCall();
   const { useCallCreatedBy } = useCallStateHooks();
   const createdBy = useCallCreatedBy();
-  useEffect(() => {
-    if (call && !call.state.createdBy) call.get().catch(() => undefined);
-  }, [call]);
   if (!createdBy?.name && !createdBy?.id) return null;
   return (
     <p className="lobby-host" data-testid="lobby-host">
@@ -68,18 +66,31 @@ export const Lobby = ({ onJoin }: LobbyProps) => {
   const user = useConnectedUser();
   const [joining, setJoining] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { useIsCallLive, useHasPermissions, useCallSettings } = useCallStateHooks();
+  const room = useRoom();
+  const { useIsCallLive, useHasPermissions, useCallSettings, useCallBlockedUserIds } = useCallStateHooks();
   const live = useIsCallLive();
   const mayJoinBackstage = useHasPermissions(OwnCapability.JOIN_BACKSTAGE);
+  const maySend = useHasPermissions(OwnCapability.SEND_AUDIO);
+  const backstage = useCallSettings()?.backstage.enabled === true;
   // In backstage (a livestream or audio room not yet live) only the hosts may join; the others wait for it to go live.
-  const waiting = useCallSettings()?.backstage.enabled === true && !live && !mayJoinBackstage;
+  const waiting = backstage && !live && !mayJoinBackstage;
+  // Stream refuses a blocked member's join: say why rather than offer a button that fails.
+  const blocked = useCallBlockedUserIds().includes(user?.id ?? '');
+  // A group session's audience watches and listens: no camera or microphone until the host brings them on stage.
+  const devices = !room || maySend;
+
+  // What the lobby shows (who made the call, backstage, live, own capabilities, who is blocked) is the call's state,
+  // which a call not joined yet has only once asked for (a call not created yet, or hidden from guests, has no answer).
+  useEffect(() => {
+    if (call && !call.state.createdBy) call.get().catch(() => undefined);
+  }, [call]);
 
   useEffect(() => {
-    if (!call) return;
+    if (!call || !devices) return;
     // Audio rooms are audio only; the other types preview the camera as the call will publish it.
     if (call.type !== 'audio_room') call.camera.enable().catch((cause: unknown) => console.warn(cause));
     call.microphone.enable().catch((cause: unknown) => console.warn(cause));
-  }, [call]);
+  }, [call, devices]);
 
   if (!call) return null;
   const join = async () => {
@@ -97,25 +108,36 @@ export const Lobby = ({ onJoin }: LobbyProps) => {
   return (
     <section className="lobby" aria-labelledby="lobby-title">
       <h2 id="lobby-title">{text.lobby.title}</h2>
-      <p className="lobby-call-type">{callTypeLabels[call.type as CallType] ?? call.type}</p>
-      <CallHost />
+      {!room && <p className="lobby-call-type">{callTypeLabels[call.type as CallType] ?? call.type}</p>}
+      {!room && <CallHost />}
       {user && <p className="lobby-identity">{text.lobby.joiningAs(user.name || user.id)}</p>}
-      <div className="lobby-preview" data-testid="lobby-preview">
-        {call.type !== 'audio_room' && <VideoPreview />}
-      </div>
-      <MicrophoneLevel />
-      <div className="lobby-devices">
-        <DeviceToggle device="microphone" />
-        {call.type !== 'audio_room' && <DeviceToggle device="camera" />}
-      </div>
-      <PermissionGuidance />
+      {devices && (
+        <>
+          <div className="lobby-preview" data-testid="lobby-preview">
+            {call.type !== 'audio_room' && <VideoPreview />}
+          </div>
+          <MicrophoneLevel />
+          <div className="lobby-devices">
+            <DeviceToggle device="microphone" />
+            {call.type !== 'audio_room' && <DeviceToggle device="camera" />}
+          </div>
+          <PermissionGuidance />
+        </>
+      )}
       <BrowserSupportNote />
-      <DeviceSettingsPanel />
+      {devices && <DeviceSettingsPanel />}
       {error && <p role="alert">{error}</p>}
-      {waiting && <p role="status">{text.lobby.notLive}</p>}
-      <button type="button" className="call-button call-button--primary" disabled={joining || waiting} onClick={join}>
-        {joining ? text.lobby.joining : text.lobby.join}
-      </button>
+      {blocked ? (
+        <p role="status">{room ? text.room.removedLobby : text.exit.blocked}</p>
+      ) : (
+        <>
+          {waiting && (room ? <StartingSoon room={room} /> : <p role="status">{text.lobby.notLive}</p>)}
+          {room && backstage && !waiting && (live ? !mayJoinBackstage && <p role="status">{text.room.live}</p> : <p>{text.room.backstageLobby}</p>)}
+          <button type="button" className="call-button call-button--primary" disabled={joining || waiting} onClick={join}>
+            {joining ? text.lobby.joining : text.lobby.join}
+          </button>
+        </>
+      )}
     </section>
   );
 };

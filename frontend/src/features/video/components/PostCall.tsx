@@ -3,6 +3,7 @@ import type { Call } from '@stream-io/video-react-sdk';
 import { FEEDBACK_RATING } from '@mentoring/shared/video';
 import { copy as text } from '../copy';
 import type { ExitReason } from './exitReasons';
+import { useRoom } from './room/RoomContext';
 
 export interface PostCallProps {
   call: Call;
@@ -18,6 +19,7 @@ export const PostCall = ({ call, reason, onDone, doneLabel }: PostCallProps) => 
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const room = useRoom();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,7 +37,7 @@ export const PostCall = ({ call, reason, onDone, doneLabel }: PostCallProps) => 
   return (
     <section className="post-call" aria-labelledby="post-call-title">
       <p className="post-call__reason" role="status">
-        {text.exit[reason]}
+        {(room && text.room.exit[reason]) ?? text.exit[reason]}
       </p>
       {state === 'sent' ? (
         <p role="status">{text.postCall.thanks}</p>

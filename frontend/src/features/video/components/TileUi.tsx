@@ -1,5 +1,6 @@
 import { DefaultParticipantViewUI, OwnCapability, useCall, useCallStateHooks, useParticipantViewContext } from '@stream-io/video-react-sdk';
 import { copy as text } from '../copy';
+import { stageRole } from './room/RoomPeople';
 
 /** Pin a participant for yourself, or for everyone where the call lets you, with buttons that say so. */
 const PinControls = () => {
@@ -30,13 +31,21 @@ const PinControls = () => {
   );
 };
 
+/** On a stage sorted by role, the role that put a participant first (host, speaker), in words on the tile. */
+const RoleBadge = () => {
+  const { participant } = useParticipantViewContext();
+  const role = stageRole(participant.roles);
+  return role ? <span className="call-tile-role">{text.room.roles[role]}</span> : null;
+};
+
 /**
- * A participant's tile: Stream's name, indicators and speech ring, without its per-tile menu, whose "…" toggle has
- * no accessible name; pinning is offered by our own named buttons instead.
+ * A participant's tile: Stream's name, indicators, reaction and speech ring, without its per-tile menu, whose "…"
+ * toggle has no accessible name; pinning is offered by our own named buttons instead.
  */
-export const TileUi = () => (
+export const TileUi = ({ showRole = false }: { showRole?: boolean }) => (
   <>
     <DefaultParticipantViewUI showMenuButton={false} />
+    {showRole && <RoleBadge />}
     <PinControls />
   </>
 );
