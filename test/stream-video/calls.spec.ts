@@ -122,7 +122,9 @@ test('simulcast: the camera arrives in layers; a subscriber that shows it at 320
     // Chromium sends two or three layers of a 720p or 480p camera (fewer when starved: then this fails, as it should).
     await expect.poll(() => simulcast.cameraLayers(cid, 'alice').length).toBeGreaterThanOrEqual(2);
     const largest = () => simulcast.cameraLayers(cid, 'alice').at(-1)?.rid;
-    // Bob's element shows alice at her camera's size: the client asks for it (UpdateSubscriptions), he gets the largest layer.
+    // Bob's element shows alice at 1280 px: the client asks for that size (UpdateSubscriptions), he gets the largest layer.
+    // (Sizes are set: an element without one takes the size of the frames it plays, the layer's, and would keep it.)
+    await bob.evaluate(() => window.showCameraAt('alice', 1280));
     await expect.poll(() => simulcast.forwardedCameraLayer(cid, 'bob', 'alice') === largest()).toBe(true);
     await expect.poll(() => playingWidth(bob, 'video-alice')).toBeGreaterThan(320);
     const full = await playingWidth(bob, 'video-alice');
@@ -134,7 +136,7 @@ test('simulcast: the camera arrives in layers; a subscriber that shows it at 320
     await expect.poll(() => playingWidth(bob, 'video-alice')).toBeLessThan(full);
 
     // Full size again: the largest layer again.
-    await bob.evaluate(() => window.showCameraAt('alice', undefined));
+    await bob.evaluate(() => window.showCameraAt('alice', 1280));
     await expect.poll(() => simulcast.forwardedCameraLayer(cid, 'bob', 'alice') === largest()).toBe(true);
     await expect.poll(() => playingWidth(bob, 'video-alice')).toBeGreaterThan(320);
   } finally {

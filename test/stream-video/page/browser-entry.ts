@@ -18,8 +18,8 @@ declare global {
     /** Every calling state the call has been in, in order (the SDK may recycle a left call to idle at once). */
     callingStates(): string[];
     callHandle?: Call;
-    /** Shows a remote user's camera at this CSS width (none: its own size), as a tile of that size would. */
-    showCameraAt(userId: string, width: number | undefined): void;
+    /** Shows a remote user's camera at this CSS width, as a tile of that size would. */
+    showCameraAt(userId: string, width: number): void;
     remoteState(userId: string): { publishedTracks: number[]; loudest: number; connectionQuality: number; audio?: { readyState: string; muted: boolean; enabled: boolean } } | undefined;
   }
 }
@@ -91,7 +91,7 @@ const render = (call: Call) => {
 
 window.showCameraAt = (userId, width) => {
   const element = document.getElementById(`video-${userId}`);
-  if (element) element.style.width = width === undefined ? '' : `${width}px`;
+  if (element) element.style.width = `${width}px`;
 };
 
 const publishDevices = (call: Call) => Promise.all([call.camera.enable(), call.microphone.enable()]);

@@ -51,6 +51,8 @@ export interface LocalSfuDeps {
   onParticipantLeft(cid: string, sessionId: string): void;
   /** What a speaker said, while the coordinator has the SFU listen to the call (captions, transcription). */
   onUtterance?(cid: string, utterance: RecognisedUtterance): void;
+  /** The recogniser failed while the coordinator had the SFU listen: the call's captions and transcription fail. */
+  onListeningFailed?(cid: string, error: Error): void;
   /**
    * Ask publishers for simulcast camera layers (q, h, f) and give each subscriber the one its size needs. Off unless
    * asked for (the sfu bench): on a fresh clone a 320 px subscriber stayed on layer f for 45 s, not yet understood.
@@ -428,9 +430,18 @@ export class LocalSfu {
     await listener?.close();
   }
 
+  private listeningFailed(cid: string, error: Error) {
+    if (this.listening.has(cid)) this.deps.onListeningFailed?.(cid, error);
+  }
+
+  /** A test's fault: the recogniser fails in this call, as a crashed ffmpeg or pocketsphinx would make it. */
+  failListening(cid: string, message: string) {
+    this.listeningFailed(cid, new Error(message));
+  }
+
   private startListening(call: SfuCall) {
     if (call.listener) return;
-    const listener = new CallListener((utterance) => this.deps.onUtterance?.(call.cid, utterance), this.log);
+    const listener = new CallListener((utterance) => this.deps.onUtterance?.(call.cid, utterance), this.log, (error) => this.listeningFailed(call.cid, error));
     call.listener = listener;
     for (const participant of call.participants.values()) this.listenTo(participant);
   }

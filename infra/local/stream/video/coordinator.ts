@@ -83,7 +83,8 @@ export interface CallData {
   created_by?: { id: string };
 }
 
-const eventsToWebhooks = new Set([
+/** The events Stream also sends as webhooks, among those the stand-in makes (server.ts sends those the product's rules consume). */
+export const videoWebhookEvents: ReadonlySet<string> = new Set([
   'call.created', 'call.ring', 'call.notification', 'call.accepted', 'call.rejected', 'call.ended', 'call.updated', 'call.member_added',
   'call.member_removed', 'call.member_updated', 'call.session_started', 'call.session_ended',
   'call.session_participant_joined', 'call.session_participant_left', 'call.recording_started',
@@ -239,7 +240,7 @@ export class VideoCoordinator {
     const full = { call_cid: cidOf(call), created_at: this.iso(), ...event };
     const recipients = [...(options.to ?? this.audience(call))].filter((id) => id !== options.except);
     this.deps.deliver(recipients, full);
-    if (eventsToWebhooks.has(event.type)) this.deps.sendWebhook(full);
+    if (videoWebhookEvents.has(event.type)) this.deps.sendWebhook(full);
   }
 
   // ---- access ----------------------------------------------------------------------------------------------------
@@ -745,6 +746,25 @@ export class VideoCoordinator {
     void this.listenAsNeeded(call);
     if (body.stop_transcription && call.transcribing) this.stopTranscription(actor, type, id);
     return { duration: '0.10ms' };
+  }
+
+  /**
+   * The SFU's recogniser failed: captions and the transcription stop as Stream's do when they fail
+   * (`call.closed_captions_failed`, `call.transcription_failed` with its egress and the error), and no transcript follows.
+   */
+  listeningFailed(cid: string, error: Error) {
+    const call = this.deps.store.get(cid);
+    if (!call || (!call.captioning && !call.transcribing)) return;
+    this.deps.log?.('captions and transcription failed', error);
+    const captioning = call.captioning === true;
+    const transcribing = call.transcribing;
+    call.captioning = false;
+    call.transcribing = false;
+    this.transcripts.delete(cid);
+    this.deps.store.save();
+    if (captioning) this.emit(call, { type: 'call.closed_captions_failed' });
+    if (transcribing) this.emit(call, { type: 'call.transcription_failed', egress_id: `local-tr-${call.id}`, error: error.message });
+    void this.listenAsNeeded(call);
   }
 
   private listenAsNeeded(call: StoredCall) {

@@ -350,6 +350,34 @@ describe('the node SDK, as the product’s functions use it', () => {
     );
   });
 
+  it('captions and transcription fail as Stream’s do when the recogniser fails: failed events and webhooks, both off, no transcript, and they start again', async () => {
+    const id = callId();
+    const cid = `default:${id}`;
+    const ada = await connect('ada');
+    const call = ada.call('default', id);
+    await call.getOrCreate();
+    await call.startClosedCaptions({ language: 'en' });
+    await call.startTranscription();
+    const captionsFailed = nextEvent(ada, 'call.closed_captions_failed');
+    const transcriptionFailed = nextEvent(ada, 'call.transcription_failed');
+    harness.failListening(cid, 'ffmpeg could not decode an utterance');
+    expect(await captionsFailed).toMatchObject({ type: 'call.closed_captions_failed', call_cid: cid, created_at: expect.any(String) });
+    expect(await transcriptionFailed).toMatchObject({ type: 'call.transcription_failed', call_cid: cid, egress_id: expect.any(String), error: 'ffmpeg could not decode an utterance' });
+    // The client's state follows the failed events; the server's call says the same.
+    await expect.poll(() => call.state.captioning).toBe(false);
+    await expect.poll(() => call.state.transcribing).toBe(false);
+    expect((await server.video.call('default', id).get()).call).toMatchObject({ captioning: false, transcribing: false });
+    const hooks = () => harness.webhooks.filter((w) => w.call_cid === cid).map((w) => w.type);
+    expect(hooks()).toEqual(expect.arrayContaining(['call.closed_captions_failed', 'call.transcription_failed']));
+    expect(hooks()).not.toContain('call.transcription_ready');
+    // A failure when nothing listens is no event.
+    harness.failListening(cid, 'again');
+    expect(hooks().filter((type) => type.endsWith('_failed'))).toHaveLength(2);
+    await call.startClosedCaptions({ language: 'en' });
+    expect(call.state.captioning).toBe(true);
+    await call.stopClosedCaptions();
+  });
+
   it('captions: refused where the settings turn them off, and to a user the call type does not let start them', async () => {
     const id = callId();
     const call = server.video.call('default', id);

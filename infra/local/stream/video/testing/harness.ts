@@ -45,6 +45,8 @@ export interface VideoHarness {
   forwardedCameraLayer(cid: string, subscriberUserId: string, publisherUserId: string): string | undefined;
   /** The camera layers the SFU receives of a user now, smallest first, each with its size (its last keyframe's). */
   cameraLayers: VideoStandIn['cameraLayers'];
+  /** A test's fault: the SFU's recogniser fails in this call (its captions and transcription fail). */
+  failListening: VideoStandIn['failListening'];
   close(): Promise<void>;
 }
 
@@ -108,6 +110,7 @@ export const startVideoHarness = async (
     setForwardLoss: (cid, userId, fraction) => video.setForwardLoss(cid, userId, fraction),
     forwardedCameraLayer: (cid, subscriberUserId, publisherUserId) => video.forwardedCameraLayer(cid, subscriberUserId, publisherUserId),
     cameraLayers: (cid, userId) => video.cameraLayers(cid, userId),
+    failListening: (cid, message) => video.failListening(cid, message),
     async close() {
       await video.close();
       server.closeAllConnections();
