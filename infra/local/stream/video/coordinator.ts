@@ -354,13 +354,23 @@ export class VideoCoordinator {
     this.deps.store.save();
     if (added.length) this.emit(call, { type: 'call.member_added', call: this.callResponse(call), members: added.map((m) => ({ ...call.members[m.user_id], user: this.userResponse(m.user_id) })) });
     if (body.remove_members?.length) this.emit(call, { type: 'call.member_removed', call: this.callResponse(call), members: body.remove_members });
-    return { members: this.memberResponses(call), duration: '0.10ms' };
+    // Stream answers with the members this request added or updated, in its order (stream-node's own test reads them so).
+    const updated = (body.update_members ?? []).map((m) => ({ ...call.members[m.user_id], user: this.userResponse(m.user_id) }));
+    return { members: updated, duration: '0.10ms' };
   }
 
-  queryMembers(actor: Actor, body: { type: string; id: string }) {
+  /** Filtered and sorted as calls are (by `user_id`, `role`, `created_at`…), `limit` at a time, `next` the page after. */
+  queryMembers(actor: Actor, body: { type: string; id: string; filter_conditions?: Record<string, unknown>; sort?: { field: string; direction?: number }[]; limit?: number; next?: string }) {
     const call = this.existing(body.type, body.id);
     this.require(actor, call, 'read-call', cidOf(call));
-    return { members: this.memberResponses(call), duration: '0.10ms' };
+    const members = this.memberResponses(call);
+    const matching = members.filter((member) => matchesFilter(member as Record<string, unknown>, body.filter_conditions ?? {}));
+    const sorted = body.sort?.length ? sortBy(matching, body.sort.map(({ field, direction }) => ({ field, direction: direction ?? 1 })), (member, field) => (member as Record<string, unknown>)[field]) : matching;
+    const limit = Math.min(Math.max(body.limit ?? 25, 1), 100);
+    const offset = body.next ? Number.parseInt(Buffer.from(body.next, 'base64url').toString(), 10) || 0 : 0;
+    const page = sorted.slice(offset, offset + limit);
+    const next = offset + limit < sorted.length ? Buffer.from(String(offset + limit)).toString('base64url') : undefined;
+    return { members: page, ...(next ? { next } : {}), duration: '0.10ms' };
   }
 
   queryCalls(actor: Actor, body: { filter_conditions?: Record<string, unknown>; sort?: { field: string; direction?: number }[]; limit?: number }) {

@@ -288,6 +288,20 @@ describe('the node SDK, as the product’s functions use it', () => {
     expect(read.settings.video.enabled).toBe(true);
   });
 
+  it('updates members (the answer lists those updated, in order) and queries them filtered, sorted and a page at a time', async () => {
+    const call = server.video.call('default', callId());
+    await call.getOrCreate({ data: { created_by_id: 'ada', members: [{ user_id: 'ada' }, { user_id: 'bob' }] } });
+    const updated = await call.updateCallMembers({ update_members: [{ user_id: 'cy' }, { user_id: 'bob', role: 'admin' }] });
+    expect(updated.members.map((m) => m.user_id)).toEqual(['cy', 'bob']);
+    expect(updated.members[1]?.role).toBe('admin');
+    const first = await call.queryMembers({ filter_conditions: {}, sort: [{ field: 'user_id', direction: -1 }], limit: 2 });
+    expect(first.members.map((m) => m.user_id)).toEqual(['cy', 'bob']);
+    const second = await call.queryMembers({ filter_conditions: {}, sort: [{ field: 'user_id', direction: -1 }], limit: 2, next: first.next });
+    expect(second.members.map((m) => m.user_id)).toEqual(['ada']);
+    expect(second.next).toBeUndefined();
+    expect((await call.queryMembers({ filter_conditions: { role: { $eq: 'admin' } } })).members.map((m) => m.user_id)).toEqual(['bob']);
+  });
+
   it('refuses a server token signed with another secret', async () => {
     const stranger = new StreamClient(harness.apiKey, 'another-secret-of-enough-length', { basePath: harness.baseUrl });
     await expect(stranger.video.call('default', callId()).getOrCreate({ data: { created_by_id: 'ada' } })).rejects.toThrow(/signature is not valid/);
