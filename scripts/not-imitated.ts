@@ -18,3 +18,14 @@ export const notImitatedSummary = (file: string): string[] => {
   }
   return [...counts].sort(([, a], [, b]) => b - a).map(([key, count]) => (count > 1 ? `${key} (${count}×)` : key));
 };
+
+/**
+ * What the run's summary says of the e2e suite's not-imitated log, and whether it fails the run: any request the
+ * stand-in did not imitate does (issue 44: a control the SPA shows is imitated, so none should reach one). There is no
+ * opt-out: a gap is fixed by imitating the request or hiding the control, and the summary names it.
+ */
+export const notImitatedVerdict = (file: string): { lines: string[]; failed: boolean } => {
+  const requests = notImitatedSummary(file);
+  if (requests.length === 0) return { lines: [], failed: false };
+  return { lines: ['✘ Stream stand-in: not imitated in the e2e suite (a control the SPA shows must be imitated)', ...requests.map((request) => `    ✘ ${request}`)], failed: true };
+};

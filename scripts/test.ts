@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureBrowserOrExit } from './browser';
 import { ensureMediaTools } from './media-tools';
-import { notImitatedSummary } from './not-imitated';
+import { notImitatedVerdict } from './not-imitated';
 
 interface Counts {
   passed: number;
@@ -114,11 +114,6 @@ const cdkSynth: Step = {
 };
 /** Where the e2e stages' Stream stand-in writes each request it does not imitate (its STREAM_NOT_IMITATED_LOG). */
 const notImitatedLog = join(scratch, 'stream-not-imitated.jsonl');
-/**
- * Whether a request the stand-in did not imitate in the e2e suite fails the run (FAIL_ON_NOT_IMITATED=1); without it,
- * the summary lists them. A control the SPA shows should never reach one.
- */
-const failOnNotImitated = process.env.FAIL_ON_NOT_IMITATED === '1';
 const e2e: Step = {
   name: 'e2e',
   command: ['npx', 'playwright', 'test', '--config', 'test/e2e/playwright.config.ts', '--reporter=list,json'],
@@ -234,11 +229,10 @@ for (const phase of phases) {
   }
 }
 
-const notImitated = notImitatedSummary(notImitatedLog);
-if (notImitated.length) {
-  lines.push(`${failOnNotImitated ? '✘' : 'ℹ'} Stream stand-in: not imitated in the e2e suite`, ...notImitated.map((request) => `    ${failOnNotImitated ? '✘' : '·'} ${request}`));
-  if (failOnNotImitated) total.failed += 1;
-}
+// A request the stand-in did not imitate in the e2e suite fails the run, as a failed test does.
+const notImitated = notImitatedVerdict(notImitatedLog);
+lines.push(...notImitated.lines);
+if (notImitated.failed) total.failed += 1;
 
 console.log(`\n${lines.join('\n')}\n\nPhases:\n${phaseLines.join('\n')}\n\nTotal time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`Summary: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);

@@ -11,8 +11,8 @@ export interface CallStage {
   harness: VideoHarness;
   /** The pages come from another origin than the stand-in, as the SPA does: every call the SDKs make is cross-origin. */
   pageOrigin: string;
-  /** Opens the plain call page and joins `callId` as `userId` with the video client. */
-  join(page: Page, userId: string, callId: string): Promise<void>;
+  /** Opens the plain call page and joins `callId` as `userId` with the video client, on this stage's stand-in or `on`. */
+  join(page: Page, userId: string, callId: string, on?: VideoHarness): Promise<void>;
 }
 
 /**
@@ -21,8 +21,9 @@ export interface CallStage {
  */
 export const useCallStage = (): CallStage => {
   const stage = {
-    join: async (page: Page, userId: string, callId: string) => {
-      const { harness, pageOrigin } = stage;
+    join: async (page: Page, userId: string, callId: string, on?: VideoHarness) => {
+      const { pageOrigin } = stage;
+      const harness = on ?? stage.harness;
       await page.goto(`${pageOrigin}/call-test/`);
       await page.waitForFunction(() => typeof window.joinCall === 'function');
       await page.evaluate((options) => window.joinCall(options), { baseUrl: harness.baseUrl, apiKey: harness.apiKey, userId, token: harness.userToken(userId), callId });

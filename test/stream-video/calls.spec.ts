@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { useCallStage } from './call-stage';
+import { startVideoHarness } from '../../infra/local/stream';
 
 /**
  * Two browsers in one call through the stand-in's SFU: the real video client in Chromium with the fake camera,
@@ -78,6 +79,42 @@ test('connection quality is measured from the receiver reports: a 10 % loss filt
 
   stage.harness.setForwardLoss(cid, 'bob', 0);
   await expect.poll(quality, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+});
+
+// Simulcast is off in the shared harness (each publisher would encode three layers in every test): this one has its own.
+test('simulcast: the camera arrives in layers; a subscriber that shows it at 320 px gets a low layer, and the largest again at full size', async ({ browser }) => {
+  const simulcast = await startVideoHarness({ simulcast: true });
+  try {
+    const callId = `simulcast-${Date.now()}`;
+    const cid = `default:${callId}`;
+    const alice = await (await browser.newContext()).newPage();
+    const bob = await (await browser.newContext()).newPage();
+    await stage.join(alice, 'alice', callId, simulcast);
+    await stage.join(bob, 'bob', callId, simulcast);
+    // Chromium sends two or three layers of a 720p or 480p camera (fewer when starved: then this fails, as it should).
+    await expect.poll(() => simulcast.cameraLayers(cid, 'alice').length).toBeGreaterThanOrEqual(2);
+    const largest = () => simulcast.cameraLayers(cid, 'alice').at(-1)?.rid;
+    // Bob's element shows alice at 1280 px: the client asks for that size (UpdateSubscriptions), he gets the largest layer.
+    // (Sizes are set: an element without one takes the size of the frames it plays, the layer's, and would keep it.)
+    await bob.evaluate(() => window.showCameraAt('alice', 1280));
+    await expect.poll(() => simulcast.forwardedCameraLayer(cid, 'bob', 'alice') === largest()).toBe(true);
+    await expect.poll(() => playingWidth(bob, 'video-alice')).toBeGreaterThan(320);
+    const full = await playingWidth(bob, 'video-alice');
+
+    // A 320 px tile: the client asks for 320 px, the SFU moves him to the smallest layer that covers it (q of a 720p
+    // camera, h of a 480p one) at its next keyframe, and his browser decodes smaller frames.
+    await bob.evaluate(() => window.showCameraAt('alice', 320));
+    await expect.poll(() => simulcast.forwardedCameraLayer(cid, 'bob', 'alice') !== largest()).toBe(true);
+    await expect.poll(() => playingWidth(bob, 'video-alice')).toBeLessThan(full);
+
+    // Full size again: the largest layer again.
+    await bob.evaluate(() => window.showCameraAt('alice', 1280));
+    await expect.poll(() => simulcast.forwardedCameraLayer(cid, 'bob', 'alice') === largest()).toBe(true);
+    await expect.poll(() => playingWidth(bob, 'video-alice')).toBeGreaterThan(320);
+  } finally {
+    await Promise.all(browser.contexts().map((context) => context.close()));
+    await simulcast.close();
+  }
 });
 
 const connect = async (page: Page, userId: string) => {

@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isValidWebhookSignature } from '../../../functions/src/lib/stream/webhook-signature';
+import { callFeatureEvents } from '@mentoring/shared';
 import { consumedStreamEvents } from './server';
+import { videoWebhookEvents } from './video/coordinator';
 import { createWebhookSender } from './webhooks';
 
 const received: { headers: IncomingMessage['headers']; body: Buffer }[] = [];
@@ -56,5 +58,12 @@ describe('the stand-in’s webhooks', () => {
     expect(consumedStreamEvents.has('call.recording_ready')).toBe(true);
     expect(consumedStreamEvents.has('message.new')).toBe(true);
     expect(consumedStreamEvents.has('typing.start')).toBe(false);
+  });
+
+  it('makes, as webhooks, every call event the product’s rules consume, but HLS and RTMP broadcasting’s (not imitated)', () => {
+    const notMade = [...consumedStreamEvents].filter((type) => type.startsWith('call.') && !videoWebhookEvents.has(type));
+    const broadcasting: readonly string[] = callFeatureEvents.broadcasting;
+    expect(notMade.filter((type) => !broadcasting.includes(type))).toEqual([]);
+    for (const failed of ['call.recording_failed', 'call.transcription_failed', 'call.closed_captions_failed']) expect(videoWebhookEvents.has(failed)).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import { serveStandInPages } from '../support/stand-in-pages';
 
 const MEASURE_MS = 10_000;
 const QUALITY_SAMPLES = 10;
-const THUMBNAIL = { width: 320, height: 180 };
+const THUMBNAIL_WIDTH = 320;
 
 /** Every peer connection the page makes, so the bench can read what Chromium itself received. */
 const recordPeerConnections = () => {
@@ -33,6 +33,24 @@ const videoBytesReceived = (page: Page) =>
       });
     }
     return bytes;
+  });
+
+/**
+ * What the page's encoders have done so far (outbound-rtp video, every connection): seconds spent encoding and the
+ * encodings (simulcast layers) that sent frames. The encode time is the publisher's cost of simulcast.
+ */
+const videoEncoding = (page: Page) =>
+  page.evaluate(async () => {
+    let encodeSeconds = 0;
+    const layers = new Set<string>();
+    for (const pc of (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections) {
+      (await pc.getStats()).forEach((stats: { type: string; kind?: string; totalEncodeTime?: number; framesEncoded?: number; rid?: string; ssrc?: number }) => {
+        if (stats.type !== 'outbound-rtp' || stats.kind !== 'video') return;
+        encodeSeconds += stats.totalEncodeTime ?? 0;
+        if ((stats.framesEncoded ?? 0) > 0) layers.add(stats.rid ?? String(stats.ssrc));
+      });
+    }
+    return { encodeSeconds, layers: [...layers].sort() };
   });
 
 const join = async (browser: Browser, pagesUrl: string, harness: VideoHarness, userId: string, callId: string) => {
@@ -66,13 +84,23 @@ const thumbnailBytesPerSecond = async (browser: Browser, pagesUrl: string, simul
     pages.push(viewer);
     const playing = () => viewer.evaluate(() => (document.getElementById('video-publisher') as HTMLVideoElement | null)?.videoWidth ?? 0);
     await waitFor(async () => (await playing()) > 0, 'the publisher’s camera at the viewer');
-    await viewer.evaluate((size) => window.callHandle!.setPreferredIncomingVideoResolution(size), THUMBNAIL);
-    if (simulcast) await waitFor(() => harness.forwardedCameraLayer(cid, 'viewer', 'publisher') === 'q', 'the smallest layer', 60_000, () => `forwarding ${harness.forwardedCameraLayer(cid, 'viewer', 'publisher')}`);
+    // A 320 px tile: the client asks the SFU for the size its element shows (UpdateSubscriptions).
+    await viewer.evaluate((width) => window.showCameraAt('publisher', width), THUMBNAIL_WIDTH);
+    const largest = () => harness.cameraLayers(cid, 'publisher').at(-1)?.rid;
+    if (simulcast) await waitFor(() => largest() !== undefined && harness.forwardedCameraLayer(cid, 'viewer', 'publisher') !== largest(), 'a layer below the largest', 60_000, () => `forwarding ${harness.forwardedCameraLayer(cid, 'viewer', 'publisher')} of ${JSON.stringify(harness.cameraLayers(cid, 'publisher'))}`);
     await sleep(3000);
     const before = await videoBytesReceived(viewer);
+    const encodedBefore = await videoEncoding(pages[0]!);
     await sleep(MEASURE_MS);
     const bytes = (await videoBytesReceived(viewer)) - before;
-    return { bytesPerSecond: Math.round(bytes / (MEASURE_MS / 1000)), layer: harness.forwardedCameraLayer(cid, 'viewer', 'publisher'), frameWidth: await playing() };
+    const encoded = await videoEncoding(pages[0]!);
+    return {
+      bytesPerSecond: Math.round(bytes / (MEASURE_MS / 1000)),
+      layer: harness.forwardedCameraLayer(cid, 'viewer', 'publisher'),
+      frameWidth: await playing(),
+      publisherLayersSent: encoded.layers,
+      publisherEncodeMsPerSecond: Math.round(((encoded.encodeSeconds - encodedBefore.encodeSeconds) * 1000) / (MEASURE_MS / 1000)),
+    };
   } finally {
     await Promise.all(pages.map((page) => page.context().close()));
     await harness.close();

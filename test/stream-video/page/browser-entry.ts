@@ -18,6 +18,8 @@ declare global {
     /** Every calling state the call has been in, in order (the SDK may recycle a left call to idle at once). */
     callingStates(): string[];
     callHandle?: Call;
+    /** Shows a remote user's camera at this CSS width, as a tile of that size would. */
+    showCameraAt(userId: string, width: number): void;
     remoteState(userId: string): { publishedTracks: number[]; loudest: number; connectionQuality: number; audio?: { readyState: string; muted: boolean; enabled: boolean } } | undefined;
   }
 }
@@ -35,9 +37,26 @@ window.connect = async ({ baseUrl, apiKey, userId, token }) => {
 /** The loudest audio level the SFU reported of each remote user. */
 const loudest = new Map<string, number>();
 
-/** Shows every remote participant's streams in media elements named by kind and user (video-bob, screen-bob, audio-bob). */
 const states: string[] = [];
+/** The camera elements' unbinding from the client, by element id. */
+const unbinders = new Map<string, () => void>();
 
+const createMediaElement = (kind: 'video' | 'screen' | 'audio', id: string) => {
+  const element = document.createElement(kind === 'audio' ? 'audio' : 'video');
+  element.id = id;
+  element.muted = true;
+  element.autoplay = true;
+  (element as HTMLVideoElement).playsInline = true;
+  document.body.append(element);
+  return element;
+};
+
+/**
+ * Shows every remote participant's streams in media elements named by kind and user (video-bob, screen-bob,
+ * audio-bob). A camera is bound to its element by the client (`bindVideoElement`), as Stream's React and plain-JS
+ * integrations do: the client then asks the SFU for the size the element shows (UpdateSubscriptions; the 1.60 client
+ * subscribes only to the video of a participant whose element size it knows).
+ */
 const render = (call: Call) => {
   window.callHandle = call;
   call.state.callingState$.subscribe((state) => states.push(state));
@@ -50,23 +69,29 @@ const render = (call: Call) => {
         let element = document.getElementById(id) as HTMLMediaElement | null;
         if (!stream) {
           element?.remove();
+          unbinders.get(id)?.();
+          unbinders.delete(id);
           continue;
         }
         if (!element) {
-          element = document.createElement(kind === 'audio' ? 'audio' : 'video');
-          element.id = id;
-          element.muted = true;
-          element.autoplay = true;
-          (element as HTMLVideoElement).playsInline = true;
-          document.body.append(element);
+          element = createMediaElement(kind, id);
+          if (kind === 'video') {
+            const unbind = call.bindVideoElement(element as HTMLVideoElement, participant.sessionId, 'videoTrack');
+            if (unbind) unbinders.set(id, unbind);
+          }
         }
-        if (element.srcObject !== stream) {
+        if (kind !== 'video' && element.srcObject !== stream) {
           element.srcObject = stream;
           void element.play().catch(() => undefined);
         }
       }
     }
   });
+};
+
+window.showCameraAt = (userId, width) => {
+  const element = document.getElementById(`video-${userId}`);
+  if (element) element.style.width = `${width}px`;
 };
 
 const publishDevices = (call: Call) => Promise.all([call.camera.enable(), call.microphone.enable()]);

@@ -51,6 +51,8 @@ export interface LocalSfuDeps {
   onParticipantLeft(cid: string, sessionId: string): void;
   /** What a speaker said, while the coordinator has the SFU listen to the call (captions, transcription). */
   onUtterance?(cid: string, utterance: RecognisedUtterance): void;
+  /** The recogniser failed while the coordinator had the SFU listen: the call's captions and transcription fail. */
+  onListeningFailed?(cid: string, error: Error): void;
   /**
    * Ask publishers for simulcast camera layers (q, h, f) and give each subscriber the one its size needs. Off unless
    * asked for (the sfu bench): on a fresh clone a 320 px subscriber stayed on layer f for 45 s, not yet understood.
@@ -85,6 +87,12 @@ class SfuParticipant {
   readonly published = new Map<TrackType, PublishedTrack>();
   readonly muted = new Set<TrackType>();
   readonly forwards = new Map<string, Forward>();
+  /**
+   * The size each track was last asked for (UpdateSubscriptions), by `${sessionId}:${trackType}`, kept as Stream's SFU
+   * keeps a subscription: the client asks as soon as it sees a track published, which may be before the SFU forwards it
+   * (a forward made later starts at that size, rather than at the largest layer until the tile is next resized).
+   */
+  readonly wanted = new Map<string, Dimension | undefined>();
   /** Unknown until the first receiver reports: then measured (QualityMeter), never assumed. */
   quality = ConnectionQuality.UNSPECIFIED;
   readonly qualityMeter = new QualityMeter();
@@ -422,9 +430,18 @@ export class LocalSfu {
     await listener?.close();
   }
 
+  private listeningFailed(cid: string, error: Error) {
+    if (this.listening.has(cid)) this.deps.onListeningFailed?.(cid, error);
+  }
+
+  /** A test's fault: the recogniser fails in this call, as a crashed ffmpeg or pocketsphinx would make it. */
+  failListening(cid: string, message: string) {
+    this.listeningFailed(cid, new Error(message));
+  }
+
   private startListening(call: SfuCall) {
     if (call.listener) return;
-    const listener = new CallListener((utterance) => this.deps.onUtterance?.(call.cid, utterance), this.log);
+    const listener = new CallListener((utterance) => this.deps.onUtterance?.(call.cid, utterance), this.log, (error) => this.listeningFailed(call.cid, error));
     call.listener = listener;
     for (const participant of call.participants.values()) this.listenTo(participant);
   }
@@ -486,18 +503,22 @@ export class LocalSfu {
     const kind = trackKind(trackType);
     const sink = addForwardingTrack(subscriber.subscriber, kind, `${publisher.trackLookupPrefix}:TRACK_TYPE_${TrackType[trackType]}`);
     const drop = evenLoss(() => subscriber.forwardLoss);
-    subscriber.forwards.set(key, { publisher, trackType, sink, drop });
+    const wanted = subscriber.wanted.get(key);
+    subscriber.forwards.set(key, { publisher, trackType, sink, drop, wanted });
     this.measure(subscriber, sink.transceiver.sender, kind === 'audio' ? AUDIO_CLOCK_RATE : VIDEO_CLOCK_RATE);
-    source.attach(sink.track, sink.transceiver.sender, drop);
+    source.attach(sink.track, sink.transceiver.sender, drop, wanted);
   }
 
   /** UpdateSubscriptions: each subscribed video goes at the layer for the size its element shows it at. */
   private updateSubscriptions(subscriber: SfuParticipant, request: UpdateSubscriptionsRequest) {
     for (const track of request.tracks) {
-      const forward = subscriber.forwards.get(`${track.sessionId}:${track.trackType}`);
+      const key = `${track.sessionId}:${track.trackType}`;
+      const wanted = track.dimension && track.dimension.width > 0 ? { width: track.dimension.width, height: track.dimension.height } : undefined;
+      subscriber.wanted.set(key, wanted);
+      const forward = subscriber.forwards.get(key);
       if (!forward) continue;
-      forward.wanted = track.dimension && track.dimension.width > 0 ? { width: track.dimension.width, height: track.dimension.height } : undefined;
-      forward.publisher.published.get(forward.trackType)?.select(forward.sink.track, forward.wanted);
+      forward.wanted = wanted;
+      forward.publisher.published.get(forward.trackType)?.select(forward.sink.track, wanted);
     }
     return UpdateSubscriptionsResponse.create({});
   }
@@ -509,6 +530,12 @@ export class LocalSfu {
     const publisher = participants.find((p) => p.userId === publisherUserId);
     const forward = publisher && subscriber?.forwards.get(`${publisher.sessionId}:${trackType}`);
     return forward ? publisher.published.get(trackType)?.layerOf(forward.sink.track) : undefined;
+  }
+
+  /** The layers of a user's track the SFU receives now, smallest first (rid, size): for tests and benches. */
+  publishedLayers(cid: string, userId: string, trackType: TrackType) {
+    const publisher = [...(this.calls.get(cid)?.participants.values() ?? [])].find((p) => p.userId === userId);
+    return publisher?.published.get(trackType)?.sendingLayers() ?? [];
   }
 
   /**

@@ -7,7 +7,6 @@ import {
   useSdesMid,
   useSdesRTPStreamId,
   useVP8,
-  Vp8RtpPayload,
   type RtpPacket,
   type RTCRtpSender,
   type RTCRtpTransceiver,
@@ -65,6 +64,8 @@ interface Layer {
   track: MediaStreamTrack;
   ssrc?: number;
   lastPacketAt: number;
+  /** The size of its last keyframe: what it carries now, which may be less than announced. */
+  size?: Dimension;
 }
 
 interface Sink {
@@ -88,11 +89,27 @@ const FRAME_TICKS = 3000;
 /** A layer that sent nothing for this long is off (the browser stops a layer when short of CPU or bandwidth); generous, as a starved machine delays packets by seconds. */
 const LAYER_IDLE_MS = 5000;
 
-/** The first packet of a VP8 keyframe: only there can a subscriber start decoding, or move to another layer. */
-const startsVp8Keyframe = (payload: Buffer) => {
-  if (payload.length < 3) return false;
-  const vp8 = Vp8RtpPayload.deSerialize(payload);
-  return vp8.payloadHeaderExist && vp8.isKeyframe;
+/**
+ * The frame size of a VP8 keyframe, read from the first packet of the frame (RFC 7741's payload descriptor, then
+ * RFC 6386's keyframe header); undefined for any other packet. Only at a keyframe can a subscriber start decoding or
+ * move to another layer, and its size is what the layer really carries: Chromium short of CPU scales its layers down
+ * from what SetPublisher announced.
+ */
+export const vp8KeyframeSize = (payload: Buffer): Dimension | undefined => {
+  const first = payload[0];
+  // S (start of a partition) with partition 0: the frame's first packet.
+  if (first === undefined || (first & 0x17) !== 0x10) return undefined;
+  let offset = 1;
+  if (first & 0x80) {
+    const extension = payload[offset++] ?? 0;
+    if (extension & 0x80) offset += (payload[offset] ?? 0) & 0x80 ? 2 : 1;
+    if (extension & 0x40) offset += 1;
+    if (extension & 0x30) offset += 1;
+  }
+  // The frame tag's P bit is 0 for a keyframe, whose 3-byte start code precedes 14-bit width and height.
+  if (payload.length < offset + 10 || (payload[offset]! & 0x01) !== 0) return undefined;
+  if (payload[offset + 3] !== 0x9d || payload[offset + 4] !== 0x01 || payload[offset + 5] !== 0x2a) return undefined;
+  return { width: payload.readUInt16LE(offset + 6) & 0x3fff, height: payload.readUInt16LE(offset + 8) & 0x3fff };
 };
 
 /**
@@ -142,7 +159,9 @@ export class PublishedTrack {
       // -dBov from 127 (silence) to 0 (loudest): below -70 dBov counts as silence.
       if (indication) this.peakLevel = Math.max(this.peakLevel, Math.max(0, 70 - indication.level) / 70);
       for (const tap of this.taps) tap(rtp.payload, rtp.header.timestamp, indication?.level);
-      this.fanOut(rid, rtp);
+      const keyframeSize = this.kind === 'video' ? vp8KeyframeSize(rtp.payload) : undefined;
+      if (keyframeSize) layer.size = keyframeSize;
+      this.fanOut(rid, rtp, this.kind === 'audio' || keyframeSize !== undefined);
     });
   }
 
@@ -156,15 +175,14 @@ export class PublishedTrack {
     this.sizes = sizes;
   }
 
-  private fanOut(rid: string, rtp: RtpPacket) {
+  /** `switchable`: a subscriber may start on this packet (a keyframe's first; any audio packet). */
+  private fanOut(rid: string, rtp: RtpPacket, switchable: boolean) {
     if (this.sinks.size === 0) return;
     let packet: Buffer | undefined;
-    let keyframe: boolean | undefined;
     const { sequenceNumber, timestamp } = rtp.header;
     for (const [track, sink] of this.sinks) {
       if (sink.pending === rid) {
-        keyframe ??= this.kind === 'audio' || startsVp8Keyframe(rtp.payload);
-        if (keyframe) {
+        if (switchable) {
           // Renumbered to follow on from the last layer's packets: the subscriber sees one stream, and no loss.
           if (sink.lastSeq !== undefined && sink.lastTimestamp !== undefined) {
             sink.seqOffset = (sink.lastSeq + 1 - sequenceNumber) & 0xffff;
@@ -191,17 +209,26 @@ export class PublishedTrack {
     }
   }
 
-  /** The layer for a size: the smallest sending layer that covers it, else the largest; without a size, the largest. */
+  /**
+   * The layer for a size: the smallest sending layer that covers it, else the largest; without a size, the largest. A
+   * layer's size is its last keyframe's (announced until then): under CPU load Chromium scales every layer down or
+   * stops the top ones, and a layer that no longer covers the tile is passed over.
+   */
   private layerFor(wanted: Dimension | undefined) {
-    const now = Date.now();
-    const sending = [...this.layers.entries()]
-      .filter(([, layer]) => now - layer.lastPacketAt < LAYER_IDLE_MS)
-      .map(([rid]) => ({ rid, size: this.sizes.get(rid) }))
-      .sort((a, b) => (a.size?.width ?? Infinity) - (b.size?.width ?? Infinity));
+    const sending = this.sendingLayers();
     if (sending.length === 0) return undefined;
     const largest = sending[sending.length - 1]!.rid;
     if (!wanted || wanted.width === 0) return largest;
     return sending.find(({ size }) => size && size.width >= wanted.width && size.height >= wanted.height)?.rid ?? largest;
+  }
+
+  /** The layers the publisher sends now, smallest first, each with its size (its last keyframe's, else announced). */
+  sendingLayers() {
+    const now = Date.now();
+    return [...this.layers.entries()]
+      .filter(([, layer]) => now - layer.lastPacketAt < LAYER_IDLE_MS)
+      .map(([rid, layer]) => ({ rid, size: layer.size ?? this.sizes.get(rid) }))
+      .sort((a, b) => (a.size?.width ?? Infinity) - (b.size?.width ?? Infinity));
   }
 
   private retarget(sink: Sink) {

@@ -83,7 +83,8 @@ export interface CallData {
   created_by?: { id: string };
 }
 
-const eventsToWebhooks = new Set([
+/** The events Stream also sends as webhooks, among those the stand-in makes (server.ts sends those the product's rules consume). */
+export const videoWebhookEvents: ReadonlySet<string> = new Set([
   'call.created', 'call.ring', 'call.notification', 'call.accepted', 'call.rejected', 'call.ended', 'call.updated', 'call.member_added',
   'call.member_removed', 'call.member_updated', 'call.session_started', 'call.session_ended',
   'call.session_participant_joined', 'call.session_participant_left', 'call.recording_started',
@@ -239,7 +240,7 @@ export class VideoCoordinator {
     const full = { call_cid: cidOf(call), created_at: this.iso(), ...event };
     const recipients = [...(options.to ?? this.audience(call))].filter((id) => id !== options.except);
     this.deps.deliver(recipients, full);
-    if (eventsToWebhooks.has(event.type)) this.deps.sendWebhook(full);
+    if (videoWebhookEvents.has(event.type)) this.deps.sendWebhook(full);
   }
 
   // ---- access ----------------------------------------------------------------------------------------------------
@@ -353,13 +354,23 @@ export class VideoCoordinator {
     this.deps.store.save();
     if (added.length) this.emit(call, { type: 'call.member_added', call: this.callResponse(call), members: added.map((m) => ({ ...call.members[m.user_id], user: this.userResponse(m.user_id) })) });
     if (body.remove_members?.length) this.emit(call, { type: 'call.member_removed', call: this.callResponse(call), members: body.remove_members });
-    return { members: this.memberResponses(call), duration: '0.10ms' };
+    // Stream answers with the members this request added or updated, in its order (stream-node's own test reads them so).
+    const updated = (body.update_members ?? []).map((m) => ({ ...call.members[m.user_id], user: this.userResponse(m.user_id) }));
+    return { members: updated, duration: '0.10ms' };
   }
 
-  queryMembers(actor: Actor, body: { type: string; id: string }) {
+  /** Filtered and sorted as calls are (by `user_id`, `role`, `created_at`…), `limit` at a time, `next` the page after. */
+  queryMembers(actor: Actor, body: { type: string; id: string; filter_conditions?: Record<string, unknown>; sort?: { field: string; direction?: number }[]; limit?: number; next?: string }) {
     const call = this.existing(body.type, body.id);
     this.require(actor, call, 'read-call', cidOf(call));
-    return { members: this.memberResponses(call), duration: '0.10ms' };
+    const members = this.memberResponses(call);
+    const matching = members.filter((member) => matchesFilter(member as Record<string, unknown>, body.filter_conditions ?? {}));
+    const sorted = body.sort?.length ? sortBy(matching, body.sort.map(({ field, direction }) => ({ field, direction: direction ?? 1 })), (member, field) => (member as Record<string, unknown>)[field]) : matching;
+    const limit = Math.min(Math.max(body.limit ?? 25, 1), 100);
+    const offset = body.next ? Number.parseInt(Buffer.from(body.next, 'base64url').toString(), 10) || 0 : 0;
+    const page = sorted.slice(offset, offset + limit);
+    const next = offset + limit < sorted.length ? Buffer.from(String(offset + limit)).toString('base64url') : undefined;
+    return { members: page, ...(next ? { next } : {}), duration: '0.10ms' };
   }
 
   queryCalls(actor: Actor, body: { filter_conditions?: Record<string, unknown>; sort?: { field: string; direction?: number }[]; limit?: number }) {
@@ -745,6 +756,25 @@ export class VideoCoordinator {
     void this.listenAsNeeded(call);
     if (body.stop_transcription && call.transcribing) this.stopTranscription(actor, type, id);
     return { duration: '0.10ms' };
+  }
+
+  /**
+   * The SFU's recogniser failed: captions and the transcription stop as Stream's do when they fail
+   * (`call.closed_captions_failed`, `call.transcription_failed` with its egress and the error), and no transcript follows.
+   */
+  listeningFailed(cid: string, error: Error) {
+    const call = this.deps.store.get(cid);
+    if (!call || (!call.captioning && !call.transcribing)) return;
+    this.deps.log?.('captions and transcription failed', error);
+    const captioning = call.captioning === true;
+    const transcribing = call.transcribing;
+    call.captioning = false;
+    call.transcribing = false;
+    this.transcripts.delete(cid);
+    this.deps.store.save();
+    if (captioning) this.emit(call, { type: 'call.closed_captions_failed' });
+    if (transcribing) this.emit(call, { type: 'call.transcription_failed', egress_id: `local-tr-${call.id}`, error: error.message });
+    void this.listenAsNeeded(call);
   }
 
   private listenAsNeeded(call: StoredCall) {

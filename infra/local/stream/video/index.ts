@@ -34,7 +34,7 @@ export interface VideoStandInDeps {
   log?(message: string, details?: unknown): void;
   /** Told of each request it does not imitate (the stand-in's not-imitated log). */
   notImitated?(method: string, path: string): void;
-  /** The SFU asks for simulcast camera layers and forwards each subscriber the one it needs (default); off for a bench's comparison. */
+  /** The SFU asks for simulcast camera layers and forwards each subscriber the one it needs; off unless asked for (docs/local-stage.md says why). */
   simulcast?: boolean;
 }
 
@@ -45,6 +45,10 @@ export interface VideoStandIn {
   setForwardLoss(cid: string, userId: string, fraction: number): void;
   /** The simulcast layer (rid, '' without) of a publisher's camera that the SFU forwards to a subscriber; undefined: none yet. */
   forwardedCameraLayer(cid: string, subscriberUserId: string, publisherUserId: string): string | undefined;
+  /** A test's fault: the SFU's recogniser fails in this call (its captions and transcription fail). */
+  failListening(cid: string, message: string): void;
+  /** The camera layers the SFU receives of a user now, smallest first, each with its size. */
+  cameraLayers(cid: string, userId: string): { rid: string; size?: { width: number; height: number } }[];
   close(): Promise<void>;
 }
 
@@ -108,6 +112,7 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
     onParticipantJoined: (cid, userId, sessionId, role) => coordinator.participantJoined(cid, userId, sessionId, role),
     onParticipantLeft: (cid, sessionId) => coordinator.participantLeft(cid, sessionId),
     onUtterance: (cid, utterance) => coordinator.heard(cid, utterance),
+    onListeningFailed: (cid, error) => coordinator.listeningFailed(cid, error),
     simulcast: deps.simulcast,
     log,
   });
@@ -216,6 +221,8 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
 
     setForwardLoss: (cid, userId, fraction) => sfu.setForwardLoss(cid, userId, fraction),
     forwardedCameraLayer: (cid, subscriberUserId, publisherUserId) => sfu.forwardedLayer(cid, subscriberUserId, publisherUserId, TrackType.VIDEO),
+    cameraLayers: (cid, userId) => sfu.publishedLayers(cid, userId, TrackType.VIDEO),
+    failListening: (cid, message) => sfu.failListening(cid, message),
 
     async close() {
       coordinator.close();

@@ -21,7 +21,14 @@ const schemas = {
   ring: z.looseObject({ video: z.boolean().optional(), members_ids: z.array(z.string()).optional() }),
   reject: z.looseObject({ reason: z.string().max(256).optional() }),
   members: z.looseObject({ update_members: z.array(member).max(100).optional(), remove_members: z.array(z.string().min(1)).max(100).optional() }),
-  queryMembers: z.looseObject({ type: z.string().min(1), id: z.string().min(1) }),
+  queryMembers: z.looseObject({
+    type: z.string().min(1),
+    id: z.string().min(1),
+    filter_conditions: z.record(z.string(), z.unknown()).optional(),
+    sort: z.array(z.object({ field: z.string().min(1), direction: z.number().int().optional() })).optional(),
+    limit: z.number().int().min(0).max(100).optional(),
+    next: z.string().optional(),
+  }),
   queryCalls: z.looseObject({
     filter_conditions: custom.optional(),
     sort: z.array(z.looseObject({ field: z.string(), direction: z.number().optional() })).optional(),

@@ -288,6 +288,20 @@ describe('the node SDK, as the product’s functions use it', () => {
     expect(read.settings.video.enabled).toBe(true);
   });
 
+  it('updates members (the answer lists those updated, in order) and queries them filtered, sorted and a page at a time', async () => {
+    const call = server.video.call('default', callId());
+    await call.getOrCreate({ data: { created_by_id: 'ada', members: [{ user_id: 'ada' }, { user_id: 'bob' }] } });
+    const updated = await call.updateCallMembers({ update_members: [{ user_id: 'cy' }, { user_id: 'bob', role: 'admin' }] });
+    expect(updated.members.map((m) => m.user_id)).toEqual(['cy', 'bob']);
+    expect(updated.members[1]?.role).toBe('admin');
+    const first = await call.queryMembers({ filter_conditions: {}, sort: [{ field: 'user_id', direction: -1 }], limit: 2 });
+    expect(first.members.map((m) => m.user_id)).toEqual(['cy', 'bob']);
+    const second = await call.queryMembers({ filter_conditions: {}, sort: [{ field: 'user_id', direction: -1 }], limit: 2, next: first.next });
+    expect(second.members.map((m) => m.user_id)).toEqual(['ada']);
+    expect(second.next).toBeUndefined();
+    expect((await call.queryMembers({ filter_conditions: { role: { $eq: 'admin' } } })).members.map((m) => m.user_id)).toEqual(['bob']);
+  });
+
   it('refuses a server token signed with another secret', async () => {
     const stranger = new StreamClient(harness.apiKey, 'another-secret-of-enough-length', { basePath: harness.baseUrl });
     await expect(stranger.video.call('default', callId()).getOrCreate({ data: { created_by_id: 'ada' } })).rejects.toThrow(/signature is not valid/);
@@ -348,6 +362,34 @@ describe('the node SDK, as the product’s functions use it', () => {
     expect(harness.webhooks.filter((w) => w.call_cid === `default:${id}`).map((w) => w.type)).toEqual(
       expect.arrayContaining(['call.closed_captions_started', 'call.closed_captions_stopped']),
     );
+  });
+
+  it('captions and transcription fail as Stream’s do when the recogniser fails: failed events and webhooks, both off, no transcript, and they start again', async () => {
+    const id = callId();
+    const cid = `default:${id}`;
+    const ada = await connect('ada');
+    const call = ada.call('default', id);
+    await call.getOrCreate();
+    await call.startClosedCaptions({ language: 'en' });
+    await call.startTranscription();
+    const captionsFailed = nextEvent(ada, 'call.closed_captions_failed');
+    const transcriptionFailed = nextEvent(ada, 'call.transcription_failed');
+    harness.failListening(cid, 'ffmpeg could not decode an utterance');
+    expect(await captionsFailed).toMatchObject({ type: 'call.closed_captions_failed', call_cid: cid, created_at: expect.any(String) });
+    expect(await transcriptionFailed).toMatchObject({ type: 'call.transcription_failed', call_cid: cid, egress_id: expect.any(String), error: 'ffmpeg could not decode an utterance' });
+    // The client's state follows the failed events; the server's call says the same.
+    await expect.poll(() => call.state.captioning).toBe(false);
+    await expect.poll(() => call.state.transcribing).toBe(false);
+    expect((await server.video.call('default', id).get()).call).toMatchObject({ captioning: false, transcribing: false });
+    const hooks = () => harness.webhooks.filter((w) => w.call_cid === cid).map((w) => w.type);
+    expect(hooks()).toEqual(expect.arrayContaining(['call.closed_captions_failed', 'call.transcription_failed']));
+    expect(hooks()).not.toContain('call.transcription_ready');
+    // A failure when nothing listens is no event.
+    harness.failListening(cid, 'again');
+    expect(hooks().filter((type) => type.endsWith('_failed'))).toHaveLength(2);
+    await call.startClosedCaptions({ language: 'en' });
+    expect(call.state.captioning).toBe(true);
+    await call.stopClosedCaptions();
   });
 
   it('captions: refused where the settings turn them off, and to a user the call type does not let start them', async () => {

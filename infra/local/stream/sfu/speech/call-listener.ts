@@ -29,9 +29,15 @@ export class CallListener {
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
 
+  /**
+   * `onFailure`: the recogniser failed (ffmpeg could not decode, pocketsphinx crashed or hung): told once, after which
+   * the listener hears nothing more, as Stream's captioning and transcription stop when they fail.
+   */
   constructor(
     private readonly onUtterance: (utterance: RecognisedUtterance) => void,
     private readonly log: (message: string, details?: unknown) => void,
+    private readonly onFailure: (error: Error) => void = () => undefined,
+    private readonly recogniseUtterance: (ogg: Buffer) => Promise<string> = recognise,
   ) {
     this.ticker = setInterval(() => {
       for (const speaker of this.speakers.values()) speaker.splitter.tick();
@@ -46,8 +52,12 @@ export class CallListener {
       const ogg = oggOpus(utterance.packets);
       this.queue = this.queue.then(async () => {
         if (this.closed) return;
-        const text = await recognise(ogg).catch((error: unknown) => {
+        const text = await this.recogniseUtterance(ogg).catch((error: unknown) => {
           this.log('SFU: an utterance could not be recognised', error);
+          if (!this.closed) {
+            this.closed = true;
+            this.onFailure(error instanceof Error ? error : new Error(String(error)));
+          }
           return undefined;
         });
         if (text !== undefined && !this.closed) this.onUtterance({ userId, sessionId, text, startedAt: utterance.startedAt, endedAt: utterance.endedAt });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OggParser } from 'werift/nonstandard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CallListener } from './call-listener';
 import { oggOpus, type OpusPacket } from './ogg-opus';
 import { mediaTools, recognise, speakToWav, UNRECOGNISED } from './recogniser';
 import { UtteranceSplitter, type Utterance } from './utterances';
@@ -56,5 +57,20 @@ describe('the SFU hearing a speaker', () => {
 
   it('says "[speech]" where the machine has no recogniser', async () => {
     expect(await recognise(oggOpus(packets.slice(0, 50)), { ffmpeg: 'ffmpeg' })).toBe(UNRECOGNISED);
+  });
+
+  it('tells once that the recogniser failed, and hears nothing more (captions and transcription then fail)', async () => {
+    const failures: Error[] = [];
+    const heard: string[] = [];
+    const listener = new CallListener((utterance) => heard.push(utterance.text), () => undefined, (error) => failures.push(error), () => Promise.reject(new Error('ffmpeg could not decode an utterance')));
+    let push: ((payload: Buffer, timestamp: number, level: number | undefined) => void) | undefined;
+    listener.listen('ada', 'session-ada', (listen) => {
+      push = listen;
+      return () => undefined;
+    });
+    packets.forEach((packet, i) => push!(packet.payload, packet.timestamp, levels[i]));
+    await listener.close();
+    expect(failures.map((error) => error.message)).toEqual(['ffmpeg could not decode an utterance']);
+    expect(heard).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createVideoStandIn, type StreamUser } from '../index';
+import { createVideoStandIn, type StreamUser, type VideoStandIn } from '../index';
 
 /**
  * The video stand-in on its own HTTP server, with the deps the shared stand-in server gives it implemented
@@ -43,6 +43,10 @@ export interface VideoHarness {
   setForwardLoss(cid: string, userId: string, fraction: number): void;
   /** The camera layer the SFU forwards of one user to another (rid; '' without simulcast). */
   forwardedCameraLayer(cid: string, subscriberUserId: string, publisherUserId: string): string | undefined;
+  /** The camera layers the SFU receives of a user now, smallest first, each with its size (its last keyframe's). */
+  cameraLayers: VideoStandIn['cameraLayers'];
+  /** A test's fault: the SFU's recogniser fails in this call (its captions and transcription fail). */
+  failListening: VideoStandIn['failListening'];
   close(): Promise<void>;
 }
 
@@ -105,6 +109,8 @@ export const startVideoHarness = async (
     serverToken: () => signToken({ server: true, iat: Math.floor(Date.now() / 1000) - 5 }),
     setForwardLoss: (cid, userId, fraction) => video.setForwardLoss(cid, userId, fraction),
     forwardedCameraLayer: (cid, subscriberUserId, publisherUserId) => video.forwardedCameraLayer(cid, subscriberUserId, publisherUserId),
+    cameraLayers: (cid, userId) => video.cameraLayers(cid, userId),
+    failListening: (cid, message) => video.failListening(cid, message),
     async close() {
       await video.close();
       server.closeAllConnections();
