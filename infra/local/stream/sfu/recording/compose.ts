@@ -34,8 +34,8 @@ export const composeFilters = (inputs: readonly ComposedInput[], seconds?: strin
   const videos = inputs.filter((t) => t.kind === 'video');
   const audios = inputs.filter((t) => t.kind === 'audio');
   const length = seconds === undefined ? '' : `:d=${seconds}`;
-  // A live picture without a camera in it would be made as fast as ffmpeg can: `realtime` holds it to the clock.
-  const filters: string[] = [`color=c=black:s=${WIDTH}x${HEIGHT}:r=25${length}${seconds === undefined && videos.length === 0 ? ',realtime' : ''}[base]`];
+  // A live picture whose cameras stopped (or that has none) would be made as fast as ffmpeg can: `realtime` holds it to the clock.
+  const filters: string[] = [`color=c=black:s=${WIDTH}x${HEIGHT}:r=25${length}${seconds === undefined ? ',realtime' : ''}[base]`];
   const { columns, rows } = grid(Math.max(videos.length, 1));
   const tileW = Math.floor(WIDTH / columns / 2) * 2;
   const tileH = Math.floor(HEIGHT / rows / 2) * 2;

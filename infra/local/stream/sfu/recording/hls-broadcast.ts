@@ -120,7 +120,8 @@ export class HlsBroadcast {
       '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-g', '50', '-keyint_min', '50', '-sc_threshold', '0', '-b:v', '800k',
       '-c:a', 'aac', '-b:a', '96k', '-ar', '48000',
       '-f', 'hls', '-hls_time', '2', '-hls_list_size', '10',
-      '-hls_flags', 'delete_segments+append_list+omit_endlist+discont_start+independent_segments',
+      // Started again on the same playlist: a discontinuity tells the player that timestamps and codec state start over.
+      '-hls_flags', `delete_segments+append_list+omit_endlist+independent_segments${existsSync(this.playlist) ? '+discont_start' : ''}`,
       '-hls_segment_filename', join(this.dir, 'segment-%d.ts'),
       this.playlist,
     ];
