@@ -148,7 +148,7 @@ test('an HLS broadcast of the call: a live playlist of segments that ffprobe rea
   const server = new StreamClient(harness.apiKey, TEST_SECRET, { basePath: harness.baseUrl, timeout: 60_000 }).video.call('default', callId);
   // A default call does not broadcast (its settings, as Stream's defaults); the server turns HLS on for this one.
   await expect(server.startHLSBroadcasting()).rejects.toThrow(/disabled/);
-  await server.update({ settings_override: { broadcasting: { enabled: true, hls: { enabled: true } } } });
+  await server.update({ settings_override: { broadcasting: { enabled: true, hls: { enabled: true, quality_tracks: ['720p'] } } } });
   const { playlist_url } = await server.startHLSBroadcasting();
   expect(playlist_url).toBe(`${harness.baseUrl}/video/hls/default/${callId}/index.m3u8`);
   const cid = `default:${callId}`;

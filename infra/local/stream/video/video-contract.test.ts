@@ -196,7 +196,7 @@ describe('calls from the browser client', () => {
     const id = callId();
     await client.call('default', id).getOrCreate();
     // RTMP out: the stand-in has nowhere to push to (docs/local-stage.md).
-    await expect(client.call('default', id).startRTMPBroadcasts({ name: 'out', stream_url: 'rtmp://example.invalid/live' })).rejects.toMatchObject({ status: 501, message: expect.stringMatching(/not imitated/) });
+    await expect(client.call('default', id).startRTMPBroadcasts({ broadcasts: [{ name: 'out', stream_url: 'rtmp://example.invalid/live' }] })).rejects.toMatchObject({ status: 501, message: expect.stringMatching(/not imitated/) });
     expect(harness.notImitated).toContain(`POST /video/call/default/${id}/rtmp_broadcasts`);
   });
 });
@@ -412,7 +412,7 @@ describe('HLS broadcasting', () => {
   it('starts with go_live when the settings have it on (hls auto_on) and stops with stop_live', async () => {
     const id = await liveCall();
     const call = server.video.call('livestream', id);
-    await call.update({ settings_override: { broadcasting: { hls: { auto_on: true } } } });
+    await call.update({ settings_override: { broadcasting: { hls: { auto_on: true, quality_tracks: ['720p'] } } } });
     await call.goLive({});
     expect((await call.get()).call.egress).toMatchObject({ broadcasting: true, hls: { playlist_url: expect.stringContaining(`/hls/livestream/${id}/`) } });
     await call.stopLive({});

@@ -3,7 +3,7 @@ import { copy } from '../copy';
 import styles from '../public-workshop.module.css';
 
 /**
- * Plays an HLS playlist. Chromium and Firefox play HLS through Media Source Extensions, so hls.js (loaded here, on
+ * Plays an HLS playlist. Chromium and Firefox play HLS through Media Source Extensions, so hls.js's light build (loaded here, on
  * this page only: it stays out of every other page's JavaScript) feeds the video element; Safari plays it natively.
  * Muted until the visitor turns the sound on: browsers let only a muted video start by itself.
  */
@@ -15,7 +15,7 @@ export const HlsPlayer = ({ src, title, onFailed }: { src: string; title: string
     if (!element) return;
     let destroy = () => {};
     let cancelled = false;
-    void import('hls.js').then(({ default: Hls }) => {
+    void import('hls.js/light').then(({ default: Hls }) => {
       if (cancelled) return;
       if (Hls.isSupported()) {
         const hls = new Hls({ liveDurationInfinity: true });
