@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { QueryProvider } from '../../../lib/query';
 import { browserZone, formatDateTime } from '../../../lib/datetime';
 import { publicWorkshopQuery } from '../api';
 import { HlsPlayer } from '../components/HlsPlayer';
@@ -18,7 +19,7 @@ const CHECK_MS = 5000;
  * host is live, the broadcast (HLS) plays; no chat, no raised hand, no way on stage: the audience of a broadcast
  * only watches.
  */
-const WatchWorkshopPage = () => {
+const WatchWorkshop = () => {
   const { id = '' } = useParams();
   const [failures, setFailures] = useState(0);
   const workshop = useQuery({ ...publicWorkshopQuery(id), refetchInterval: (query) => (query.state.data?.state === 'ended' ? false : CHECK_MS), retry: false });
@@ -61,5 +62,12 @@ const WatchWorkshopPage = () => {
     </div>
   );
 };
+
+/** A public page: it brings its own query cache, as the signed-in area and the directory do (lib/query.tsx). */
+const WatchWorkshopPage = () => (
+  <QueryProvider>
+    <WatchWorkshop />
+  </QueryProvider>
+);
 
 export default WatchWorkshopPage;
