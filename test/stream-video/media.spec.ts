@@ -1,4 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,4 +106,38 @@ test('a recording of the call itself: its length, a picture that moves, and soun
   expect(frames[0]!.length).toBe(64 * 36);
   expect(frames[0]!.equals(frames[1]!)).toBe(false);
   expect(maxVolume).toBeGreaterThan(-50);
+});
+
+/** What ffprobe reads of an HLS playlist over HTTP: each stream's codec and picture width (not synchronously: the stand-in serving it runs in this process). */
+const probeStreams = async (playlistUrl: string) => {
+  const { stdout } = await promisify(execFile)('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width', '-of', 'json', playlistUrl], { timeout: 60_000 });
+  return (JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string; width?: number }[] }).streams;
+};
+
+test('an HLS broadcast of the call: a live playlist of segments that ffprobe reads, ended when it stops', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const callId = `broadcast-${Date.now()}`;
+  const alice = await (await browser.newContext()).newPage();
+  await joinCall(alice, 'alice', callId);
+  const server = new StreamClient(harness.apiKey, TEST_SECRET, { basePath: harness.baseUrl, timeout: 60_000 }).video.call('default', callId);
+  // A default call does not broadcast (its settings, as Stream's defaults); the server turns HLS on for this one.
+  await expect(server.startHLSBroadcasting()).rejects.toThrow(/disabled/);
+  await server.update({ settings_override: { broadcasting: { enabled: true, hls: { enabled: true, quality_tracks: ['720p'] } } } });
+  const { playlist_url } = await server.startHLSBroadcasting();
+  expect(playlist_url).toBe(`${harness.baseUrl}/video/hls/default/${callId}/index.m3u8`);
+  const cid = `default:${callId}`;
+  await expect.poll(() => harness.webhooks.some((w) => w.type === 'call.hls_broadcasting_started' && w.call_cid === cid && w.hls_playlist_url === playlist_url), { timeout: 60_000 }).toBe(true);
+  const segments = async () => ((await (await fetch(playlist_url)).text()).match(/^segment-\d+\.ts$/gm) ?? []).length;
+  await expect.poll(segments, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+  const response = await fetch(playlist_url, { headers: { origin: 'http://visitor.example' } });
+  expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  expect(response.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+  const streams = await probeStreams(playlist_url);
+  expect(streams).toEqual(expect.arrayContaining([expect.objectContaining({ codec_type: 'video', codec_name: 'h264', width: 640 }), expect.objectContaining({ codec_type: 'audio', codec_name: 'aac' })]));
+  expect((await alice.evaluate(() => window.callHandle!.state.egress?.hls?.playlist_url))).toBe(playlist_url);
+
+  await server.stopHLSBroadcasting();
+  await expect.poll(() => harness.webhooks.some((w) => w.type === 'call.hls_broadcasting_stopped' && w.call_cid === cid)).toBe(true);
+  await expect.poll(async () => (await (await fetch(playlist_url)).text()).trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
+  await alice.evaluate(() => window.callHandle!.leave());
 });

@@ -9,6 +9,7 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { PartnershipsPage } from '../pages/PartnershipsPage';
 import { VolunteerPage } from '../pages/VolunteerPage';
 import { publicVideoRoutes } from '../features/video/routes';
+import { publicWorkshopRoutes } from '../features/public-workshop';
 import { mentorDirectoryRoutes } from '../features/mentoring/routes';
 import { signedInRoutes } from './signed-in-routes';
 import { LoadingState } from '../components/StatePanel/StatePanel';
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
         children: [{ lazy: async () => ({ Component: (await import('./SignedInArea')).default }), children: signedInRoutes }],
       },
       ...publicVideoRoutes,
+      ...publicWorkshopRoutes,
       {
         handle: { layout: OwnLayout } satisfies RouteHandle,
         lazy: async () => ({ Component: (await import('./DirectoryLayout')).default }),

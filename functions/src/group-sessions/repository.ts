@@ -39,6 +39,8 @@ export interface GroupSessionItem {
   taken: number;
   waiting: number;
   cancelReason: string | null;
+  /** A workshop a coordinator made public (absent: not public). */
+  public?: boolean;
   createdBy: string;
   createdAt: string;
   updatedAt: string;
@@ -213,6 +215,22 @@ export const changeState = async (session: GroupSessionItem, state: GroupSession
       ConditionExpression: '#state = :before',
       ExpressionAttributeNames: { '#state': 'state' },
       ExpressionAttributeValues: { ':state': state, ':before': session.state, ':now': now, ...(fields.cancelReason !== undefined ? { ':reason': fields.cancelReason } : {}) },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return strip<GroupSessionItem>(Attributes!);
+};
+
+/** A workshop made public or private: conditional on it being a workshop still to come or live (not ended, not cancelled). */
+export const setPublic = async (session: GroupSessionItem, value: boolean, now: string) => {
+  const { Attributes } = await documentClient.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: metaKey(session.id),
+      UpdateExpression: 'SET #public = :value, updatedAt = :now',
+      ConditionExpression: 'kind = :workshop AND #state IN (:scheduled, :live)',
+      ExpressionAttributeNames: { '#public': 'public', '#state': 'state' },
+      ExpressionAttributeValues: { ':value': value, ':now': now, ':workshop': 'workshop', ':scheduled': 'scheduled', ':live': 'live' },
       ReturnValues: 'ALL_NEW',
     }),
   );

@@ -117,6 +117,7 @@ const toView = (session: GroupSessionItem, viewerId: string, seat: SeatItem | un
   part: partOf(session, viewerId, seat),
   place: placeOf(seat, seats),
   cancelReason: session.cancelReason,
+  public: session.public === true,
   createdAt: session.createdAt,
 });
 

@@ -52,3 +52,20 @@ export const removeCallMember = async (kind: GroupSessionKind, groupSessionId: s
   (await callOf(kind, groupSessionId)).updateCallMembers({ remove_members: [memberStreamId(memberId)] });
 
 export const endGroupCall = async (kind: GroupSessionKind, groupSessionId: string) => (await callOf(kind, groupSessionId)).end();
+
+/**
+ * A public workshop's call broadcasts over HLS from the moment the host goes live (Stream's `broadcasting.hls.auto_on`
+ * starts it with go-live); made private again, a running broadcast stops.
+ */
+export const setCallBroadcast = async (kind: GroupSessionKind, groupSessionId: string, on: boolean) => {
+  const call = await callOf(kind, groupSessionId);
+  await call.update({ settings_override: { broadcasting: { enabled: on, hls: { enabled: on, auto_on: on, quality_tracks: ['720p'] } } } });
+  if (!on && (await callBroadcastUrl(kind, groupSessionId))) await call.stopHLSBroadcasting();
+};
+
+/** The call's HLS playlist while it is broadcast (Stream's `egress.hls.playlist_url`), else undefined. */
+export const callBroadcastUrl = async (kind: GroupSessionKind, groupSessionId: string) => {
+  // Read loosely: a call Stream answers without egress (never started) is one that does not broadcast.
+  const { call } = (await (await callOf(kind, groupSessionId)).get()) as { call?: { egress?: { broadcasting?: boolean; hls?: { playlist_url?: string } } } };
+  return call?.egress?.broadcasting && call.egress.hls?.playlist_url ? call.egress.hls.playlist_url : undefined;
+};

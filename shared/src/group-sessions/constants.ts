@@ -21,3 +21,6 @@ export const BACKSTAGE_LEAD_MINUTES = 10;
 /** How far ahead a group session may be scheduled. */
 export const GROUP_MAX_DAYS_AHEAD = 180;
 
+
+/** Where a public workshop plays for visitors (the SPA's page, linked from the coordinator's switch). */
+export const publicWorkshopPath = (id: string) => `/watch/${id}`;

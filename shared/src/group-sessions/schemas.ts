@@ -80,9 +80,30 @@ export const groupSessionSchema = z.object({
   part: z.enum(GROUP_PARTS),
   place: groupPlaceSchema,
   cancelReason: z.string().nullable(),
+  /** A workshop a coordinator made public: its broadcast plays for visitors at /watch/{id}. */
+  public: z.boolean(),
   createdAt: z.string(),
 });
 export type GroupSession = z.infer<typeof groupSessionSchema>;
+
+/** PUT /api/group-sessions/{id}/public: a coordinator makes a workshop public, or no longer. */
+export const groupSessionPublicInputSchema = z.object({ public: z.boolean() });
+
+/**
+ * GET /api/public/workshops/{id}: what a visitor (no sign-in) sees of a public workshop. Nobody's id, no place, no
+ * chat, no way on stage: the title, its time and host's name, and while it is broadcast the HLS playlist to play.
+ */
+export const publicWorkshopSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  startsAt: z.string(),
+  durationMinutes: z.number().int(),
+  state: z.enum(GROUP_SESSION_STATES),
+  hostName: z.string(),
+  broadcast: z.object({ playlistUrl: z.url() }).nullable(),
+});
+export type PublicWorkshop = z.infer<typeof publicWorkshopSchema>;
 
 export const groupSessionListSchema = z.object({ groupSessions: z.array(groupSessionSchema) });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { groupJoinSchema, groupPlaceSchema, groupSessionCancelSchema, groupSessionInputSchema, groupSessionListQuerySchema, groupSessionListSchema, groupSessionSchema } from '../group-sessions/schemas';
+import { groupJoinSchema, groupPlaceSchema, groupSessionCancelSchema, groupSessionPublicInputSchema, publicWorkshopSchema, groupSessionInputSchema, groupSessionListQuerySchema, groupSessionListSchema, groupSessionSchema } from '../group-sessions/schemas';
 import type { FunctionNeeds } from '../needs';
 import type { RouteTable } from './contract';
 
@@ -72,6 +72,25 @@ export const groupSessionsRoutes = {
     response: groupSessionSchema,
     nodeModules: streamSdk,
     needs: { tables: { ...readNeeds, groupSessions: ['GetItem', 'Query', 'UpdateItem'], notifications: ['PutItem'] }, email: true, userPool: ['AdminGetUser'], secrets: ['stream'] },
+  },
+  'PUT /api/group-sessions/{id}/public': {
+    handler: 'http/group-sessions/set-public',
+    auth: 'coordinator',
+    params: groupSessionIdParams,
+    body: groupSessionPublicInputSchema,
+    response: groupSessionSchema,
+    nodeModules: streamSdk,
+    // The flag (one conditional update), then the call's HLS setting (on with go-live) and, made private, its broadcast stopped.
+    needs: { tables: { ...readNeeds, groupSessions: ['GetItem', 'Query', 'UpdateItem'] }, secrets: ['stream'] },
+  },
+  'GET /api/public/workshops/{id}': {
+    handler: 'http/public-workshops/get',
+    auth: 'none',
+    params: groupSessionIdParams,
+    response: publicWorkshopSchema,
+    nodeModules: streamSdk,
+    // Visitors: the session and its host's name, and the call's broadcast as Stream has it.
+    needs: { tables: { groupSessions: ['GetItem'], members: ['GetItem', 'BatchGetItem'] }, secrets: ['stream'] },
   },
   'POST /api/group-sessions/{id}/join': {
     handler: 'http/group-sessions/join',

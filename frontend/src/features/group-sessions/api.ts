@@ -18,4 +18,5 @@ export const scheduleGroupSession = (body: GroupSessionInput) => api('POST /api/
 export const changePlace = (id: string, change: 'sign-up' | 'leave') =>
   api(change === 'sign-up' ? 'POST /api/group-sessions/{id}/sign-up' : 'POST /api/group-sessions/{id}/leave', { params: { id } });
 export const cancelGroupSession = (id: string, reason: string) => api('POST /api/group-sessions/{id}/cancel', { params: { id }, body: { reason } });
+export const setWorkshopPublic = (id: string, value: boolean) => api('PUT /api/group-sessions/{id}/public', { params: { id }, body: { public: value } });
 export const joinGroupSession = (id: string) => api('POST /api/group-sessions/{id}/join', { params: { id } });

@@ -5,6 +5,8 @@ export const copy = {
   title: 'Group sessions',
   lead: 'Workshops and open circles of the programme: sign up for a place, or join the waiting list when it is full.',
   loading: 'Loading group sessions…',
+  publicSwitch: 'Public: visitors watch its broadcast',
+  publicPage: 'Public page',
   failed: 'We could not load the group sessions.',
   none: 'No group sessions coming up',
   noneText: 'When a mentor or a coordinator schedules a workshop or an open circle for you, it shows here.',

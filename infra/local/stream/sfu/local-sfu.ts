@@ -36,6 +36,7 @@ import { addForwardingTrack, createMediaPeer, evenLoss, PublishedTrack, type Dim
 import { QualityMeter } from './connection-quality';
 import { CallListener, type RecognisedUtterance } from './speech/call-listener';
 import { CallRecorder } from './recording/call-recorder';
+import { HlsBroadcast, type BroadcastTrack } from './recording/hls-broadcast';
 
 export interface SfuGrant {
   user_id: string;
@@ -240,6 +241,8 @@ export class LocalSfu {
   private readonly listening = new Set<string>();
   /** the calls being recorded, whether or not anyone is in them yet */
   private readonly recorders = new Map<string, CallRecorder>();
+  /** the calls being broadcast over HLS, whether or not anyone is in them yet */
+  private readonly broadcasts = new Map<string, HlsBroadcast>();
   private closing = false;
   private readonly log: (message: string, details?: unknown) => void;
   private readonly publishOptions: PublishOption[];
@@ -345,6 +348,7 @@ export class LocalSfu {
     void participant.publisher?.close();
     void participant.subscriber.close();
     if (notify) call.broadcast({ oneofKind: 'participantLeft', participantLeft: { callCid: call.cid, participant: participant.toProto() } });
+    this.updateBroadcast(call.cid);
     if (participant.socket.readyState === participant.socket.OPEN) participant.socket.close(1000, 'left');
     if (call.participants.size === 0) {
       void call.listener?.close();
@@ -388,6 +392,7 @@ export class LocalSfu {
         this.announceTrack(participant, type, false, TrackUnpublishReason.MODERATION);
       }
     }
+    this.updateBroadcast(cid);
   }
 
   setPins(cid: string, pins: Pin[]) {
@@ -483,6 +488,47 @@ export class LocalSfu {
     const source = published?.source;
     if (!recorder || !published || !source || (type !== TrackType.AUDIO && type !== TrackType.VIDEO)) return;
     void recorder.record(`${participant.sessionId}:${type}`, source, () => published.requestKeyframe(source.rid)).catch((error: unknown) => this.log('SFU: a track could not be recorded', error));
+  }
+
+  // ---- broadcasting --------------------------------------------------------------------------------------------
+
+  /**
+   * HLS of the call starts: ffmpeg composes what the recording would (the cameras and microphones, live ones only: a
+   * muted track sends nothing, which would hold the picture) into `dir`.
+   */
+  startBroadcast(cid: string, ffmpeg: string, dir: string, on: { started(): void; failed(error: Error): void }) {
+    if (this.broadcasts.has(cid)) return;
+    const broadcast = new HlsBroadcast(ffmpeg, dir, {
+      started: on.started,
+      failed: (error) => {
+        if (this.broadcasts.get(cid) === broadcast) this.broadcasts.delete(cid);
+        on.failed(error);
+      },
+    }, this.log);
+    this.broadcasts.set(cid, broadcast);
+    this.updateBroadcast(cid);
+  }
+
+  /** The broadcast ends; its playlist is ended and stays (a player plays on to its end). */
+  async stopBroadcast(cid: string) {
+    const broadcast = this.broadcasts.get(cid);
+    this.broadcasts.delete(cid);
+    await broadcast?.stop();
+  }
+
+  private updateBroadcast(cid: string) {
+    const broadcast = this.broadcasts.get(cid);
+    if (!broadcast) return;
+    const tracks: BroadcastTrack[] = [];
+    for (const participant of this.calls.get(cid)?.participants.values() ?? []) {
+      for (const type of participant.liveTracks) {
+        const published = participant.published.get(type);
+        const source = published?.source;
+        if (!published || !source || (type !== TrackType.AUDIO && type !== TrackType.VIDEO)) continue;
+        tracks.push({ key: `${participant.sessionId}:${type}:${source.id}`, kind: type === TrackType.VIDEO ? 'video' : 'audio', track: source, requestKeyframe: () => published.requestKeyframe(source.rid) });
+      }
+    }
+    broadcast.setTracks(tracks);
   }
 
   // ---- ICE -------------------------------------------------------------------------------------------------------
@@ -589,6 +635,7 @@ export class LocalSfu {
     else participant.muted.delete(type);
     if (type === TrackType.AUDIO) this.listenTo(participant);
     this.recordTrack(participant, type);
+    this.updateBroadcast(participant.call.cid);
     for (const other of participant.call.others(participant)) {
       const existing = other.forwards.get(`${participant.sessionId}:${type}`);
       if (existing) {
@@ -688,6 +735,7 @@ export class LocalSfu {
       else participant.muted.delete(trackType);
       if (was !== muted && participant.published.has(trackType)) this.announceTrack(participant, trackType, !muted);
     }
+    this.updateBroadcast(participant.call.cid);
     return UpdateMuteStatesResponse.create({});
   }
 
@@ -737,6 +785,7 @@ export class LocalSfu {
 
   async close() {
     this.closing = true;
+    await Promise.all([...this.broadcasts.keys()].map((cid) => this.stopBroadcast(cid)));
     for (const call of this.calls.values()) for (const p of [...call.participants.values()]) this.leave(p, false);
   }
 }

@@ -67,6 +67,8 @@ export interface StoredCall {
   transcribing: boolean;
   transcription_started_at?: string;
   captioning?: boolean;
+  /** HLS of the call runs (start_broadcasting, go_live with start_hls or hls auto_on) until stop_broadcasting or the live ends. */
+  broadcasting?: boolean;
   artifacts: StoredArtifact[];
   /** Set by go_live, cleared by stop_live: a call whose settings enable backstage is in backstage until then. */
   live?: boolean;
@@ -94,6 +96,7 @@ const closeStaleSession = (call: StoredCall) => {
   call.recording = false;
   call.transcribing = false;
   call.captioning = false;
+  call.broadcasting = false;
   return call;
 };
 

@@ -3,8 +3,9 @@
  * Stream documents for a new app (getstream.io/video/docs/api/call_types/builtin: backstage, access requests, audio
  * only, ring timeouts) and the capabilities each call role is granted. Stream documents the grants only as "set in the
  * dashboard"; the tables below are the stand-in's choice, read from the types' descriptions and the SDKs' sample apps
- * (docs/local-stage.md). A capability whose feature the stand-in does not imitate (HLS/RTMP,
- * raw/frame/individual recording) is granted to nobody, so no control the SDKs gate on it is shown.
+ * (docs/local-stage.md). A capability whose feature the stand-in does not imitate (RTMP out,
+ * raw/frame/individual recording) is granted to nobody, so no control the SDKs gate on it is shown. HLS broadcasting
+ * is on for `livestream` calls only (the type Stream makes for broadcasting); elsewhere its settings turn it off.
  */
 export type Settings = Record<string, Record<string, unknown>>;
 
@@ -25,14 +26,16 @@ interface TypeDefaults {
   screensharing: boolean;
   screenRequests: boolean;
   ringMs: number;
+  /** HLS (the stand-in's choice: Stream's dashboard sets it; its docs name `livestream` as the type for broadcasting) */
+  broadcasting: boolean;
 }
 
 /** The documented table of defaults per type ("Defaults for call type settings"). */
 const documented: Record<CallTypeName, TypeDefaults> = {
-  default: { audioRequests: true, micOn: true, defaultDevice: 'speaker', backstage: false, video: true, videoRequests: true, cameraOn: true, screensharing: true, screenRequests: true, ringMs: 15000 },
-  development: { audioRequests: true, micOn: true, defaultDevice: 'speaker', backstage: false, video: true, videoRequests: true, cameraOn: true, screensharing: true, screenRequests: true, ringMs: 15000 },
-  livestream: { audioRequests: false, micOn: false, defaultDevice: 'speaker', backstage: true, video: true, videoRequests: false, cameraOn: true, screensharing: true, screenRequests: false, ringMs: 0 },
-  audio_room: { audioRequests: true, micOn: false, defaultDevice: 'speaker', backstage: true, video: false, videoRequests: false, cameraOn: false, screensharing: false, screenRequests: false, ringMs: 0 },
+  default: { audioRequests: true, micOn: true, defaultDevice: 'speaker', backstage: false, video: true, videoRequests: true, cameraOn: true, screensharing: true, screenRequests: true, ringMs: 15000, broadcasting: false },
+  development: { audioRequests: true, micOn: true, defaultDevice: 'speaker', backstage: false, video: true, videoRequests: true, cameraOn: true, screensharing: true, screenRequests: true, ringMs: 15000, broadcasting: false },
+  livestream: { audioRequests: false, micOn: false, defaultDevice: 'speaker', backstage: true, video: true, videoRequests: false, cameraOn: true, screensharing: true, screenRequests: false, ringMs: 0, broadcasting: true },
+  audio_room: { audioRequests: true, micOn: false, defaultDevice: 'speaker', backstage: true, video: false, videoRequests: false, cameraOn: false, screensharing: false, screenRequests: false, ringMs: 0, broadcasting: false },
 };
 
 export const callTypeSettings = (type: string): Settings => {
@@ -49,7 +52,7 @@ export const callTypeSettings = (type: string): Settings => {
       speaker_default_on: true,
     },
     backstage: { enabled: d.backstage, join_ahead_time_seconds: 0 },
-    broadcasting: { enabled: false, hls: { auto_on: false, enabled: false, quality_tracks: ['720p'] }, rtmp: { enabled: false, quality: '720p' } },
+    broadcasting: { enabled: d.broadcasting, hls: { auto_on: false, enabled: d.broadcasting, quality_tracks: ['720p'] }, rtmp: { enabled: false, quality: '720p' } },
     encryption: { mode: 'disabled' },
     frame_recording: { capture_interval_in_seconds: 10, mode: 'disabled' },
     geofencing: { names: [] },
@@ -77,9 +80,10 @@ const watch = ['read-call', 'join-call', 'create-reaction'];
 const recordAndTranscribe = [
   'start-record-call', 'stop-record-call', 'start-transcription-call', 'stop-transcription-call', 'start-closed-captions-call', 'stop-closed-captions-call',
 ];
+const broadcast = ['start-broadcast-call', 'stop-broadcast-call'];
 const moderate = [
   'block-users', 'kick-user', 'mute-users', 'pin-for-everyone', 'remove-call-member', 'update-call-member',
-  'update-call-permissions', 'update-call-settings', 'join-ended-call', 'join-backstage',
+  'update-call-permissions', 'update-call-settings', 'join-ended-call', 'join-backstage', ...broadcast,
 ];
 const participant = [...watch, ...media, ...recordAndTranscribe, 'update-call', 'end-call'];
 const host = [...participant, ...moderate];
@@ -136,6 +140,8 @@ const disabledBySettings = (settings: Settings | undefined) => {
   if (!settings) return off;
   if (settings.video?.enabled === false) off.add('send-video');
   if (settings.screensharing?.enabled === false) off.add('screenshare');
+  const broadcasting = settings.broadcasting as { enabled?: boolean; hls?: { enabled?: boolean } } | undefined;
+  if (broadcasting?.enabled !== true || broadcasting.hls?.enabled !== true) for (const c of broadcast) off.add(c);
   if (settings.recording?.mode === 'disabled') for (const c of ['start-record-call', 'stop-record-call']) off.add(c);
   if (settings.transcription?.mode === 'disabled') for (const c of ['start-transcription-call', 'stop-transcription-call']) off.add(c);
   if (settings.transcription?.closed_caption_mode === 'disabled') for (const c of ['start-closed-captions-call', 'stop-closed-captions-call']) off.add(c);

@@ -31,6 +31,8 @@ export interface CoordinatorDeps {
   sfuTokens: SfuTokens;
   sfu: CoordinatorSfu;
   artifactUrl(call: StoredCall, sessionId: string, filename: string): string;
+  /** Where the call's HLS playlist is served (`egress.hls.playlist_url`). */
+  playlistUrl(call: StoredCall): string;
   store: CallStore;
   now?: () => Date;
   log?(message: string, details?: unknown): void;
@@ -55,6 +57,9 @@ export interface CoordinatorSfu {
   startRecording(cid: string): void;
   /** The recording's file (its path), or undefined where the machine cannot make one (no ffmpeg); throws when it failed. */
   finishRecording(cid: string, filename: string): Promise<string | undefined>;
+  /** HLS of the call's composition starts: `started` once its playlist has a segment, `failed` when it cannot go on. */
+  startBroadcast(cid: string, on: { started(): void; failed(error: Error): void }): void;
+  stopBroadcast(cid: string): Promise<void>;
 }
 
 /** One recognised utterance of a speaker, as the SFU hears it. */
@@ -92,6 +97,7 @@ export const videoWebhookEvents: ReadonlySet<string> = new Set([
   'call.transcription_ready', 'call.live_started', 'call.permission_request', 'call.permissions_updated', 'call.blocked_user',
   'call.unblocked_user', 'call.kicked_user', 'call.user_muted', 'call.missed', 'call.closed_captions_started',
   'call.closed_captions_stopped', 'call.closed_captions_failed', 'call.recording_failed', 'call.transcription_failed',
+  'call.hls_broadcasting_started', 'call.hls_broadcasting_stopped', 'call.hls_broadcasting_failed',
 ]);
 
 /** The clients drop their ring at its timeout; the stand-in ends it just after, so their own drop is seen first. */
@@ -171,7 +177,7 @@ export class VideoCoordinator {
       recording: call.recording,
       transcribing: call.transcribing,
       translating: false,
-      egress: { broadcasting: false, rtmps: [] },
+      egress: { broadcasting: call.broadcasting === true, ...(call.broadcasting ? { hls: { playlist_url: this.deps.playlistUrl(call), status: '' } } : {}), rtmps: [] },
       ingress: { rtmp: { address: '' }, srt: { address: '' }, whip: { address: '' } },
     };
   }
@@ -642,6 +648,7 @@ export class VideoCoordinator {
     if (call.recording) this.stopRecording({ kind: 'server' }, call.type, call.id, 'composite');
     if (call.transcribing) this.stopTranscription({ kind: 'server' }, call.type, call.id);
     if (call.captioning) this.stopClosedCaptions({ kind: 'server' }, call.type, call.id, {});
+    if (call.broadcasting) this.endBroadcast(call);
     this.deps.store.save();
     this.emit(call, {
       type: 'call.session_ended',
@@ -844,21 +851,27 @@ export class VideoCoordinator {
 
   // ---- backstage and going live -----------------------------------------------------------------------------------
 
-  goLive(actor: Actor, type: string, id: string) {
+  /** Live: HLS starts with it when asked (`start_hls`) or when the call's settings have it on (`broadcasting.hls.auto_on`). */
+  goLive(actor: Actor, type: string, id: string, body: { start_hls?: boolean } = {}) {
     const call = this.existing(type, id);
     this.require(actor, call, 'update-call', cidOf(call));
+    if (body.start_hls) this.require(actor, call, 'start-broadcast-call', cidOf(call));
     if (!call.live) {
       call.live = true;
       call.updated_at = this.iso();
       this.deps.store.save();
       this.emit(call, { type: 'call.live_started', call: this.callResponse(call) });
     }
+    const hls = call.settings.broadcasting?.hls as { auto_on?: boolean } | undefined;
+    if ((body.start_hls || hls?.auto_on === true) && !call.broadcasting && this.broadcastingEnabled(call)) this.beginBroadcast(call);
     return { call: this.callResponse(call), duration: '0.10ms' };
   }
 
-  stopLive(actor: Actor, type: string, id: string) {
+  /** "Once the live ended, the HLS broadcast will be stopped as well", unless asked to go on (`continue_hls`). */
+  stopLive(actor: Actor, type: string, id: string, body: { continue_hls?: boolean } = {}) {
     const call = this.existing(type, id);
     this.require(actor, call, 'update-call', cidOf(call));
+    if (call.broadcasting && !body.continue_hls) this.endBroadcast(call);
     if (call.live) {
       call.live = false;
       call.updated_at = this.iso();
@@ -867,6 +880,58 @@ export class VideoCoordinator {
       if (this.isBackstage(call)) this.deps.sfu.liveEnded(cidOf(call));
     }
     return { call: this.callResponse(call), duration: '0.10ms' };
+  }
+
+  // ---- broadcasting ----------------------------------------------------------------------------------------------
+
+  private broadcastingEnabled(call: StoredCall) {
+    const broadcasting = call.settings.broadcasting as { enabled?: boolean; hls?: { enabled?: boolean } } | undefined;
+    return broadcasting?.enabled === true && broadcasting.hls?.enabled === true;
+  }
+
+  /** start_broadcasting: the playlist's URL at once; `call.hls_broadcasting_started` once it has a segment. */
+  startBroadcasting(actor: Actor, type: string, id: string) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'start-broadcast-call', cidOf(call));
+    if (!this.broadcastingEnabled(call)) throw badRequest('StartBroadcasting failed with error: "HLS broadcasting is disabled for this call"');
+    if (call.broadcasting) throw badRequest('StartBroadcasting failed with error: "call is already being broadcasted"');
+    this.beginBroadcast(call);
+    return { playlist_url: this.deps.playlistUrl(call), duration: '0.10ms' };
+  }
+
+  stopBroadcasting(actor: Actor, type: string, id: string) {
+    const call = this.existing(type, id);
+    this.require(actor, call, 'stop-broadcast-call', cidOf(call));
+    if (!call.broadcasting) throw badRequest('StopBroadcasting failed with error: "call is not being broadcasted"');
+    this.endBroadcast(call);
+    return { duration: '0.10ms' };
+  }
+
+  private beginBroadcast(call: StoredCall) {
+    call.broadcasting = true;
+    call.updated_at = this.iso();
+    this.deps.store.save();
+    const cid = cidOf(call);
+    this.deps.sfu.startBroadcast(cid, {
+      started: () => {
+        if (call.broadcasting) this.emit(call, { type: 'call.hls_broadcasting_started', call: this.callResponse(call), hls_playlist_url: this.deps.playlistUrl(call) });
+      },
+      failed: (error) => {
+        if (!call.broadcasting) return;
+        this.deps.log?.('the HLS broadcast failed', error);
+        call.broadcasting = false;
+        this.deps.store.save();
+        this.emit(call, { type: 'call.hls_broadcasting_failed' });
+      },
+    });
+  }
+
+  private endBroadcast(call: StoredCall) {
+    call.broadcasting = false;
+    call.updated_at = this.iso();
+    this.deps.store.save();
+    void this.deps.sfu.stopBroadcast(cidOf(call));
+    this.emit(call, { type: 'call.hls_broadcasting_stopped' });
   }
 
   // ---- moderation -------------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,6 +74,9 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
   const sfuTokens = createSfuTokens();
   // Recordings of the calls themselves: beside the state when it is kept, else for as long as the process runs.
   const artifactsDir = deps.dataDir ? mkdir(join(deps.dataDir, 'recordings'), { recursive: true }).then(() => join(deps.dataDir!, 'recordings')) : mkdtemp(join(tmpdir(), 'stream-recordings-'));
+  // HLS broadcasts: the playlist and segments of each call's latest broadcast, for as long as the process runs.
+  const broadcastsDir = mkdtemp(join(tmpdir(), 'stream-hls-'));
+  const broadcastDir = async (cid: string) => join(await broadcastsDir, cid.replace(':', '/'));
   const sockets = new CoordinatorSockets({ apiKey: deps.apiKey, verifyUserToken: deps.verifyUserToken, users: deps.users, log });
   const coordinator = new VideoCoordinator({
     users: deps.users,
@@ -101,7 +105,18 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
         await sfu.finishRecording(cid, ffmpeg, path);
         return path;
       },
+      startBroadcast: (cid, on) => {
+        const ffmpeg = mediaTools().ffmpeg;
+        if (!ffmpeg) {
+          // Announced after the answer, as Stream's failure would be.
+          setImmediate(() => on.failed(new Error('ffmpeg is not installed: the stand-in cannot broadcast (scripts/media-tools.ts)')));
+          return;
+        }
+        void broadcastDir(cid).then((dir) => sfu.startBroadcast(cid, ffmpeg, dir, on));
+      },
+      stopBroadcast: (cid) => sfu.stopBroadcast(cid),
     },
+    playlistUrl: (call) => `${base}/video/hls/${call.type}/${call.id}/index.m3u8`,
     artifactUrl: (call, sessionId, filename) => `${base}/video/artifacts/${call.type}/${call.id}/${encodeURIComponent(sessionId || 'none')}/${encodeURIComponent(filename)}`,
     store,
     log,
@@ -149,6 +164,18 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
     res.end(body);
   };
 
+  /** GET /video/hls/{type}/{id}/{file}: a broadcast's playlist and segments, to anyone (as Stream's CDN serves them), with CORS for players on other origins. */
+  const serveBroadcast = async (res: ServerResponse, parts: string[]) => {
+    const [type, id, file] = parts.map(decodeURIComponent);
+    const valid = parts.length === 3 && /^[\w-]+$/.test(type ?? '') && /^[\w-]+$/.test(id ?? '') && /^(index\.m3u8|segment-\d+\.ts)$/.test(file ?? '');
+    const body = valid ? await readFile(join(await broadcastDir(`${type}:${id}`), file!)).catch(() => undefined) : undefined;
+    if (!body) return sendError(res, new StreamApiError('doesNotExist', 'No such broadcast'));
+    const playlist = file!.endsWith('.m3u8');
+    // A live playlist changes every segment: players must ask again; a segment never changes.
+    res.writeHead(200, { ...corsHeaders, 'content-type': playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t', 'content-length': body.length, 'cache-control': playlist ? 'no-cache' : 'max-age=3600' });
+    res.end(body);
+  };
+
   return {
     async handle(req, res, url) {
       const path = url.pathname;
@@ -172,6 +199,10 @@ export const createVideoStandIn = async (deps: VideoStandInDeps): Promise<VideoS
         }
         if (apiPath.startsWith('/artifacts/') && (req.method === 'GET' || req.method === 'HEAD')) {
           serveArtifact(res, apiPath.slice('/artifacts/'.length).split('/'));
+          return true;
+        }
+        if (apiPath.startsWith('/hls/') && (req.method === 'GET' || req.method === 'HEAD')) {
+          await serveBroadcast(res, apiPath.slice('/hls/'.length).split('/'));
           return true;
         }
         if (apiPath === '/guest' && req.method === 'POST') {

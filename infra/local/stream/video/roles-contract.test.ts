@@ -81,12 +81,14 @@ describe('call types', () => {
     expect(asGrace.own_capabilities).not.toContain('pin-for-everyone');
   });
 
-  it('grants nobody a capability whose feature it does not imitate (broadcasting); captions go with transcription', async () => {
+  it('HLS broadcasting only where the type’s settings have it on (livestream), to its hosts; captions go with transcription', async () => {
     const ada = await connect('ada');
     for (const type of ['default', 'development', 'livestream', 'audio_room']) {
-      const { own_capabilities } = await ada.call(type, callId()).getOrCreate();
+      const { own_capabilities, call } = await ada.call(type, callId()).getOrCreate();
       expect(own_capabilities, type).toContain('start-closed-captions-call');
-      expect(own_capabilities, type).not.toContain('start-broadcast-call');
+      expect(own_capabilities.includes('start-broadcast-call'), type).toBe(type === 'livestream');
+      expect(call.settings.broadcasting.hls.enabled, type).toBe(type === 'livestream');
+      expect(call.settings.broadcasting.rtmp.enabled, type).toBe(false);
     }
   });
 

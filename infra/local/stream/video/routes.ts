@@ -47,6 +47,8 @@ const schemas = {
   startCaptions: z.looseObject({ enable_transcription: z.boolean().optional(), language: z.string().optional(), external_storage: z.string().optional() }),
   stopCaptions: z.looseObject({ stop_transcription: z.boolean().optional() }),
   startTranscription: z.looseObject({ enable_closed_captions: z.boolean().optional(), language: z.string().optional(), transcription_external_storage: z.string().optional() }),
+  goLive: z.looseObject({ start_hls: z.boolean().optional(), start_recording: z.boolean().optional(), start_transcription: z.boolean().optional(), start_closed_caption: z.boolean().optional() }),
+  stopLive: z.looseObject({ continue_hls: z.boolean().optional(), continue_recording: z.boolean().optional() }),
   reaction: z.looseObject({ type: z.string().min(1), emoji_code: z.string().optional(), custom: custom.optional(), user_id: z.string().min(1).optional() }),
 };
 
@@ -110,8 +112,10 @@ export const routeVideoRequest = (c: VideoCoordinator, actor: Actor, method: str
     case 'stop_transcription': return c.stopTranscription(actor, type, id);
     case 'event': return c.sendCustomEvent(actor, type, id, parse('SendCallEvent', schemas.event, body));
     case 'reaction': return c.sendReaction(actor, type, id, parse('SendVideoReaction', schemas.reaction, body));
-    case 'go_live': return c.goLive(actor, type, id);
-    case 'stop_live': return c.stopLive(actor, type, id);
+    case 'go_live': return c.goLive(actor, type, id, parse('GoLive', schemas.goLive, body));
+    case 'stop_live': return c.stopLive(actor, type, id, parse('StopLive', schemas.stopLive, body));
+    case 'start_broadcasting': return c.startBroadcasting(actor, type, id);
+    case 'stop_broadcasting': return c.stopBroadcasting(actor, type, id);
     case 'mute_users': return c.muteUsers(actor, type, id, parse('MuteUsers', schemas.muteUsers, body));
     case 'block': return c.block(actor, type, id, parse('BlockUser', schemas.user, body));
     case 'unblock': return c.unblock(actor, type, id, parse('UnblockUser', schemas.user, body));

@@ -195,8 +195,9 @@ describe('calls from the browser client', () => {
     const client = await connect('ada');
     const id = callId();
     await client.call('default', id).getOrCreate();
-    await expect(client.streamClient.post(`/call/default/${id}/start_broadcasting`, {})).rejects.toMatchObject({ status: 501, message: expect.stringMatching(/not imitated/) });
-    expect(harness.notImitated).toContain(`POST /video/call/default/${id}/start_broadcasting`);
+    // RTMP out: the stand-in has nowhere to push to (docs/local-stage.md).
+    await expect(client.call('default', id).startRTMPBroadcasts({ broadcasts: [{ name: 'out', stream_url: 'rtmp://example.invalid/live' }] })).rejects.toMatchObject({ status: 501, message: expect.stringMatching(/not imitated/) });
+    expect(harness.notImitated).toContain(`POST /video/call/default/${id}/rtmp_broadcasts`);
   });
 });
 
@@ -402,6 +403,63 @@ describe('the node SDK, as the product’s functions use it', () => {
     await live.getOrCreate({ data: { created_by_id: 'ada', members: [{ user_id: 'grace' }] } });
     const grace = await connect('grace');
     await expect(grace.call('livestream', live.id).startClosedCaptions()).rejects.toMatchObject({ status: 403, code: 17 });
+  });
+});
+
+describe('HLS broadcasting', () => {
+  const liveCall = async () => {
+    const id = callId();
+    await server.video.call('livestream', id).getOrCreate({ data: { created_by_id: 'grace', members: [{ user_id: 'grace', role: 'host' }, { user_id: 'ada' }] } });
+    return id;
+  };
+
+  it('a host starts and stops it: the playlist URL at once, then the started event with it, egress in the call, stopped; hosts hold the capability', async () => {
+    const id = await liveCall();
+    const grace = await connect('grace');
+    const call = grace.call('livestream', id);
+    await call.get();
+    expect(call.state.ownCapabilities).toEqual(expect.arrayContaining(['start-broadcast-call', 'stop-broadcast-call']));
+    const started = nextEvent(grace, 'call.hls_broadcasting_started');
+    const { playlist_url } = await call.startHLS();
+    expect(playlist_url).toBe(`${harness.baseUrl}/video/hls/livestream/${id}/index.m3u8`);
+    // Started once the playlist names a segment (of nobody yet: black and silence).
+    expect(await started).toMatchObject({ call_cid: `livestream:${id}`, hls_playlist_url: playlist_url, call: { egress: { broadcasting: true, hls: { playlist_url } } } });
+    expect(call.state.egress).toMatchObject({ broadcasting: true, hls: { playlist_url } });
+    const playlist = await fetch(playlist_url);
+    expect(playlist.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await playlist.text()).toMatch(/^#EXTM3U[\s\S]*segment-\d+\.ts/);
+    await expect(call.startHLS()).rejects.toMatchObject({ status: 400, code: 4, message: expect.stringMatching(/already being broadcasted/) });
+
+    const stopped = nextEvent(grace, 'call.hls_broadcasting_stopped');
+    await call.stopHLS();
+    await stopped;
+    expect(call.state.egress?.broadcasting).toBe(false);
+    await expect(call.stopHLS()).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/not being broadcasted/) });
+    await expect.poll(async () => (await (await fetch(playlist_url)).text()).trimEnd().endsWith('#EXT-X-ENDLIST'), { timeout: 15_000 }).toBe(true);
+    expect(harness.webhooks.filter((w) => w.call_cid === `livestream:${id}`).map((w) => w.type)).toEqual(expect.arrayContaining(['call.hls_broadcasting_started', 'call.hls_broadcasting_stopped']));
+  });
+
+  it('refuses a member without the capability (403, code 17), and a call type whose settings turn it off', async () => {
+    const id = await liveCall();
+    const ada = await connect('ada');
+    await expect(ada.call('livestream', id).startHLS()).rejects.toMatchObject({ status: 403, code: 17, message: expect.stringMatching(/not allowed/) });
+    const pair = server.video.call('default', callId());
+    await pair.getOrCreate({ data: { created_by_id: 'ada' } });
+    await expect(pair.startHLSBroadcasting()).rejects.toMatchObject({ code: 4, message: expect.stringMatching(/disabled/) });
+    expect((await pair.get()).call.egress.broadcasting).toBe(false);
+    expect(await fetch(`${harness.baseUrl}/video/hls/livestream/${id}/index.m3u8`).then((r) => r.status)).toBe(404);
+    expect(await fetch(`${harness.baseUrl}/video/hls/livestream/${id}/..%2F..%2Fsecret`).then((r) => r.status)).toBe(404);
+  });
+
+  it('starts with go_live when the settings have it on (hls auto_on) and stops with stop_live', async () => {
+    const id = await liveCall();
+    const call = server.video.call('livestream', id);
+    await call.update({ settings_override: { broadcasting: { hls: { auto_on: true, quality_tracks: ['720p'] } } } });
+    await call.goLive({});
+    expect((await call.get()).call.egress).toMatchObject({ broadcasting: true, hls: { playlist_url: expect.stringContaining(`/hls/livestream/${id}/`) } });
+    await call.stopLive({});
+    expect((await call.get()).call.egress.broadcasting).toBe(false);
+    expect(harness.webhooks.filter((w) => w.call_cid === `livestream:${id}`).map((w) => w.type)).toContain('call.hls_broadcasting_stopped');
   });
 });
 

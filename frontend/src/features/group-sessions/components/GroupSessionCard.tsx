@@ -1,15 +1,18 @@
 import { Link } from 'react-router';
 import { AUDIENCE_LABELS } from '@mentoring/shared/group-sessions';
 import { useDates } from '../../../lib/member-zone';
+import { useOwnProfile } from '../../../lib/shared-api';
 import { groupSessionPath, type GroupSession } from '../api';
 import { copy } from '../copy';
 import styles from '../group-sessions.module.css';
+import { PublicSwitch } from './PublicSwitch';
 
 /** One group session in a list: what, when (in the member's zone), who hosts, places, and the member's own place. */
 export const GroupSessionCard = ({ session, heading = 'h2' }: { session: GroupSession; heading?: 'h2' | 'h3' }) => {
   const dates = useDates();
   const Heading = heading;
   const mine = copy.parts[session.part] ?? copy.place(session.place);
+  const coordinator = useOwnProfile().data?.isCoordinator === true;
   return (
     <li className={styles.card}>
       <ul className={styles.badges} aria-label="About">
@@ -29,6 +32,7 @@ export const GroupSessionCard = ({ session, heading = 'h2' }: { session: GroupSe
       </p>
       <p className={styles.meta}>{[session.topics.join(', '), AUDIENCE_LABELS[session.audience], copy.places(session)].join(' · ')}</p>
       {mine && <p className={styles.place}>{mine}</p>}
+      {coordinator && <PublicSwitch session={session} />}
     </li>
   );
 };
