@@ -118,15 +118,15 @@ test('an HLS broadcast of the call: a live playlist of segments that ffprobe rea
   test.setTimeout(180_000);
   const callId = `broadcast-${Date.now()}`;
   const alice = await (await browser.newContext()).newPage();
-  await joinCall(alice, 'alice', callId);
-  const server = new StreamClient(harness.apiKey, TEST_SECRET, { basePath: harness.baseUrl, timeout: 60_000 }).video.call('default', callId);
+  await stage.join(alice, 'alice', callId);
+  const server = new StreamClient(stage.harness.apiKey, TEST_SECRET, { basePath: stage.harness.baseUrl, timeout: 60_000 }).video.call('default', callId);
   // A default call does not broadcast (its settings, as Stream's defaults); the server turns HLS on for this one.
   await expect(server.startHLSBroadcasting()).rejects.toThrow(/disabled/);
   await server.update({ settings_override: { broadcasting: { enabled: true, hls: { enabled: true, quality_tracks: ['720p'] } } } });
   const { playlist_url } = await server.startHLSBroadcasting();
-  expect(playlist_url).toBe(`${harness.baseUrl}/video/hls/default/${callId}/index.m3u8`);
+  expect(playlist_url).toBe(`${stage.harness.baseUrl}/video/hls/default/${callId}/index.m3u8`);
   const cid = `default:${callId}`;
-  await expect.poll(() => harness.webhooks.some((w) => w.type === 'call.hls_broadcasting_started' && w.call_cid === cid && w.hls_playlist_url === playlist_url), { timeout: 60_000 }).toBe(true);
+  await expect.poll(() => stage.harness.webhooks.some((w) => w.type === 'call.hls_broadcasting_started' && w.call_cid === cid && w.hls_playlist_url === playlist_url), { timeout: 60_000 }).toBe(true);
   const segments = async () => ((await (await fetch(playlist_url)).text()).match(/^segment-\d+\.ts$/gm) ?? []).length;
   await expect.poll(segments, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
   const response = await fetch(playlist_url, { headers: { origin: 'http://visitor.example' } });
@@ -137,7 +137,7 @@ test('an HLS broadcast of the call: a live playlist of segments that ffprobe rea
   expect((await alice.evaluate(() => window.callHandle!.state.egress?.hls?.playlist_url))).toBe(playlist_url);
 
   await server.stopHLSBroadcasting();
-  await expect.poll(() => harness.webhooks.some((w) => w.type === 'call.hls_broadcasting_stopped' && w.call_cid === cid)).toBe(true);
+  await expect.poll(() => stage.harness.webhooks.some((w) => w.type === 'call.hls_broadcasting_stopped' && w.call_cid === cid)).toBe(true);
   await expect.poll(async () => (await (await fetch(playlist_url)).text()).trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
   await alice.evaluate(() => window.callHandle!.leave());
 });
