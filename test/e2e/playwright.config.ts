@@ -54,11 +54,12 @@ export default defineConfig({
   testIgnore: onDevServer ? [] : devServerSpecs,
   outputDir: e2eOutputDir,
   globalSetup: './global-setup.ts',
-  // Two workers, each taking whole files: one left a third of two cores idle while Chromium and the stage took
-  // turns. Every test makes the members and records it looks for, under names of its own, and counts no list
+  // Three workers, each taking whole files: the suite's tests mostly wait (on the stage, the stand-in's webhooks, a
+  // call's media), so two used some 370 CPU-s in a 435 s step on two cores, half of them idle, and one left a
+  // third idle. Every test makes the members and records it looks for, under names of its own, and counts no list
   // that another test writes to.
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
