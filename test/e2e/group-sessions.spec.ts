@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect as baseExpect, test } from './fixtures';
 import { createTestUser } from '../support/auth';
 import { axe, axeAtBothWidths, wcag } from './axe';
 import { call, makePair, pairProfile, signedInPage, stage } from './pairs';
@@ -16,6 +16,11 @@ import type { Page } from '@playwright/test';
 
 // Calls between browsers run in the browser itself, not the headless shell (see headlessShellExecutable).
 test.use({ launchOptions: withFakeMedia(chromiumExecutable) });
+
+// Three browsers with cameras: beside the other worker's recorded and transcribed call (Chromium, ffmpeg and
+// pocketsphinx filling both cores), a page took over 5 s to show what the server had answered (a schedule, a sign-up),
+// though it passes alone in 1.2 min. What each step waits for is unchanged; how long it may take is not the point here.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** `YYYY-MM-DDTHH:MM` on the wall clock of `zone`, as a datetime-local input takes it. */
 const wallClock = (at: Date, zone: string) => {

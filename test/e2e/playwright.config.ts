@@ -54,12 +54,13 @@ export default defineConfig({
   testIgnore: onDevServer ? [] : devServerSpecs,
   outputDir: e2eOutputDir,
   globalSetup: './global-setup.ts',
-  // Three workers, each taking whole files: the suite's tests mostly wait (on the stage, the stand-in's webhooks, a
-  // call's media), so two used some 370 CPU-s in a 435 s step on two cores, half of them idle, and one left a
-  // third idle. Every test makes the members and records it looks for, under names of its own, and counts no list
-  // that another test writes to.
+  // Two workers, each taking whole files: one left a third of two cores idle while Chromium and the stage took
+  // turns. Three were slower (a fresh-clone run: 521 s against CI's 435 s with two, and a group-session page over 5 s
+  // late): the step averages under half of two cores, but a recorded call (Chromium, ffmpeg, pocketsphinx) fills both
+  // for minutes, and a third worker's pages then wait. Every test makes the members and records it looks for, under
+  // names of its own, and counts no list that another test writes to.
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
