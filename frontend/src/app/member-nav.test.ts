@@ -40,6 +40,9 @@ describe('member navigation', () => {
 
   it('marks the section a page belongs to, deep pages included', () => {
     expect(currentEntry(memberNav, '/calls/default/abc')?.label).toBe('Calls');
+    // A group session's live room is a call page of its own call, in Group sessions.
+    expect(currentEntry(memberNav, '/calls/livestream/g-0f8fad5b-d9cb-469f-a165-70867728950e')?.label).toBe('Group sessions');
+    expect(currentEntry(memberNav, '/calls/default/g-0f8fad5b-d9cb-469f-a165-70867728950e')?.label).toBe('Calls');
     expect(currentEntry(memberNav, '/messages')?.label).toBe('Messages');
     // The call archive belongs to Calls; booked sessions have their own section.
     expect(currentEntry(memberNav, '/calls/past')?.label).toBe('Calls');

@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router';
+import { groupSessionIdOfCall } from '@mentoring/shared/group-sessions';
 import type { IconName } from '../components/Icon/Icon';
 
 /** A member's role in the programme (docs/domain.md), from their own profile (GET /api/profile/me). */
@@ -43,6 +44,14 @@ export const entriesForRole = (entries: readonly MemberNavEntry[], role?: Member
 export const availableEntries = (entries: readonly MemberNavEntry[], routes: RouteObject[]) =>
   entries.filter((entry) => matchRoutes(routes, entry.path) !== null);
 
+/** A group session's live room is a call page (`/calls/livestream/g-<id>`), but the member is in Group sessions. */
+const sectionPathOf = (pathname: string) => {
+  const [, type, callId] = /^\/calls\/([^/]+)\/([^/]+)/.exec(pathname) ?? [];
+  return type && callId && groupSessionIdOfCall(type, callId) ? '/group-sessions' : pathname;
+};
+
 /** The entry the current page belongs to: its own path or any page below it (/calls/default/abc → Calls). */
-export const currentEntry = (entries: readonly MemberNavEntry[], pathname: string) =>
-  entries.find(({ path }) => pathname === path || pathname.startsWith(`${path}/`));
+export const currentEntry = (entries: readonly MemberNavEntry[], pathname: string) => {
+  const section = sectionPathOf(pathname);
+  return entries.find(({ path }) => section === path || section.startsWith(`${path}/`));
+};
