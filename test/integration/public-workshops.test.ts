@@ -35,6 +35,9 @@ describe('public workshops', () => {
     const made = await schedule(mentor.idToken, 'workshop');
     expect(made.public).toBe(false);
     expect((await send('GET', `/api/public/workshops/${made.id}`, undefined)).status).toBe(404);
+    // Made without a broadcast: its host is offered none until the workshop is public.
+    const created = (await recorded()).find((r) => r.method === 'POST' && r.path === `/api/v2/video/call/livestream/g-${made.id}`);
+    expect(created?.body).toMatchObject({ data: { settings_override: { broadcasting: { enabled: false, hls: { enabled: false } } } } });
 
     const turned = await send<GroupSession>('PUT', `/api/group-sessions/${made.id}/public`, coordinator.idToken, { public: true });
     expect(turned.status).toBe(200);

@@ -40,6 +40,9 @@ export const createGroupCall = async (plan: CallPlan) => {
         backstage: { enabled: true, join_ahead_time_seconds: 0 },
         audio: { access_request_enabled: true, default_device: 'speaker' },
         ...(plan.kind === 'workshop' ? { video: { access_request_enabled: true } } : {}),
+        // Not broadcast until a coordinator makes the workshop public (setCallBroadcast): a livestream's defaults would
+        // offer its host an HLS broadcast that no page shows.
+        broadcasting: { enabled: false, hls: { enabled: false, auto_on: false, quality_tracks: ['720p'] } },
       },
     },
   });
