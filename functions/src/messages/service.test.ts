@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client
 import { CreateScheduleCommand, DeleteScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messageEmailScheduleName, onMessageNew, onMessageRead } from '.';
 import { messageNewSchema, messageReadSchema } from './events';
 
@@ -44,6 +44,13 @@ const notificationsPut = () => dynamo.commandCalls(PutCommand).filter((call) => 
 const scheduled = () => scheduler.commandCalls(CreateScheduleCommand).map((call) => call.args[0].input);
 
 describe('message notifications', () => {
+  // The clock a moment after the message was sent: a due time already past would be moved to now.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse(SENT_AT) + 1000);
+  });
+  afterEach(() => vi.useRealTimers());
+
   beforeEach(() => {
     dynamo.reset();
     scheduler.reset();
