@@ -22,9 +22,11 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'speech-test-'));
   const wav = join(dir, 'spoken.wav');
   speakToWav(SENTENCE, wav);
-  // Twice, with the silence around it: two utterances.
+  // Twice, with the silence around it: two utterances. At a voice call's bitrate (32 kb/s) every packet is under 255
+  // bytes, so each Ogg segment below is one whole packet; at ffmpeg's default a packet spans two segments, and the
+  // halves made garbled audio that pocketsphinx heard as other words from run to run.
   const ogg = join(dir, 'spoken.ogg');
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-stream_loop', '1', '-i', wav, '-c:a', 'libopus', '-frame_duration', '20', '-ac', '2', '-ar', '48000', ogg]);
+  execFileSync('ffmpeg', ['-loglevel', 'error', '-stream_loop', '1', '-i', wav, '-c:a', 'libopus', '-b:a', '32k', '-frame_duration', '20', '-ac', '2', '-ar', '48000', ogg]);
   const segments = new OggParser().read(readFileSync(ogg)).exportSegments().slice(2); // after OpusHead and OpusTags
   packets = segments.map((payload, i) => ({ payload, timestamp: i * 960 }));
   // The level a browser writes into each packet (RFC 6464, -dBov), from the same audio.
@@ -52,7 +54,7 @@ describe('the SFU hearing a speaker', () => {
     expect(first!.endedAt.getTime() - first!.startedAt.getTime()).toBeGreaterThan(2000);
     const text = await recognise(oggOpus(first!.packets));
     const spoken = new Set(SENTENCE.split(' ').filter((word) => word.length >= 4));
-    expect(text.split(' ').filter((word) => spoken.has(word)).length, text).toBeGreaterThanOrEqual(1);
+    expect(text.split(' ').filter((word) => spoken.has(word)).length, text).toBeGreaterThanOrEqual(3);
   }, 60_000);
 
   it('says "[speech]" where the machine has no recogniser', async () => {
