@@ -7,10 +7,10 @@ import { MemberHeader } from './MemberHeader';
 
 const member = { name: 'Ada Lovelace', email: 'ada@example.org' };
 
-const renderHeader = (props: Partial<Parameters<typeof MemberHeader>[0]> = {}) => {
+const renderHeader = (props: Partial<Parameters<typeof MemberHeader>[0]> = {}, path = '/messages') => {
   const onSignOut = vi.fn();
   render(
-    <MemoryRouter initialEntries={['/messages']}>
+    <MemoryRouter initialEntries={[path]}>
       <MemberHeader entries={memberNav} current="Messages" member={member} onSignOut={onSignOut} {...props} />
     </MemoryRouter>,
   );
@@ -27,6 +27,13 @@ describe('MemberHeader', () => {
     expect(screen.getByRole('link', { name: 'Bridge Mentoring' })).toHaveAttribute('href', '/home');
     // No marketing links in the member's header.
     expect(screen.queryByRole('link', { name: 'Donate' })).toBeNull();
+  });
+
+  it('marks only the section it is told, whatever the path looks like: a group session’s room is under /calls', () => {
+    renderHeader({ current: 'Group sessions' }, '/calls/livestream/g-0f8fad5b-d9cb-469f-a165-70867728950e');
+    const nav = screen.getByRole('navigation', { name: 'Your sections' });
+    expect(within(nav).getByRole('link', { name: 'Group sessions' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Calls' })).not.toHaveAttribute('aria-current');
   });
 
   it('shows a mentor the entries of a mentor only', () => {

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { messages } from '@mentoring/shared/messages';
 import type { MemberNavEntry } from '../member-nav';
 import { siteConfig } from '../../config/site-config';
@@ -98,10 +98,11 @@ export const MemberHeader = ({ entries, current, member, onSignOut, notification
             <ul className={styles.sections}>
               {entries.map((entry) => (
                 <li key={entry.path}>
-                  <NavLink to={entry.path} className={styles.section} aria-current={current === entry.label ? 'page' : undefined}>
+                  {/* A Link, not a NavLink: a NavLink marks itself current by its path (a group session's room is under /calls). */}
+                  <Link to={entry.path} className={styles.section} aria-current={current === entry.label ? 'page' : undefined}>
                     <Icon name={entry.icon} />
                     {entry.label}
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
             </ul>
