@@ -24,6 +24,8 @@ interface Step {
   /** Reads test counts from the runner's JSON report; steps without one count as one check. */
   report?: (file: string) => Counts;
   when?: () => boolean;
+  /** A log of what the step ran against (its stage's output): when the step fails, its last lines join the summary. */
+  stageLog?: string;
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'npm-test-'));
@@ -120,6 +122,7 @@ const e2e: Step = {
   env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(scratch, 'e2e.json'), STREAM_NOT_IMITATED_LOG: notImitatedLog },
   report: playwrightCounts,
   when: hasE2e,
+  stageLog: 'test-results/e2e/e2e-stage.log',
 };
 const e2eDevServer: Step = {
   // The specs of what members meet around a call, against the SPA as `npm start` serves it (playwright.config.ts).
@@ -128,6 +131,7 @@ const e2eDevServer: Step = {
   env: { E2E_WEB: 'vite', PLAYWRIGHT_JSON_OUTPUT_NAME: join(scratch, 'e2e-dev-server.json'), STREAM_NOT_IMITATED_LOG: notImitatedLog },
   report: playwrightCounts,
   when: hasE2e,
+  stageLog: 'test-results/e2e-dev-server/e2e-stage.log',
 };
 const streamVideo: Step = {
   // The Stream video stand-in on its own, in Chromium with fake devices: calls through its SFU.
@@ -143,25 +147,34 @@ const streamVideo: Step = {
  * that share a stage mostly wait on it, which left a core idle while the files with stages of their own waited their
  * turn (155 → 114 s here). The as-deployed run of the files that need nothing a deployed stage lacks (42 tests, 29 s)
  * follows the lane that ends first: now the shared stage's files (128 s against 155 s in CI's run of 2056ce9). Nothing
- * else runs beside them, nor beside the video stand-in's calls: beside the build, the lint and the calls, the
- * integration stages' DynamoDB Local took over 30 s to start (four files failed in a fresh-clone run), and a call's
- * join timed out. The build and the lint only compete for CPU, as the type check and the CDK synth do beside the e2e
- * tests, which passed beside them in every run (their two workers took the e2e step from 384 to 301 s in a
- * fresh-clone run). More does not fit: with the stack tests there too, the e2e step took 659 s instead of 454; with
- * the video stand-in's calls (captions and recordings among them) and the dev-server calls there too, e2e tests
- * failed on sign-ins and 503s and the calls took 10.5 min instead of 2, so those have a phase of their own. The e2e
- * tests, the synth and the smoke suite (a stage of its own serving that SPA, after the build in its lane, beside the
- * lint, which takes longer than the build alone) take the SPA that `build` makes, so it comes before them. The first lane of a phase prints as it goes; the others print each
- * step's output when that step ends.
- * The summary prints each phase's share of the cores: in a fresh-clone run the unit, integration and build phases kept
- * 89–92 % of two cores busy, the video stand-in's calls with the dev-server specs 39 %, the e2e phase 46 %.
+ * else runs beside them: beside the build, the lint and the calls, the integration stages' DynamoDB Local took over
+ * 30 s to start (four files failed in a fresh-clone run), and a call's join timed out. The build and the lint only
+ * compete for CPU. The type check and the CDK synth (CPU, no waiting) go beside the video stand-in's calls and the
+ * dev-server specs, which kept 37 % of two cores busy; the e2e suite, whose three workers hold pages beside one call
+ * at a time, then has the machine to itself: beside the type check and the synth its two workers took 341 s in a
+ * fresh-clone run, and runs failed there when a recorded call met another call. The e2e tests, the synth and the smoke
+ * suite (a stage of its own serving that SPA, after the build in its lane, beside the lint, which takes longer than the
+ * build alone) take the SPA that `build` makes, so it comes before them. The first lane of a phase prints as it goes;
+ * the others print each step's output when that step ends.
  */
-const phases: Step[][][] = [[[unit]], [[integration, integrationAsDeployed], [integrationOwnStages]], [[build, smoke], [lint]], [[streamVideo, e2eDevServer]], [[e2e], [typecheck, cdkSynth]]];
+const phases: Step[][][] = [[[unit]], [[integration, integrationAsDeployed], [integrationOwnStages]], [[build, smoke], [lint]], [[streamVideo, e2eDevServer], [typecheck, cdkSynth]], [[e2e]]];
 
 interface Outcome {
   line: string;
   counts: Counts;
+  /** The last errors in the step's stage log, when it failed. */
+  stageTail?: string[];
 }
+
+/** The last errors a failed step's stage printed (a function's, the Stream stand-in's failures), clipped. */
+const tailOf = (file: string, count = 25) =>
+  existsSync(file)
+    ? stripVTControlCharacters(readFileSync(file, 'utf8'))
+        .split('\n')
+        .filter((line) => /error|fail|timed? ?out|exception|not imitated/i.test(line))
+        .slice(-count)
+        .map((line) => `      ${line.slice(0, 300)}`)
+    : [];
 
 const exitCode = (child: ReturnType<typeof spawn>) =>
   new Promise<number | null>((resolve) => {
@@ -190,7 +203,9 @@ const run = async (step: Step, printsLive: boolean): Promise<Outcome> => {
     if (!ok && counts.failed === 0) counts.failed = 1;
   }
   const line = `${ok ? '✔' : '✘'} ${step.name.padEnd(16)} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''} (${((Date.now() - stepStarted) / 1000).toFixed(1)} s)`;
-  return { line, counts };
+  const tail = !ok && step.stageLog ? tailOf(step.stageLog) : [];
+  const stageTail = tail.length ? [`    the last errors its stage printed (${step.stageLog}):`, ...tail] : undefined;
+  return { line, counts, stageTail };
 };
 
 const runLane = async (lane: Step[], printsLive: boolean) => {
@@ -223,8 +238,9 @@ for (const phase of phases) {
   const cpu = cpuBefore === undefined ? undefined : childCpuSeconds()! - cpuBefore;
   const names = phase.map((lane) => lane.map((step) => step.name).join(' → ')).join(' ‖ ');
   phaseLines.push(`  ${names}: ${wall.toFixed(0)} s${cpu === undefined ? '' : `, ${cpu.toFixed(0)} CPU-s (${((cpu / wall / availableParallelism()) * 100).toFixed(0)} % of ${availableParallelism()} cores)`}`);
-  for (const { line, counts } of lanes.flat()) {
+  for (const { line, counts, stageTail } of lanes.flat()) {
     lines.push(line, ...(counts.failures ?? []).map((failure) => `    ✘ ${failure}`));
+    if (stageTail?.length) lines.push(...stageTail);
     total.passed += counts.passed;
     total.failed += counts.failed;
     total.skipped += counts.skipped;

@@ -5,6 +5,8 @@ import { spawnLocalStage } from '../support/local-stage';
 /** Where a run's results go, one folder per SPA served: `npm test` runs the two side by side, and each clears its own. */
 export const e2eOutputDir = join(import.meta.dirname, '../../test-results', process.env.E2E_WEB === 'vite' ? 'e2e-dev-server' : 'e2e');
 export const stageInfoFile = join(e2eOutputDir, 'e2e-stage.json');
+/** What the stage printed (its functions' errors, the Stream stand-in's log): written when the run ends, for a failure's cause. */
+export const stageLogFile = join(e2eOutputDir, 'e2e-stage.log');
 
 /**
  * Starts a local stage serving the built SPA (run `npm run build` first; `npm test` does) unless
@@ -34,5 +36,6 @@ export default async function globalSetup() {
   );
   return async () => {
     await stage.stop();
+    writeFileSync(stageLogFile, stage.output());
   };
 }
