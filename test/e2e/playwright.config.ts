@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { findBrowser, findHeadlessShell, machineProbes } from '../../scripts/browser';
 import { e2eOutputDir } from './global-setup';
@@ -48,19 +50,31 @@ export const headlessShellExecutable = process.env.CHROME_HEADLESS_SHELL_PATH ??
 export const devServerSpecs = ['after-call.spec.ts'];
 const onDevServer = process.env.E2E_WEB === 'vite';
 
+/**
+ * The specs that hold calls between browsers: those that launch the browser itself with a fake camera and microphone
+ * (`withFakeMedia(chromiumExecutable…)`). Two Chromiums encoding and decoding video, and a recorded call's ffmpeg and
+ * pocketsphinx, fill both cores for minutes: a call beside another call is where whole runs failed (a page answering
+ * after 5 s, a transcript not ready in 90 s), so calls run one at a time, beside the other specs.
+ */
+const specs = readdirSync(import.meta.dirname).filter((file) => file.endsWith('.spec.ts') && devServerSpecs.includes(file) === onDevServer);
+const holdsCalls = (file: string) => /withFakeMedia\(chromiumExecutable\b/.test(readFileSync(join(import.meta.dirname, file), 'utf8'));
+const callSpecs = specs.filter(holdsCalls);
+const pageSpecs = specs.filter((file) => !holdsCalls(file));
+
 export default defineConfig({
   testDir: '.',
-  testMatch: onDevServer ? devServerSpecs : '**/*.spec.ts',
-  testIgnore: onDevServer ? [] : devServerSpecs,
   outputDir: e2eOutputDir,
   globalSetup: './global-setup.ts',
-  // Two workers, each taking whole files: one left a third of two cores idle while Chromium and the stage took
-  // turns. Three were slower (a fresh-clone run: 521 s against CI's 435 s with two, and a group-session page over 5 s
-  // late): the step averages under half of two cores, but a recorded call (Chromium, ffmpeg, pocketsphinx) fills both
-  // for minutes, and a third worker's pages then wait. Every test makes the members and records it looks for, under
-  // names of its own, and counts no list that another test writes to.
+  // Three workers, each taking whole files, of which one at most holds calls (the calls project's one worker). Two
+  // workers, where two calls could meet, kept under half of two cores busy (a fresh-clone run: 341 s, 46 %) while
+  // the specs mostly wait on the stage, its webhooks and the calls' media. Every test makes the members and records it
+  // looks for, under names of its own, and counts no list that another test writes to.
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
+  projects: [
+    ...(callSpecs.length ? [{ name: 'calls', testMatch: callSpecs, workers: 1 }] : []),
+    ...(pageSpecs.length ? [{ name: 'pages', testMatch: pageSpecs }] : []),
+  ],
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
