@@ -15,15 +15,21 @@ export type TestOutcome = { name: string; state: string; error?: string };
  * basePath is the stand-in's URL; their `.env` is replaced by the stand-in's key and secret. Their config's retries
  * are not used: a test passes the first time or fails.
  *
+ * `before` gives the stand-in what the Stream app their CI shares has before their tests run (never an empty app).
  * `expectedFailures` are the tests outside the product's scope (docs/local-stage.md says why): the run fails when one of
  * the others fails, or when one of these passes (the list is then out of date).
  */
-export const runStreamNode = async (files: readonly string[], expectedFailures: Readonly<Record<string, string>>, { video = false } = {}) => {
+export const runStreamNode = async (
+  files: readonly string[],
+  expectedFailures: Readonly<Record<string, string>>,
+  { video = false, before }: { video?: boolean; before?: (server: Awaited<ReturnType<typeof startTestStandIn>>['server']) => Promise<void> } = {},
+) => {
   const repo = mirrorOf('GetStream/stream-node');
   const scratch = mkdtempSync(join(tmpdir(), 'peer-stream-node-'));
   const env = await startTestStandIn({ video });
   try {
     repo.extract('__tests__', scratch);
+    await before?.(env.server);
     const ours = createRequire(import.meta.url).resolve('@stream-io/node-sdk');
     mkdirSync(join(scratch, 'src/gen'), { recursive: true });
     writeFileSync(join(scratch, 'src/StreamClient.ts'), [

@@ -133,6 +133,11 @@ export class CallStore {
     return call;
   }
 
+  delete(cid: string) {
+    this.calls.delete(cid);
+    this.save();
+  }
+
   /** Called after every change; the whole file is rewritten (a stage holds a handful of calls). */
   save() {
     if (!this.file) return;

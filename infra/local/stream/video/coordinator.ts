@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { capabilitiesByRole, capabilitiesOf, knownCallTypes, mergeSettings, requestableCapabilities, type Settings } from './call-types';
-import { cidOf, type CallStore, type StoredCall, type StoredSession, type TranscriptLine } from './call-store';
+import { cidOf, type CallStore, type StoredCall, type StoredMember, type StoredSession, type TranscriptLine } from './call-store';
 import { badRequest, notAllowed, notFound } from '../errors';
 import { matchesFilter, sortBy } from '../filters';
 import type { SfuTokens } from './sfu-token';
@@ -97,8 +97,16 @@ export const videoWebhookEvents: ReadonlySet<string> = new Set([
   'call.transcription_ready', 'call.live_started', 'call.permission_request', 'call.permissions_updated', 'call.blocked_user',
   'call.unblocked_user', 'call.kicked_user', 'call.user_muted', 'call.missed', 'call.closed_captions_started',
   'call.closed_captions_stopped', 'call.closed_captions_failed', 'call.recording_failed', 'call.transcription_failed',
-  'call.hls_broadcasting_started', 'call.hls_broadcasting_stopped', 'call.hls_broadcasting_failed',
+  'call.hls_broadcasting_started', 'call.hls_broadcasting_stopped', 'call.hls_broadcasting_failed', 'call.deleted',
 ]);
+
+/** `limit` at a time (25 unless asked, at most 100); `next` is the page after, as an opaque cursor. */
+const pageOf = <T>(items: readonly T[], { limit, next }: { limit?: number; next?: string }) => {
+  const size = Math.min(Math.max(limit ?? 25, 1), 100);
+  const offset = next ? Number.parseInt(Buffer.from(next, 'base64url').toString(), 10) || 0 : 0;
+  const end = offset + size;
+  return { page: items.slice(offset, end), next: end < items.length ? Buffer.from(String(end)).toString('base64url') : undefined };
+};
 
 /** The clients drop their ring at its timeout; the stand-in ends it just after, so their own drop is seen first. */
 const RING_GRACE_MS = 500;
@@ -182,8 +190,18 @@ export class VideoCoordinator {
     };
   }
 
+  /** Oldest first, and those added together by user id (stream-node's own test reads `jack` before `john`). */
   private memberResponses(call: StoredCall) {
-    return Object.values(call.members).map((m) => ({ ...m, user: this.userResponse(m.user_id) }));
+    return sortBy(Object.values(call.members), [{ field: 'created_at', direction: 1 }, { field: 'user_id', direction: 1 }], (m, field) => m[field as keyof StoredMember])
+      .map((m) => ({ ...m, user: this.userResponse(m.user_id) }));
+  }
+
+  /** A session someone is in: Stream records, transcribes and captions only such a call. */
+  private requireActiveSession(call: StoredCall, endpoint: string) {
+    const session = call.session;
+    if (!session?.started_at || session.ended_at || !session.participants.some((p) => !p.left_at)) {
+      throw badRequest(`${endpoint} failed with error: "there is no active session"`);
+    }
   }
 
   private isBackstage(call: StoredCall) {
@@ -372,14 +390,11 @@ export class VideoCoordinator {
     const members = this.memberResponses(call);
     const matching = members.filter((member) => matchesFilter(member as Record<string, unknown>, body.filter_conditions ?? {}));
     const sorted = body.sort?.length ? sortBy(matching, body.sort.map(({ field, direction }) => ({ field, direction: direction ?? 1 })), (member, field) => (member as Record<string, unknown>)[field]) : matching;
-    const limit = Math.min(Math.max(body.limit ?? 25, 1), 100);
-    const offset = body.next ? Number.parseInt(Buffer.from(body.next, 'base64url').toString(), 10) || 0 : 0;
-    const page = sorted.slice(offset, offset + limit);
-    const next = offset + limit < sorted.length ? Buffer.from(String(offset + limit)).toString('base64url') : undefined;
+    const { page, next } = pageOf(sorted, body);
     return { members: page, ...(next ? { next } : {}), duration: '0.10ms' };
   }
 
-  queryCalls(actor: Actor, body: { filter_conditions?: Record<string, unknown>; sort?: { field: string; direction?: number }[]; limit?: number }) {
+  queryCalls(actor: Actor, body: { filter_conditions?: Record<string, unknown>; sort?: { field: string; direction?: number }[]; limit?: number; next?: string }) {
     const visible = this.deps.store.all().filter((call) => {
       const cid = cidOf(call);
       if (actor.kind === 'server') return true;
@@ -389,8 +404,8 @@ export class VideoCoordinator {
     const matching = visible.filter((call) => matchesFilter(this.filterView(call), body.filter_conditions ?? {}));
     const sort = body.sort?.length ? body.sort.map(({ field, direction }) => ({ field, direction: direction ?? -1 })) : [{ field: 'created_at', direction: -1 }];
     const sorted = sortBy(matching, sort, (call, field) => this.filterView(call)[field]);
-    const limit = Math.min(Math.max(body.limit ?? 25, 1), 100);
-    return { calls: sorted.slice(0, limit).map((call) => this.stateFields(call, actor)), duration: '0.10ms' };
+    const { page, next } = pageOf(sorted, body);
+    return { calls: page.map((call) => this.stateFields(call, actor)), ...(next ? { next } : {}), duration: '0.10ms' };
   }
 
   private filterView(call: StoredCall): Record<string, unknown> {
@@ -556,6 +571,26 @@ export class VideoCoordinator {
     return { duration: '0.10ms' };
   }
 
+  /**
+   * Soft or hard, the call is gone from the API (Stream's soft delete keeps it only out of reach); whoever is in it is
+   * let go and hears `call.deleted`. Server-side only: no call capability lets a member delete a call.
+   */
+  deleteCall(actor: Actor, type: string, id: string, body: { hard?: boolean }) {
+    const call = this.existing(type, id);
+    this.checkCidScope(actor, cidOf(call));
+    if (actor.kind !== 'server') {
+      throw notAllowed(`User '${actor.userId}' with role '${this.rolesOf(actor, call).join(',')}' is not allowed to perform action DeleteCall in scope 'video:${type}'`);
+    }
+    const response = this.callResponse(call);
+    if (call.session?.started_at && !call.session.ended_at) this.deps.sfu.endCall(cidOf(call));
+    this.clearRing(cidOf(call));
+    this.endSession(call);
+    this.emit(call, { type: 'call.deleted', call: response });
+    this.deps.store.delete(cidOf(call));
+    this.watchers.delete(cidOf(call));
+    return { call: response, ...(body.hard ? { task_id: randomUUID() } : {}), duration: '0.10ms' };
+  }
+
   // ---- join and the session ---------------------------------------------------------------------------------------
 
   join(actor: Actor, type: string, id: string, body: { create?: boolean; data?: CallData; ring?: boolean; video?: boolean }) {
@@ -663,6 +698,7 @@ export class VideoCoordinator {
   startRecording(actor: Actor, type: string, id: string, recordingType = 'composite') {
     const call = this.existing(type, id);
     this.require(actor, call, 'start-record-call', cidOf(call));
+    this.requireActiveSession(call, 'StartRecording');
     if (call.recording) throw badRequest('StartRecording failed with error: "call is already being recorded"');
     call.recording = true;
     call.recording_started_at = this.iso();
@@ -703,6 +739,7 @@ export class VideoCoordinator {
   startTranscription(actor: Actor, type: string, id: string, body: { enable_closed_captions?: boolean } = {}) {
     const call = this.existing(type, id);
     this.require(actor, call, 'start-transcription-call', cidOf(call));
+    this.requireActiveSession(call, 'StartTranscription');
     if (call.transcribing) throw badRequest('StartTranscription failed with error: "call is already being transcribed"');
     call.transcribing = true;
     call.transcription_started_at = this.iso();
@@ -744,6 +781,7 @@ export class VideoCoordinator {
     const call = this.existing(type, id);
     this.require(actor, call, 'start-closed-captions-call', cidOf(call));
     if (call.settings.transcription?.closed_caption_mode === 'disabled') throw badRequest('StartClosedCaptions failed with error: "closed captions are disabled for this call"');
+    this.requireActiveSession(call, 'StartClosedCaptions');
     if (call.captioning) throw badRequest('StartClosedCaptions failed with error: "closed captions are already running"');
     call.captioning = true;
     this.deps.store.save();

@@ -40,6 +40,7 @@ const schemas = {
     audio: z.boolean().optional(), video: z.boolean().optional(), screenshare: z.boolean().optional(), screenshare_audio: z.boolean().optional(),
   }),
   user: z.looseObject({ user_id: z.string().min(1) }),
+  deleteCall: z.looseObject({ hard: z.boolean().optional() }),
   kick: z.looseObject({ user_id: z.string().min(1), block: z.boolean().optional() }),
   pin: z.looseObject({ user_id: z.string().min(1), session_id: z.string().min(1) }),
   requestPermission: z.looseObject({ permissions: z.array(z.string().min(1)).min(1) }),
@@ -74,7 +75,7 @@ const flag = (value: string | null) => value === 'true';
 export const routeVideoRequest = (c: VideoCoordinator, actor: Actor, method: string, path: string, body: Body, query: URLSearchParams): unknown => {
   if (method === 'POST' && path === '/calls') return c.queryCalls(actor, parse('QueryCalls', schemas.queryCalls, body));
   if (method === 'POST' && path === '/call/members') return c.queryMembers(actor, parse('QueryCallMembers', schemas.queryMembers, body));
-  if (method === 'POST' && (path === '/call/stats' || path === '/call_client_event' || /^\/call\/[^/]+\/[^/]+\/(stats\/[^/]+|feedback|report)$/.test(path))) {
+  if (method === 'POST' && (path === '/call_client_event' || /^\/call\/[^/]+\/[^/]+\/(stats\/[^/]+|feedback|report)$/.test(path))) {
     return { duration: '0.10ms' }; // telemetry and feedback: accepted and dropped
   }
   const match = /^\/call\/([^/]+)\/([^/]+)(?:\/(.+))?$/.exec(path);
@@ -103,6 +104,7 @@ export const routeVideoRequest = (c: VideoCoordinator, actor: Actor, method: str
     case 'accept': return c.accept(actor, type, id);
     case 'reject': return c.reject(actor, type, id, parse('RejectCall', schemas.reject, body));
     case 'mark_ended': return c.end(actor, type, id);
+    case 'delete': return c.deleteCall(actor, type, id, parse('DeleteCall', schemas.deleteCall, body));
     case 'members': return c.updateMembers(actor, type, id, parse('UpdateCallMembers', schemas.members, body));
     case 'start_recording': return c.startRecording(actor, type, id);
     case 'stop_recording': return c.stopRecording(actor, type, id);

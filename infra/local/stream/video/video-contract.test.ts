@@ -3,6 +3,7 @@ import { StreamVideoClient, type StreamVideoEvent, type StreamVideoParticipant }
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startVideoHarness, TEST_SECRET, type VideoHarness } from './testing/harness';
+import { joinSfu } from './testing/sfu-signal';
 
 /**
  * The coordinator's contract, exercised by the real SDKs in Node: the node SDK as the product's functions use it
@@ -18,9 +19,20 @@ beforeAll(async () => {
   server = new StreamClient(harness.apiKey, TEST_SECRET, { basePath: harness.baseUrl });
 });
 
+/** Those a test put in a call's session through the SFU's signalling (a session someone is in: no media). */
+const inSessions: { ws: WebSocket }[] = [];
+
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.disconnectUser()));
+  for (const { ws } of inSessions.splice(0)) ws.close();
 });
+
+/** Stream records, transcribes and captions only a call someone is in. */
+const enterSession = async (userId: string, id: string, on = harness) => {
+  const participant = await joinSfu(on, userId, id);
+  inSessions.push(participant);
+  return participant;
+};
 
 afterAll(async () => {
   await harness.close();
@@ -312,10 +324,11 @@ describe('the node SDK, as the product’s functions use it', () => {
     const id = callId();
     const call = server.video.call('default', id);
     await call.getOrCreate({ data: { created_by_id: 'ada' } });
+    await enterSession('ada', id);
     await call.startRecording({ recording_type: 'composite' });
     await expect(call.startRecording({ recording_type: 'composite' })).rejects.toThrow(/already being recorded/);
     await call.stopRecording({ recording_type: 'composite' });
-    // Ready once the SFU composed the file (of nobody here: black and silence as long as the recording).
+    // Ready once the SFU composed the file (Ada publishes nothing here: black and silence as long as the recording).
     await expect.poll(() => harness.webhooks.some((w) => w.type === 'call.recording_ready' && w.call_cid === `default:${id}`), { timeout: 60_000 }).toBe(true);
     const types = harness.webhooks.filter((w) => w.call_cid === `default:${id}`).map((w) => w.type);
     expect(types).toEqual(expect.arrayContaining(['call.recording_started', 'call.recording_stopped', 'call.recording_ready']));
@@ -333,6 +346,7 @@ describe('the node SDK, as the product’s functions use it', () => {
     const id = callId();
     const call = server.video.call('default', id);
     await call.getOrCreate({ data: { created_by_id: 'ada' } });
+    await enterSession('ada', id);
     await call.startTranscription();
     await call.stopTranscription();
     const readyHook = () => harness.webhooks.find((w) => w.type === 'call.transcription_ready' && w.call_cid === `default:${id}`);
@@ -349,6 +363,7 @@ describe('the node SDK, as the product’s functions use it', () => {
     const ada = await connect('ada');
     const call = ada.call('default', id);
     await call.getOrCreate();
+    await enterSession('ada', id);
     const started = nextEvent(ada, 'call.closed_captions_started');
     await call.startClosedCaptions({ language: 'en' });
     expect(await started).toMatchObject({ type: 'call.closed_captions_started', call_cid: `default:${id}`, created_at: expect.any(String) });
@@ -371,6 +386,7 @@ describe('the node SDK, as the product’s functions use it', () => {
     const ada = await connect('ada');
     const call = ada.call('default', id);
     await call.getOrCreate();
+    await enterSession('ada', id);
     await call.startClosedCaptions({ language: 'en' });
     await call.startTranscription();
     const captionsFailed = nextEvent(ada, 'call.closed_captions_failed');
@@ -403,6 +419,64 @@ describe('the node SDK, as the product’s functions use it', () => {
     await live.getOrCreate({ data: { created_by_id: 'ada', members: [{ user_id: 'grace' }] } });
     const grace = await connect('grace');
     await expect(grace.call('livestream', live.id).startClosedCaptions()).rejects.toMatchObject({ status: 403, code: 17 });
+  });
+
+  it('refuses to record, transcribe or caption a call nobody is in, as Stream does, and takes them once someone is', async () => {
+    const id = callId();
+    const call = server.video.call('default', id);
+    await call.getOrCreate({ data: { created_by_id: 'ada' } });
+    await expect(call.startRecording({ recording_type: 'composite' })).rejects.toThrow('Stream error code 4: StartRecording failed with error: "there is no active session"');
+    await expect(call.startTranscription()).rejects.toThrow('StartTranscription failed with error: "there is no active session"');
+    await expect(call.startClosedCaptions()).rejects.toThrow('StartClosedCaptions failed with error: "there is no active session"');
+    expect((await call.get()).call).toMatchObject({ recording: false, transcribing: false, captioning: false });
+    const ada = await enterSession('ada', id);
+    await call.startClosedCaptions();
+    // The session ends when the last one leaves, and its captions with it; a call nobody is in again refuses them.
+    ada.ws.close();
+    await expect.poll(async () => (await call.get()).call.captioning).toBe(false);
+    await expect(call.startClosedCaptions()).rejects.toThrow(/there is no active session/);
+  });
+
+  it('deletes a call, softly or hard: whoever is in it is let go and hears call.deleted, and the call is gone from every read', async () => {
+    const id = callId();
+    await server.video.call('default', id).getOrCreate({ data: { created_by_id: 'ada', members: [{ user_id: 'ada' }, { user_id: 'grace' }] } });
+    const grace = await connect('grace');
+    await grace.call('default', id).get();
+    const deleted = nextEvent(grace, 'call.deleted');
+    const ada = await enterSession('ada', id);
+    const soft = await server.video.call('default', id).delete({ hard: false });
+    expect(soft.call.cid).toBe(`default:${id}`);
+    expect(soft.task_id).toBeUndefined();
+    expect(await deleted).toMatchObject({ type: 'call.deleted', call_cid: `default:${id}`, call: { id } });
+    const ended = await ada.next('callEnded');
+    expect(ended.eventPayload.oneofKind).toBe('callEnded');
+    expect(harness.webhooks.filter((w) => w.call_cid === `default:${id}`).map((w) => w.type)).toContain('call.deleted');
+    await expect(server.video.call('default', id).get()).rejects.toThrow(/Can't find call/);
+    expect((await server.video.queryCalls({ filter_conditions: { id } })).calls).toEqual([]);
+
+    const other = callId();
+    await server.video.call('default', other).getOrCreate({ data: { created_by_id: 'ada', members: [{ user_id: 'ada' }] } });
+    const adaClient = await connect('ada');
+    // No call capability lets a member delete a call: it is the server's (hard deletes are server-side in Stream's docs).
+    await expect(adaClient.call('default', other).delete({ hard: false })).rejects.toMatchObject({ status: 403, code: 17 });
+    const hard = await server.video.call('default', other).delete({ hard: true });
+    expect(hard.task_id).toEqual(expect.any(String));
+    await expect(server.video.call('default', other).get()).rejects.toThrow(/Can't find call/);
+  });
+
+  it('queries calls a page at a time (limit, next), and lists a call’s members oldest first, those added together by user id', async () => {
+    const batch = `page-${Date.now()}`;
+    for (const n of [1, 2, 3]) await server.video.call('default', `${batch}-${n}`).getOrCreate({ data: { created_by_id: 'ada', custom: { batch } } });
+    const query = { filter_conditions: { 'custom.batch': batch }, sort: [{ field: 'created_at', direction: 1 }], limit: 2 };
+    const first = await server.video.queryCalls(query);
+    expect(first.calls.map((c) => c.call.id)).toEqual([`${batch}-1`, `${batch}-2`]);
+    const second = await server.video.queryCalls({ ...query, next: first.next });
+    expect(second.calls.map((c) => c.call.id)).toEqual([`${batch}-3`]);
+    expect(second.next).toBeUndefined();
+
+    const { members } = await server.video.call('default', callId()).getOrCreate({ data: { created_by_id: 'john', members: [{ user_id: 'john', role: 'admin' }, { user_id: 'jack' }] } });
+    expect(members.map((m) => m.user_id)).toEqual(['jack', 'john']);
+    expect(members[1]?.role).toBe('admin');
   });
 });
 
@@ -473,9 +547,11 @@ describe('keeping state', () => {
       const first = await startVideoHarness({ dataDir });
       const firstServer = new StreamClient(first.apiKey, TEST_SECRET, { basePath: first.baseUrl });
       await firstServer.video.call('default', 'kept').getOrCreate({ data: { created_by_id: 'ada', members: [{ user_id: 'ada' }, { user_id: 'grace' }] } });
+      const ada = await joinSfu(first, 'ada', 'kept');
       await firstServer.video.call('default', 'kept').startRecording({ recording_type: 'composite' });
       await firstServer.video.call('default', 'kept').stopRecording({ recording_type: 'composite' });
       await expect.poll(() => first.webhooks.some((w) => w.type === 'call.recording_ready'), { timeout: 60_000 }).toBe(true);
+      ada.ws.close();
       await first.close();
 
       const second = await startVideoHarness({ dataDir });
