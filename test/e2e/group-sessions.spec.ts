@@ -6,6 +6,13 @@ import { chromiumExecutable, withFakeMedia } from './playwright.config';
 import { screenshot, widths } from './support';
 import type { Page } from '@playwright/test';
 
+/** The member's voice as the page plays it: a live, enabled audio track (null while the page plays none). */
+const playingAudio = (page: Page, userId: string) =>
+  page.evaluate((id) => {
+    const track = (document.querySelector<HTMLAudioElement>(`audio[data-user-id="${id}"]`)?.srcObject as MediaStream | null)?.getAudioTracks()[0];
+    return track ? { readyState: track.readyState, enabled: track.enabled } : null;
+  }, userId);
+
 /*
  * A workshop in three browsers: the mentor (Grace, New York) schedules one from the Group sessions page, starting a
  * few minutes from now; two mentees (Ada and Mary, Berlin) sign up on its page; Grace joins the live room backstage
@@ -150,6 +157,14 @@ test('a mentor schedules a workshop, two mentees sign up, and the host runs its 
   await expect.poll(() => playingVideoWidth(maryPage, ada.sub), { timeout: 60_000 }).toBeGreaterThan(0);
   await expect(maryPage.locator(`[data-user-id="${grace.sub}"] .call-tile-role`)).toHaveText('Host');
   await inTheRoom(maryPage, 'group-session-live-stage');
+
+  // Grace pins Ada for everyone: every page shows her pinned (the SFU's pins); the stage keeps its role order.
+  const adaTile = (page: Page) => page.locator(`.role-sorted-stage__tile[data-user-id="${ada.sub}"]`);
+  await adaTile(gracePage).getByRole('button', { name: 'Pin Ada Lovelace for everyone' }).click();
+  for (const page of [gracePage, adaPage, maryPage]) {
+    await expect(adaTile(page).getByRole('button', { name: 'Unpin Ada Lovelace' })).toHaveAttribute('aria-pressed', 'true', { timeout: 30_000 });
+  }
+  expect(await stageOrder(maryPage)).toEqual([grace.sub, ada.sub, mary.sub]);
   await screenshot(gracePage, 'group-session-live-host-desktop', { fullPage: false });
 
   // Mary reacts: the others see it on her tile.
@@ -178,4 +193,70 @@ test('a mentor schedules a workshop, two mentees sign up, and the host runs its 
   // Grace ends the session for everyone.
   await gracePage.getByRole('button', { name: 'End the session for everyone' }).click();
   await expect(maryPage.getByText('The session has ended.', { exact: true })).toBeVisible({ timeout: 30_000 });
+});
+
+/*
+ * An open circle (an audio room) in three browsers: Grace hosts, live from backstage, and speaks; Ada asks to speak,
+ * Grace gives her the floor, Mary hears her after the host, and Grace takes the floor back. Axe at both widths.
+ */
+test('an open circle: a listener asks to speak, the host gives the floor, the others hear them after the host, and the host takes it back', async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  const { grace, ada, coordinator } = await makePair(request);
+  const mary = await createTestUser(stage(), { name: 'Mary Somerville' });
+  const programme = await call(request, coordinator, 'GET', '/api/programme');
+  const topic = (programme.topics as string[])[0]!;
+  await call(request, mary, 'PUT', '/api/profile/me', pairProfile(mary, 'mentee', programme.codeOfConductVersion as number, topic));
+  await call(request, mary, 'POST', '/api/profile/me/submit');
+  const circle = await call(request, grace, 'POST', '/api/group-sessions', {
+    kind: 'open_circle', title: 'Office hours: first jobs', description: 'Bring a question about your first job in tech.', topics: [topic],
+    startsAt: soonOnTheForm().toISOString(), durationMinutes: 30, capacity: 5, audience: 'all', coHostIds: [], speakerIds: [],
+  });
+  const sessionPath = `/group-sessions/${circle.id as string}`;
+  for (const member of [ada, mary]) await call(request, member, 'POST', `/api/group-sessions/${circle.id as string}/sign-up`);
+
+  // Grace goes backstage with her microphone on and goes live; Ada and Mary join as listeners.
+  const gracePage = await signedInPage(browser, grace, sessionPath, { viewport: widths.desktop, timezoneId: 'America/New_York' });
+  await gracePage.getByRole('button', { name: 'Join backstage' }).click();
+  await expect(gracePage).toHaveURL(/\/calls\/audio_room\/g-/);
+  await expect(gracePage.getByText('Open circle · Hosted by Grace Hopper')).toBeVisible();
+  await gracePage.getByRole('button', { name: 'Join call' }).click({ timeout: 30_000 });
+  await expect(gracePage.getByRole('button', { name: 'Go live' })).toBeVisible({ timeout: 30_000 });
+  // The host speaks from the start (the room turns a host's microphone on; listeners have none).
+  await expect(gracePage.getByRole('button', { name: 'Microphone on' })).toBeVisible();
+  await gracePage.getByRole('button', { name: 'Go live' }).click();
+  await expect(gracePage.getByRole('button', { name: 'Stop live' })).toBeVisible({ timeout: 30_000 });
+  const adaPage = await signedInPage(browser, ada, sessionPath, { viewport: widths.desktop, timezoneId: 'Europe/Berlin' });
+  const maryPage = await signedInPage(browser, mary, sessionPath, { viewport: widths.phone, timezoneId: 'Europe/Berlin' });
+  for (const page of [adaPage, maryPage]) {
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await expect(page).toHaveURL(/\/calls\/audio_room\/g-/);
+    await page.getByRole('button', { name: 'Join call' }).click({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Leave call' })).toBeVisible({ timeout: 30_000 });
+    // Audio only: no camera anywhere, and a listener has no microphone until given the floor.
+    await expect(page.getByRole('button', { name: /^(Camera|Microphone) / })).toHaveCount(0);
+  }
+  await expect.poll(() => playingAudio(maryPage, grace.sub), { timeout: 30_000 }).toEqual({ readyState: 'live', enabled: true });
+
+  // Ada asks to speak; Grace sees the request and gives her the floor: her microphone comes on and the others hear her,
+  // after the host and before the listeners.
+  await adaPage.getByRole('button', { name: 'Request to speak' }).click();
+  await expect(adaPage.getByText('Request sent. Waiting for a host…')).toBeVisible();
+  const asking = gracePage.getByRole('region', { name: 'Asking to speak (1)' });
+  await expect(asking.getByRole('listitem')).toHaveText([/Ada Lovelace/], { timeout: 30_000 });
+  await asking.getByRole('button', { name: 'Let Ada Lovelace speak' }).click();
+  await expect(adaPage.getByText('You have the floor: everyone hears you.')).toBeVisible({ timeout: 30_000 });
+  await expect(adaPage.getByRole('button', { name: 'Microphone on' })).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => playingAudio(maryPage, ada.sub), { timeout: 30_000 }).toEqual({ readyState: 'live', enabled: true });
+  await expect.poll(() => stageOrder(maryPage), { timeout: 30_000 }).toEqual([grace.sub, ada.sub, mary.sub]);
+  await expect(gracePage.getByRole('region', { name: 'Asking to speak (0)' })).toBeVisible();
+  await inTheRoom(maryPage, 'open-circle-speaking');
+  await inTheRoom(gracePage, 'open-circle-host');
+
+  // Grace takes the floor back: Ada's microphone goes off, her page says why, and she may ask again.
+  await gracePage.getByRole('region', { name: 'Speaking from the audience' }).getByRole('button', { name: 'Stop Ada Lovelace speaking' }).click();
+  await expect(adaPage.getByText('A host has turned off your microphone permission.')).toBeVisible({ timeout: 30_000 });
+  await expect(adaPage.getByRole('button', { name: /^Microphone / })).toHaveCount(0);
+  await expect(adaPage.getByRole('button', { name: 'Request to speak' })).toBeVisible();
+  await expect(gracePage.getByRole('region', { name: 'Speaking from the audience' })).toHaveCount(0, { timeout: 30_000 });
+  await inTheRoom(adaPage, 'open-circle-floor-taken-back');
 });
