@@ -30,7 +30,12 @@ export const artifactSchema = z.object({
 });
 export type Artifact = z.infer<typeof artifactSchema>;
 
-export const callArtifactsSchema = z.object({ recordings: z.array(artifactSchema), transcriptions: z.array(artifactSchema) });
+export const callArtifactsSchema = z.object({
+  recordings: z.array(artifactSchema),
+  transcriptions: z.array(artifactSchema),
+  /** The names of the call's members (removed ones too) by their Stream user id: a transcript's `speaker_id` is one. */
+  speakers: z.record(z.string(), z.string()),
+});
 export type CallArtifacts = z.infer<typeof callArtifactsSchema>;
 
 export const ARTIFACT_URL_TTL_SECONDS = 300;

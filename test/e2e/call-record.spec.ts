@@ -101,11 +101,12 @@ test('a recorded and transcribed session call: attendance, durations, the record
   await gracePage.goto(sessionPath);
   const attendance = gracePage.getByRole('region', { name: 'Attendance' });
   const recording = gracePage.getByRole('region', { name: 'Recording and transcript' });
+  const transcriptLines = recording.getByRole('region', { name: /^Transcript / }).getByRole('listitem');
   await expect(async () => {
     await gracePage.reload();
     await expect(attendance.getByRole('listitem')).toHaveCount(2, { timeout: 2000 });
     await expect(recording.getByRole('link', { name: 'Watch the recording' })).toBeVisible({ timeout: 2000 });
-    await expect(recording.getByRole('link', { name: 'Read the transcript' })).toBeVisible({ timeout: 2000 });
+    await expect(transcriptLines.first()).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 90_000 });
   for (const name of ['Grace Hopper', 'Ada Lovelace']) {
     await expect(attendance.getByRole('listitem').filter({ hasText: name })).toContainText(/\d{2}:\d{2}–\d{2}:\d{2} · 1 min in the call/);
@@ -118,9 +119,13 @@ test('a recorded and transcribed session call: attendance, durations, the record
   expect(download.headers()['content-type']).toBe('video/webm');
   // A WebM file starts with the EBML magic number.
   expect((await download.body()).subarray(0, 4).toString('hex')).toBe('1a45dfa3');
-  const transcript = await request.get((await recording.getByRole('link', { name: 'Read the transcript' }).getAttribute('href'))!);
+  // The transcript reads with the members' names; its file is Stream's JSONL, each line's speaker a Stream user id.
+  await expect(transcriptLines.first()).toHaveText(/^(Grace Hopper|Ada Lovelace): \S/);
+  const transcript = await request.get((await recording.getByRole('link', { name: 'Download transcript' }).getAttribute('href'))!);
   expect(transcript.status()).toBe(200);
-  expect(JSON.parse((await transcript.text()).split('\n')[0]!)).toMatchObject({ type: 'speech', text: expect.any(String) });
+  expect(JSON.parse((await transcript.text()).split('\n')[0]!)).toMatchObject({ type: 'speech', text: expect.any(String), speaker_id: expect.stringMatching(new RegExp(`^(${grace.sub}|${ada.sub})$`)) });
+  await expect(recording).not.toContainText(grace.sub);
+  await expect(recording).not.toContainText(ada.sub);
 
   // The mentorship page lists the session as held.
   await gracePage.goto(`/mentorships/${mentorshipId}`);

@@ -64,6 +64,7 @@ describe.runIf(isLocal)('Stream webhooks through the local bus (needs the local 
         AWS_ENDPOINT_URL_S3: inject('s3Endpoint'),
         S3_FORCE_PATH_STYLE: 'true',
         CALLS_TABLE: tableName('calls'),
+        MEMBERS_TABLE: tableName('members'),
         ARCHIVE_BUCKET: 'archive',
         POWERTOOLS_LOG_LEVEL: 'SILENT',
         POWERTOOLS_METRICS_DISABLED: 'true',

@@ -9,6 +9,6 @@ export { claimDelivery, releaseDelivery } from './deliveries-repository';
 export { createGuestInvitation, verifyGuestInvitation } from './guest-invitation';
 export { callBackPath, missedCallText, notifyMissedCall } from './missed-call';
 export { recordCallEvent } from './record-event';
-export { canSeeArchive, listArtifacts, listCallsOf, recordCall, recordCallEnded, recordHistory, setFeatureFlag, setMembership } from './repository';
+export { canSeeArchive, listArtifacts, listCallsOf, listMemberIds, recordCall, recordCallEnded, recordHistory, setFeatureFlag, setMembership } from './repository';
 export type { ArtifactRecord } from './repository';
 export { retentionStatement } from './retention';

@@ -208,6 +208,14 @@ export const saveArtifact = (artifact: ArtifactRecord, expiresAt: number) =>
     ),
   );
 
+/** Everyone who was a member of the call, by Stream user id: removed members too, since what they said stays theirs. */
+export const listMemberIds = async (cid: string) =>
+  ((await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': callKey(cid), ':prefix': 'MEMBER#' },
+  })) as { userId: string }[]).map((item) => item.userId);
+
 export const listArtifacts = async (cid: string) =>
   (await queryAll({
     TableName: table(),

@@ -16,7 +16,7 @@ export const callsRoutes = {
     auth: 'required',
     params: z.object({ type: callPart, id: callPart }),
     response: callArtifactsSchema,
-    needs: { tables: { calls: ['GetItem', 'Query'] }, buckets: { archive: ['GetObject'] } },
+    needs: { tables: { calls: ['GetItem', 'Query'], members: ['BatchGetItem'] }, buckets: { archive: ['GetObject'] } },
   },
   'POST /api/calls/{type}/{id}/guest-invitations': {
     handler: 'http/calls/guest-invitation',

@@ -8,8 +8,14 @@ const highlight = (text: string, query: string) => {
   return parts.map((part, index) => (index % 2 === 1 ? <mark key={index}>{part}</mark> : part));
 };
 
-/** A transcript, read from its presigned link, with a search box that filters and highlights its lines. */
-export const Transcript = ({ transcript }: { transcript: Artifact }) => {
+/** Who said a line, for a speaker the call's members do not name (a guest, an account since deleted). */
+const UNNAMED_SPEAKER = 'A participant';
+
+/**
+ * A transcript, read from its presigned link, with a search box that filters and highlights its lines. `speakers`
+ * names the call's members by their Stream user id, which is what a line's speaker is.
+ */
+export const Transcript = ({ transcript, speakers }: { transcript: Artifact; speakers: Readonly<Record<string, string>> }) => {
   const [lines, setLines] = useState<TranscriptLine[] | 'loading' | 'failed'>('loading');
   const [query, setQuery] = useState('');
   const searchId = useId();
@@ -50,7 +56,7 @@ export const Transcript = ({ transcript }: { transcript: Artifact }) => {
           <ol>
             {shown.map((line, index) => (
               <li key={index}>
-                {line.speaker && <strong>{line.speaker}: </strong>}
+                {line.speaker && <strong>{`${speakers[line.speaker] ?? UNNAMED_SPEAKER}: `}</strong>}
                 {highlight(line.text, query.trim())}
               </li>
             ))}

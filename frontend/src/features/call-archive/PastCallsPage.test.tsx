@@ -21,6 +21,7 @@ const transcript = [
   { type: 'speech', speaker_id: 'mentor-1', text: 'Welcome to our first session' },
   { type: 'speech', speaker_id: 'mentee-1', text: 'Thanks, I want to talk about careers' },
   { type: 'speech', speaker_id: 'mentor-1', text: 'Careers it is' },
+  { type: 'speech', speaker_id: 'guest-1', text: 'May I add one thing about careers' },
 ]
   .map((line) => JSON.stringify(line))
   .join('\n');
@@ -37,7 +38,11 @@ describe('PastCallsPage', () => {
       const url = String(input);
       if (url === '/api/calls') return respond({ calls: [call] });
       if (url === '/api/calls/default/abc/artifacts') {
-        return respond({ recordings: [artifact('rec.mp4', 'https://s3.example/rec.mp4?sig')], transcriptions: [artifact('t.jsonl', 'https://s3.example/t.jsonl?sig')] });
+        return respond({
+          recordings: [artifact('rec.mp4', 'https://s3.example/rec.mp4?sig')],
+          transcriptions: [artifact('t.jsonl', 'https://s3.example/t.jsonl?sig')],
+          speakers: { 'mentor-1': 'Grace Hopper', 'mentee-1': 'Ada Lovelace' },
+        });
       }
       if (url === 'https://s3.example/t.jsonl?sig') return respond(transcript);
       return respond({ error: { code: 'not_found', message: 'Not found' } }, 404);
@@ -58,15 +63,20 @@ describe('PastCallsPage', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/calls', expect.objectContaining({ method: 'GET', headers: { authorization: 'Bearer id-token' } }));
   });
 
-  it('shows the transcript and filters it by a search', async () => {
+  it('shows the transcript with the speakers’ names, not their ids, and filters it by a search', async () => {
     render(<PastCallsPage />, { wrapper: MemoryRouter });
     const section = await screen.findByRole('region', { name: 'Transcript t.jsonl' });
-    expect(await within(section).findAllByRole('listitem')).toHaveLength(3);
+    expect((await within(section).findAllByRole('listitem')).map((item) => item.textContent)).toEqual([
+      'Grace Hopper: Welcome to our first session',
+      'Ada Lovelace: Thanks, I want to talk about careers',
+      'Grace Hopper: Careers it is',
+      'A participant: May I add one thing about careers',
+    ]);
     await userEvent.type(within(section).getByRole('searchbox', { name: 'Search the transcript' }), 'careers');
     const items = within(section).getAllByRole('listitem');
-    expect(items).toHaveLength(2);
-    expect(items[0]).toHaveTextContent('mentee-1: Thanks, I want to talk about careers');
-    expect(within(section).getByText('2 of 3 lines match')).toBeInTheDocument();
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Ada Lovelace: Thanks, I want to talk about careers');
+    expect(within(section).getByText('3 of 4 lines match')).toBeInTheDocument();
     expect(within(items[0]!).getByText('careers', { selector: 'mark' })).toBeInTheDocument();
   });
 

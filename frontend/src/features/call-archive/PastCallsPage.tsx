@@ -7,7 +7,7 @@ import type { CallSummary } from '@mentoring/shared';
 import { errorMessage } from '../../lib/api-client';
 import { useDates } from '../../lib/member-zone';
 import { callArtifactsQuery, pastCallsQuery } from './api';
-import { Transcript } from './Transcript';
+import { Transcript } from '../../components/Transcript/Transcript';
 import styles from './PastCallsPage.module.css';
 
 const formatSize = (bytes: number) =>
@@ -45,7 +45,7 @@ export const CallArchive = ({ call, headingLevel = 2 }: { call: CallSummary; hea
             </figure>
           ))}
           {artifacts.data.transcriptions.map((transcript) => (
-            <Transcript key={`${transcript.sessionId}/${transcript.filename}`} transcript={transcript} />
+            <Transcript key={`${transcript.sessionId}/${transcript.filename}`} transcript={transcript} speakers={artifacts.data.speakers} />
           ))}
         </>
       )}

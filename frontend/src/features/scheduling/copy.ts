@@ -82,7 +82,6 @@ export const copy = {
     recording: 'Recording and transcript',
     noRecording: 'No recording or transcript. They are made only when everyone in the call agrees.',
     recordingLink: 'Watch the recording',
-    transcriptLink: 'Read the transcript',
     archive: 'All past calls with recordings and transcripts',
     cancelledBecause: (name: string, reason: string) => `Cancelled by ${name}: ${reason}`,
   },

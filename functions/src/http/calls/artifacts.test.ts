@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { handler } from './artifacts';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 mockClient(DynamoDBClient);
-Object.assign(process.env, { CALLS_TABLE: 'calls-test', ARCHIVE_BUCKET: 'archive-test', AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' });
+Object.assign(process.env, { CALLS_TABLE: 'calls-test', MEMBERS_TABLE: 'members-test', ARCHIVE_BUCKET: 'archive-test', AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' });
 
 const identity = useTestIdentity({ beforeAll, afterAll });
 
@@ -41,7 +41,13 @@ describe('GET /api/calls/{type}/{id}/artifacts', () => {
     dynamo.on(GetCommand, { Key: { pk: 'CALL#default:abc', sk: 'META' } }).resolves({ Item: { createdBy: 'creator-1' } });
     dynamo.on(GetCommand, { Key: { pk: 'CALL#default:abc', sk: 'MEMBER#member-1' } }).resolves({ Item: { removed: false } });
     dynamo.on(GetCommand, { Key: { pk: 'CALL#default:abc', sk: 'MEMBER#gone-1' } }).resolves({ Item: { removed: true } });
-    dynamo.on(QueryCommand).resolves({
+    dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'CALL#default:abc', ':prefix': 'MEMBER#' } }).resolves({
+      Items: [{ userId: 'member-1' }, { userId: 'gone-1' }, { userId: 'guest-5f0c2a8e-1b2c-4d3e-8f9a-0b1c2d3e4f5a' }],
+    });
+    dynamo.on(BatchGetCommand).resolves({
+      Responses: { 'members-test': [{ id: 'member-1', displayName: 'Grace Hopper' }, { id: 'gone-1', displayName: 'Ada Lovelace' }] },
+    });
+    dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'CALL#default:abc', ':prefix': 'ARTIFACT#' } }).resolves({
       Items: [
         artifact('recording', 'b.mp4', '2026-01-01T00:30:00.000Z'),
         artifact('recording', 'a.mp4', '2026-01-01T00:00:00.000Z'),
@@ -75,6 +81,13 @@ describe('GET /api/calls/{type}/{id}/artifacts', () => {
     expect(body.recordings[0]).toMatchObject({ sessionId: 's1', size: 42, startTime: '2026-01-01T00:00:00.000Z', endTime: '2026-01-01T01:00:00.000Z' });
     expect(body.recordings[0]).not.toHaveProperty('key');
     expect(new URL(body.recordings[0].downloadUrl).searchParams.get('response-content-disposition')).toBe('attachment; filename="a.mp4"');
+  });
+
+  it('names the speakers a transcript may hold by their Stream user id: every member, removed ones too; a guest has no name here', async () => {
+    const body = JSON.parse((await request({ sub: 'member-1' })).body!);
+    expect(body.speakers).toEqual({ 'member-1': 'Grace Hopper', 'gone-1': 'Ada Lovelace' });
+    const asked = dynamo.commandCalls(BatchGetCommand)[0]!.args[0].input.RequestItems!['members-test']!.Keys;
+    expect(asked).toEqual([{ id: 'member-1' }, { id: 'gone-1' }]);
   });
 
   it('lets the call creator in even without a member record', async () => {

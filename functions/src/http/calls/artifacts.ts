@@ -3,7 +3,9 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { type Artifact, ARTIFACT_URL_TTL_SECONDS, callsRoutes, routeIn } from '@mentoring/shared';
 import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
-import { canSeeArchive, listArtifacts, type ArtifactRecord } from '../../calls';
+import { canSeeArchive, listArtifacts, listMemberIds, type ArtifactRecord } from '../../calls';
+import { getParties } from '../../members';
+import { isGuestId } from '../../lib/stream/stream-user-id';
 import { bucketName, s3Client } from '../../lib/s3';
 
 const byStart = (a: Artifact, b: Artifact) => (a.startTime ?? '').localeCompare(b.startTime ?? '') || a.filename.localeCompare(b.filename);
@@ -30,13 +32,21 @@ const presign = async (record: ArtifactRecord): Promise<Artifact> => ({
   downloadUrl: await signedGet(record, 'attachment'),
 });
 
+/** Members' names by Stream user id (a member's is their account's id); a guest or a deleted account has none. */
+const speakersOf = async (cid: string) => {
+  const ids = await listMemberIds(cid);
+  const parties = await getParties(ids.filter((id) => !isGuestId(id)));
+  return Object.fromEntries(ids.flatMap((id) => (parties.has(id) ? [[id, parties.get(id)!.displayName]] : [])));
+};
+
 /** A call's archived recordings and transcripts, with short-lived download links, for its members only. */
 export const handler = httpHandler(routeIn(callsRoutes, 'GET /api/calls/{type}/{id}/artifacts'), async ({ params, identity }) => {
   const cid = `${params.type}:${params.id}`;
   if (!(await canSeeArchive(cid, identity.sub))) throw new HttpError('forbidden', 'Only members of this call can see its recordings and transcripts.');
-  const records = await listArtifacts(cid);
+  const [records, speakers] = await Promise.all([listArtifacts(cid), speakersOf(cid)]);
   const artifacts = await Promise.all(records.map(async (record) => ({ kind: record.kind, artifact: await presign(record) })));
   return {
+    speakers,
     recordings: artifacts.filter(({ kind }) => kind === 'recording').map(({ artifact }) => artifact).sort(byStart),
     transcriptions: artifacts.filter(({ kind }) => kind === 'transcription').map(({ artifact }) => artifact).sort(byStart),
   };

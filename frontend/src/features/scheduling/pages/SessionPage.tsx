@@ -16,6 +16,7 @@ import { lengthLabel, timeIn, whenIn } from '../time';
 import { nameOf, otherOf, otherZoneOf, pairOf, type Pair } from '../types';
 import styles from '../scheduling.module.css';
 import { Columns } from '../../../components/Columns/Columns';
+import { Transcript } from '../../../components/Transcript/Transcript';
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => {
   const id = useId();
@@ -53,22 +54,20 @@ const Recording = ({ session }: { session: SessionDetail }) => {
       {wanted && artifacts.isPending && <LoadingState label={copy.session.loading} />}
       {wanted && artifacts.isError && <p role="alert" className={styles.error}>{errorMessage(artifacts.error)}</p>}
       {artifacts.isSuccess && (
-        <ul className={styles.plainList}>
-          {artifacts.data.recordings.map((recording) => (
-            <li key={`${recording.sessionId}/${recording.filename}`}>
-              <a href={recording.url} target="_blank" rel="noreferrer">
-                {copy.session.recordingLink}
-              </a>
-            </li>
-          ))}
+        <>
+          <ul className={styles.plainList}>
+            {artifacts.data.recordings.map((recording) => (
+              <li key={`${recording.sessionId}/${recording.filename}`}>
+                <a href={recording.url} target="_blank" rel="noreferrer">
+                  {copy.session.recordingLink}
+                </a>
+              </li>
+            ))}
+          </ul>
           {artifacts.data.transcriptions.map((transcript) => (
-            <li key={`${transcript.sessionId}/${transcript.filename}`}>
-              <a href={transcript.url} target="_blank" rel="noreferrer">
-                {copy.session.transcriptLink}
-              </a>
-            </li>
+            <Transcript key={`${transcript.sessionId}/${transcript.filename}`} transcript={transcript} speakers={artifacts.data.speakers} />
           ))}
-        </ul>
+        </>
       )}
       <p>
         <Link to={`/calls/past#call-${session.callType}:${session.callId}`}>{copy.session.archive}</Link>
