@@ -21,6 +21,7 @@ import { slotsBench } from './benches/slots';
 import { standInChatBench } from './benches/stand-in-chat';
 import { standInBench } from './benches/stand-in';
 import { sfuBench } from './benches/sfu';
+import { mediaBench } from './benches/media';
 
 interface BenchBase {
   name: string;
@@ -58,7 +59,7 @@ const figuresOf = async (bench: Bench) => {
   }
 };
 
-const benches: Bench[] = [feedbackBench, identityBench, eventsBench, directoryBench, dashboardBench, acceptsBench, publicPagesBench, chatTokenBench, videoBundleBench, slotsBench, sessionPageBench, standInChatBench, standInBench, sfuBench];
+const benches: Bench[] = [feedbackBench, identityBench, eventsBench, directoryBench, dashboardBench, acceptsBench, publicPagesBench, chatTokenBench, videoBundleBench, slotsBench, sessionPageBench, standInChatBench, standInBench, sfuBench, mediaBench];
 
 const only = process.argv.slice(2);
 const selected = only.length ? benches.filter((bench) => only.includes(bench.name)) : benches;

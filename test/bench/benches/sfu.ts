@@ -1,27 +1,15 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { loadavg } from 'node:os';
-import { startVideoHarness, type VideoHarness } from '../../../infra/local/stream';
+import { startVideoHarness } from '../../../infra/local/stream';
 import { withFakeMedia } from '../../e2e/playwright.config';
 import type { Bench } from '../run';
 import { round } from '../stats';
 import { serveStandInPages } from '../support/stand-in-pages';
+import { joinStandInCall as join, sleep, waitFor } from '../support/stand-in-calls';
 
 const MEASURE_MS = 10_000;
 const QUALITY_SAMPLES = 10;
 const THUMBNAIL_WIDTH = 320;
-
-/** Every peer connection the page makes, so the bench can read what Chromium itself received. */
-const recordPeerConnections = () => {
-  const Native = window.RTCPeerConnection;
-  const made: RTCPeerConnection[] = [];
-  (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections = made;
-  window.RTCPeerConnection = class extends Native {
-    constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
-      super(...args);
-      made.push(this);
-    }
-  } as typeof RTCPeerConnection;
-};
 
 /** Video bytes the page has received so far (inbound-rtp, every connection). */
 const videoBytesReceived = (page: Page) =>
@@ -52,25 +40,6 @@ const videoEncoding = (page: Page) =>
     }
     return { encodeSeconds, layers: [...layers].sort() };
   });
-
-const join = async (browser: Browser, pagesUrl: string, harness: VideoHarness, userId: string, callId: string) => {
-  const page = await (await browser.newContext()).newPage();
-  await page.addInitScript(recordPeerConnections);
-  await page.goto(`${pagesUrl}/call-test/`);
-  await page.waitForFunction(() => typeof window.joinCall === 'function');
-  await page.evaluate((options) => window.joinCall(options), { baseUrl: harness.baseUrl, apiKey: harness.apiKey, userId, token: harness.userToken(userId), callId });
-  return page;
-};
-
-const waitFor = async (probe: () => Promise<boolean> | boolean, what: string, timeoutMs = 60_000, state?: () => string) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${state ? ` (${state()})` : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-};
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Bytes per second of video a subscriber that shows the other's camera at 320 px receives. */
 const thumbnailBytesPerSecond = async (browser: Browser, pagesUrl: string, simulcast: boolean) => {

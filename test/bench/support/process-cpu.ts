@@ -37,3 +37,13 @@ export const cpuPerRequest = async <T extends { requests: number }>(processes: R
   const total = round(Object.values(cpuMs).reduce((sum, value) => sum + value, 0), 3);
   return { figures, cpuMs: { ...cpuMs, total } };
 };
+
+/**
+ * CPU seconds this process's children have used, those that have ended and been waited for (utime and stime of
+ * its ended children: fields 16 and 17 of /proc/self/stat).
+ */
+export const childrenCpuSeconds = () => {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / ticksPerSecond;
+};
