@@ -1,21 +1,31 @@
 /// <reference lib="dom" />
 // The functions passed to page.evaluate run in the browser, hence the DOM types.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { speakToWav } from '../../infra/local/stream';
 import { expect, test } from './fixtures';
 import { call, makePair, pairProfile, signedInPage, type ProfileOf } from './pairs';
 import { chromiumExecutable, withFakeMedia } from './playwright.config';
-import { widths } from './support';
+import { screenshot, widths } from './support';
 
 /*
  * What a call leaves behind, on the stage's Stream stand-in with the real video SDK and nothing routed: a booked
  * session's call, recorded with both members' consent, shows its attendance, durations and recording on the
  * session's page, the mentorship's page and the past calls archive, through the stand-in's webhooks alone
  * (participant joined/left, recording and transcription ready → /api/webhooks/stream → the bus → the session
- * record and the archive). And a guest invited to one call joins it and is refused by another.
+ * record and the archive). What the mentor says (Chromium's fake microphone playing a sentence espeak-ng spoke) is
+ * captioned live under her name for the mentee, and the transcript on the session page holds it under her name.
+ * And a guest invited to one call joins it and is refused by another.
  */
 
+const SENTENCE = 'we will meet again next week to talk about the project';
+/** The sentence's words the recogniser is asked to get one of (pocketsphinx hears a few of them, not all). */
+const spoken = /\b(will|meet|again|next|week|talk|about|project)\b/i;
+const wav = speakToWav(SENTENCE, join(tmpdir(), `e2e-call-speech-${process.pid}.wav`));
+
 // Calls between browsers run in the browser itself, not the headless shell (see headlessShellExecutable).
-test.use({ launchOptions: withFakeMedia(chromiumExecutable) });
+test.use({ launchOptions: withFakeMedia(chromiumExecutable, `--use-file-for-fake-audio-capture=${wav}`) });
 
 const QUARTER_HOUR = 15 * 60_000;
 
@@ -72,6 +82,9 @@ test('a recorded and transcribed session call: attendance, durations, the record
   await joinFromLobby(adaPage);
   await expect.poll(() => playingVideoWidth(adaPage, grace.sub), { timeout: 60_000 }).toBeGreaterThan(0);
   await expect.poll(() => playingVideoWidth(gracePage, ada.sub), { timeout: 60_000 }).toBeGreaterThan(0);
+  // Ada listens: her microphone, saying the same sentence, goes off, so what is said is Grace's.
+  await adaPage.getByRole('button', { name: 'Microphone on' }).click();
+  await expect(adaPage.getByRole('button', { name: 'Microphone off' })).toBeVisible();
 
   // Recording waits for both: until Ada agrees, Grace's start button is disabled and says who is missing.
   const start = gracePage.getByRole('button', { name: 'Start recording' });
@@ -86,7 +99,12 @@ test('a recorded and transcribed session call: attendance, durations, the record
   await expect(gracePage.getByRole('button', { name: 'Stop transcription' })).toBeVisible({ timeout: 30_000 });
   await expect(adaPage.getByRole('list', { name: 'Call status' }).getByRole('status').filter({ hasText: 'Recording' })).toBeVisible({ timeout: 30_000 });
 
-  // They talk a little, then the recording stops and both leave.
+  // Ada turns captions on: what Grace says shows under her name within seconds (each caption for 2.7 s).
+  await adaPage.getByRole('button', { name: 'Start captions' }).click();
+  await expect(adaPage.locator('.call-captions p').filter({ hasText: /^Grace Hopper: / }).filter({ hasText: spoken }).first()).toBeVisible({ timeout: 45_000 });
+  await screenshot(adaPage, 'call-captions-desktop', { fullPage: false });
+
+  // They talk a little more, then the recording stops and both leave.
   await gracePage.waitForTimeout(3000);
   await gracePage.getByRole('button', { name: 'Stop recording' }).click();
   await expect(gracePage.getByRole('button', { name: 'Start recording' })).toBeVisible({ timeout: 30_000 });
@@ -121,6 +139,8 @@ test('a recorded and transcribed session call: attendance, durations, the record
   expect((await download.body()).subarray(0, 4).toString('hex')).toBe('1a45dfa3');
   // The transcript reads with the members' names; its file is Stream's JSONL, each line's speaker a Stream user id.
   await expect(transcriptLines.first()).toHaveText(/^(Grace Hopper|Ada Lovelace): \S/);
+  await expect(transcriptLines.filter({ hasText: /^Grace Hopper: / }).filter({ hasText: spoken }).first()).toBeVisible();
+  await screenshot(gracePage, 'session-transcript-desktop');
   const transcript = await request.get((await recording.getByRole('link', { name: 'Download transcript' }).getAttribute('href'))!);
   expect(transcript.status()).toBe(200);
   expect(JSON.parse((await transcript.text()).split('\n')[0]!)).toMatchObject({ type: 'speech', text: expect.any(String), speaker_id: expect.stringMatching(new RegExp(`^(${grace.sub}|${ada.sub})$`)) });
