@@ -4,7 +4,7 @@ import { axe, axeAtBothWidths, wcag } from './axe';
 import { call, makePair, pairProfile, signedInPage, stage } from './pairs';
 import { chromiumExecutable, withFakeMedia } from './playwright.config';
 import { screenshot, widths } from './support';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 /** The member's voice as the page plays it: a live, enabled audio track (null while the page plays none). */
 const playingAudio = (page: Page, userId: string) =>
@@ -58,6 +58,17 @@ const inTheRoom = async (page: Page, name: string) => {
   await page.setViewportSize(widths.desktop);
 };
 
+/** Grace (a mentor) and two mentees, Ada and Mary, and a topic of the programme's. */
+const threeMembers = async (request: APIRequestContext) => {
+  const { grace, ada, coordinator } = await makePair(request);
+  const mary = await createTestUser(stage(), { name: 'Mary Somerville' });
+  const programme = await call(request, coordinator, 'GET', '/api/programme');
+  const topic = (programme.topics as string[])[0]!;
+  await call(request, mary, 'PUT', '/api/profile/me', pairProfile(mary, 'mentee', programme.codeOfConductVersion as number, topic));
+  await call(request, mary, 'POST', '/api/profile/me/submit');
+  return { grace, ada, mary, topic };
+};
+
 /** A start the form takes (its step is 5 minutes), 2 to 7 minutes ahead: the host may go backstage from 10 minutes before. */
 const soonOnTheForm = () => {
   const step = 5 * 60_000;
@@ -66,12 +77,7 @@ const soonOnTheForm = () => {
 
 test('a mentor schedules a workshop, two mentees sign up, and the host runs its live room: backstage, raised hands, moderation, reactions', async ({ browser, request }) => {
   test.setTimeout(420_000);
-  const { grace, ada, coordinator } = await makePair(request);
-  const mary = await createTestUser(stage(), { name: 'Mary Somerville' });
-  const programme = await call(request, coordinator, 'GET', '/api/programme');
-  const topic = (programme.topics as string[])[0]!;
-  await call(request, mary, 'PUT', '/api/profile/me', pairProfile(mary, 'mentee', programme.codeOfConductVersion as number, topic));
-  await call(request, mary, 'POST', '/api/profile/me/submit');
+  const { grace, ada, mary, topic } = await threeMembers(request);
 
   // The mentor schedules from the list; the start is in her own zone (New York).
   const gracePage = await signedInPage(browser, grace, '/group-sessions', { viewport: widths.desktop, timezoneId: 'America/New_York' });
@@ -201,12 +207,7 @@ test('a mentor schedules a workshop, two mentees sign up, and the host runs its 
  */
 test('an open circle: a listener asks to speak, the host gives the floor, the others hear them after the host, and the host takes it back', async ({ browser, request }) => {
   test.setTimeout(300_000);
-  const { grace, ada, coordinator } = await makePair(request);
-  const mary = await createTestUser(stage(), { name: 'Mary Somerville' });
-  const programme = await call(request, coordinator, 'GET', '/api/programme');
-  const topic = (programme.topics as string[])[0]!;
-  await call(request, mary, 'PUT', '/api/profile/me', pairProfile(mary, 'mentee', programme.codeOfConductVersion as number, topic));
-  await call(request, mary, 'POST', '/api/profile/me/submit');
+  const { grace, ada, mary, topic } = await threeMembers(request);
   const circle = await call(request, grace, 'POST', '/api/group-sessions', {
     kind: 'open_circle', title: 'Office hours: first jobs', description: 'Bring a question about your first job in tech.', topics: [topic],
     startsAt: soonOnTheForm().toISOString(), durationMinutes: 30, capacity: 5, audience: 'all', coHostIds: [], speakerIds: [],
