@@ -54,8 +54,12 @@ const consumers = [
     name: 'call-status',
     detailTypes: Object.values(callFeatureEvents).flat(),
     handler: 'events/call-status/handler',
-    // A mentorship call's recording or transcription started without everyone's consent is stopped.
-    needs: { tables: { calls: ['UpdateItem', 'PutItem'], sessions: ['GetItem', 'Query'], mentorships: ['GetItem'] }, secrets: ['stream'] },
+    // A mentorship call's recording or transcription started without everyone's consent is stopped; one that
+    // failed goes to its session's record.
+    needs: {
+      tables: { calls: ['UpdateItem', 'PutItem'], sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem'] },
+      secrets: ['stream'],
+    },
   },
   {
     name: 'call-membership',

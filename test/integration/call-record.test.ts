@@ -207,6 +207,25 @@ describe.runIf(isLocal)('sessions logged from calls, notes, consent and action i
     expect(await session(stranger.slice('default:'.length))).toBeUndefined();
   });
 
+  it('a recording and a transcription that fail (Stream\'s *_failed) are on the session, which the pair reads, instead of a wait for files that never come', async () => {
+    const sessionId = `m-${mentorshipId}-failed1`;
+    const cid = `default:${sessionId}`;
+    const start = Date.now() - 600_000;
+    await deliver({ type: 'call.session_started', call_cid: cid, created_at: at(start, 0), session_id: 'f1' });
+    await deliver({ type: 'call.recording_failed', call_cid: cid, created_at: at(start, 60), egress_id: 'egress-rec', recording_type: 'composite' });
+    // A redelivery states the same fact again.
+    await deliver({ type: 'call.recording_failed', call_cid: cid, created_at: at(start, 60), egress_id: 'egress-rec', recording_type: 'composite' });
+    await deliver({ type: 'call.transcription_failed', call_cid: cid, created_at: at(start, 61), egress_id: 'egress-tr', error: 'the recogniser stopped' });
+    const stored = await waitFor(async () => {
+      const item = await session(sessionId);
+      return item?.recordingFailed === true && item.transcriptionFailed === true ? item : null;
+    }, 'the failures on the session');
+    expect(stored).toMatchObject({ hasRecording: false, hasTranscript: false, state: 'held' });
+    const read = await call<{ session: Record<string, unknown> }>('GET', `/api/sessions/${sessionId}`, mentee.idToken);
+    expect(read.status).toBe(200);
+    expect(JSON.stringify(read.body)).toMatch(/"recordingFailed":true.*"transcriptionFailed":true|"transcriptionFailed":true.*"recordingFailed":true/);
+  });
+
   it('a webhook too large for the bus (stored in S3, the bus carrying its key) still reaches the session record', async () => {
     const sessionId = `m-${mentorshipId}-large1`;
     const cid = `default:${sessionId}`;

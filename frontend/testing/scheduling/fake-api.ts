@@ -38,6 +38,8 @@ export const sessionOf = (mentorshipId: string, extra: Partial<Session> = {}): S
     recordingConsent: [],
     hasRecording: false,
     hasTranscript: false,
+    recordingFailed: false,
+    transcriptionFailed: false,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     notes: { text: '', version: 0, updatedAt: null, updatedBy: null },

@@ -35,6 +35,8 @@ const expected = {
   ],
   hasRecording: true,
   hasTranscript: true,
+  recordingFailed: false,
+  transcriptionFailed: false,
   held: true,
 };
 
@@ -105,6 +107,15 @@ describe('the session record built from a call’s webhooks', () => {
   it('events that say nothing about the record make no facts', () => {
     expect(factsOf('call.created', { created_at: '2026-03-01T10:00:00.000Z' })).toEqual([]);
     expect(factsOf('call.session_participant_joined', { created_at: '2026-03-01T10:00:00.000Z', session_id: 's1' })).toEqual([]);
-    expect(buildRecord([], pair)).toEqual({ startedAt: null, endedAt: null, attendance: [], hasRecording: false, hasTranscript: false, held: false });
+    expect(buildRecord([], pair)).toEqual({ startedAt: null, endedAt: null, attendance: [], hasRecording: false, hasTranscript: false, recordingFailed: false, transcriptionFailed: false, held: false });
+  });
+
+  it('a failed recording or transcription is a fact of its own egress, kept beside any file that did come', () => {
+    const failed = factsOf('call.recording_failed', { created_at: '2026-03-01T10:05:00.000Z', egress_id: 'e1' });
+    expect(failed).toEqual([{ kind: 'recordingFailed', callSessionId: '', egressId: 'e1', at: '2026-03-01T10:05:00.000Z' }]);
+    const transcription = factsOf('call.transcription_failed', { created_at: '2026-03-01T10:06:00.000Z', session_id: 's1', egress_id: 'e2' });
+    expect(transcription).toEqual([{ kind: 'transcriptionFailed', callSessionId: 's1', egressId: 'e2', at: '2026-03-01T10:06:00.000Z' }]);
+    const record = buildRecord([...failed, ...transcription], pair);
+    expect(record).toMatchObject({ recordingFailed: true, transcriptionFailed: true, hasRecording: false, hasTranscript: false });
   });
 });

@@ -85,6 +85,8 @@ export const buildRecord = (facts: readonly Fact[], pair: Pair): CallRecord => {
     attendance,
     hasRecording: facts.some((fact) => fact.kind === 'recording'),
     hasTranscript: facts.some((fact) => fact.kind === 'transcript'),
+    recordingFailed: facts.some((fact) => fact.kind === 'recordingFailed'),
+    transcriptionFailed: facts.some((fact) => fact.kind === 'transcriptionFailed'),
     held: started.length > 0 || joins.length > 0,
   };
 };
@@ -99,6 +101,7 @@ export const factsOf = (
     duration_seconds?: number | null;
     call_recording?: { filename: string; session_id?: string | null } | null;
     call_transcription?: { filename: string; session_id?: string | null } | null;
+    egress_id?: string | null;
   },
 ): Fact[] => {
   const at = detail.created_at;
@@ -141,6 +144,10 @@ export const factsOf = (
         },
       ];
     }
+    case 'call.recording_failed':
+    case 'call.transcription_failed':
+      // Stream names the egress that failed (and no file): one fact per failure.
+      return [{ kind: type === 'call.recording_failed' ? 'recordingFailed' : 'transcriptionFailed', callSessionId, egressId: detail.egress_id ?? '', at }];
     default:
       return [];
   }

@@ -2,7 +2,7 @@
  * The call-record side of the `sessions` table (the booking side, repository.ts, owns the rest of the META item):
  *   SESSION#<id> / META             the session (sessionSchema's fields); this side writes only the attributes
  *                                   it owns, each with UpdateItem: startedAt, endedAt, attendance, hasRecording,
- *                                   hasTranscript, state (held), recordingConsent (+ consentedMembers, a string
+ *                                   hasTranscript, recordingFailed, transcriptionFailed, state (held), recordingConsent (+ consentedMembers, a string
  *                                   set that makes a consent idempotent) and recordVersion (see saveRecord)
  *   SESSION#<id> / FACT#<kind>#...  one item per call webhook (record.ts), written again by a redelivery
  *   SESSION#<id> / NOTES            the shared notes: text, version, updatedAt, updatedBy
@@ -23,7 +23,8 @@ export type Fact =
   | { kind: 'joined'; callSessionId: string; userSessionId: string; userId: string; at: string }
   | { kind: 'left'; callSessionId: string; userSessionId: string; userId: string; joinedAt: string | null; at: string; seconds: number | null }
   | { kind: 'recording'; callSessionId: string; filename: string; at: string }
-  | { kind: 'transcript'; callSessionId: string; filename: string; at: string };
+  | { kind: 'transcript'; callSessionId: string; filename: string; at: string }
+  | { kind: 'recordingFailed' | 'transcriptionFailed'; callSessionId: string; egressId: string; at: string };
 
 /** The sort key of a fact: one item per event, so a duplicate overwrites itself with the same content. */
 export const factKey = (fact: Fact): string => {
@@ -37,10 +38,13 @@ export const factKey = (fact: Fact): string => {
     case 'recording':
     case 'transcript':
       return `FACT#${fact.kind}#${fact.callSessionId}#${fact.filename}`;
+    case 'recordingFailed':
+    case 'transcriptionFailed':
+      return `FACT#${fact.kind}#${fact.egressId}#${fact.at}`;
   }
 };
 
-export type CallRecord = Pick<Session, 'startedAt' | 'endedAt' | 'attendance' | 'hasRecording' | 'hasTranscript'> & {
+export type CallRecord = Pick<Session, 'startedAt' | 'endedAt' | 'attendance' | 'hasRecording' | 'hasTranscript' | 'recordingFailed' | 'transcriptionFailed'> & {
   /** The call took place: someone of the pair (or anyone, by Stream's session start) was in it. */
   held: boolean;
 };
@@ -83,6 +87,8 @@ export const ensureUnplanned = (
     recordingConsent: [],
     hasRecording: false,
     hasTranscript: false,
+    recordingFailed: false,
+    transcriptionFailed: false,
     createdAt: at,
   };
   const names: Record<string, string> = {};
@@ -116,6 +122,8 @@ const sameRecord = (item: RecordedSession | undefined, record: CallRecord) =>
   item.endedAt === record.endedAt &&
   item.hasRecording === record.hasRecording &&
   item.hasTranscript === record.hasTranscript &&
+  (item.recordingFailed ?? false) === record.recordingFailed &&
+  (item.transcriptionFailed ?? false) === record.transcriptionFailed &&
   JSON.stringify(item.attendance ?? []) === JSON.stringify(record.attendance) &&
   (!record.held || item.state === 'held') &&
   (item.planned !== false || record.startedAt === null || item.startsAt === record.startedAt);
@@ -134,7 +142,7 @@ export const saveRecord = async (
 ) => {
   if (sameRecord(item, record)) return true;
   const version = item?.recordVersion ?? 0;
-  const owned = ['startedAt', 'endedAt', 'attendance', 'hasRecording', 'hasTranscript'];
+  const owned = ['startedAt', 'endedAt', 'attendance', 'hasRecording', 'hasTranscript', 'recordingFailed', 'transcriptionFailed'];
   const ensure = ensureUnplanned(sessionId, mentorship, now, { except: owned });
   const names: Record<string, string> = { ...ensure.names, '#state': 'state', '#startsAt': 'startsAt' };
   const values: Record<string, unknown> = {
@@ -144,6 +152,8 @@ export const saveRecord = async (
     ':attendance': record.attendance,
     ':hasRecording': record.hasRecording,
     ':hasTranscript': record.hasTranscript,
+    ':recordingFailed': record.recordingFailed,
+    ':transcriptionFailed': record.transcriptionFailed,
     ':held': 'held',
     ':next': version + 1,
     ':now': now,
@@ -155,6 +165,8 @@ export const saveRecord = async (
     'attendance = :attendance',
     'hasRecording = :hasRecording',
     'hasTranscript = :hasTranscript',
+    'recordingFailed = :recordingFailed',
+    'transcriptionFailed = :transcriptionFailed',
     // A call of a booked session that took place makes it held; until then its state is the booking's.
     record.held ? '#state = :held' : '#state = if_not_exists(#state, :held)',
     'recordVersion = :next',

@@ -71,6 +71,8 @@ export const toSession = (item: SessionItem): Session => ({
   recordingConsent: arr(item.recordingConsent),
   hasRecording: item.hasRecording === true,
   hasTranscript: item.hasTranscript === true,
+  recordingFailed: item.recordingFailed === true,
+  transcriptionFailed: item.transcriptionFailed === true,
   createdAt: item.createdAt,
   updatedAt: item.updatedAt,
 });

@@ -47,6 +47,9 @@ export const sessionSchema = z.object({
   recordingConsent: z.array(z.object({ memberId: z.string(), at: z.string() })),
   hasRecording: z.boolean(),
   hasTranscript: z.boolean(),
+  /** A recording or transcription of the call failed (Stream's `*_failed`): what it would have kept is not there. */
+  recordingFailed: z.boolean(),
+  transcriptionFailed: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

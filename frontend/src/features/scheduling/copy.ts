@@ -82,6 +82,8 @@ export const copy = {
     recording: 'Recording and transcript',
     noRecording: 'No recording or transcript. They are made only when everyone in the call agrees.',
     recordingLink: 'Watch the recording',
+    recordingFailed: 'The recording of this call failed: nothing of it was kept.',
+    transcriptionFailed: 'The transcription of this call failed: there is no transcript of it.',
     archive: 'All past calls with recordings and transcripts',
     cancelledBecause: (name: string, reason: string) => `Cancelled by ${name}: ${reason}`,
   },

@@ -3,7 +3,7 @@ import { callFeatureEvents, type CallFeature } from '@mentoring/shared';
 import { eventHandler } from '../../lib/events/handler';
 import { emitMetric } from '../../lib/metrics';
 import { logger, metrics } from '../../lib/powertools';
-import { recordHistory, setFeatureFlag, stopWithoutConsent } from '../../calls';
+import { recordCallEvent, recordHistory, setFeatureFlag, stopWithoutConsent } from '../../calls';
 import { callEventSchema } from '../../lib/stream/events';
 
 // A recording type this code does not know is not a reason to drop the flag change: the stop then uses composite.
@@ -22,6 +22,8 @@ export const handler = eventHandler(startedEventSchema, async ({ detailType, det
   if (detailType === 'call.recording_started' || detailType === 'call.transcription_started') {
     await stopWithoutConsent(detailType, detail.call_cid, detail.recording_type);
   }
+  // A mentorship call's session says its recording or transcript failed, rather than waiting for one forever.
+  if (detailType === 'call.recording_failed' || detailType === 'call.transcription_failed') await recordCallEvent(detailType, detail);
   if (!changed) return;
   // One metric per state change; the failed one has an alarm on it (events stack), so it keeps only the service dimension.
   metrics.addMetadata('feature', feature);

@@ -42,6 +42,7 @@ export const sessionRecordEventSchema = callEventSchema.extend({
   duration_seconds: z.number().min(0).nullish(),
   call_recording: artifactFile.nullish(),
   call_transcription: artifactFile.nullish(),
+  egress_id: z.string().max(256).nullish(),
 });
 
 /** call.missed: who rang (`user`) and who missed it (`members`, Stream's "members who missed the call"). */

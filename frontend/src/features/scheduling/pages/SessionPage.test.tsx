@@ -41,6 +41,14 @@ describe('/mentorships/:id/sessions/:sessionId', () => {
     expect(within(screen.getByRole('region', { name: 'Recording and transcript' })).getByRole('link', { name: /All past calls/ })).toHaveAttribute('href', `/calls/past#call-default:${session.callId}`);
   });
 
+  it('says when the recording or the transcription failed, instead of offering none or waiting for them', async () => {
+    setup({ state: 'held', recordingFailed: true, transcriptionFailed: true });
+    const section = await screen.findByRole('region', { name: 'Recording and transcript' });
+    expect(section).toHaveTextContent('The recording of this call failed: nothing of it was kept.');
+    expect(section).toHaveTextContent('The transcription of this call failed: there is no transcript of it.');
+    expect(section).not.toHaveTextContent('No recording or transcript.');
+  });
+
   it('offers "Join the call" from 10 minutes before the start until the end', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {

@@ -50,7 +50,9 @@ const Recording = ({ session }: { session: SessionDetail }) => {
   const artifacts = useQuery({ ...callArtifactsQuery({ type: session.callType, id: session.callId }), enabled: wanted });
   return (
     <Section title={copy.session.recording}>
-      {!wanted && <p className={styles.muted}>{copy.session.noRecording}</p>}
+      {session.recordingFailed && <p role="status">{copy.session.recordingFailed}</p>}
+      {session.transcriptionFailed && <p role="status">{copy.session.transcriptionFailed}</p>}
+      {!wanted && !session.recordingFailed && !session.transcriptionFailed && <p className={styles.muted}>{copy.session.noRecording}</p>}
       {wanted && artifacts.isPending && <LoadingState label={copy.session.loading} />}
       {wanted && artifacts.isError && <p role="alert" className={styles.error}>{errorMessage(artifacts.error)}</p>}
       {artifacts.isSuccess && (
