@@ -63,22 +63,31 @@ const consumers = [
   },
   {
     name: 'call-membership',
-    detailTypes: ['call.created', 'call.member_added', 'call.member_removed', 'call.ended', 'call.session_ended'],
+    detailTypes: ['call.created', 'call.member_added', 'call.member_removed', 'call.ended', 'call.session_ended', 'call.live_started', 'call.blocked_user'],
     handler: 'events/call-membership/handler',
-    // A mentorship call's session end goes to its record; a new one gets recording and transcription off.
+    // A mentorship call's session end goes to its record; a new one gets recording and transcription off. A group
+    // session's call makes it live and ended, and keeps whom its host removed.
     needs: {
-      tables: { calls: ['UpdateItem', 'PutItem'], sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem'] },
+      tables: {
+        calls: ['UpdateItem', 'PutItem'],
+        sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'],
+        mentorships: ['GetItem', 'UpdateItem'],
+        members: ['BatchGetItem'],
+        groupSessions: ['Query', 'UpdateItem'],
+      },
       secrets: ['stream'],
     },
   },
   {
-    // A mentorship's call fills its session's record (attendance, times, recording and transcript links).
+    // A mentorship's call fills its session's record (attendance, times, recording and transcript links), a group
+    // session's call its attendance.
     name: 'session-record',
     // One consumer per event type: call-membership (call.session_ended) and archive (the ready artifacts) add
     // their events to the record too, and call-status / call-membership keep recording consent (calls/).
     detailTypes: ['call.session_started', 'call.session_participant_joined', 'call.session_participant_left'],
     handler: 'events/call-record/handler',
-    needs: { tables: { sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem', 'GetItem'] } },
+    // A group session's call: who joined it, and for how long.
+    needs: { tables: { sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem', 'GetItem'], groupSessions: ['Query', 'UpdateItem'] } },
   },
   {
     // Whoever did not answer a ring finds it in their notifications list, with the page to call back from.

@@ -199,6 +199,21 @@ test('a mentor schedules a workshop, two mentees sign up, and the host runs its 
   // Grace ends the session for everyone.
   await gracePage.getByRole('button', { name: 'End the session for everyone' }).click();
   await expect(maryPage.getByText('The session has ended.', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  // Afterwards the session is ended, from its call's webhooks, and its host reads who came and for how long; a
+  // mentee reads no one's attendance.
+  await gracePage.goto(sessionPath);
+  const attendance = gracePage.getByRole('region', { name: 'Attendance' });
+  await expect(async () => {
+    await gracePage.reload();
+    await expect(gracePage.getByRole('list', { name: 'About' }).getByText('Ended', { exact: true })).toBeVisible({ timeout: 2000 });
+    await expect(attendance.getByRole('listitem')).toHaveCount(3, { timeout: 2000 });
+  }).toPass({ timeout: 60_000 });
+  for (const name of ['Grace Hopper', 'Ada Lovelace', 'Mary Somerville']) await expect(attendance.getByRole('listitem').filter({ hasText: name })).toContainText(/min in the call/);
+  await axeAtBothWidths(gracePage, 'group-session-attendance');
+  await maryPage.goto(sessionPath);
+  await expect(maryPage.getByRole('list', { name: 'About' }).getByText('Ended', { exact: true })).toBeVisible();
+  await expect(maryPage.getByRole('region', { name: 'Attendance' })).toHaveCount(0);
 });
 
 /*

@@ -6,6 +6,8 @@ import { api, postJson } from './support/api';
 import { bearer } from './support/auth';
 import { db, tableName } from './support/db';
 import { coordinatorUser, seededMentee, seededMentor } from './support/members';
+import { deliverWebhook } from './support/stream-webhooks';
+import { waitFor } from './support/wait-for';
 
 /**
  * Group sessions on the local stage: DynamoDB Local's transactions under a crowd of sign-ups, the audience rules, the
@@ -205,5 +207,48 @@ describe('group sessions', () => {
     expect(signUp.status).toBe(409);
     expect(signUp.body.error?.reason).toBe('ended');
     expect((await post(`/api/group-sessions/${session.id}/cancel`, host.idToken, { reason: 'Again' })).status).toBe(409);
+  });
+
+  it('its call\'s webhooks: live with go-live, attendance for the host and a coordinator only, a member the host removed cannot join again, ended with the call', async () => {
+    const [host, ada, bo, coordinator] = await Promise.all([seededMentor('Hal Host'), seededMentee('Ada Attends'), seededMentee('Bo Removed'), coordinatorUser()]);
+    const session = (await post<GroupSession>('/api/group-sessions', host.idToken, workshop())).body;
+    for (const member of [ada, bo]) expect((await post<GroupPlace>(`/api/group-sessions/${session.id}/sign-up`, member.idToken)).body.status).toBe('signed_up');
+    const cid = `livestream:g-${session.id}`;
+    const deliver = async (payload: Record<string, unknown>) => expect((await deliverWebhook({ call_cid: cid, ...payload })).status).toBe(202);
+    const read = async (token: string) => (await get<GroupSession>(`/api/group-sessions/${session.id}`, token)).body;
+    const start = Date.now() - 600_000;
+    const at = (seconds: number) => new Date(start + seconds * 1000).toISOString();
+
+    await deliver({ type: 'call.live_started', created_at: at(0) });
+    await waitFor(async () => (await read(host.idToken)).state === 'live', 'the session live');
+    const stretch = (user: { sub: string }, userSessionId: string, joinedAt = at(10)) => ({ user: { id: user.sub }, user_session_id: userSessionId, joined_at: joinedAt });
+    await deliver({ type: 'call.session_participant_joined', created_at: at(10), session_id: 's1', participant: stretch(ada, 'ada-1') });
+    await deliver({ type: 'call.session_participant_left', created_at: at(135), session_id: 's1', participant: stretch(ada, 'ada-1'), duration_seconds: 125 });
+    // A left event delivered again, and a join that came after its leave, change nothing.
+    await deliver({ type: 'call.session_participant_left', created_at: at(135), session_id: 's1', participant: stretch(ada, 'ada-1'), duration_seconds: 125 });
+    await deliver({ type: 'call.session_participant_joined', created_at: at(10), session_id: 's1', participant: stretch(ada, 'ada-1') });
+    await deliver({ type: 'call.session_participant_joined', created_at: at(20), session_id: 's1', participant: stretch(bo, 'bo-1', at(20)) });
+    await deliver({ type: 'call.blocked_user', created_at: at(30), user: { id: bo.sub }, blocked_by_user: { id: host.sub } });
+
+    const seen = await waitFor(async () => {
+      const attendance = (await read(host.idToken)).attendance;
+      return attendance?.length === 2 ? attendance : null;
+    }, 'the attendance');
+    expect(seen).toEqual([
+      { member: { id: ada.sub, displayName: 'Ada Attends' }, joinedAt: at(10), seconds: 125, inCall: false },
+      { member: { id: bo.sub, displayName: 'Bo Removed' }, joinedAt: at(20), seconds: 0, inCall: true },
+    ]);
+    expect((await read(coordinator.idToken)).attendance).toHaveLength(2);
+    expect((await read(ada.idToken)).attendance).toBeNull();
+
+    const refused = await waitFor(async () => {
+      const answer = await post<GroupJoin>(`/api/group-sessions/${session.id}/join`, bo.idToken);
+      return answer.status === 403 ? answer : null;
+    }, 'the removed member refused');
+    expect(refused.body.error?.message).toBe('The host removed you from this session, so you cannot join it again.');
+    expect((await post<GroupJoin>(`/api/group-sessions/${session.id}/join`, ada.idToken)).status).toBe(200);
+
+    await deliver({ type: 'call.ended', created_at: at(300) });
+    await waitFor(async () => (await read(host.idToken)).state === 'ended', 'the session ended');
   });
 });

@@ -2,5 +2,6 @@
  * Group sessions: workshops and open circles, their places and waiting lists, and their Stream calls. The only
  * writer of the groupSessions table. The module's one public face: handlers and other modules import from here.
  */
+export { recordGroupCallEvent } from './call-events';
 export { getPublicWorkshop, setWorkshopPublic } from './public-workshops';
 export { cancelGroupSession, getGroupSession, joinGroupSession, leave, listGroupSessions, scheduleGroupSession, signUp } from './service';

@@ -2,7 +2,9 @@
  * Group sessions in the `groupSessions` table (its doc comment in shared/src/tables.ts has the key design):
  *   GROUP#<id> / META             the session and its counters: `taken` places, `waiting` members
  *   GROUP#<id> / SEAT#<memberId>  a member's place: `in`, or `waiting`; the line is in the order of `signedUpAt`
- *                                 (the member's id breaks a tie), the time each sign-up reached the server
+ *                                 (the member's id breaks a tie), the time each sign-up reached the server;
+ *                                 `removedAt` once the host removed them from the call
+ *   GROUP#<id> / ATTEND#<call session>#<user session>  one stretch of a member in the call, from its webhooks
  * Every sign-up and leave is one TransactWriteItems of the member's seat and META's counters, each conditional on
  * what was read; two at once make one of them fail whole, and the service reads again and retries. A full session
  * never takes one more: a seat is `in` only with `taken < capacity` in the same transaction.
@@ -54,6 +56,8 @@ export interface SeatItem {
   signedUpAt: string;
   /** The session's start, for the member's own list (index `byMember`). */
   startsAt: string;
+  /** When the host removed the member from the call: they may not join it again. */
+  removedAt?: string;
 }
 
 /** The waiting line's order: arrival, then the member's id. */
@@ -235,4 +239,67 @@ export const setPublic = async (session: GroupSessionItem, value: boolean, now: 
     }),
   );
   return strip<GroupSessionItem>(Attributes!);
+};
+
+// ————— the call, from its webhooks —————
+
+/** One stretch of a member in the session's call: GROUP#<id> / ATTEND#<call session>#<user session>. */
+export interface AttendanceItem {
+  memberId: string;
+  joinedAt: string;
+  leftAt: string | null;
+  seconds: number | null;
+}
+
+const attendanceKey = (id: string, callSessionId: string, userSessionId: string) => ({ pk: partition(id), sk: `ATTEND#${callSessionId}#${userSessionId}` });
+
+/** A participant joined (a redelivery, or a left event that came first, changes nothing it knows). */
+export const saveJoined = (id: string, stretch: { callSessionId: string; userSessionId: string; memberId: string; at: string }) =>
+  documentClient.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: attendanceKey(id, stretch.callSessionId, stretch.userSessionId),
+      UpdateExpression: 'SET memberId = :member, joinedAt = if_not_exists(joinedAt, :at), leftAt = if_not_exists(leftAt, :none), seconds = if_not_exists(seconds, :none)',
+      ExpressionAttributeValues: { ':member': stretch.memberId, ':at': stretch.at, ':none': null },
+    }),
+  );
+
+/** A participant left, after `seconds` in the call (Stream's duration of that stretch). */
+export const saveLeft = (id: string, stretch: { callSessionId: string; userSessionId: string; memberId: string; joinedAt: string; at: string; seconds: number }) =>
+  documentClient.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: attendanceKey(id, stretch.callSessionId, stretch.userSessionId),
+      UpdateExpression: 'SET memberId = :member, joinedAt = if_not_exists(joinedAt, :joined), leftAt = :at, seconds = :seconds',
+      ExpressionAttributeValues: { ':member': stretch.memberId, ':joined': stretch.joinedAt, ':at': stretch.at, ':seconds': stretch.seconds },
+    }),
+  );
+
+export const listAttendance = async (id: string) =>
+  (
+    await queryAll({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': partition(id), ':prefix': 'ATTEND#' },
+    })
+  ).map((item) => strip<AttendanceItem>(item));
+
+/** The host removed the member from the call (Stream's block): their seat says so, and they cannot join again. */
+export const markRemoved = async (id: string, memberId: string, at: string) => {
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: seatKey(id, memberId),
+        UpdateExpression: 'SET removedAt = if_not_exists(removedAt, :at)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    );
+    return true;
+  } catch (error) {
+    // Someone on stage (a co-host, a speaker) has no seat: Stream's block alone keeps them out.
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
 };

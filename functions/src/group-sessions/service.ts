@@ -34,12 +34,14 @@ import {
   changeState,
   createGroupSession,
   getWithSeats,
+  listAttendance,
   listUpcoming,
   putSeatIn,
   putSeatWaiting,
   lineOrder,
   releaseSeat,
   seatsOfMember,
+  type AttendanceItem,
   type GroupSessionItem,
   type SeatItem,
 } from './repository';
@@ -97,7 +99,14 @@ const placeOf = (seat: SeatItem | undefined, seats: readonly SeatItem[] | undefi
 
 const person = (names: Map<string, Party>, id: string) => ({ id, displayName: names.get(id)?.displayName ?? 'A member' });
 
-const toView = (session: GroupSessionItem, viewerId: string, seat: SeatItem | undefined, seats: readonly SeatItem[] | undefined, names: Map<string, Party>): GroupSession => ({
+const toView = (
+  session: GroupSessionItem,
+  viewerId: string,
+  seat: SeatItem | undefined,
+  seats: readonly SeatItem[] | undefined,
+  names: Map<string, Party>,
+  attendance: GroupSession['attendance'] = null,
+): GroupSession => ({
   id: session.id,
   kind: session.kind,
   title: session.title,
@@ -118,8 +127,24 @@ const toView = (session: GroupSessionItem, viewerId: string, seat: SeatItem | un
   place: placeOf(seat, seats),
   cancelReason: session.cancelReason,
   public: session.public === true,
+  attendance,
   createdAt: session.createdAt,
 });
+
+/** Each member's stretches in the call as one line: first join, seconds of those that ended, in it now. */
+const attendanceOf = async (stretches: readonly AttendanceItem[]): Promise<NonNullable<GroupSession['attendance']>> => {
+  const byMember = new Map<string, AttendanceItem[]>();
+  for (const stretch of stretches) byMember.set(stretch.memberId, [...(byMember.get(stretch.memberId) ?? []), stretch]);
+  const names = await getParties([...byMember.keys()]);
+  return [...byMember.entries()]
+    .map(([memberId, own]) => ({
+      member: person(names, memberId),
+      joinedAt: own.map((stretch) => stretch.joinedAt).sort()[0]!,
+      seconds: own.reduce((sum, stretch) => sum + (stretch.leftAt ? Math.max(0, Math.round(stretch.seconds ?? 0)) : 0), 0),
+      inCall: own.some((stretch) => stretch.leftAt === null),
+    }))
+    .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt) || a.member.id.localeCompare(b.member.id));
+};
 
 const namesOf = (sessions: readonly GroupSessionItem[]) => getParties(sessions.flatMap((session) => [session.hostId, ...session.coHostIds, ...session.speakerIds]));
 
@@ -231,8 +256,11 @@ const readVisible = async (id: string, viewer: Viewer) => {
 };
 
 export const getGroupSession = async (identity: Identity, id: string): Promise<GroupSession> => {
-  const { session, seats, seat } = await readVisible(id, await viewerOf(identity));
-  return toView(session, identity.sub, seat, seats, await namesOf([session]));
+  const viewer = await viewerOf(identity);
+  const { session, seats, seat } = await readVisible(id, viewer);
+  const part = partOf(session, viewer.id, seat);
+  const seesAttendance = viewer.coordinator || part === 'host' || part === 'co_host';
+  return toView(session, identity.sub, seat, seats, await namesOf([session]), seesAttendance ? await attendanceOf(await listAttendance(id)) : null);
 };
 
 // ————— places —————
@@ -341,6 +369,7 @@ export const joinGroupSession = async (identity: Identity, id: string, now = new
   if (session.state === 'ended' || endsAt(session) <= now.getTime()) throw conflict('ended', 'This group session has ended.');
   const part = partOf(session, viewer.id, seat);
   if (part === 'none' || (part === 'participant' && seat?.status !== 'in')) throw new DomainError('forbidden', 'You have no place in this group session.');
+  if (seat?.removedAt) throw new DomainError('forbidden', 'The host removed you from this session, so you cannot join it again.');
   if (part !== 'host' && (await blockBetween(session.hostId, viewer.id)).any) throw new DomainError('forbidden', 'You cannot join this host’s sessions.');
   const role: CallRole = part === 'host' || part === 'co_host' ? 'host' : part === 'speaker' ? 'speaker' : 'user';
   if (role !== 'user' && now.getTime() < backstageOpensAt(session.startsAt).getTime()) throw conflict('pending', 'Backstage opens 10 minutes before the start.');

@@ -82,6 +82,12 @@ export const groupSessionSchema = z.object({
   cancelReason: z.string().nullable(),
   /** A workshop a coordinator made public: its broadcast plays for visitors at /watch/{id}. */
   public: z.boolean(),
+  /**
+   * Who joined the call and for how long, from its webhooks (first join, whole seconds of the stretches that ended,
+   * and whether they are in it now): for the host, co-hosts and coordinators, on the session's own page; null for
+   * others and in lists.
+   */
+  attendance: z.array(z.object({ member: personSchema, joinedAt: z.string(), seconds: z.number().int(), inCall: z.boolean() })).nullable(),
   createdAt: z.string(),
 });
 export type GroupSession = z.infer<typeof groupSessionSchema>;

@@ -6,6 +6,12 @@ export const copy = {
   lead: 'Workshops and open circles of the programme: sign up for a place, or join the waiting list when it is full.',
   loading: 'Loading group sessions…',
   publicSwitch: 'Public: visitors watch its broadcast',
+  attendance: {
+    title: 'Attendance',
+    none: 'Nobody has joined the call yet.',
+    inCall: 'in the call now',
+    minutes: (seconds: number) => `${Math.max(1, Math.round(seconds / 60))} min in the call`,
+  },
   publicPage: 'Public page',
   failed: 'We could not load the group sessions.',
   none: 'No group sessions coming up',

@@ -1,5 +1,6 @@
 import { eventHandler } from '../../lib/events/handler';
 import { recordCall, recordCallEnded, recordHistory, setMembership, keepRecordingOff, recordCallEvent } from '../../calls';
+import { recordGroupCallEvent } from '../../group-sessions';
 import { membershipEventSchema } from '../../lib/stream/events';
 
 /** Who belongs to a call decides who may see its archive; these events keep that and the call's history. */
@@ -22,4 +23,6 @@ export const handler = eventHandler(membershipEventSchema, async ({ detailType, 
   // A mentorship's call (calls/): its session's record, and recording off until everyone consents.
   if (detailType === 'call.session_ended') await recordCallEvent(detailType, detail);
   if (detailType === 'call.created') await keepRecordingOff(cid);
+  // A group session's call (group-sessions/): live, ended, and who the host removed.
+  if (detailType === 'call.live_started' || detailType === 'call.ended' || detailType === 'call.blocked_user') await recordGroupCallEvent(detailType, detail);
 });

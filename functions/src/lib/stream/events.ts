@@ -27,6 +27,8 @@ export const membershipEventSchema = callEventSchema.extend({
   // call.member_removed lists user ids; the other events list member objects.
   members: z.array(z.union([member, z.string().min(1)])).optional(),
   session_id: z.string().nullish(),
+  // call.blocked_user: who was blocked.
+  user: z.looseObject({ id: z.string().min(1).max(128) }).nullish(),
 });
 
 const participant = z.looseObject({
@@ -43,6 +45,14 @@ export const sessionRecordEventSchema = callEventSchema.extend({
   call_recording: artifactFile.nullish(),
   call_transcription: artifactFile.nullish(),
   egress_id: z.string().max(256).nullish(),
+});
+
+/** What a group session reads of its call's events: participants joining and leaving, the user a host blocked. */
+export const groupCallEventSchema = callEventSchema.extend({
+  session_id: z.string().min(1).max(128).nullish(),
+  participant: participant.nullish(),
+  duration_seconds: z.number().min(0).nullish(),
+  user: z.looseObject({ id: z.string().min(1).max(128) }).nullish(),
 });
 
 /** call.missed: who rang (`user`) and who missed it (`members`, Stream's "members who missed the call"). */

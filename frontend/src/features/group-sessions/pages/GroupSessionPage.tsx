@@ -103,6 +103,29 @@ const Actions = ({ session }: { session: GroupSession }) => {
   );
 };
 
+/** Who joined the call and for how long, as its webhooks told the server: for the host, co-hosts and coordinators. */
+const Attendance = ({ attendance }: { attendance: NonNullable<GroupSession['attendance']> }) => {
+  const dates = useDates();
+  const titleId = useId();
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <h2 id={titleId}>{copy.attendance.title}</h2>
+      {attendance.length === 0 ? (
+        <p className={styles.meta}>{copy.attendance.none}</p>
+      ) : (
+        <ul className={styles.attendance}>
+          {attendance.map((line) => (
+            <li key={line.member.id}>
+              <strong>{line.member.displayName}</strong>
+              {` · ${dates.time(line.joinedAt)} · ${line.inCall ? copy.attendance.inCall : copy.attendance.minutes(line.seconds)}`}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+};
+
 /** /group-sessions/:id: what it is, when in the member's zone, who is on stage, places, and the member's part. */
 export const GroupSessionPage = () => {
   const { id = '' } = useParams();
@@ -140,6 +163,7 @@ export const GroupSessionPage = () => {
         {session.coHosts.length > 0 && <p className={styles.meta}>{`${copy.coHosts}: ${session.coHosts.map((each) => each.displayName).join(', ')}`}</p>}
         {session.speakers.length > 0 && <p className={styles.meta}>{`${copy.speakers}: ${session.speakers.map((each) => each.displayName).join(', ')}`}</p>}
         <Actions session={session} />
+        {session.attendance && session.state !== 'scheduled' && session.state !== 'cancelled' && <Attendance attendance={session.attendance} />}
       </div>
     </>
   );
