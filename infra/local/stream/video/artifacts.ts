@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { StoredArtifact } from './call-store';
 
 /**
- * What a recording or transcript download serves. The stand-in does not record the call's media: every recording
- * is the same short clip (a few seconds of Chromium's fake camera, recorded once with MediaRecorder), which is
- * enough for the archive, the session record and the session page to work end to end.
+ * What a recording or transcript download serves when the SFU made no file of the call (sfu/recording/ composes one
+ * where the machine has ffmpeg): a short clip of Chromium's fake camera, recorded once with MediaRecorder, so the
+ * archive, the session record and the session page still work end to end there.
  */
 let clip: Buffer | undefined;
 export const recordingClip = () => (clip ??= readFileSync(new URL('./assets/recording.webm', import.meta.url)));
