@@ -214,6 +214,20 @@ test('a mentor schedules a workshop, two mentees sign up, and the host runs its 
   await maryPage.goto(sessionPath);
   await expect(maryPage.getByRole('list', { name: 'About' }).getByText('Ended', { exact: true })).toBeVisible();
   await expect(maryPage.getByRole('region', { name: 'Attendance' })).toHaveCount(0);
+
+  // Mary rates it; Grace reads the rating and the comment, not who gave it.
+  const rating = maryPage.getByRole('region', { name: 'How was it?' });
+  await rating.getByTestId('star-5').click();
+  await expect(rating.getByRole('radio', { name: '5 stars' })).toBeChecked();
+  await rating.getByLabel('A comment for the host (optional)').fill('The pass-by-pass walk made it click.');
+  await axeAtBothWidths(maryPage, 'group-session-rate');
+  await rating.getByRole('button', { name: 'Send rating' }).click();
+  await expect(rating.getByText('Thank you: you gave it 5 of 5.')).toBeVisible();
+  await gracePage.reload();
+  const ratings = gracePage.getByRole('region', { name: 'Ratings' });
+  await expect(ratings).toContainText('5.0 of 5 from 1 member');
+  await expect(ratings).toContainText('“The pass-by-pass walk made it click.”');
+  await expect(ratings).not.toContainText('Mary');
 });
 
 /*

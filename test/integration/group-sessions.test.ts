@@ -21,6 +21,10 @@ const post = async <T>(path: string, token: string, body: unknown = {}): Promise
   const response = await postJson(path, body, bearer(token));
   return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
 };
+const put = async <T>(path: string, token: string, body: unknown): Promise<Answer<T>> => {
+  const response = await api(path, { method: 'PUT', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
+};
 const get = async <T>(path: string, token: string): Promise<Answer<T>> => {
   const response = await api(path, { headers: bearer(token) });
   return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
@@ -219,6 +223,11 @@ describe('group sessions', () => {
     const start = Date.now() - 600_000;
     const at = (seconds: number) => new Date(start + seconds * 1000).toISOString();
 
+    const rate = (token: string, body: unknown) => put<GroupSession>(`/api/group-sessions/${session.id}/rating`, token, body);
+    const early = await rate(ada.idToken, { rating: 5 });
+    expect(early.status).toBe(409);
+    expect(early.body.error?.message).toBe('You can rate a session once it has taken place.');
+
     await deliver({ type: 'call.live_started', created_at: at(0) });
     await waitFor(async () => (await read(host.idToken)).state === 'live', 'the session live');
     const stretch = (user: { sub: string }, userSessionId: string, joinedAt = at(10)) => ({ user: { id: user.sub }, user_session_id: userSessionId, joined_at: joinedAt });
@@ -250,5 +259,18 @@ describe('group sessions', () => {
 
     await deliver({ type: 'call.ended', created_at: at(300) });
     await waitFor(async () => (await read(host.idToken)).state === 'ended', 'the session ended');
+
+    // Afterwards those with a place rate it: the host and a coordinator read the mean and the comments, not who wrote them.
+    expect((await rate(ada.idToken, { rating: 6 })).status).toBe(400);
+    expect((await rate(ada.idToken, { rating: 2, comment: 'x'.repeat(1001) })).status).toBe(400);
+    const rated = await rate(ada.idToken, { rating: 5, comment: '  Clear and kind.  ' });
+    expect(rated.status).toBe(200);
+    expect(rated.body).toMatchObject({ myRating: 5, ratings: null });
+    expect((await rate(bo.idToken, { rating: 1 })).status).toBe(403);
+    expect((await rate(host.idToken, { rating: 5 })).status).toBe(403);
+    expect((await read(host.idToken)).ratings).toEqual({ count: 1, average: 5, comments: ['Clear and kind.'] });
+    // Rating again replaces the member's rating.
+    expect((await rate(ada.idToken, { rating: 4, comment: 'Clear and kind.' })).body.myRating).toBe(4);
+    expect((await read(coordinator.idToken)).ratings).toEqual({ count: 1, average: 4, comments: ['Clear and kind.'] });
   });
 });

@@ -4,4 +4,4 @@
  */
 export { recordGroupCallEvent } from './call-events';
 export { getPublicWorkshop, setWorkshopPublic } from './public-workshops';
-export { cancelGroupSession, getGroupSession, joinGroupSession, leave, listGroupSessions, scheduleGroupSession, signUp } from './service';
+export { cancelGroupSession, getGroupSession, joinGroupSession, leave, listGroupSessions, rateGroupSession, scheduleGroupSession, signUp } from './service';

@@ -58,6 +58,10 @@ export interface SeatItem {
   startsAt: string;
   /** When the host removed the member from the call: they may not join it again. */
   removedAt?: string;
+  /** The member's rating of the session (1–5), with a comment, once it took place. */
+  rating?: number;
+  ratingComment?: string;
+  ratedAt?: string;
 }
 
 /** The waiting line's order: arrival, then the member's id. */
@@ -303,3 +307,16 @@ export const markRemoved = async (id: string, memberId: string, at: string) => {
     throw error;
   }
 };
+
+/** A member's rating of the session on their seat (conditional on the seat still being theirs, with a place). */
+export const saveRating = (id: string, memberId: string, rating: { value: number; comment: string; at: string }) =>
+  documentClient.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: seatKey(id, memberId),
+      UpdateExpression: 'SET rating = :value, ratingComment = :comment, ratedAt = :at',
+      ConditionExpression: 'attribute_exists(pk) AND #status = :in',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':value': rating.value, ':comment': rating.comment, ':at': rating.at, ':in': 'in' },
+    }),
+  );

@@ -14,6 +14,7 @@ import {
   type GroupJoin,
   type GroupPart,
   type GroupPlace,
+  type GroupRatingInput,
   type GroupSession,
   type GroupSessionInput,
   type GroupSessionKind,
@@ -40,6 +41,7 @@ import {
   putSeatWaiting,
   lineOrder,
   releaseSeat,
+  saveRating,
   seatsOfMember,
   type AttendanceItem,
   type GroupSessionItem,
@@ -105,7 +107,7 @@ const toView = (
   seat: SeatItem | undefined,
   seats: readonly SeatItem[] | undefined,
   names: Map<string, Party>,
-  attendance: GroupSession['attendance'] = null,
+  { attendance = null, ratings = null }: Partial<Pick<GroupSession, 'attendance' | 'ratings'>> = {},
 ): GroupSession => ({
   id: session.id,
   kind: session.kind,
@@ -128,8 +130,24 @@ const toView = (
   cancelReason: session.cancelReason,
   public: session.public === true,
   attendance,
+  myRating: seat?.rating ?? null,
+  ratings,
   createdAt: session.createdAt,
 });
+
+/** The seats' ratings, for those who run the session: no names, comments newest first. */
+const ratingsOf = (seats: readonly SeatItem[]): NonNullable<GroupSession['ratings']> => {
+  const rated = seats.filter((seat) => typeof seat.rating === 'number');
+  const sum = rated.reduce((total, seat) => total + seat.rating!, 0);
+  return {
+    count: rated.length,
+    average: rated.length ? Math.round((sum / rated.length) * 10) / 10 : null,
+    comments: rated
+      .filter((seat) => seat.ratingComment)
+      .sort((a, b) => (b.ratedAt ?? '').localeCompare(a.ratedAt ?? ''))
+      .map((seat) => seat.ratingComment!),
+  };
+};
 
 /** Each member's stretches in the call as one line: first join, seconds of those that ended, in it now. */
 const attendanceOf = async (stretches: readonly AttendanceItem[]): Promise<NonNullable<GroupSession['attendance']>> => {
@@ -259,8 +277,22 @@ export const getGroupSession = async (identity: Identity, id: string): Promise<G
   const viewer = await viewerOf(identity);
   const { session, seats, seat } = await readVisible(id, viewer);
   const part = partOf(session, viewer.id, seat);
-  const seesAttendance = viewer.coordinator || part === 'host' || part === 'co_host';
-  return toView(session, identity.sub, seat, seats, await namesOf([session]), seesAttendance ? await attendanceOf(await listAttendance(id)) : null);
+  const runsIt = viewer.coordinator || part === 'host' || part === 'co_host';
+  return toView(session, identity.sub, seat, seats, await namesOf([session]), runsIt ? { attendance: await attendanceOf(await listAttendance(id)), ratings: ratingsOf(seats) } : {});
+};
+
+/**
+ * A participant with a place rates the session once it took place (live or ended); rating again replaces theirs.
+ * Those on stage run it rather than rate it, and a member the host removed has no say in it.
+ */
+export const rateGroupSession = async (identity: Identity, id: string, input: GroupRatingInput, now = new Date()): Promise<GroupSession> => {
+  const viewer = await viewerOf(identity);
+  const { session, seat } = await readVisible(id, viewer);
+  if (partOf(session, viewer.id, seat) !== 'participant' || seat?.status !== 'in') throw new DomainError('forbidden', 'Only members with a place in this session rate it.');
+  if (seat.removedAt) throw new DomainError('forbidden', 'The host removed you from this session, so you cannot rate it.');
+  if (session.state !== 'live' && session.state !== 'ended') throw conflict('pending', 'You can rate a session once it has taken place.');
+  await saveRating(id, viewer.id, { value: input.rating, comment: input.comment, at: now.toISOString() });
+  return getGroupSession(identity, id);
 };
 
 // ————— places —————

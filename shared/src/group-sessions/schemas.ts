@@ -88,8 +88,22 @@ export const groupSessionSchema = z.object({
    * others and in lists.
    */
   attendance: z.array(z.object({ member: personSchema, joinedAt: z.string(), seconds: z.number().int(), inCall: z.boolean() })).nullable(),
+  /** The viewer's own rating of the session (a participant's), or null. */
+  myRating: z.number().int().nullable(),
+  /**
+   * The participants' ratings, for the host, co-hosts and coordinators: how many, their mean, and the comments,
+   * newest first and without names (a participant rates the host's session, so the host reads no one's by name).
+   */
+  ratings: z.object({ count: z.number().int(), average: z.number().nullable(), comments: z.array(z.string()) }).nullable(),
   createdAt: z.string(),
 });
+
+/** PUT /api/group-sessions/{id}/rating: a participant with a place rates the session once it took place; again replaces it. */
+export const groupRatingInputSchema = z.object({
+  rating: z.number().int().min(1, 'Choose from 1 to 5 stars.').max(5, 'Choose from 1 to 5 stars.'),
+  comment: z.string().trim().max(1000).default(''),
+});
+export type GroupRatingInput = z.output<typeof groupRatingInputSchema>;
 export type GroupSession = z.infer<typeof groupSessionSchema>;
 
 /** PUT /api/group-sessions/{id}/public: a coordinator makes a workshop public, or no longer. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { groupJoinSchema, groupPlaceSchema, groupSessionCancelSchema, groupSessionPublicInputSchema, publicWorkshopSchema, groupSessionInputSchema, groupSessionListQuerySchema, groupSessionListSchema, groupSessionSchema } from '../group-sessions/schemas';
+import { groupJoinSchema, groupPlaceSchema, groupRatingInputSchema, groupSessionCancelSchema, groupSessionPublicInputSchema, publicWorkshopSchema, groupSessionInputSchema, groupSessionListQuerySchema, groupSessionListSchema, groupSessionSchema } from '../group-sessions/schemas';
 import type { FunctionNeeds } from '../needs';
 import type { RouteTable } from './contract';
 
@@ -91,6 +91,15 @@ export const groupSessionsRoutes = {
     nodeModules: streamSdk,
     // Visitors: the session and its host's name, and the call's broadcast as Stream has it.
     needs: { tables: { groupSessions: ['GetItem'], members: ['GetItem', 'BatchGetItem'] }, secrets: ['stream'] },
+  },
+  'PUT /api/group-sessions/{id}/rating': {
+    handler: 'http/group-sessions/rate',
+    auth: 'required',
+    params: groupSessionIdParams,
+    body: groupRatingInputSchema,
+    response: groupSessionSchema,
+    // The rating is one conditional update of the member's own seat.
+    needs: { tables: { ...readNeeds, groupSessions: ['GetItem', 'Query', 'UpdateItem'] } },
   },
   'POST /api/group-sessions/{id}/join': {
     handler: 'http/group-sessions/join',

@@ -20,3 +20,4 @@ export const changePlace = (id: string, change: 'sign-up' | 'leave') =>
 export const cancelGroupSession = (id: string, reason: string) => api('POST /api/group-sessions/{id}/cancel', { params: { id }, body: { reason } });
 export const setWorkshopPublic = (id: string, value: boolean) => api('PUT /api/group-sessions/{id}/public', { params: { id }, body: { public: value } });
 export const joinGroupSession = (id: string) => api('POST /api/group-sessions/{id}/join', { params: { id } });
+export const rateGroupSession = (id: string, body: { rating: number; comment: string }) => api('PUT /api/group-sessions/{id}/rating', { params: { id }, body });

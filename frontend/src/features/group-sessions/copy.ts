@@ -6,6 +6,18 @@ export const copy = {
   lead: 'Workshops and open circles of the programme: sign up for a place, or join the waiting list when it is full.',
   loading: 'Loading group sessions…',
   publicSwitch: 'Public: visitors watch its broadcast',
+  rating: {
+    title: 'How was it?',
+    stars: 'Your rating',
+    comment: 'A comment for the host (optional)',
+    send: 'Send rating',
+    change: 'Change your rating',
+    thanks: (stars: number) => `Thank you: you gave it ${stars} of 5.`,
+    sent: 'Thank you for your rating.',
+    summaryTitle: 'Ratings',
+    none: 'No ratings yet.',
+    summary: (average: number, count: number) => `${average.toFixed(1)} of 5 from ${count === 1 ? '1 member' : `${count} members`}`,
+  },
   attendance: {
     title: 'Attendance',
     none: 'Nobody has joined the call yet.',

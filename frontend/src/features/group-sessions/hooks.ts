@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cancelGroupSession, changePlace, groupSessionQuery, joinGroupSession, scheduleGroupSession } from './api';
+import { cancelGroupSession, changePlace, groupSessionQuery, joinGroupSession, rateGroupSession, scheduleGroupSession } from './api';
 
 /** A change of places or state shows on the list, the session's page and Home. */
 const useRefresh = () => {
@@ -29,3 +29,8 @@ export const useCancel = (id: string) => {
 };
 
 export const useJoin = (id: string) => useMutation({ mutationFn: () => joinGroupSession(id) });
+
+export const useRate = (id: string) => {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (body: { rating: number; comment: string }) => rateGroupSession(id, body), onSettled: () => refresh(id) });
+};

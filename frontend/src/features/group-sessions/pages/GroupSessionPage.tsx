@@ -6,13 +6,14 @@ import { Button } from '../../../components/Button/Button';
 import { DialogActions } from '../../../components/Form/Form';
 import { Modal } from '../../../components/Modal/Modal';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
+import { StarRating } from '../../../components/StarRating/StarRating';
 import { ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
 import { toast } from '../../../components/Toast/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useDates } from '../../../lib/member-zone';
 import { useOwnProfile } from '../../../lib/shared-api';
 import { groupSessionQuery, type GroupSession } from '../api';
-import { useCancel, useJoin, usePlaceChange } from '../hooks';
+import { useCancel, useJoin, usePlaceChange, useRate } from '../hooks';
 import { copy } from '../copy';
 import styles from '../group-sessions.module.css';
 
@@ -103,6 +104,69 @@ const Actions = ({ session }: { session: GroupSession }) => {
   );
 };
 
+/** A participant with a place rates the session once it took place (again, to change it). */
+const RateSession = ({ session }: { session: GroupSession }) => {
+  const id = useId();
+  const rate = useRate(session.id);
+  const [stars, setStars] = useState<number | null>(session.myRating);
+  const [editing, setEditing] = useState(session.myRating === null);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (stars === null) return;
+    const comment = String(new FormData(event.currentTarget).get('comment') ?? '');
+    rate.mutate({ rating: stars, comment }, { onSuccess: () => { setEditing(false); toast.success(copy.rating.sent); } });
+  };
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{copy.rating.title}</h2>
+      {!editing && session.myRating !== null ? (
+        <>
+          <p role="status">{copy.rating.thanks(session.myRating)}</p>
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            {copy.rating.change}
+          </Button>
+        </>
+      ) : (
+        <form className={styles.form} onSubmit={submit}>
+          <StarRating label={copy.rating.stars} value={stars} onChange={setStars} />
+          <div className={styles.field}>
+            <label htmlFor={`${id}-comment`}>{copy.rating.comment}</label>
+            <textarea id={`${id}-comment`} name="comment" className={styles.input} rows={3} maxLength={1000} />
+          </div>
+          {rate.error && (
+            <p className={styles.error} role="alert">
+              {errorMessage(rate.error)}
+            </p>
+          )}
+          <div className={styles.actions}>
+            <Button type="submit" disabled={stars === null || rate.isPending}>
+              {copy.rating.send}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+};
+
+/** The participants' ratings, for those who run the session: their mean and comments, without names. */
+const Ratings = ({ ratings }: { ratings: NonNullable<GroupSession['ratings']> }) => {
+  const titleId = useId();
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <h2 id={titleId}>{copy.rating.summaryTitle}</h2>
+      <p className={styles.meta}>{ratings.average === null ? copy.rating.none : copy.rating.summary(ratings.average, ratings.count)}</p>
+      {ratings.comments.length > 0 && (
+        <ul className={styles.attendance}>
+          {ratings.comments.map((comment, index) => (
+            <li key={index}>{`“${comment}”`}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+};
+
 /** Who joined the call and for how long, as its webhooks told the server: for the host, co-hosts and coordinators. */
 const Attendance = ({ attendance }: { attendance: NonNullable<GroupSession['attendance']> }) => {
   const dates = useDates();
@@ -164,6 +228,8 @@ export const GroupSessionPage = () => {
         {session.speakers.length > 0 && <p className={styles.meta}>{`${copy.speakers}: ${session.speakers.map((each) => each.displayName).join(', ')}`}</p>}
         <Actions session={session} />
         {session.attendance && session.state !== 'scheduled' && session.state !== 'cancelled' && <Attendance attendance={session.attendance} />}
+        {session.ratings && (session.state === 'live' || session.state === 'ended') && <Ratings ratings={session.ratings} />}
+        {session.part === 'participant' && session.place.status === 'signed_up' && (session.state === 'live' || session.state === 'ended') && <RateSession session={session} />}
       </div>
     </>
   );
