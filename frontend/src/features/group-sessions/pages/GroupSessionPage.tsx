@@ -114,7 +114,15 @@ const RateSession = ({ session }: { session: GroupSession }) => {
     event.preventDefault();
     if (stars === null) return;
     const comment = String(new FormData(event.currentTarget).get('comment') ?? '');
-    rate.mutate({ rating: stars, comment }, { onSuccess: () => { setEditing(false); toast.success(copy.rating.sent); } });
+    rate.mutate(
+      { rating: stars, comment },
+      {
+        onSuccess: () => {
+          setEditing(false);
+          toast.success(copy.rating.sent);
+        },
+      },
+    );
   };
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`}>
