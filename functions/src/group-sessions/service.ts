@@ -273,12 +273,18 @@ const readVisible = async (id: string, viewer: Viewer) => {
   return { ...found, seat };
 };
 
+/** A session's page as the viewer reads it: those who run it (host, co-hosts, coordinators) also read its attendance and ratings. */
+const pageView = async (viewer: Viewer, session: GroupSessionItem, seats: readonly SeatItem[], seat: SeatItem | undefined) => {
+  const part = partOf(session, viewer.id, seat);
+  const runsIt = viewer.coordinator || part === 'host' || part === 'co_host';
+  const extra = runsIt ? { attendance: await attendanceOf(await listAttendance(session.id)), ratings: ratingsOf(seats) } : {};
+  return toView(session, viewer.id, seat, seats, await namesOf([session]), extra);
+};
+
 export const getGroupSession = async (identity: Identity, id: string): Promise<GroupSession> => {
   const viewer = await viewerOf(identity);
   const { session, seats, seat } = await readVisible(id, viewer);
-  const part = partOf(session, viewer.id, seat);
-  const runsIt = viewer.coordinator || part === 'host' || part === 'co_host';
-  return toView(session, identity.sub, seat, seats, await namesOf([session]), runsIt ? { attendance: await attendanceOf(await listAttendance(id)), ratings: ratingsOf(seats) } : {});
+  return pageView(viewer, session, seats, seat);
 };
 
 /**
@@ -287,12 +293,14 @@ export const getGroupSession = async (identity: Identity, id: string): Promise<G
  */
 export const rateGroupSession = async (identity: Identity, id: string, input: GroupRatingInput, now = new Date()): Promise<GroupSession> => {
   const viewer = await viewerOf(identity);
-  const { session, seat } = await readVisible(id, viewer);
+  const { session, seats, seat } = await readVisible(id, viewer);
   if (partOf(session, viewer.id, seat) !== 'participant' || seat?.status !== 'in') throw new DomainError('forbidden', 'Only members with a place in this session rate it.');
   if (seat.removedAt) throw new DomainError('forbidden', 'The host removed you from this session, so you cannot rate it.');
   if (session.state !== 'live' && session.state !== 'ended') throw conflict('pending', 'You can rate a session once it has taken place.');
-  await saveRating(id, viewer.id, { value: input.rating, comment: input.comment, at: now.toISOString() });
-  return getGroupSession(identity, id);
+  const rated = { ...seat, rating: input.rating, ratingComment: input.comment, ratedAt: now.toISOString() };
+  await saveRating(id, viewer.id, { value: rated.rating, comment: rated.ratingComment, at: rated.ratedAt });
+  // The page as read, with the seat as now stored: no second read of the session.
+  return pageView(viewer, session, seats.map((each) => (each.memberId === viewer.id ? rated : each)), rated);
 };
 
 // ————— places —————

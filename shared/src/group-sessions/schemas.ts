@@ -4,6 +4,7 @@
  * Pure rules live beside these schemas (rules.ts), so the SPA and the functions read the same ones.
  */
 import * as z from 'zod';
+import { RATING_STARS } from '../feedback';
 
 import { GROUP_AUDIENCES, GROUP_CAPACITY_MAX, GROUP_LENGTHS, GROUP_SESSION_KINDS, GROUP_SESSION_STATES, GROUP_STAGE_MAX } from './constants';
 
@@ -100,7 +101,7 @@ export const groupSessionSchema = z.object({
 
 /** PUT /api/group-sessions/{id}/rating: a participant with a place rates the session once it took place; again replaces it. */
 export const groupRatingInputSchema = z.object({
-  rating: z.number().int().min(1, 'Choose from 1 to 5 stars.').max(5, 'Choose from 1 to 5 stars.'),
+  rating: z.number().int().min(1, `Choose from 1 to ${RATING_STARS} stars.`).max(RATING_STARS, `Choose from 1 to ${RATING_STARS} stars.`),
   comment: z.string().trim().max(1000).default(''),
 });
 export type GroupRatingInput = z.output<typeof groupRatingInputSchema>;

@@ -21,14 +21,15 @@ export const artifactReadySchema = callEventSchema.extend({
 });
 
 const member = z.looseObject({ user_id: z.string().min(1), role: z.string().nullish() });
+/** call.blocked_user: the user a host blocked. */
+const blockedUser = z.looseObject({ id: z.string().min(1).max(128) });
 
 export const membershipEventSchema = callEventSchema.extend({
   call: z.looseObject({ created_by: z.looseObject({ id: z.string() }).nullish(), created_at: timestamp.nullish() }).optional(),
   // call.member_removed lists user ids; the other events list member objects.
   members: z.array(z.union([member, z.string().min(1)])).optional(),
   session_id: z.string().nullish(),
-  // call.blocked_user: who was blocked.
-  user: z.looseObject({ id: z.string().min(1).max(128) }).nullish(),
+  user: blockedUser.nullish(),
 });
 
 const participant = z.looseObject({
@@ -48,12 +49,7 @@ export const sessionRecordEventSchema = callEventSchema.extend({
 });
 
 /** What a group session reads of its call's events: participants joining and leaving, the user a host blocked. */
-export const groupCallEventSchema = callEventSchema.extend({
-  session_id: z.string().min(1).max(128).nullish(),
-  participant: participant.nullish(),
-  duration_seconds: z.number().min(0).nullish(),
-  user: z.looseObject({ id: z.string().min(1).max(128) }).nullish(),
-});
+export const groupCallEventSchema = sessionRecordEventSchema.extend({ user: blockedUser.nullish() });
 
 /** call.missed: who rang (`user`) and who missed it (`members`, Stream's "members who missed the call"). */
 export const missedCallEventSchema = callEventSchema.extend({

@@ -165,7 +165,7 @@ const Ratings = ({ ratings }: { ratings: NonNullable<GroupSession['ratings']> })
       <h2 id={titleId}>{copy.rating.summaryTitle}</h2>
       <p className={styles.meta}>{ratings.average === null ? copy.rating.none : copy.rating.summary(ratings.average, ratings.count)}</p>
       {ratings.comments.length > 0 && (
-        <ul className={styles.attendance}>
+        <ul className={styles.lines}>
           {ratings.comments.map((comment, index) => (
             <li key={index}>{`“${comment}”`}</li>
           ))}
@@ -185,7 +185,7 @@ const Attendance = ({ attendance }: { attendance: NonNullable<GroupSession['atte
       {attendance.length === 0 ? (
         <p className={styles.meta}>{copy.attendance.none}</p>
       ) : (
-        <ul className={styles.attendance}>
+        <ul className={styles.lines}>
           {attendance.map((line) => (
             <li key={line.member.id}>
               <strong>{line.member.displayName}</strong>
