@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { CallParticipantsList, NoiseCancellationProvider, PaginatedGridLayout, SpeakerLayout, useCall } from '@stream-io/video-react-sdk';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { NoiseCancellationProvider, PaginatedGridLayout, SpeakerLayout, useCall } from '@stream-io/video-react-sdk';
 import type { INoiseCancellation } from '@stream-io/audio-filters-web';
 import { ROLE_SORTED_CALL_TYPES, type CallType } from '@mentoring/shared/video';
 import { CallControlsBar, type CallPanel } from './CallControlsBar';
@@ -14,6 +14,8 @@ import { RoleSortedStage } from './RoleSortedStage';
 import { RoomPeople } from './room/RoomPeople';
 import { StagePanel } from './room/StagePanel';
 import { TileUi } from './TileUi';
+
+const ParticipantsPanel = lazy(() => import('./ParticipantsPanel'));
 
 /**
  * Noise cancellation needs Web Audio and workers; where the browser lacks them the control is not offered.
@@ -77,9 +79,9 @@ export const ActiveCall = ({ onLeave, invite }: { onLeave: () => void; invite?: 
         (roleSorted ? (
           <RoomPeople />
         ) : (
-          <aside className="call-panel">
-            <CallParticipantsList onClose={() => setPanel(null)} />
-          </aside>
+          <Suspense fallback={null}>
+            <ParticipantsPanel onClose={() => setPanel(null)} />
+          </Suspense>
         ))}
       {noiseCancellation ? <NoiseCancellationProvider noiseCancellation={noiseCancellation}>{controls}</NoiseCancellationProvider> : controls}
     </div>

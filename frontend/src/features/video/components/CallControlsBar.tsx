@@ -1,11 +1,10 @@
 import {
-  CallStats,
   OwnCapability,
   useCall,
   useCallStateHooks,
   useNoiseCancellation,
 } from '@stream-io/video-react-sdk';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { mentorshipIdOfCall } from '@mentoring/shared/mentorship-calls';
 import { useSafetySlots } from '../../../lib/safety-slots';
 import { copy as text } from '../copy';
@@ -16,6 +15,8 @@ import { Gate } from './Gate';
 import { useRoom } from './room/RoomContext';
 import { RecordingConsentControls } from './RecordingConsent';
 import { useCallAction } from './useCallAction';
+
+const CallStatsPanel = lazy(() => import('./CallStatsPanel'));
 
 interface ToggleProps {
   on: boolean;
@@ -216,9 +217,9 @@ export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancella
         </p>
       )}
       {panel === 'stats' && (
-        <section className="call-panel" aria-label={text.controls.stats}>
-          <CallStats />
-        </section>
+        <Suspense fallback={null}>
+          <CallStatsPanel />
+        </Suspense>
       )}
       {panel === 'settings' && <DeviceSettingsPanel />}
     </div>
