@@ -150,6 +150,17 @@ describe('captions', () => {
     const region = screen.getByLabelText('Captions');
     expect([...region.querySelectorAll('p')].map((element) => element.textContent)).toEqual(['Bob: two', 'Bob: three']);
   });
+
+  it('holds the captions strip (a live region) while captions are on, before any words, and none while they are off', async () => {
+    const { client, call } = await setUp();
+    renderInCall(client, call, <Captions />);
+    expect(screen.queryByLabelText('Captions')).toBeNull();
+    act(() => call.state.setCaptioning(true));
+    expect(screen.getByLabelText('Captions')).toHaveAttribute('aria-live', 'polite');
+    expect(screen.getByLabelText('Captions')).toBeEmptyDOMElement();
+    act(() => call.state.setCaptioning(false));
+    expect(screen.queryByLabelText('Captions')).toBeNull();
+  });
 });
 
 describe('ringing', () => {
