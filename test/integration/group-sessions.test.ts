@@ -265,12 +265,12 @@ describe('group sessions', () => {
     expect((await rate(ada.idToken, { rating: 2, comment: 'x'.repeat(1001) })).status).toBe(400);
     const rated = await rate(ada.idToken, { rating: 5, comment: '  Clear and kind.  ' });
     expect(rated.status).toBe(200);
-    expect(rated.body).toMatchObject({ myRating: 5, ratings: null });
+    expect(rated.body).toMatchObject({ myRating: { rating: 5 }, ratings: null });
     expect((await rate(bo.idToken, { rating: 1 })).status).toBe(403);
     expect((await rate(host.idToken, { rating: 5 })).status).toBe(403);
     expect((await read(host.idToken)).ratings).toEqual({ count: 1, average: 5, comments: ['Clear and kind.'] });
     // Rating again replaces the member's rating.
-    expect((await rate(ada.idToken, { rating: 4, comment: 'Clear and kind.' })).body.myRating).toBe(4);
+    expect((await rate(ada.idToken, { rating: 4, comment: 'Clear and kind.' })).body.myRating).toEqual({ rating: 4, comment: 'Clear and kind.' });
     expect((await read(coordinator.idToken)).ratings).toEqual({ count: 1, average: 4, comments: ['Clear and kind.'] });
   });
 });

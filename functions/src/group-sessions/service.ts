@@ -130,7 +130,7 @@ const toView = (
   cancelReason: session.cancelReason,
   public: session.public === true,
   attendance,
-  myRating: seat?.rating ?? null,
+  myRating: typeof seat?.rating === 'number' ? { rating: seat.rating, comment: seat.ratingComment ?? '' } : null,
   ratings,
   createdAt: session.createdAt,
 });

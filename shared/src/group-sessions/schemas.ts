@@ -89,8 +89,8 @@ export const groupSessionSchema = z.object({
    * others and in lists.
    */
   attendance: z.array(z.object({ member: personSchema, joinedAt: z.string(), seconds: z.number().int(), inCall: z.boolean() })).nullable(),
-  /** The viewer's own rating of the session (a participant's), or null. */
-  myRating: z.number().int().nullable(),
+  /** The viewer's own rating of the session (a participant's) and its comment, to change it by, or null. */
+  myRating: z.object({ rating: z.number().int(), comment: z.string() }).nullable(),
   /**
    * The participants' ratings, for the host, co-hosts and coordinators: how many, their mean, and the comments,
    * newest first and without names (a participant rates the host's session, so the host reads no one's by name).

@@ -108,7 +108,7 @@ const Actions = ({ session }: { session: GroupSession }) => {
 const RateSession = ({ session }: { session: GroupSession }) => {
   const id = useId();
   const rate = useRate(session.id);
-  const [stars, setStars] = useState<number | null>(session.myRating);
+  const [stars, setStars] = useState<number | null>(session.myRating?.rating ?? null);
   const [editing, setEditing] = useState(session.myRating === null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -127,9 +127,9 @@ const RateSession = ({ session }: { session: GroupSession }) => {
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{copy.rating.title}</h2>
-      {!editing && session.myRating !== null ? (
+      {!editing && session.myRating ? (
         <>
-          <p role="status">{copy.rating.thanks(session.myRating)}</p>
+          <p role="status">{copy.rating.thanks(session.myRating.rating)}</p>
           <Button variant="secondary" onClick={() => setEditing(true)}>
             {copy.rating.change}
           </Button>
@@ -139,7 +139,7 @@ const RateSession = ({ session }: { session: GroupSession }) => {
           <StarRating label={copy.rating.stars} value={stars} onChange={setStars} />
           <div className={styles.field}>
             <label htmlFor={`${id}-comment`}>{copy.rating.comment}</label>
-            <textarea id={`${id}-comment`} name="comment" className={styles.input} rows={3} maxLength={1000} />
+            <textarea id={`${id}-comment`} name="comment" className={styles.input} rows={3} maxLength={1000} defaultValue={session.myRating?.comment} />
           </div>
           {rate.error && (
             <p className={styles.error} role="alert">
