@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, inject, it } from 'vitest';
-import type { GroupJoin, GroupPlace, GroupSession } from '@mentoring/shared';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CallArtifacts, GroupJoin, GroupPlace, GroupSession } from '@mentoring/shared';
 import { mailTo, type SentMail } from '../support/mail';
 import { api, postJson } from './support/api';
 import { bearer } from './support/auth';
-import { db, tableName } from './support/db';
+import { db, getItem, tableName } from './support/db';
 import { coordinatorUser, seededMentee, seededMentor } from './support/members';
 import { dueAt, fireSchedule, invokeScheduleTarget, stageSchedule } from './support/schedule-targets';
 import { deliverWebhook } from './support/stream-webhooks';
@@ -386,5 +388,76 @@ describe('group sessions', () => {
     // Had the schedule fired anyway (a deletion that failed), it would remind nobody.
     await invokeScheduleTarget('session-reminder', `grp-24h-${session.id}`, planned!.input.payload as never, dueAt(planned!.expression));
     for (const person of [host, ada, wes]) expect((await subjectsTo(person.email)).filter((subject) => subject.startsWith('Reminder:'))).toEqual([]);
+  });
+
+  describe('the archive', () => {
+    // Stream's file host for the call's recording and transcript.
+    const recording = Buffer.from('not really a video, but bytes of one');
+    const transcript = Buffer.from('{"type":"speech","speaker_id":"host","text":"Welcome to the workshop"}\n');
+    let files: Server;
+    let filesUrl: string;
+    beforeAll(async () => {
+      files = createServer((req, res) => {
+        if (req.url === '/recording.mp4') return res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': recording.length }).end(recording);
+        if (req.url === '/transcript.jsonl') return res.writeHead(200, { 'content-length': transcript.length }).end(transcript);
+        res.writeHead(404).end();
+      });
+      await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+      filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise<void>((resolve) => files.close(() => resolve())));
+
+    it('a recorded session\'s recording and transcript are read by those on stage, those with a place and coordinators; not by one who left, one still waiting, one the host removed or anyone else', async () => {
+      const [host, speaker, ada, bo, ray, wes, zed, stranger, coordinator] = await Promise.all([
+        seededMentor('Ari Host'),
+        seededMentor('Sam Speaker'),
+        seededMentee('Ada Stays'),
+        seededMentee('Bo Left'),
+        seededMentee('Ray Removed'),
+        seededMentee('Wes Moved Up'),
+        seededMentee('Zed Still Waiting'),
+        seededMentee('Stu Stranger'),
+        coordinatorUser(),
+      ]);
+      const session = (await post<GroupSession>('/api/group-sessions', host.idToken, workshop({ capacity: 3, speakerIds: [speaker.sub] }))).body;
+      for (const member of [ada, bo, ray, wes, zed]) await post(`/api/group-sessions/${session.id}/sign-up`, member.idToken);
+      await post(`/api/group-sessions/${session.id}/leave`, bo.idToken);
+      const cid = `livestream:g-${session.id}`;
+      const deliver = async (payload: Record<string, unknown>) => expect((await deliverWebhook({ call_cid: cid, ...payload })).status).toBe(202);
+      const at = (seconds: number) => new Date(Date.now() - 600_000 + seconds * 1000).toISOString();
+      const callSession = `s-${randomUUID()}`;
+
+      await deliver({ type: 'call.live_started', created_at: at(0) });
+      await deliver({ type: 'call.blocked_user', created_at: at(30), user: { id: ray.sub }, blocked_by_user: { id: host.sub } });
+      await deliver({ type: 'call.recording_ready', created_at: at(300), call_recording: { filename: 'rec_livestream.mp4', url: `${filesUrl}/recording.mp4`, start_time: at(5), end_time: at(295), session_id: callSession } });
+      await deliver({ type: 'call.transcription_ready', created_at: at(300), call_transcription: { filename: 'transcript.jsonl', url: `${filesUrl}/transcript.jsonl`, start_time: at(5), end_time: at(295), session_id: callSession } });
+      await deliver({ type: 'call.ended', created_at: at(300) });
+      for (const key of [`ARTIFACT#recording#${callSession}#rec_livestream.mp4`, `ARTIFACT#transcription#${callSession}#transcript.jsonl`]) {
+        await waitFor(() => getItem(tableName('calls'), { pk: `CALL#${cid}`, sk: key }), key);
+      }
+      await waitFor(async () => (await get<GroupSession>(`/api/group-sessions/${session.id}`, host.idToken)).body.state === 'ended', 'the session ended');
+      await waitFor(async () => (await get<GroupSession>(`/api/group-sessions/${session.id}`, ray.idToken)).body.archive === false, 'the removal on the seat');
+
+      const artifacts = (token: string) => get<CallArtifacts>(`/api/calls/livestream/g-${session.id}/artifacts`, token);
+      for (const reader of [host, speaker, ada, wes, coordinator]) {
+        const answer = await artifacts(reader.idToken);
+        expect(answer.status).toBe(200);
+        expect(answer.body.recordings.map((file) => file.filename)).toEqual(['rec_livestream.mp4']);
+        expect(answer.body.transcriptions.map((file) => file.filename)).toEqual(['transcript.jsonl']);
+        expect((await get<GroupSession>(`/api/group-sessions/${session.id}`, reader.idToken)).body.archive).toBe(true);
+      }
+      const read = await artifacts(ada.idToken);
+      expect(await (await fetch(read.body.transcriptions[0]!.url)).text()).toBe(transcript.toString());
+      expect(Buffer.from(await (await fetch(read.body.recordings[0]!.url)).arrayBuffer()).equals(recording)).toBe(true);
+
+      for (const refused of [bo, ray, zed, stranger]) {
+        const answer = await artifacts(refused.idToken);
+        expect(answer.status).toBe(403);
+        expect(answer.body.error).toEqual({ code: 'forbidden', message: 'Only those who had a place in this group session, its hosts and speakers, and coordinators can see its recordings and transcripts.' });
+        expect((await get<GroupSession>(`/api/group-sessions/${session.id}`, refused.idToken)).body.archive).toBe(false);
+      }
+      // A call id of the group shape with no session behind it is nobody's archive.
+      expect((await get(`/api/calls/livestream/g-${randomUUID()}/artifacts`, ada.idToken)).status).toBe(403);
+    });
   });
 });

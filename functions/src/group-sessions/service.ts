@@ -45,6 +45,7 @@ import {
   type SeatItem,
 } from './repository';
 import { retrySeatChange } from './seat-retry';
+import { readsGroupArchive } from './archive-access';
 import { tell } from './mail';
 import { deleteGroupReminders, placedMemberIds, setGroupReminders, stagePartsOf } from './reminders';
 import { createGroupCall, endGroupCall, groupCallId, removeCallMember, setCallMember, type CallRole } from './stream-call';
@@ -106,7 +107,7 @@ const toView = (
   seat: SeatItem | undefined,
   seats: readonly SeatItem[] | undefined,
   names: Map<string, Party>,
-  { attendance = null, ratings = null }: Partial<Pick<GroupSession, 'attendance' | 'ratings'>> = {},
+  { attendance = null, ratings = null, coordinator = false }: Partial<Pick<GroupSession, 'attendance' | 'ratings'>> & { coordinator?: boolean } = {},
 ): GroupSession => ({
   id: session.id,
   kind: session.kind,
@@ -131,6 +132,7 @@ const toView = (
   attendance,
   myRating: seat?.rating ?? null,
   ratings,
+  archive: readsGroupArchive(session, seat, viewerId, coordinator),
   createdAt: session.createdAt,
 });
 
@@ -230,7 +232,7 @@ export const scheduleGroupSession = async (identity: Identity, input: GroupSessi
     setGroupReminders(item, now),
     tell([...stage.keys()], item, { letter: (facts, memberId) => groupSessionMails.scheduled(facts, stage.get(memberId)!), invite: () => 'REQUEST', at: now }),
   ]);
-  return toView(item, identity.sub, undefined, [], await namesOf([item]));
+  return toView(item, identity.sub, undefined, [], await namesOf([item]), { coordinator: isCoordinator(identity) });
 };
 
 // ————— finding —————
@@ -266,7 +268,7 @@ export const listGroupSessions = async (identity: Identity, filter: ListFilter, 
     ),
   );
   const names = await namesOf(shown);
-  return shown.map((session) => toView(session, identity.sub, seatBySession.get(session.id), lines.get(session.id), names));
+  return shown.map((session) => toView(session, identity.sub, seatBySession.get(session.id), lines.get(session.id), names, { coordinator: viewer.coordinator }));
 };
 
 const readVisible = async (id: string, viewer: Viewer) => {
@@ -282,7 +284,7 @@ const pageView = async (viewer: Viewer, session: GroupSessionItem, seats: readon
   const part = partOf(session, viewer.id, seat);
   const runsIt = viewer.coordinator || part === 'host' || part === 'co_host';
   const extra = runsIt ? { attendance: await attendanceOf(await listAttendance(session.id)), ratings: ratingsOf(seats) } : {};
-  return toView(session, viewer.id, seat, seats, await namesOf([session]), extra);
+  return toView(session, viewer.id, seat, seats, await namesOf([session]), { ...extra, coordinator: viewer.coordinator });
 };
 
 export const getGroupSession = async (identity: Identity, id: string): Promise<GroupSession> => {
@@ -394,7 +396,7 @@ export const cancelGroupSession = async (identity: Identity, id: string, reason:
     deleteGroupReminders(session.id),
     afterWrite('ending the group call', () => endGroupCall(session.kind, session.id)),
   ]);
-  return toView(after, viewer.id, seat, seats, await namesOf([after]));
+  return toView(after, viewer.id, seat, seats, await namesOf([after]), { coordinator: viewer.coordinator });
 };
 
 /**
