@@ -10,7 +10,7 @@
  */
 import type { MailAttachment } from '../lib/mail/send';
 import { groupSessionUrl } from '../lib/mail/templates/group-sessions';
-import { invitationAttachment, type InvitationPerson } from '../sessions/invitation';
+import { invitationAttachment, type InvitationPerson } from '../sessions';
 import type { GroupSessionItem } from './repository';
 
 export type InvitationMethod = 'REQUEST' | 'CANCEL';

@@ -11,3 +11,4 @@ export { getNotes, putNotes } from './notes-repository';
 export { sendReminder } from './reminders';
 export { busyIntervals, getSessionWithNotes, listMemberSessionsFrom, listMentorshipSessions, sessionItemsOf, toSession } from './repository';
 export { availabilityOf, senderOf, book, cancel, cancelUpcomingSessions, confirm, mentorshipOfMember, pairOf, reschedule } from './service';
+export { invitationAttachment, type InvitationPerson } from './invitation';
