@@ -205,7 +205,7 @@ const Archive = ({ session }: { session: GroupSession }) => {
   const callId = groupCallId(session.id);
   const cid = `${session.callType}:${callId}`;
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
+    <section className={styles.archive} aria-labelledby={titleId}>
       <h2 id={titleId}>{copy.archive.title}</h2>
       <p className={styles.meta}>{copy.archive.lead}</p>
       <GroupCallArchiveSlot.Slot call={{ cid, type: session.callType, id: callId, createdAt: session.startsAt, endedAt: null, createdBy: session.host.id }} headingLevel={3} />
