@@ -66,6 +66,12 @@ export const nextRecurrence = ({ weekly, everyMinutes }: Recurrence, after: Date
   throw new Error('A one-time kind has no recurrence');
 };
 
+const reminderLead = z.enum(['24h', '1h']);
+export const pairReminderPayload = z.object({ sessionId: z.string(), reminder: reminderLead, sequence: z.number().int().min(0) });
+export const groupReminderPayload = z.object({ groupSessionId: z.uuid(), reminder: reminderLead });
+export type PairReminderPayload = z.infer<typeof pairReminderPayload>;
+export type GroupReminderPayload = z.infer<typeof groupReminderPayload>;
+
 export const schedules = {
   /** Half-way through a request's life: remind the mentor. */
   'request-reminder': {
@@ -119,13 +125,21 @@ export const schedules = {
     needs: { tables: dashboardReads, buckets: { archive: ['PutObject'] } },
   },
   /**
-   * 24 h and 1 h before a booked session: e-mail both members (with the pair's open action items). The payload
-   * names the booking it was set for (`sequence`): a session changed or cancelled since then gets nothing.
+   * 24 h and 1 h before a session. A pair's booked session: e-mail both members (with the pair's open action items);
+   * the payload names the booking it was set for (`sequence`): a session changed or cancelled since then gets
+   * nothing. A group session (`groupSessionId`): e-mail those on stage and every member with a place when it fires,
+   * so one who left meanwhile gets nothing and one who moved up from the waiting list is reminded; a session
+   * cancelled since gets nothing. One kind for both: the same lead times, the same e-mail and in-app path, and no
+   * second function, dead-letter alarm or idle cost for what is the same job.
    */
   'session-reminder': {
     handler: 'schedules/session-reminder',
-    payload: z.object({ sessionId: z.string(), reminder: z.enum(['24h', '1h']), sequence: z.number().int().min(0) }),
-    needs: { tables: { sessions: ['GetItem', 'Query', 'UpdateItem'], mentorships: ['GetItem'], members: ['BatchGetItem'] }, email: true, userPool: ['AdminGetUser'] },
+    payload: z.union([pairReminderPayload, groupReminderPayload]),
+    needs: {
+      tables: { sessions: ['GetItem', 'Query', 'UpdateItem'], mentorships: ['GetItem'], members: ['BatchGetItem'], groupSessions: ['Query', 'UpdateItem'] },
+      email: true,
+      userPool: ['AdminGetUser'],
+    },
   },
   /**
    * A conversation's messages still unread the programme's delay after the first of them: one e-mail to the reader

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, inject, it } from 'vitest';
-import type { GroupJoin, GroupPlace, GroupSession } from '@mentoring/shared';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CallArtifacts, GroupJoin, GroupPlace, GroupSession } from '@mentoring/shared';
+import { mailTo, type SentMail } from '../support/mail';
 import { api, postJson } from './support/api';
 import { bearer } from './support/auth';
-import { db, tableName } from './support/db';
+import { db, getItem, tableName } from './support/db';
 import { coordinatorUser, seededMentee, seededMentor } from './support/members';
+import { dueAt, fireSchedule, invokeScheduleTarget, stageSchedule } from './support/schedule-targets';
 import { deliverWebhook } from './support/stream-webhooks';
 import { waitFor } from './support/wait-for';
 
@@ -58,6 +62,25 @@ const seedActiveMentorship = async (mentorId: string, menteeId: string) => {
     }),
   );
 };
+
+const sesEndpoint = inject('sesEndpoint')!;
+/** The calendar file of a message, unfolded (RFC 5545 folds long lines), or null. */
+const icsOf = (mail: SentMail) => {
+  const attachment = mail.attachments.find((each) => each.contentType.startsWith('text/calendar'));
+  return attachment ? Buffer.from(attachment.content, 'base64').toString('utf8').replace(/\r?\n[ \t]/g, '') : null;
+};
+const icsProperty = (ics: string, name: string) => ics.split(/\r?\n/).filter((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`));
+const sequenceOf = (ics: string) => Number(icsProperty(ics, 'SEQUENCE')[0]?.split(':')[1]);
+/** The one message to `email` with this subject, waited for; its .ics. */
+const mailWith = async (email: string, subject: string) => {
+  const mail = await waitForMailTo(email, subject);
+  return { mail, ics: icsOf(mail) };
+};
+const waitForMailTo = async (email: string, subject: string) => {
+  const found = await waitFor(async () => (await mailTo(sesEndpoint, email)).find((mail) => mail.subject === subject) ?? null, `"${subject}" to ${email}`);
+  return found;
+};
+const subjectsTo = async (email: string) => (await mailTo(sesEndpoint, email)).map((mail) => mail.subject);
 
 const listed = async (token: string, query = '') => (await get<{ groupSessions: GroupSession[] }>(`/api/group-sessions${query}`, token)).body.groupSessions;
 
@@ -272,5 +295,169 @@ describe('group sessions', () => {
     // Rating again replaces the member's rating.
     expect((await rate(ada.idToken, { rating: 4, comment: 'Clear and kind.' })).body.myRating).toEqual({ rating: 4, comment: 'Clear and kind.' });
     expect((await read(coordinator.idToken)).ratings).toEqual({ count: 1, average: 4, comments: ['Clear and kind.'] });
+  });
+
+  it('the calendar and the reminders: those on stage are invited when it is scheduled, a member with a place when they get it and uninvited when they leave; the reminders on the moved clock reach whoever has a place then', async () => {
+    const [host, speaker, ada, bo, cy] = await Promise.all([seededMentor('Hal Host'), seededMentor('Sol Speaker'), seededMentee('Ada Place'), seededMentee('Bo Leaves'), seededMentee('Cy Waits')]);
+    const title = `Reminded ${randomUUID().slice(0, 8)}`;
+    const session = (await post<GroupSession>('/api/group-sessions', host.idToken, workshop({ title, capacity: 2, speakerIds: [speaker.sub], startsAt: inDays(3) }))).body;
+    const uid = `UID:g-${session.id}@sessions.mentoring-platform`;
+
+    // Those on stage get the invitation with the schedule's letter, each as the only attendee.
+    for (const person of [host, speaker]) {
+      const { mail, ics } = await mailWith(person.email, `Scheduled: "${title}"`);
+      expect(icsProperty(ics!, 'METHOD')).toEqual(['METHOD:REQUEST']);
+      expect(icsProperty(ics!, 'UID')).toEqual([uid]);
+      expect(icsProperty(ics!, 'ATTENDEE').map((line) => line.slice(line.lastIndexOf(':') + 1).toLowerCase())).toEqual([person.email.toLowerCase()]);
+      expect(mail.body.text).toContain(person === host ? 'You host it.' : 'You are a speaker.');
+    }
+    // One schedule per reminder for the session, each with its payload on the sessions' reminder kind.
+    for (const [lead, hours] of [['24h', 24], ['1h', 1]] as const) {
+      const schedule = await stageSchedule(`grp-${lead}-${session.id}`);
+      expect(schedule?.input).toMatchObject({ kind: 'session-reminder', payload: { groupSessionId: session.id, reminder: lead } });
+      expect(dueAt(schedule!.expression).toISOString()).toBe(new Date(Date.parse(session.startsAt) - hours * HOUR).toISOString());
+    }
+
+    for (const member of [ada, bo]) expect((await post<GroupPlace>(`/api/group-sessions/${session.id}/sign-up`, member.idToken)).body.status).toBe('signed_up');
+    expect((await post<GroupPlace>(`/api/group-sessions/${session.id}/sign-up`, cy.idToken)).body.status).toBe('waiting');
+    const placed = await mailWith(ada.email, `You have a place: "${title}"`);
+    expect(icsProperty(placed.ics!, 'METHOD')).toEqual(['METHOD:REQUEST']);
+    expect(icsProperty(placed.ics!, 'UID')).toEqual([uid]);
+    expect(icsProperty(placed.ics!, 'DTSTART')).toEqual([`DTSTART:${session.startsAt.replace(/[-:]/g, '').replace('.000', '')}`]);
+    expect(icsProperty(placed.ics!, 'URL')[0]).toMatch(new RegExp(`/group-sessions/${session.id}$`));
+    expect(icsProperty(placed.ics!, 'ATTENDEE')).toHaveLength(1);
+    expect(placed.mail.body.text).toContain('Europe/Berlin');
+    const boInvited = await mailWith(bo.email, `You have a place: "${title}"`);
+    // Waiting is no place: no invitation yet.
+    expect((await mailTo(sesEndpoint, cy.email)).filter((mail) => icsOf(mail))).toEqual([]);
+
+    // Bo leaves a second later at least: the cancellation's SEQUENCE is higher than the invitation's, and Cy moves up, invited.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await post<GroupPlace>(`/api/group-sessions/${session.id}/leave`, bo.idToken)).body.status).toBe('none');
+    const left = await mailWith(bo.email, `You left "${title}"`);
+    expect(icsProperty(left.ics!, 'METHOD')).toEqual(['METHOD:CANCEL']);
+    expect(icsProperty(left.ics!, 'UID')).toEqual([uid]);
+    expect(sequenceOf(left.ics!)).toBeGreaterThan(sequenceOf(boInvited.ics!));
+    const movedUp = await mailWith(cy.email, `A place opened: you are in "${title}"`);
+    expect(icsProperty(movedUp.ics!, 'METHOD')).toEqual(['METHOD:REQUEST']);
+
+    // The 24 h reminder falls due on the moved clock: those on stage and those with a place now, not Bo who left.
+    await fireSchedule(`grp-24h-${session.id}`);
+    for (const person of [host, speaker, ada, cy]) await waitForMailTo(person.email, `Reminder: "${title}" tomorrow`);
+    expect((await waitForMailTo(speaker.email, `Reminder: "${title}" tomorrow`)).body.text).toContain('You are a speaker.');
+    expect(await subjectsTo(bo.email)).not.toContain(`Reminder: "${title}" tomorrow`);
+    const { body: notes } = await get<{ notifications: { kind: string; text: string; link: string }[] }>('/api/notifications', ada.idToken);
+    expect(notes.notifications[0]).toMatchObject({ kind: 'reminder', text: `Reminder: "${title}" tomorrow`, link: `/group-sessions/${session.id}` });
+
+    await fireSchedule(`grp-1h-${session.id}`);
+    for (const person of [host, ada, cy]) await waitForMailTo(person.email, `Reminder: "${title}" in an hour`);
+    expect(await subjectsTo(bo.email)).not.toContain(`Reminder: "${title}" in an hour`);
+    // Each reminder once, however often its schedule runs (at-least-once delivery).
+    const planned = { groupSessionId: session.id, reminder: '1h' as const };
+    await invokeScheduleTarget('session-reminder', `grp-1h-${session.id}`, planned, new Date(Date.parse(session.startsAt) - HOUR));
+    expect((await subjectsTo(ada.email)).filter((subject) => subject.startsWith('Reminder:'))).toHaveLength(2);
+  });
+
+  it('cancelling takes it off the calendars (same UID, a higher SEQUENCE) and deletes the reminders; a reminder that fires anyway sends nothing', async () => {
+    const [host, ada, ann, wes, coordinator] = await Promise.all([seededMentor('Cal Host'), seededMentee('Ada Booked'), seededMentee('Ann Booked'), seededMentee('Wes Waiting'), coordinatorUser()]);
+    const title = `Called off ${randomUUID().slice(0, 8)}`;
+    const session = (await post<GroupSession>('/api/group-sessions', host.idToken, workshop({ title, capacity: 2, startsAt: inDays(2) }))).body;
+    for (const member of [ada, ann]) await post(`/api/group-sessions/${session.id}/sign-up`, member.idToken);
+    expect((await post<GroupPlace>(`/api/group-sessions/${session.id}/sign-up`, wes.idToken)).body.status).toBe('waiting');
+    const invited = await mailWith(ada.email, `You have a place: "${title}"`);
+    const planned = await stageSchedule(`grp-24h-${session.id}`);
+    expect(planned).not.toBeNull();
+
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const cancelled = await post<GroupSession>(`/api/group-sessions/${session.id}/cancel`, coordinator.idToken, { reason: 'The room is gone' });
+    expect(cancelled.status).toBe(200);
+    for (const person of [ada, host]) {
+      const { mail, ics } = await mailWith(person.email, `Cancelled: "${title}"`);
+      expect(icsProperty(ics!, 'METHOD')).toEqual(['METHOD:CANCEL']);
+      expect(icsProperty(ics!, 'STATUS')).toEqual(['STATUS:CANCELLED']);
+      expect(icsProperty(ics!, 'UID')).toEqual([`UID:g-${session.id}@sessions.mentoring-platform`]);
+      expect(ics).toContain('Cancelled: The room is gone');
+      expect(mail.body.text).toContain('The programme cancelled');
+    }
+    expect(sequenceOf((await mailWith(ada.email, `Cancelled: "${title}"`)).ics!)).toBeGreaterThan(sequenceOf(invited.ics!));
+    // Wes never had the invitation: told, with nothing for the calendar.
+    expect(icsOf(await waitForMailTo(wes.email, `Cancelled: "${title}"`))).toBeNull();
+    expect(await stageSchedule(`grp-24h-${session.id}`)).toBeNull();
+    expect(await stageSchedule(`grp-1h-${session.id}`)).toBeNull();
+
+    // Had the schedule fired anyway (a deletion that failed), it would remind nobody.
+    await invokeScheduleTarget('session-reminder', `grp-24h-${session.id}`, planned!.input.payload as never, dueAt(planned!.expression));
+    for (const person of [host, ada, wes]) expect((await subjectsTo(person.email)).filter((subject) => subject.startsWith('Reminder:'))).toEqual([]);
+  });
+
+  describe('the archive', () => {
+    // Stream's file host for the call's recording and transcript.
+    const recording = Buffer.from('not really a video, but bytes of one');
+    const transcript = Buffer.from('{"type":"speech","speaker_id":"host","text":"Welcome to the workshop"}\n');
+    let files: Server;
+    let filesUrl: string;
+    beforeAll(async () => {
+      files = createServer((req, res) => {
+        if (req.url === '/recording.mp4') return res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': recording.length }).end(recording);
+        if (req.url === '/transcript.jsonl') return res.writeHead(200, { 'content-length': transcript.length }).end(transcript);
+        res.writeHead(404).end();
+      });
+      await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+      filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise<void>((resolve) => files.close(() => resolve())));
+
+    it('a recorded session\'s recording and transcript are read by those on stage, those with a place and coordinators; not by one who left, one still waiting, one the host removed or anyone else', async () => {
+      const [host, speaker, ada, bo, ray, wes, zed, stranger, coordinator] = await Promise.all([
+        seededMentor('Ari Host'),
+        seededMentor('Sam Speaker'),
+        seededMentee('Ada Stays'),
+        seededMentee('Bo Left'),
+        seededMentee('Ray Removed'),
+        seededMentee('Wes Moved Up'),
+        seededMentee('Zed Still Waiting'),
+        seededMentee('Stu Stranger'),
+        coordinatorUser(),
+      ]);
+      const session = (await post<GroupSession>('/api/group-sessions', host.idToken, workshop({ capacity: 3, speakerIds: [speaker.sub] }))).body;
+      for (const member of [ada, bo, ray, wes, zed]) await post(`/api/group-sessions/${session.id}/sign-up`, member.idToken);
+      await post(`/api/group-sessions/${session.id}/leave`, bo.idToken);
+      const cid = `livestream:g-${session.id}`;
+      const deliver = async (payload: Record<string, unknown>) => expect((await deliverWebhook({ call_cid: cid, ...payload })).status).toBe(202);
+      const at = (seconds: number) => new Date(Date.now() - 600_000 + seconds * 1000).toISOString();
+      const callSession = `s-${randomUUID()}`;
+
+      await deliver({ type: 'call.live_started', created_at: at(0) });
+      await deliver({ type: 'call.blocked_user', created_at: at(30), user: { id: ray.sub }, blocked_by_user: { id: host.sub } });
+      await deliver({ type: 'call.recording_ready', created_at: at(300), call_recording: { filename: 'rec_livestream.mp4', url: `${filesUrl}/recording.mp4`, start_time: at(5), end_time: at(295), session_id: callSession } });
+      await deliver({ type: 'call.transcription_ready', created_at: at(300), call_transcription: { filename: 'transcript.jsonl', url: `${filesUrl}/transcript.jsonl`, start_time: at(5), end_time: at(295), session_id: callSession } });
+      await deliver({ type: 'call.ended', created_at: at(300) });
+      for (const key of [`ARTIFACT#recording#${callSession}#rec_livestream.mp4`, `ARTIFACT#transcription#${callSession}#transcript.jsonl`]) {
+        await waitFor(() => getItem(tableName('calls'), { pk: `CALL#${cid}`, sk: key }), key);
+      }
+      await waitFor(async () => (await get<GroupSession>(`/api/group-sessions/${session.id}`, host.idToken)).body.state === 'ended', 'the session ended');
+      await waitFor(async () => (await get<GroupSession>(`/api/group-sessions/${session.id}`, ray.idToken)).body.archive === false, 'the removal on the seat');
+
+      const artifacts = (token: string) => get<CallArtifacts>(`/api/calls/livestream/g-${session.id}/artifacts`, token);
+      for (const reader of [host, speaker, ada, wes, coordinator]) {
+        const answer = await artifacts(reader.idToken);
+        expect(answer.status).toBe(200);
+        expect(answer.body.recordings.map((file) => file.filename)).toEqual(['rec_livestream.mp4']);
+        expect(answer.body.transcriptions.map((file) => file.filename)).toEqual(['transcript.jsonl']);
+        expect((await get<GroupSession>(`/api/group-sessions/${session.id}`, reader.idToken)).body.archive).toBe(true);
+      }
+      const read = await artifacts(ada.idToken);
+      expect(await (await fetch(read.body.transcriptions[0]!.url)).text()).toBe(transcript.toString());
+      expect(Buffer.from(await (await fetch(read.body.recordings[0]!.url)).arrayBuffer()).equals(recording)).toBe(true);
+
+      for (const refused of [bo, ray, zed, stranger]) {
+        const answer = await artifacts(refused.idToken);
+        expect(answer.status).toBe(403);
+        expect(answer.body.error).toEqual({ code: 'forbidden', message: 'Only those who had a place in this group session, its hosts and speakers, and coordinators can see its recordings and transcripts.' });
+        expect((await get<GroupSession>(`/api/group-sessions/${session.id}`, refused.idToken)).body.archive).toBe(false);
+      }
+      // A call id of the group shape with no session behind it is nobody's archive.
+      expect((await get(`/api/calls/livestream/g-${randomUUID()}/artifacts`, ada.idToken)).status).toBe(403);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { CallArchiveSlot, InboxTopSlot, MatchFeedbackSlot, MentorshipSectionsSlot, MentorshipsExportSlot } from '../features/mentorships/slots';
 import { CallPartnersSlot } from '../features/video/slots';
+import { GroupCallArchiveSlot } from '../features/group-sessions/slots';
 
 const loaders: (() => Promise<unknown>)[] = [];
 
@@ -40,7 +41,9 @@ export const FeatureSlots = ({ children }: { children: ReactNode }) => (
       <CallPartnersSlot.Provider value={CallPartners}>
         <MentorshipSectionsSlot.Provider value={MentorshipSections}>
           <InboxTopSlot.Provider value={InboxTop}>
-            <MentorshipsExportSlot.Provider value={MentorshipsExport}>{children}</MentorshipsExportSlot.Provider>
+            <MentorshipsExportSlot.Provider value={MentorshipsExport}>
+              <GroupCallArchiveSlot.Provider value={CallArchive}>{children}</GroupCallArchiveSlot.Provider>
+            </MentorshipsExportSlot.Provider>
           </InboxTopSlot.Provider>
         </MentorshipSectionsSlot.Provider>
       </CallPartnersSlot.Provider>

@@ -5,3 +5,5 @@
 export { recordGroupCallEvent } from './call-events';
 export { getPublicWorkshop, setWorkshopPublic } from './public-workshops';
 export { cancelGroupSession, getGroupSession, joinGroupSession, leave, listGroupSessions, rateGroupSession, scheduleGroupSession, signUp } from './service';
+export { deleteGroupReminders, sendGroupReminder, setGroupReminders } from './reminders';
+export { groupArchiveAccess } from './archive-access';

@@ -320,3 +320,26 @@ export const saveRating = (id: string, memberId: string, rating: { value: number
       ExpressionAttributeValues: { ':value': rating.value, ':comment': rating.comment, ':at': rating.at, ':in': 'in' },
     }),
   );
+
+/**
+ * Claims a reminder (24h, 1h) of a session still scheduled, once: a repeated run of its schedule, or one for a
+ * session cancelled since, claims nothing and sends nothing.
+ */
+export const claimReminder = async (id: string, reminder: string, at: string) => {
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: metaKey(id),
+        UpdateExpression: 'SET #reminded = :at',
+        ConditionExpression: '#state = :scheduled AND attribute_not_exists(#reminded)',
+        ExpressionAttributeNames: { '#reminded': `reminded${reminder}`, '#state': 'state' },
+        ExpressionAttributeValues: { ':at': at, ':scheduled': 'scheduled' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+};

@@ -23,13 +23,10 @@ import { randomUUID } from 'node:crypto';
 import type { Identity } from '../lib/auth/identity';
 import { conflict, DomainError, invalid } from '../lib/domain-error';
 import { afterWrite } from '../lib/notify';
-import { sendMail } from '../lib/mail/send';
-import { emailOf } from '../lib/cognito';
-import { siteUrl } from '../lib/site-url';
+import { groupSessionMails } from '../lib/mail/templates/group-sessions';
 import { getParties, getParty, isCoordinator, type Party } from '../members';
 import { listBy } from '../mentorships';
 import { getProgramme } from '../programme';
-import { keepNotification } from '../notifications';
 import { blockBetween, noBlockChecks } from '../safeguarding/blocks';
 import {
   changeState,
@@ -48,6 +45,9 @@ import {
   type SeatItem,
 } from './repository';
 import { retrySeatChange } from './seat-retry';
+import { readsGroupArchive } from './archive-access';
+import { tell } from './mail';
+import { deleteGroupReminders, placedMemberIds, setGroupReminders, stagePartsOf } from './reminders';
 import { createGroupCall, endGroupCall, groupCallId, removeCallMember, setCallMember, type CallRole } from './stream-call';
 
 const MINUTE = 60_000;
@@ -107,7 +107,7 @@ const toView = (
   seat: SeatItem | undefined,
   seats: readonly SeatItem[] | undefined,
   names: Map<string, Party>,
-  { attendance = null, ratings = null }: Partial<Pick<GroupSession, 'attendance' | 'ratings'>> = {},
+  { attendance = null, ratings = null, coordinator = false }: Partial<Pick<GroupSession, 'attendance' | 'ratings'>> & { coordinator?: boolean } = {},
 ): GroupSession => ({
   id: session.id,
   kind: session.kind,
@@ -132,6 +132,7 @@ const toView = (
   attendance,
   myRating: typeof seat?.rating === 'number' ? { rating: seat.rating, comment: seat.ratingComment ?? '' } : null,
   ratings,
+  archive: readsGroupArchive(session, seat, viewerId, coordinator),
   createdAt: session.createdAt,
 });
 
@@ -226,7 +227,12 @@ export const scheduleGroupSession = async (identity: Identity, input: GroupSessi
   // should the write fail, is never shown to anyone).
   await createGroupCall(item);
   await createGroupSession(item);
-  return toView(item, identity.sub, undefined, [], await namesOf([item]));
+  const stage = stagePartsOf(item);
+  await Promise.all([
+    setGroupReminders(item, now),
+    tell([...stage.keys()], item, { letter: (facts, memberId) => groupSessionMails.scheduled(facts, stage.get(memberId)!), invite: () => 'REQUEST', at: now }),
+  ]);
+  return toView(item, identity.sub, undefined, [], await namesOf([item]), { coordinator: isCoordinator(identity) });
 };
 
 // ————— finding —————
@@ -262,7 +268,7 @@ export const listGroupSessions = async (identity: Identity, filter: ListFilter, 
     ),
   );
   const names = await namesOf(shown);
-  return shown.map((session) => toView(session, identity.sub, seatBySession.get(session.id), lines.get(session.id), names));
+  return shown.map((session) => toView(session, identity.sub, seatBySession.get(session.id), lines.get(session.id), names, { coordinator: viewer.coordinator }));
 };
 
 const readVisible = async (id: string, viewer: Viewer) => {
@@ -278,7 +284,7 @@ const pageView = async (viewer: Viewer, session: GroupSessionItem, seats: readon
   const part = partOf(session, viewer.id, seat);
   const runsIt = viewer.coordinator || part === 'host' || part === 'co_host';
   const extra = runsIt ? { attendance: await attendanceOf(await listAttendance(session.id)), ratings: ratingsOf(seats) } : {};
-  return toView(session, viewer.id, seat, seats, await namesOf([session]), extra);
+  return toView(session, viewer.id, seat, seats, await namesOf([session]), { ...extra, coordinator: viewer.coordinator });
 };
 
 export const getGroupSession = async (identity: Identity, id: string): Promise<GroupSession> => {
@@ -331,7 +337,10 @@ export const signUp = async (identity: Identity, id: string, now = new Date()): 
     // The time the request reached the server orders the line, whatever try lands it.
     const next: SeatItem = { groupSessionId: session.id, memberId: viewer.id, status: full ? 'waiting' : 'in', signedUpAt: now.toISOString(), startsAt: session.startsAt };
     await (full ? putSeatWaiting : putSeatIn)(session, next, noBlockChecks(session.hostId, viewer.id));
-    if (!full) await afterSeatChange('adding a call member', () => setCallMember(session.kind, session.id, viewer.id, 'user'));
+    if (!full) {
+      await afterSeatChange('adding a call member', () => setCallMember(session.kind, session.id, viewer.id, 'user'));
+      await tell([viewer.id], session, { letter: groupSessionMails.placed, invite: () => 'REQUEST', at: now });
+    }
     // Waiting: the line as it stands now, with those who landed meanwhile, for the member's position in it.
     return full ? placeOf(next, (await getWithSeats(id))?.seats) : placeOf(next, []);
   }, 'Many members are signing up at once: try again in a moment.');
@@ -346,37 +355,27 @@ export const leave = async (identity: Identity, id: string, now = new Date()): P
     requireOpen(session, now);
     const next = seat.status === 'in' ? seats.filter((each) => each.status === 'waiting').sort(lineOrder)[0] : undefined;
     await releaseSeat(session, seat, next);
-    if (seat.status === 'in') await afterSeatChange('removing a call member', () => removeCallMember(session.kind, session.id, viewer.id));
-    if (next) await movedUp(session, next.memberId);
+    if (seat.status === 'in') {
+      await afterSeatChange('removing a call member', () => removeCallMember(session.kind, session.id, viewer.id));
+      // Off their calendar: the invitation they got with the place.
+      await tell([viewer.id], session, { letter: groupSessionMails.left, invite: () => 'CANCEL', at: now });
+    }
+    if (next) await movedUp(session, next.memberId, now);
     return { status: 'none' };
   }, 'Many members are changing their places at once: try again in a moment.');
 };
 
-const movedUp = async (session: GroupSessionItem, memberId: string) => {
+const movedUp = async (session: GroupSessionItem, memberId: string, now: Date) => {
   await afterSeatChange('adding the member who moved up', () => setCallMember(session.kind, session.id, memberId, 'user'));
-  await tell([memberId], session, {
-    subject: `A place opened: you are in "${session.title}"`,
-    text: (site) => `Someone left "${session.title}", and you were first on the waiting list: you have a place now.\n\n${site}/group-sessions/${session.id}`,
-  });
+  await tell([memberId], session, { letter: groupSessionMails.movedUp, invite: () => 'REQUEST', at: now });
 };
-
-/** An in-app notification and an e-mail to each member. */
-const tell = (memberIds: readonly string[], session: GroupSessionItem, letter: { subject: string; text: (site: string) => string }) =>
-  afterWrite('telling members of a group session', async () => {
-    const site = await siteUrl();
-    const message = { subject: letter.subject, text: letter.text(site) };
-    await Promise.all(
-      memberIds.map(async (memberId) => {
-        await keepNotification(memberId, 'session', message, site, { link: `/group-sessions/${session.id}` });
-        const email = await emailOf(memberId);
-        if (email) await sendMail({ to: email, ...message });
-      }),
-    );
-  });
 
 // ————— cancelling and joining —————
 
-/** The host or a coordinator calls it off; everyone with a place, waiting, or on stage is told. */
+/**
+ * The host or a coordinator calls it off; everyone with a place, waiting, or on stage is told, and those who had its
+ * invitation (on stage, or with a place) get its cancellation. Its reminders are deleted.
+ */
 export const cancelGroupSession = async (identity: Identity, id: string, reason: string, now = new Date()): Promise<GroupSession> => {
   const viewer = await viewerOf(identity);
   const { session, seats, seat } = await readVisible(id, viewer);
@@ -385,15 +384,19 @@ export const cancelGroupSession = async (identity: Identity, id: string, reason:
   const after = await changeState(session, 'cancelled', { cancelReason: reason }, now.toISOString()).catch(() => {
     throw conflict('changed_meanwhile', 'The group session changed meanwhile: reload it and try again.');
   });
-  const everyone = [...new Set([session.hostId, ...session.coHostIds, ...session.speakerIds, ...seats.map((each) => each.memberId)])].filter((memberId) => memberId !== viewer.id);
+  const invited = new Set([...stagePartsOf(session).keys(), ...placedMemberIds(seats)]);
+  const everyone = [...new Set([...invited, ...seats.map((each) => each.memberId)])];
+  const by = (memberId: string): 'you' | 'host' | 'programme' => (memberId === viewer.id ? 'you' : viewer.id === session.hostId ? 'host' : 'programme');
   await Promise.all([
     tell(everyone, after, {
-      subject: `Cancelled: "${session.title}"`,
-      text: (site) => `"${session.title}" on ${session.startsAt} (UTC) is cancelled: ${reason}\n\n${site}/group-sessions/${session.id}`,
+      letter: (facts, memberId) => groupSessionMails.cancelled(facts, { reason, by: by(memberId), invited: invited.has(memberId) }),
+      invite: (memberId) => (invited.has(memberId) ? 'CANCEL' : null),
+      at: now,
     }),
+    deleteGroupReminders(session.id),
     afterWrite('ending the group call', () => endGroupCall(session.kind, session.id)),
   ]);
-  return toView(after, viewer.id, seat, seats, await namesOf([after]));
+  return toView(after, viewer.id, seat, seats, await namesOf([after]), { coordinator: viewer.coordinator });
 };
 
 /**

@@ -1,6 +1,8 @@
 import { scheduleHandler } from '../lib/schedule-handler';
 import { sendReminder } from '../sessions';
+import { sendGroupReminder } from '../group-sessions';
 
 export const handler = scheduleHandler('session-reminder', async ({ payload }) => {
-  await sendReminder(payload);
+  if ('groupSessionId' in payload) await sendGroupReminder(payload);
+  else await sendReminder(payload);
 });

@@ -10,4 +10,5 @@ export { createActionItem, deleteActionItem, getActionItem, listActionItems, upd
 export { getNotes, putNotes } from './notes-repository';
 export { sendReminder } from './reminders';
 export { busyIntervals, getSessionWithNotes, listMemberSessionsFrom, listMentorshipSessions, sessionItemsOf, toSession } from './repository';
-export { availabilityOf, book, cancel, cancelUpcomingSessions, confirm, mentorshipOfMember, pairOf, reschedule } from './service';
+export { availabilityOf, senderOf, book, cancel, cancelUpcomingSessions, confirm, mentorshipOfMember, pairOf, reschedule } from './service';
+export { invitationAttachment, type InvitationPerson } from './invitation';

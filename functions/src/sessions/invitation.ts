@@ -1,7 +1,8 @@
 /**
  * The calendar invitation sent with every booking e-mail (RFC 5546 iTIP over RFC 5545), made by the `ics` library:
  * one stable UID per session, so a calendar updates the same event on a reschedule (a higher SEQUENCE) and
- * removes it on METHOD:CANCEL, and the call's page as the event's URL and in its description.
+ * removes it on METHOD:CANCEL, and the call's page as the event's URL and in its description. Group sessions send it
+ * too (group-sessions/invitation.ts), one per member, with the session's page as the link.
  */
 import { createEvent, type EventAttributes } from 'ics';
 import type { MailAttachment } from '../lib/mail/send';
@@ -26,6 +27,12 @@ export interface InvitationInput {
   /** The other member's name, for the event's title. */
   title: string;
   cancelReason?: string | null;
+  /** The page the event points at; a pair's call page unless told (a group session's own page). */
+  link?: string;
+  /** What the description calls the link. */
+  linkLabel?: string;
+  /** Said in the description as it is (a group session's own description), after the agenda. */
+  about?: string;
 }
 
 export const PRODUCT_ID = '-//Mentoring platform//Sessions//EN';
@@ -34,11 +41,12 @@ export const sessionUid = (sessionId: string) => `${sessionId}@sessions.mentorin
 export const callLink = (site: string, sessionId: string) => appLink(site, `/calls/default/${sessionId}`);
 
 export const invitationIcs = (input: InvitationInput): string => {
-  const link = callLink(input.site, input.sessionId);
+  const link = input.link ?? callLink(input.site, input.sessionId);
   const description = [
     input.method === 'CANCEL' && input.cancelReason ? `Cancelled: ${input.cancelReason}` : null,
     input.agenda ? `Agenda: ${input.agenda}` : null,
-    `Join the call: ${link}`,
+    input.about || null,
+    `${input.linkLabel ?? 'Join the call'}: ${link}`,
   ]
     .filter(Boolean)
     .join('\n\n');

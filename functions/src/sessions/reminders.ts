@@ -3,7 +3,7 @@
  * first (conditional on the booking it was set for still being the current one, scheduled), so a reminder for a
  * session since moved or cancelled, of a mentorship no longer active, or a repeated run of the schedule, sends nothing.
  */
-import type { SchedulePayload } from '@mentoring/shared';
+import type { PairReminderPayload } from '@mentoring/shared';
 import { sendMail } from '../lib/mail/send';
 import { sessionMails } from '../lib/mail/templates/sessions';
 import { emailOf } from '../lib/cognito';
@@ -14,7 +14,7 @@ import { keepNotification } from '../notifications';
 import { availabilityOf, pairOf } from './service';
 import { logger } from '../lib/powertools';
 
-export const sendReminder = async ({ sessionId, reminder, sequence }: SchedulePayload<'session-reminder'>): Promise<boolean> => {
+export const sendReminder = async ({ sessionId, reminder, sequence }: PairReminderPayload): Promise<boolean> => {
   const item = await getSessionItem(sessionId);
   if (!item || item.state !== 'scheduled' || item.sequence !== sequence) {
     logger.info('Session reminder skipped: the session changed or is gone', { sessionId, reminder });

@@ -96,6 +96,11 @@ export const groupSessionSchema = z.object({
    * newest first and without names (a participant rates the host's session, so the host reads no one's by name).
    */
   ratings: z.object({ count: z.number().int(), average: z.number().nullable(), comments: z.array(z.string()) }).nullable(),
+  /**
+   * Whether the viewer reads the call's recordings and transcripts (GET /api/calls/{callType}/g-{id}/artifacts): those
+   * on stage, members with a place whom the host did not remove, and coordinators.
+   */
+  archive: z.boolean(),
   createdAt: z.string(),
 });
 

@@ -16,7 +16,8 @@ export const callsRoutes = {
     auth: 'required',
     params: z.object({ type: callPart, id: callPart }),
     response: callArtifactsSchema,
-    needs: { tables: { calls: ['GetItem', 'Query'], members: ['BatchGetItem'] }, buckets: { archive: ['GetObject'] } },
+    // A group session's call: its seats say who reads it.
+    needs: { tables: { calls: ['GetItem', 'Query'], members: ['BatchGetItem'], groupSessions: ['Query'] }, buckets: { archive: ['GetObject'] } },
   },
   'POST /api/calls/{type}/{id}/guest-invitations': {
     handler: 'http/calls/guest-invitation',

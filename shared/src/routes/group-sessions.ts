@@ -13,7 +13,7 @@ const readNeeds = { groupSessions: ['GetItem', 'Query'], members: ['GetItem', 'B
 const seatNeeds = {
   tables: { ...readNeeds, groupSessions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], safeguarding: ['ConditionCheckItem', 'GetItem'], notifications: ['PutItem'] },
   secrets: ['stream'],
-  // Leaving tells the member who moved up.
+  // A place comes with the calendar's invitation, leaving with its cancellation; leaving tells the member who moved up.
   email: true,
   userPool: ['AdminGetUser'],
 } as const satisfies FunctionNeeds;
@@ -35,7 +35,8 @@ export const groupSessionsRoutes = {
     response: groupSessionSchema,
     status: 201,
     nodeModules: streamSdk,
-    needs: { tables: { groupSessions: ['PutItem'], members: ['GetItem', 'BatchGetItem'], programme: ['GetItem'] }, secrets: ['stream'] },
+    // The call, the session, its two reminders, and the invitation to those on stage.
+    needs: { tables: { groupSessions: ['PutItem'], members: ['GetItem', 'BatchGetItem'], programme: ['GetItem'], notifications: ['PutItem'] }, secrets: ['stream'], email: true, userPool: ['AdminGetUser'], schedules: true },
   },
   'GET /api/group-sessions/{id}': {
     handler: 'http/group-sessions/get',
@@ -71,7 +72,8 @@ export const groupSessionsRoutes = {
     body: groupSessionCancelSchema,
     response: groupSessionSchema,
     nodeModules: streamSdk,
-    needs: { tables: { ...readNeeds, groupSessions: ['GetItem', 'Query', 'UpdateItem'], notifications: ['PutItem'] }, email: true, userPool: ['AdminGetUser'], secrets: ['stream'] },
+    // Everyone told, with the calendar's cancellation; the reminders deleted.
+    needs: { tables: { ...readNeeds, groupSessions: ['GetItem', 'Query', 'UpdateItem'], notifications: ['PutItem'] }, email: true, userPool: ['AdminGetUser'], secrets: ['stream'], schedules: true },
   },
   'PUT /api/group-sessions/{id}/public': {
     handler: 'http/group-sessions/set-public',

@@ -3,7 +3,7 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { GetScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { inject } from 'vitest';
 import { SCHEDULER_CONTEXT, scheduleTargetInput, type ScheduleKind, type SchedulePayload } from '@mentoring/shared';
-import { moveScheduleClock } from '../../support/scheduler';
+import { localSchedules, moveScheduleClock } from '../../support/scheduler';
 
 /** Scheduler's scheduled-time: whole seconds, UTC, with a Z (2022-03-22T18:59:43Z). */
 const schedulerTime = (at: Date) => `${at.toISOString().slice(0, 19)}Z`;
@@ -77,8 +77,8 @@ export const dueAt = (expression: string) => {
 
 /**
  * Lets a schedule of the stage's group fall due, a minute after the time it names: on the local stage as itself by
- * moving the scheduler stand-in's clock (its own run, retries and all), and where the stage is reached as deployed
- * (AWS has no clock to move) by invoking its target with the input it holds and the time it names, as Scheduler
+ * moving the scheduler stand-in's clock a minute past when it runs on that clock (its own run, retries and all), and
+ * where the stage is reached as deployed (AWS has no clock to move) by invoking its target with the input it holds and the time it names, as Scheduler
  * would. Either way it fails unless the target's handler succeeded.
  */
 export const fireSchedule = async (name: string) => {
@@ -87,7 +87,11 @@ export const fireSchedule = async (name: string) => {
   const at = dueAt(schedule.expression);
   const scheduler = inject('scheduler');
   if (scheduler) {
-    const { runs } = await moveScheduleClock(scheduler.endpoint, { now: new Date(Math.max(at.getTime() + 60_000, Date.now())) });
+    // On the stand-in's clock, which an earlier test may have moved: a schedule set after that move runs as far
+    // ahead of the moved clock as its time is of the wall clock (dueOnClock), not at the time it names.
+    const held = await localSchedules(scheduler.endpoint);
+    const dueOnClock = Date.parse(held.schedules.find((each) => each.name === name)?.dueOnClock ?? at.toISOString());
+    const { runs } = await moveScheduleClock(scheduler.endpoint, { now: new Date(Math.max(dueOnClock + 60_000, Date.parse(held.now), Date.now())) });
     const statuses = runs.filter((run) => run.name === name).map((run) => run.status);
     if (statuses.join() !== 'succeeded') throw new Error(`Schedule ${name} ran ${JSON.stringify(runs.filter((run) => run.name === name))}`);
     return;

@@ -127,4 +127,18 @@ describe('PastCallsPage', () => {
     render(<PastCallsPage />, { wrapper: MemoryRouter });
     expect(await screen.findByRole('alert')).toHaveTextContent(words);
   });
+
+  it('links a group session\'s call to the session\'s page, and no other call', async () => {
+    const sessionId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const group = { ...call, cid: `livestream:g-${sessionId}`, type: 'livestream', id: `g-${sessionId}` };
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/calls' ? respond({ calls: [group, call] }) : respond({ recordings: [], transcriptions: [], speakers: {} }),
+    );
+    render(<PastCallsPage />, { wrapper: MemoryRouter });
+    const [entry, pair] = await screen.findAllByRole('article');
+    await waitFor(() => expect(screen.getAllByText('No recordings or transcripts yet.')).toHaveLength(2));
+    expect(within(pair!).queryByRole('link')).toBeNull();
+    expect(within(entry!).getByRole('link', { name: 'The group session’s page' })).toHaveAttribute('href', `/group-sessions/${sessionId}`);
+    expect(screen.getAllByRole('link', { name: 'The group session’s page' })).toHaveLength(1);
+  });
 });

@@ -4,6 +4,7 @@ import { ButtonLink } from '../../components/Button/Button';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/StatePanel/StatePanel';
 import type { CallSummary } from '@mentoring/shared';
+import { groupSessionIdOfCall } from '@mentoring/shared/group-sessions';
 import { errorMessage } from '../../lib/api-client';
 import { useDates } from '../../lib/member-zone';
 import { callArtifactsQuery, pastCallsQuery } from './api';
@@ -19,11 +20,18 @@ export const CallArchive = ({ call, headingLevel = 2 }: { call: CallSummary; hea
   const artifacts = useQuery(callArtifactsQuery(call));
   const dates = useDates();
   const formatTime = (iso: string | null) => (iso ? dates.dateTime(iso) : 'unknown time');
+  // Nested (level 3) it sits on a page of its own already: the group session's, or the mentorship's.
+  const groupSessionId = headingLevel === 2 ? groupSessionIdOfCall(call.type, call.id) : null;
 
   return (
     <article aria-labelledby={`call-${call.cid}`} className={styles.session}>
       <Heading id={`call-${call.cid}`}>{`Call of ${formatTime(call.createdAt)}`}</Heading>
       {call.endedAt && <p>{`Ended ${formatTime(call.endedAt)}`}</p>}
+      {groupSessionId && (
+        <p>
+          <Link to={`/group-sessions/${groupSessionId}`}>The group session’s page</Link>
+        </p>
+      )}
       {artifacts.isPending && <LoadingState label="Loading recordings and transcripts…" />}
       {artifacts.isError && (
         <ErrorState title="Recordings and transcripts did not load" onRetry={() => void artifacts.refetch()}>

@@ -6,6 +6,11 @@ export const copy = {
   lead: 'Workshops and open circles of the programme: sign up for a place, or join the waiting list when it is full.',
   loading: 'Loading group sessions…',
   publicSwitch: 'Public: visitors watch its broadcast',
+  archive: {
+    title: 'Recording and transcript',
+    lead: 'The session’s recording and transcript, for those who had a place, its hosts and speakers, and coordinators.',
+    allCalls: 'All your past calls',
+  },
   rating: {
     title: 'How was it?',
     stars: 'Your rating',

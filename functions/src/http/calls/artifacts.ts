@@ -5,6 +5,7 @@ import { HttpError } from '../../lib/http/errors';
 import { httpHandler } from '../../lib/http/handler';
 import { canSeeArchive, listArtifacts, listMemberIds, type ArtifactRecord } from '../../calls';
 import { getParties } from '../../members';
+import { groupArchiveAccess } from '../../group-sessions';
 import { isGuestId } from '../../lib/stream/stream-user-id';
 import { bucketName, s3Client } from '../../lib/s3';
 
@@ -39,10 +40,15 @@ const speakersOf = async (cid: string) => {
   return Object.fromEntries(ids.flatMap((id) => (parties.has(id) ? [[id, parties.get(id)!.displayName]] : [])));
 };
 
-/** A call's archived recordings and transcripts, with short-lived download links, for its members only. */
+/**
+ * A call's archived recordings and transcripts, with short-lived download links, for its members only; a group
+ * session's call for those its session names (group-sessions/archive-access.ts).
+ */
 export const handler = httpHandler(routeIn(callsRoutes, 'GET /api/calls/{type}/{id}/artifacts'), async ({ params, identity }) => {
   const cid = `${params.type}:${params.id}`;
-  if (!(await canSeeArchive(cid, identity.sub))) throw new HttpError('forbidden', 'Only members of this call can see its recordings and transcripts.');
+  const group = await groupArchiveAccess(params.type, params.id, identity);
+  if (group === false) throw new HttpError('forbidden', 'Only those who had a place in this group session, its hosts and speakers, and coordinators can see its recordings and transcripts.');
+  if (group === null && !(await canSeeArchive(cid, identity.sub))) throw new HttpError('forbidden', 'Only members of this call can see its recordings and transcripts.');
   const [records, speakers] = await Promise.all([listArtifacts(cid), speakersOf(cid)]);
   const artifacts = await Promise.all(records.map(async (record) => ({ kind: record.kind, artifact: await presign(record) })));
   return {

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { AUDIENCE_LABELS, backstageOpensAt } from '@mentoring/shared/group-sessions';
+import { AUDIENCE_LABELS, backstageOpensAt, groupCallId } from '@mentoring/shared/group-sessions';
 import { Button } from '../../../components/Button/Button';
 import { DialogActions } from '../../../components/Form/Form';
 import { Modal } from '../../../components/Modal/Modal';
@@ -15,6 +15,7 @@ import { useOwnProfile } from '../../../lib/shared-api';
 import { groupSessionQuery, type GroupSession } from '../api';
 import { useCancel, useJoin, usePlaceChange, useRate } from '../hooks';
 import { copy } from '../copy';
+import { GroupCallArchiveSlot } from '../slots';
 import styles from '../group-sessions.module.css';
 
 const CancelDialog = ({ session, open, onClose }: { session: GroupSession; open: boolean; onClose: () => void }) => {
@@ -198,6 +199,23 @@ const Attendance = ({ attendance }: { attendance: NonNullable<GroupSession['atte
   );
 };
 
+/** Its call's recordings and transcripts once it took place, for those the server lets read them. */
+const Archive = ({ session }: { session: GroupSession }) => {
+  const titleId = useId();
+  const callId = groupCallId(session.id);
+  const cid = `${session.callType}:${callId}`;
+  return (
+    <section className={styles.archive} aria-labelledby={titleId}>
+      <h2 id={titleId}>{copy.archive.title}</h2>
+      <p className={styles.meta}>{copy.archive.lead}</p>
+      <GroupCallArchiveSlot.Slot call={{ cid, type: session.callType, id: callId, createdAt: session.startsAt, endedAt: null, createdBy: session.host.id }} headingLevel={3} />
+      <p className={styles.meta}>
+        <Link to={`/calls/past#call-${cid}`}>{copy.archive.allCalls}</Link>
+      </p>
+    </section>
+  );
+};
+
 /** /group-sessions/:id: what it is, when in the member's zone, who is on stage, places, and the member's part. */
 export const GroupSessionPage = () => {
   const { id = '' } = useParams();
@@ -238,6 +256,7 @@ export const GroupSessionPage = () => {
         {session.attendance && session.state !== 'scheduled' && session.state !== 'cancelled' && <Attendance attendance={session.attendance} />}
         {session.ratings && (session.state === 'live' || session.state === 'ended') && <Ratings ratings={session.ratings} />}
         {session.part === 'participant' && session.place.status === 'signed_up' && (session.state === 'live' || session.state === 'ended') && <RateSession session={session} />}
+        {session.archive && (session.state === 'live' || session.state === 'ended') && <Archive session={session} />}
       </div>
     </>
   );
