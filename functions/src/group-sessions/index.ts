@@ -5,3 +5,4 @@
 export { recordGroupCallEvent } from './call-events';
 export { getPublicWorkshop, setWorkshopPublic } from './public-workshops';
 export { cancelGroupSession, getGroupSession, joinGroupSession, leave, listGroupSessions, rateGroupSession, scheduleGroupSession, signUp } from './service';
+export { LISTING, LISTING_PAST } from './repository';
