@@ -416,3 +416,17 @@ export const joinGroupSession = async (identity: Identity, id: string, now = new
   await setCallMember(session.kind, session.id, viewer.id, role);
   return { callType: session.callType, callId: session.callId, role };
 };
+
+// ————— safeguarding —————
+
+/**
+ * Who had a part in a session, for a report from it: the host, co-hosts, speakers and members with a place (not
+ * those only waiting; a member the host removed had one). Undefined when there is no such session.
+ */
+export const groupSessionParticipants = async (id: string) => {
+  const found = await getWithSeats(id);
+  if (!found) return undefined;
+  const { session, seats } = found;
+  const members = new Set([session.hostId, ...session.coHostIds, ...session.speakerIds, ...seats.filter((seat) => seat.status === 'in').map((seat) => seat.memberId)]);
+  return { id: session.id, title: session.title, members };
+};

@@ -46,9 +46,6 @@ export const dashboardGroupSessionSchema = z.object({
 });
 export type DashboardGroupSession = z.infer<typeof dashboardGroupSessionSchema>;
 
-/** How far back the dashboard lists group sessions that are over (ended or cancelled). */
-export const DASHBOARD_GROUP_PAST_DAYS = 90;
-
 /** The stored snapshot: the whole dashboard, every attention row (the API pages it). */
 export const dashboardSnapshotSchema = z.object({
   /** When the figures were read: the snapshot's time (a schedule refreshes it every few minutes, a coordinator on demand). */
