@@ -79,6 +79,15 @@ export const copy = {
     done: 'Group session scheduled.',
     minutes: (n: number) => `${n} minutes`,
   },
+  report: {
+    title: 'Report a participant',
+    lead: 'If someone in this session worried you, the programme’s coordinators look into it. They see that it came from this session.',
+    who: 'Who',
+    choose: 'Choose a participant',
+    action: 'Report…',
+    about: (name: string, title: string) => `${name}, in the group session “${title}”`,
+    onlyNamed: 'Those on stage are listed; the host and coordinators also see everyone who joined the call.',
+  },
   home: {
     title: 'Group sessions',
     joined: 'You signed up for',
