@@ -368,6 +368,33 @@ describe('group sessions for coordinators and safeguarding', () => {
     expect((await get('/api/coordinator/dashboard', host.idToken)).status).toBe(403);
   });
 
+  it('co-hosts and speakers: members the host has not blocked (nor been blocked by), approved and not suspended, a few of each', async () => {
+    const [host, blocked, blocker, suspended, fine] = await Promise.all([
+      seededMentor('Hana Host'),
+      seededMentee('Bea Blocked'),
+      seededMentee('Bram Blocker'),
+      seededMentor('Sol Suspended', { suspended: true }),
+      seededMentor('Faye Fine'),
+    ]);
+    expect((await post(`/api/members/${blocked.sub}/block`, host.idToken)).status).toBe(200);
+    expect((await post(`/api/members/${host.sub}/block`, blocker.idToken)).status).toBe(200);
+    for (const [field, id, message] of [
+      ['speakerIds', blocked.sub, 'Bea Blocked cannot be on stage in your session: one of you has blocked the other.'],
+      ['coHostIds', blocker.sub, 'Bram Blocker cannot be on stage in your session: one of you has blocked the other.'],
+      ['coHostIds', suspended.sub, 'Co-hosts and speakers must be approved members of the programme.'],
+    ] as const) {
+      const refused = await post<GroupSession>('/api/group-sessions', host.idToken, workshop({ [field]: [id] }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: 'validation_failed', message, issues: [expect.objectContaining({ path: [field] })] });
+    }
+    const tooMany = await post<GroupSession>('/api/group-sessions', host.idToken, workshop({ speakerIds: Array.from({ length: 6 }, (_, n) => `member-${n}`) }));
+    expect(tooMany.status).toBe(400);
+    expect((await post<GroupSession>('/api/group-sessions', host.idToken, workshop({ coHostIds: [fine.sub], speakerIds: [fine.sub] }))).status).toBe(400);
+    const made = await post<GroupSession>('/api/group-sessions', host.idToken, workshop({ coHostIds: [fine.sub] }));
+    expect(made.status).toBe(201);
+    expect(made.body.coHosts).toEqual([{ id: fine.sub, displayName: 'Faye Fine' }]);
+  });
+
   it('"report a participant": one who took part reports another with the session as context; others are refused in the documented shape', async () => {
     const [host, ada, bo, waiting, outsider, coordinator] = await Promise.all([
       seededMentor('Rex Reported'),

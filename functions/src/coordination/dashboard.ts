@@ -147,6 +147,7 @@ export const readOpenReports = async (cost: ReadCost = newCost()): Promise<Repor
 };
 
 const GROUP_ATTRIBUTES = ['id', 'kind', 'title', 'hostId', 'coHostIds', 'speakerIds', 'startsAt', 'durationMinutes', 'state', 'capacity', 'taken', 'waiting'] as const;
+const GROUP_READS_AT_ONCE = 4;
 const GROUP_PART_ATTRIBUTES = ['sk', 'memberId', 'status', 'rating', 'seconds', 'leftAt'] as const;
 
 type GroupMeta = Pick<DashboardGroupSession, 'id' | 'kind' | 'title' | 'startsAt' | 'durationMinutes' | 'state' | 'capacity' | 'taken' | 'waiting'> & {
@@ -234,10 +235,19 @@ export const readGroupSessions = async (now: Date, cost: ReadCost = newCost()) =
       ...(tookPlace ? groupFigures(meta, parts) : { attended: null, averageSeconds: null, ratingAverage: null, ratingCount: 0 }),
     };
   };
-  const [upcoming, past] = await Promise.all([Promise.all(open.map(row)), Promise.all(over.map(row))]);
+  // A few partitions at a time: a quarter's sessions all at once would crowd out the members' and mentorships' reads.
+  const metas = [...open, ...over];
+  const rows: GroupRow[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(GROUP_READS_AT_ONCE, metas.length) }, async () => {
+      while (next < metas.length) rows.push(await row(metas[next++]!));
+    }),
+  );
+  const listed = (state: string) => state === 'scheduled' || state === 'live';
   return {
-    upcoming: upcoming.sort((a, b) => a.startsAt.localeCompare(b.startsAt)),
-    past: past.sort((a, b) => b.startsAt.localeCompare(a.startsAt)),
+    upcoming: rows.filter((each) => listed(each.state)).sort((a, b) => a.startsAt.localeCompare(b.startsAt)),
+    past: rows.filter((each) => !listed(each.state)).sort((a, b) => b.startsAt.localeCompare(a.startsAt)),
   };
 };
 

@@ -175,7 +175,7 @@ const requireScheduler = (identity: Identity, party: Party | null) => {
   throw new DomainError('forbidden', 'Only coordinators and approved mentors can schedule group sessions.');
 };
 
-/** Co-hosts and speakers are approved members, not suspended, other than the host. */
+/** Co-hosts and speakers are approved members, not suspended, other than the host, and neither blocked by nor blocking the host. */
 const checkStage = async (hostId: string, input: GroupSessionInput) => {
   const ids = [...input.coHostIds, ...input.speakerIds];
   if (ids.includes(hostId)) throw invalid('You host this session: choose other members as co-hosts and speakers.', [{ path: ['coHostIds'], message: 'The host is already on stage.', code: 'custom' }]);
@@ -185,6 +185,13 @@ const checkStage = async (hostId: string, input: GroupSessionInput) => {
     return !party || !party.approved || party.suspended;
   });
   if (unfit.length) throw invalid('Co-hosts and speakers must be approved members of the programme.', [{ path: [input.coHostIds.includes(unfit[0]!) ? 'coHostIds' : 'speakerIds'], message: 'Not an approved member.', code: 'custom' }]);
+  // A block either way keeps two members apart, on stage as anywhere: the host cannot bring on one they blocked, nor one who blocked them.
+  const blocks = await Promise.all(ids.map((id) => blockBetween(hostId, id)));
+  const blocked = ids.filter((_, index) => blocks[index]!.any);
+  if (blocked.length) {
+    const name = parties.get(blocked[0]!)?.displayName ?? 'A member';
+    throw invalid(`${name} cannot be on stage in your session: one of you has blocked the other.`, [{ path: [input.coHostIds.includes(blocked[0]!) ? 'coHostIds' : 'speakerIds'], message: 'Blocked.', code: 'custom' }]);
+  }
 };
 
 export const scheduleGroupSession = async (identity: Identity, input: GroupSessionInput, now = new Date()): Promise<GroupSession> => {

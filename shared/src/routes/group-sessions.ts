@@ -35,7 +35,8 @@ export const groupSessionsRoutes = {
     response: groupSessionSchema,
     status: 201,
     nodeModules: streamSdk,
-    needs: { tables: { groupSessions: ['PutItem'], members: ['GetItem', 'BatchGetItem'], programme: ['GetItem'] }, secrets: ['stream'] },
+    // Co-hosts and speakers: approved, not suspended, and no block between them and the host (safeguarding's reads).
+    needs: { tables: { groupSessions: ['PutItem'], members: ['GetItem', 'BatchGetItem'], programme: ['GetItem'], safeguarding: ['GetItem'] }, secrets: ['stream'] },
   },
   'GET /api/group-sessions/{id}': {
     handler: 'http/group-sessions/get',
