@@ -3,7 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { cpus, loadavg } from 'node:os';
-import { COORDINATORS_GROUP, DASHBOARD_REFRESH_MINUTES, DASHBOARD_SNAPSHOT_KEY, DEFAULT_TOPICS, MENTORSHIP_STATES, type Dashboard } from '@mentoring/shared';
+import { COORDINATORS_GROUP, DASHBOARD_REFRESH_MINUTES, schedules, DASHBOARD_SNAPSHOT_KEY, DEFAULT_TOPICS, MENTORSHIP_STATES, type Dashboard } from '@mentoring/shared';
 import type * as DashboardData from '../../../functions/src/coordination/dashboard';
 import { cognitoClient, createTestUser, signIn } from '../../support/auth';
 import type { Bench } from '../run';
@@ -235,6 +235,8 @@ export const dashboardBench: Bench = {
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       POWERTOOLS_LOG_LEVEL: 'ERROR',
+      // The schedule's function computes the snapshot with its own timeout (shared/src/schedules.ts), which sets the SDK's request timeouts.
+      FUNCTION_TIMEOUT_SECONDS: String(schedules['dashboard-snapshot'].timeoutSeconds),
     });
     let parts: Record<string, { rcu: number; requests: number; ms: number; items: number }>;
     const computeMs: number[] = [];

@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useMemberZone } from '../../../lib/member-zone';
 import { groupSessionPath, programmeQuery, type GroupSessionInput } from '../api';
 import { useSchedule, type Member } from '../hooks';
-import { useOwnProfile } from '../../../lib/shared-api';
+import { useAuth } from '../../../lib/auth/useAuth';
 import { MemberPicker } from './MemberPicker';
 import { copy } from '../copy';
 import styles from '../group-sessions.module.css';
@@ -40,7 +40,7 @@ export const ScheduleForm = ({ open, onClose, mentor }: { open: boolean; onClose
   const [problem, setProblem] = useState<string | null>(null);
   const [coHosts, setCoHosts] = useState<Member[]>([]);
   const [speakers, setSpeakers] = useState<Member[]>([]);
-  const ownId = useOwnProfile().data?.profile?.id;
+  const ownId = useAuth().user?.id;
   const onStage = [...(ownId ? [ownId] : []), ...coHosts.map((each) => each.id), ...speakers.map((each) => each.id)];
   const audiences = GROUP_AUDIENCES.filter((audience) => mentor || audience !== 'own_mentees');
 

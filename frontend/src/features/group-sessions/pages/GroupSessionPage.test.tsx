@@ -51,11 +51,11 @@ const profile = (id: string) => ({
   onboarded: true,
 });
 
-const show = (view: GroupSession, ownId = 'sub-ada') => {
+const show = (view: GroupSession) => {
   const report = vi.fn<(target: ReportTarget) => void>();
   server.use(
     http.get('*/api/group-sessions/:id', () => HttpResponse.json(view)),
-    http.get('*/api/profile/me', () => HttpResponse.json(profile(ownId))),
+    http.get('*/api/profile/me', () => HttpResponse.json(profile('sub-ada'))),
   );
   const routes = [{ path: '/group-sessions/:id', element: <SafetySlotsContext.Provider value={{ report }}><GroupSessionPage /></SafetySlotsContext.Provider> }];
   return { report, ...renderRoutes(routes, `/group-sessions/${view.id}`) };
@@ -79,7 +79,8 @@ describe('a group session page: "Report a participant"', () => {
 
   it('the host reads everyone who joined, never themselves, each once', async () => {
     const line = (id: string, name: string) => ({ member: person(id, name), joinedAt: '2026-06-01T16:01:00.000Z', seconds: 600, inCall: false });
-    show(session({ part: 'host', place: { status: 'none' }, attendance: [line('sub-grace', 'Grace Host'), line('sub-sam', 'Sam Speaker'), line('sub-bo', 'Bo Audience')] }), 'sub-grace');
+    // Ada (the signed-in member) hosts it here.
+    show(session({ part: 'host', host: person('sub-ada', 'Ada Lovelace'), place: { status: 'none' }, attendance: [line('sub-ada', 'Ada Lovelace'), line('sub-sam', 'Sam Speaker'), line('sub-bo', 'Bo Audience')] }));
     const section = await screen.findByRole('region', { name: 'Report a participant' });
     expect(within(within(section).getByRole('combobox', { name: 'Who' })).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Choose a participant',

@@ -11,6 +11,7 @@ import { ErrorState, LoadingState } from '../../../components/StatePanel/StatePa
 import { toast } from '../../../components/Toast/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useDates } from '../../../lib/member-zone';
+import { useAuth } from '../../../lib/auth/useAuth';
 import { useSafetySlots } from '../../../lib/safety-slots';
 import { useOwnProfile } from '../../../lib/shared-api';
 import { groupSessionQuery, type GroupSession } from '../api';
@@ -207,11 +208,11 @@ const Attendance = ({ attendance }: { attendance: NonNullable<GroupSession['atte
 const ReportParticipant = ({ session }: { session: GroupSession }) => {
   const id = useId();
   const { report } = useSafetySlots();
-  const ownId = useOwnProfile().data?.profile?.id;
+  const ownId = useAuth().user?.id;
   const [chosen, setChosen] = useState('');
   const tookPart = session.part !== 'none' && (session.part !== 'participant' || session.place.status === 'signed_up');
   if (!report || !tookPart) return null;
-  const self = session.part === 'host' ? session.host.id : ownId;
+  const self = ownId;
   const named = [session.host, ...session.coHosts, ...session.speakers, ...(session.attendance ?? []).map((line) => line.member)];
   const people = named.filter((person, index) => person.id !== self && named.findIndex((other) => other.id === person.id) === index);
   if (people.length === 0) return null;
