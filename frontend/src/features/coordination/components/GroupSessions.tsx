@@ -14,7 +14,9 @@ const Rows = ({ id, caption, rows, empty, held }: { id: string; caption: string;
   if (rows.length === 0) {
     return (
       <div>
-        <h3 id={id}>{caption}</h3>
+        <h3 id={id} className={styles.subheading}>
+          {caption}
+        </h3>
         <p className={styles.muted}>{empty}</p>
       </div>
     );
@@ -22,7 +24,9 @@ const Rows = ({ id, caption, rows, empty, held }: { id: string; caption: string;
   return (
     // Focusable, so a keyboard can scroll the table where it is wider than the screen.
     <div className={styles.tableScroll} role="region" aria-labelledby={id} tabIndex={0}>
-      <h3 id={id}>{caption}</h3>
+      <h3 id={id} className={styles.subheading}>
+          {caption}
+        </h3>
       <table className={styles.table}>
         <thead>
           <tr>

@@ -85,7 +85,8 @@ describe('the schedule form: co-hosts and speakers', () => {
     // Removing one takes them off again.
     await user.click(within(coHosts).getByRole('button', { name: 'Remove Linus Torvalds' }));
     await waitFor(() => expect(within(coHosts).queryByRole('list', { name: 'Co-hosts (optional)' })).toBeNull());
-  });
+    // Three debounced searches and a whole form: slower than the default 5 s on a busy machine.
+  }, 15_000);
 
   it('says so when the member search cannot connect, and the form still schedules without them', async () => {
     show(connection(null, true));
