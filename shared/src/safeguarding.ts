@@ -23,6 +23,8 @@ export const reportSubjectSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('call'), callCid: z.string().regex(/^[\w-]+:[\w-]+$/).max(200) }),
   z.object({ kind: z.literal('mentorship'), mentorshipId: id }),
+  /** A participant of a group session (its host, a co-host, a speaker or a member with a place), by another. */
+  z.object({ kind: z.literal('group_session'), groupSessionId: z.uuid(), memberId: id }),
 ]);
 export type ReportSubject = z.infer<typeof reportSubjectSchema>;
 
@@ -57,6 +59,8 @@ export const reportSummarySchema = z.object({
   concerns: personSchema,
   mentorshipId: z.string().nullable(),
   endedMentorshipId: z.string().nullable(),
+  /** The group session a participant was reported from (its title as it was then), or null. */
+  groupSession: z.object({ id: z.string(), title: z.string() }).nullable(),
   description: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -157,7 +157,8 @@ export const tables = {
    * Group sessions (docs/domain.md, "Group sessions"): pk GROUP#<id> with sk META (the session, its counters
    * `taken`, `waiting` and `waitCounter`) and SEAT#<memberId> (a member's place: `in`, or `waiting` at `position`).
    * A sign-up or a leave is one transaction of a seat and META's counters. Sparse indexes: `upcoming` over META
-   * items while scheduled or live (`listing`), by start; `byMember` over seats, by the session's start.
+   * items by `listing` (`GROUP` while scheduled or live, `GROUP_PAST` once ended or cancelled), by start;
+   * `byMember` over seats, by the session's start.
    */
   groupSessions: {
     envVar: 'GROUP_SESSIONS_TABLE',

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CallArtifacts, GroupJoin, GroupPlace, GroupSession } from '@mentoring/shared';
+import type { CallArtifacts, Dashboard, GroupJoin, GroupPlace, GroupSession, ReportDetail } from '@mentoring/shared';
 import { mailTo, type SentMail } from '../support/mail';
 import { api, postJson } from './support/api';
 import { bearer } from './support/auth';
@@ -459,5 +459,173 @@ describe('group sessions', () => {
       // A call id of the group shape with no session behind it is nobody's archive.
       expect((await get(`/api/calls/livestream/g-${randomUUID()}/artifacts`, ada.idToken)).status).toBe(403);
     });
+  });
+});
+
+describe('group sessions for coordinators and safeguarding', () => {
+  type Row = Dashboard['groupSessions']['upcoming'][number];
+  const dashboardRows = async (token: string) => {
+    const answer = await post<Dashboard>('/api/coordinator/dashboard/refresh', token);
+    expect(answer.status).toBe(200);
+    return answer.body.groupSessions;
+  };
+
+  it('the dashboard counts them: upcoming ones with their places, and one that took place with the audience who came, how long on average, and its ratings', async () => {
+    const [host, speaker, ada, bo, cy, coordinator] = await Promise.all([
+      // Every member the product makes has its sign-up time, which puts them in the roster the dashboard names hosts from.
+      seededMentor('Dora Dashboard', { createdAt: new Date().toISOString() }),
+      seededMentor('Sid Speaker'),
+      seededMentee('Ada Came'),
+      seededMentee('Bo Came'),
+      seededMentee('Cy Stayed Away'),
+      coordinatorUser(),
+    ]);
+    const held = (await post<GroupSession>('/api/group-sessions', host.idToken, workshop({ title: 'Held workshop', capacity: 3, speakerIds: [speaker.sub] }))).body;
+    const coming = (await post<GroupSession>('/api/group-sessions', host.idToken, workshop({ title: 'Coming circle', kind: 'open_circle', capacity: 2, startsAt: inDays(5) }))).body;
+    for (const member of [ada, bo, cy]) expect((await post<GroupPlace>(`/api/group-sessions/${held.id}/sign-up`, member.idToken)).body.status).toBe('signed_up');
+    for (const member of [ada, bo]) await post(`/api/group-sessions/${coming.id}/sign-up`, member.idToken);
+    expect((await post<GroupPlace>(`/api/group-sessions/${coming.id}/sign-up`, cy.idToken)).body.status).toBe('waiting');
+
+    const cid = `livestream:g-${held.id}`;
+    const deliver = async (payload: Record<string, unknown>) => expect((await deliverWebhook({ call_cid: cid, ...payload })).status).toBe(202);
+    const start = Date.now() - 600_000;
+    const at = (seconds: number) => new Date(start + seconds * 1000).toISOString();
+    const stretch = (user: { sub: string }, userSessionId: string) => ({ user: { id: user.sub }, user_session_id: userSessionId, joined_at: at(10) });
+    await deliver({ type: 'call.live_started', created_at: at(0) });
+    // The host and a speaker run it: only the audience counts as having come. Ada came twice (125 s and 35 s), Bo once (60 s).
+    for (const [who, id, seconds] of [
+      [host, 'h-1', 300],
+      [speaker, 's-1', 290],
+      [ada, 'a-1', 125],
+      [ada, 'a-2', 35],
+      [bo, 'b-1', 60],
+    ] as const) {
+      await deliver({ type: 'call.session_participant_joined', created_at: at(10), session_id: 'c1', participant: stretch(who, id) });
+      await deliver({ type: 'call.session_participant_left', created_at: at(10 + seconds), session_id: 'c1', participant: stretch(who, id), duration_seconds: seconds });
+    }
+    await deliver({ type: 'call.ended', created_at: at(320) });
+    await waitFor(async () => ((await get<GroupSession>(`/api/group-sessions/${held.id}`, host.idToken)).body.attendance?.length === 4 ? true : null), 'the attendance');
+    await waitFor(async () => ((await get<GroupSession>(`/api/group-sessions/${held.id}`, host.idToken)).body.state === 'ended' ? true : null), 'the session ended');
+    expect((await put(`/api/group-sessions/${held.id}/rating`, ada.idToken, { rating: 5 })).status).toBe(200);
+    expect((await put(`/api/group-sessions/${held.id}/rating`, cy.idToken, { rating: 2 })).status).toBe(200);
+
+    const rows = await dashboardRows(coordinator.idToken);
+    const pastRow = rows.past.find((row: Row) => row.id === held.id);
+    expect(pastRow).toEqual({
+      id: held.id,
+      title: 'Held workshop',
+      kind: 'workshop',
+      hostName: 'Dora Dashboard',
+      startsAt: held.startsAt,
+      durationMinutes: 60,
+      state: 'ended',
+      capacity: 3,
+      taken: 3,
+      waiting: 0,
+      attended: 2,
+      // Ada 160 s, Bo 60 s.
+      averageSeconds: 110,
+      ratingAverage: 3.5,
+      ratingCount: 2,
+    });
+    expect(rows.upcoming.find((row: Row) => row.id === coming.id)).toMatchObject({
+      title: 'Coming circle',
+      kind: 'open_circle',
+      state: 'scheduled',
+      capacity: 2,
+      taken: 2,
+      waiting: 1,
+      attended: null,
+      averageSeconds: null,
+      ratingAverage: null,
+      ratingCount: 0,
+    });
+    expect(rows.upcoming.some((row: Row) => row.id === held.id)).toBe(false);
+    // In order: those to come by start, those over newest first.
+    const starts = rows.upcoming.map((row: Row) => row.startsAt);
+    expect(starts).toEqual([...starts].sort());
+    const pastStarts = rows.past.map((row: Row) => row.startsAt);
+    expect(pastStarts).toEqual([...pastStarts].sort().reverse());
+
+    // Cancelled, it moves to those over, without figures; members read no dashboard.
+    expect((await post(`/api/group-sessions/${coming.id}/cancel`, host.idToken, { reason: 'Moved' })).status).toBe(200);
+    const after = await dashboardRows(coordinator.idToken);
+    expect(after.upcoming.some((row: Row) => row.id === coming.id)).toBe(false);
+    expect(after.past.find((row: Row) => row.id === coming.id)).toMatchObject({ state: 'cancelled', taken: 2, waiting: 1, attended: null, ratingCount: 0 });
+    expect((await get('/api/coordinator/dashboard', host.idToken)).status).toBe(403);
+  });
+
+  it('co-hosts and speakers: members the host has not blocked (nor been blocked by), approved and not suspended, a few of each', async () => {
+    const [host, blocked, blocker, suspended, fine] = await Promise.all([
+      seededMentor('Hana Host'),
+      seededMentee('Bea Blocked'),
+      seededMentee('Bram Blocker'),
+      seededMentor('Sol Suspended', { suspended: true }),
+      seededMentor('Faye Fine'),
+    ]);
+    expect((await post(`/api/members/${blocked.sub}/block`, host.idToken)).status).toBe(200);
+    expect((await post(`/api/members/${host.sub}/block`, blocker.idToken)).status).toBe(200);
+    for (const [field, id, message] of [
+      ['speakerIds', blocked.sub, 'Bea Blocked cannot be on stage in your session: one of you has blocked the other.'],
+      ['coHostIds', blocker.sub, 'Bram Blocker cannot be on stage in your session: one of you has blocked the other.'],
+      ['coHostIds', suspended.sub, 'Co-hosts and speakers must be approved members of the programme.'],
+    ] as const) {
+      const refused = await post<GroupSession>('/api/group-sessions', host.idToken, workshop({ [field]: [id] }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: 'validation_failed', message, issues: [expect.objectContaining({ path: [field] })] });
+    }
+    const tooMany = await post<GroupSession>('/api/group-sessions', host.idToken, workshop({ speakerIds: Array.from({ length: 6 }, (_, n) => `member-${n}`) }));
+    expect(tooMany.status).toBe(400);
+    expect((await post<GroupSession>('/api/group-sessions', host.idToken, workshop({ coHostIds: [fine.sub], speakerIds: [fine.sub] }))).status).toBe(400);
+    const made = await post<GroupSession>('/api/group-sessions', host.idToken, workshop({ coHostIds: [fine.sub] }));
+    expect(made.status).toBe(201);
+    expect(made.body.coHosts).toEqual([{ id: fine.sub, displayName: 'Faye Fine' }]);
+  });
+
+  it('"report a participant": one who took part reports another with the session as context; others are refused in the documented shape', async () => {
+    const [host, ada, bo, waiting, outsider, coordinator] = await Promise.all([
+      seededMentor('Rex Reported'),
+      seededMentee('Ada Reporter'),
+      seededMentee('Bo Participant'),
+      seededMentee('Wes Waiting'),
+      seededMentee('Oli Outsider'),
+      coordinatorUser(),
+    ]);
+    const session = (await post<GroupSession>('/api/group-sessions', host.idToken, workshop({ title: 'Reported workshop', capacity: 2 }))).body;
+    for (const member of [ada, bo]) expect((await post<GroupPlace>(`/api/group-sessions/${session.id}/sign-up`, member.idToken)).body.status).toBe('signed_up');
+    expect((await post<GroupPlace>(`/api/group-sessions/${session.id}/sign-up`, waiting.idToken)).body.status).toBe('waiting');
+    const report = (token: string, memberId: string, groupSessionId = session.id) =>
+      post<{ id: string }>('/api/reports', token, { category: 'harassment', description: 'Rude in the chat of the workshop.', subject: { kind: 'group_session', groupSessionId, memberId } });
+
+    const filed = await report(ada.idToken, host.sub);
+    expect(filed.status).toBe(201);
+    expect((await report(host.idToken, bo.sub)).status).toBe(201);
+    const seen = await get<ReportDetail>(`/api/coordinator/reports/${filed.body.id}`, coordinator.idToken);
+    expect(seen.body).toMatchObject({
+      subject: { kind: 'group_session', groupSessionId: session.id, memberId: host.sub },
+      groupSession: { id: session.id, title: 'Reported workshop' },
+      reporter: { id: ada.sub, name: 'Ada Reporter' },
+      concerns: { id: host.sub, name: 'Rex Reported' },
+    });
+
+    // Only those who had a part report from it, only about those who had one; an unknown session is not found.
+    for (const [token, memberId, status, code] of [
+      [outsider.idToken, bo.sub, 403, 'forbidden'],
+      [waiting.idToken, bo.sub, 403, 'forbidden'],
+      [ada.idToken, outsider.sub, 400, 'validation_failed'],
+      [ada.idToken, waiting.sub, 400, 'validation_failed'],
+      [ada.idToken, ada.sub, 400, 'validation_failed'],
+    ] as const) {
+      const refused = await report(token, memberId);
+      expect(refused.status).toBe(status);
+      expect(refused.body.error?.code).toBe(code);
+    }
+    const unknown = await report(ada.idToken, bo.sub, randomUUID());
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatchObject({ code: 'not_found', message: 'There is no such group session.' });
+    expect((await report(ada.idToken, bo.sub, 'not-a-uuid')).status).toBe(400);
+    // Nothing stored for a refusal: the coordinator's queue holds the two reports made from this session.
+    const { body } = await get<{ reports: ReportDetail[] }>('/api/coordinator/reports', coordinator.idToken);
+    expect(body.reports.filter((each) => each.groupSession?.id === session.id)).toHaveLength(2);
   });
 });

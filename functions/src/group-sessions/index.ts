@@ -4,6 +4,7 @@
  */
 export { recordGroupCallEvent } from './call-events';
 export { getPublicWorkshop, setWorkshopPublic } from './public-workshops';
-export { cancelGroupSession, getGroupSession, joinGroupSession, leave, listGroupSessions, rateGroupSession, scheduleGroupSession, signUp } from './service';
+export { cancelGroupSession, getGroupSession, groupSessionParticipants, joinGroupSession, leave, listGroupSessions, rateGroupSession, scheduleGroupSession, signUp } from './service';
+export { LISTING, LISTING_PAST } from './repository';
 export { deleteGroupReminders, sendGroupReminder, setGroupReminders } from './reminders';
 export { groupArchiveAccess } from './archive-access';

@@ -19,8 +19,12 @@ const table = () => tableName('groupSessions');
 const partition = (id: string) => `GROUP#${id}`;
 const metaKey = (id: string) => ({ pk: partition(id), sk: 'META' });
 const seatKey = (id: string, memberId: string) => ({ pk: partition(id), sk: `SEAT#${memberId}` });
-/** `listing` while a session may still be joined: the `upcoming` index holds only those. */
-const LISTING = 'GROUP';
+/**
+ * `listing`, the `upcoming` index's partition: `GROUP` while a session may still be joined (the members' lists read
+ * only those), `GROUP_PAST` once it ended or was cancelled (the coordinator's dashboard reads those by start).
+ */
+export const LISTING = 'GROUP';
+export const LISTING_PAST = 'GROUP_PAST';
 
 export interface GroupSessionItem {
   id: string;
@@ -46,7 +50,7 @@ export interface GroupSessionItem {
   createdBy: string;
   createdAt: string;
   updatedAt: string;
-  listing?: typeof LISTING;
+  listing?: typeof LISTING | typeof LISTING_PAST;
 }
 
 export interface SeatItem {
@@ -212,17 +216,23 @@ export const releaseSeat = (session: GroupSessionItem, seat: SeatItem, next: Sea
           ],
   );
 
-/** Sets a new state (live, ended, cancelled), conditional on the one read; an ended or cancelled one leaves the listing. */
+/** Sets a new state (live, ended, cancelled), conditional on the one read; an ended or cancelled one moves to the past listing. */
 export const changeState = async (session: GroupSessionItem, state: GroupSessionState, fields: { cancelReason?: string }, now: string) => {
   const leaves = state === 'ended' || state === 'cancelled';
   const { Attributes } = await documentClient.send(
     new UpdateCommand({
       TableName: table(),
       Key: metaKey(session.id),
-      UpdateExpression: `SET #state = :state, updatedAt = :now${fields.cancelReason !== undefined ? ', cancelReason = :reason' : ''}${leaves ? ' REMOVE listing' : ''}`,
+      UpdateExpression: `SET #state = :state, updatedAt = :now${fields.cancelReason !== undefined ? ', cancelReason = :reason' : ''}${leaves ? ', listing = :past' : ''}`,
       ConditionExpression: '#state = :before',
       ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':state': state, ':before': session.state, ':now': now, ...(fields.cancelReason !== undefined ? { ':reason': fields.cancelReason } : {}) },
+      ExpressionAttributeValues: {
+        ':state': state,
+        ':before': session.state,
+        ':now': now,
+        ...(fields.cancelReason !== undefined ? { ':reason': fields.cancelReason } : {}),
+        ...(leaves ? { ':past': LISTING_PAST } : {}),
+      },
       ReturnValues: 'ALL_NEW',
     }),
   );

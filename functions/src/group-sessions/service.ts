@@ -176,7 +176,7 @@ const requireScheduler = (identity: Identity, party: Party | null) => {
   throw new DomainError('forbidden', 'Only coordinators and approved mentors can schedule group sessions.');
 };
 
-/** Co-hosts and speakers are approved members, not suspended, other than the host. */
+/** Co-hosts and speakers are approved members, not suspended, other than the host, and neither blocked by nor blocking the host. */
 const checkStage = async (hostId: string, input: GroupSessionInput) => {
   const ids = [...input.coHostIds, ...input.speakerIds];
   if (ids.includes(hostId)) throw invalid('You host this session: choose other members as co-hosts and speakers.', [{ path: ['coHostIds'], message: 'The host is already on stage.', code: 'custom' }]);
@@ -186,6 +186,13 @@ const checkStage = async (hostId: string, input: GroupSessionInput) => {
     return !party || !party.approved || party.suspended;
   });
   if (unfit.length) throw invalid('Co-hosts and speakers must be approved members of the programme.', [{ path: [input.coHostIds.includes(unfit[0]!) ? 'coHostIds' : 'speakerIds'], message: 'Not an approved member.', code: 'custom' }]);
+  // A block either way keeps two members apart, on stage as anywhere: the host cannot bring on one they blocked, nor one who blocked them.
+  const blocks = await Promise.all(ids.map((id) => blockBetween(hostId, id)));
+  const blocked = ids.filter((_, index) => blocks[index]!.any);
+  if (blocked.length) {
+    const name = parties.get(blocked[0]!)?.displayName ?? 'A member';
+    throw invalid(`${name} cannot be on stage in your session: one of you has blocked the other.`, [{ path: [input.coHostIds.includes(blocked[0]!) ? 'coHostIds' : 'speakerIds'], message: 'Blocked.', code: 'custom' }]);
+  }
 };
 
 export const scheduleGroupSession = async (identity: Identity, input: GroupSessionInput, now = new Date()): Promise<GroupSession> => {
@@ -418,4 +425,18 @@ export const joinGroupSession = async (identity: Identity, id: string, now = new
   if (role !== 'user' && now.getTime() < backstageOpensAt(session.startsAt).getTime()) throw conflict('pending', 'Backstage opens 10 minutes before the start.');
   await setCallMember(session.kind, session.id, viewer.id, role);
   return { callType: session.callType, callId: session.callId, role };
+};
+
+// ————— safeguarding —————
+
+/**
+ * Who had a part in a session, for a report from it: the host, co-hosts, speakers and members with a place (not
+ * those only waiting; a member the host removed had one). Undefined when there is no such session.
+ */
+export const groupSessionParticipants = async (id: string) => {
+  const found = await getWithSeats(id);
+  if (!found) return undefined;
+  const { session, seats } = found;
+  const members = new Set([session.hostId, ...session.coHostIds, ...session.speakerIds, ...seats.filter((seat) => seat.status === 'in').map((seat) => seat.memberId)]);
+  return { id: session.id, title: session.title, members };
 };

@@ -7,6 +7,9 @@ import { REPORT_CATEGORIES, type ReportCategory } from '../safeguarding-labels';
 
 export const DAY_MS = 86_400_000;
 
+/** How far back the dashboard lists group sessions that are over (ended or cancelled). */
+export const DASHBOARD_GROUP_PAST_DAYS = 90;
+
 /** The quiet-pair thresholds in days (Yuanjian warns at 45 and 60; we start a step earlier). */
 export const QUIET_DAYS = [30, 45, 60] as const;
 export type QuietDays = (typeof QUIET_DAYS)[number];

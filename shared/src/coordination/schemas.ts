@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { FEEDBACK_TYPES } from '../feedback';
+import { GROUP_SESSION_KINDS, GROUP_SESSION_STATES } from '../group-sessions/constants';
 import { ATTENTION_KINDS, ATTENTION_LEVELS, FUNNEL_STEPS, QUIET_DAYS } from './dashboard';
 
 export const attentionItemSchema = z.object({
@@ -22,6 +23,29 @@ export const dashboardQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(ATTENTION_PAGE_MAX).optional(),
 });
 
+/**
+ * A group session as the dashboard and its CSV show it. `taken` are the places signed up for; `attended` those
+ * of the audience (not the host, co-hosts or speakers) who joined its call, `averageSeconds` how long each of
+ * them stayed on average; both null until it took place (and for a cancelled one).
+ */
+export const dashboardGroupSessionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  kind: z.enum(GROUP_SESSION_KINDS),
+  hostName: z.string(),
+  startsAt: z.string(),
+  durationMinutes: z.number().int(),
+  state: z.enum(GROUP_SESSION_STATES),
+  capacity: z.number().int(),
+  taken: z.number().int(),
+  waiting: z.number().int(),
+  attended: z.number().int().nullable(),
+  averageSeconds: z.number().int().nullable(),
+  ratingAverage: z.number().nullable(),
+  ratingCount: z.number().int(),
+});
+export type DashboardGroupSession = z.infer<typeof dashboardGroupSessionSchema>;
+
 /** The stored snapshot: the whole dashboard, every attention row (the API pages it). */
 export const dashboardSnapshotSchema = z.object({
   /** When the figures were read: the snapshot's time (a schedule refreshes it every few minutes, a coordinator on demand). */
@@ -35,6 +59,13 @@ export const dashboardSnapshotSchema = z.object({
   }),
   mentorshipsByState: z.record(z.string(), z.number().int()),
   membersByRole: z.object({ mentor: z.number().int(), mentee: z.number().int() }),
+  /**
+   * Group sessions: those to come or live (by start), and those over in the last DASHBOARD_GROUP_PAST_DAYS (newest
+   * first). A snapshot stored before group sessions were counted reads as none.
+   */
+  groupSessions: z
+    .object({ upcoming: z.array(dashboardGroupSessionSchema), past: z.array(dashboardGroupSessionSchema) })
+    .default({ upcoming: [], past: [] }),
   /** What the reads cost (DynamoDB consumed read capacity) when the figures were read. */
   readCapacityUnits: z.number(),
   /** How long computing the snapshot took, in ms. */

@@ -5,8 +5,12 @@
  */
 import type { FunctionNeeds } from '../needs';
 
-/** The reads of computing the dashboard: members by role (`roster`), mentorships by state (`byState`), open reports, the programme. */
+/**
+ * The reads of computing the dashboard: members by role (`roster`), mentorships by state (`byState`), open reports,
+ * group sessions (`upcoming` by listing, and the partitions of those that took place), the programme.
+ */
 export const dashboardReads = {
+  groupSessions: ['Query'],
   members: ['Query'],
   mentorships: ['Query'],
   safeguarding: ['Query'],

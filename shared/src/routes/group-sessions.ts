@@ -35,8 +35,9 @@ export const groupSessionsRoutes = {
     response: groupSessionSchema,
     status: 201,
     nodeModules: streamSdk,
-    // The call, the session, its two reminders, and the invitation to those on stage.
-    needs: { tables: { groupSessions: ['PutItem'], members: ['GetItem', 'BatchGetItem'], programme: ['GetItem'], notifications: ['PutItem'] }, secrets: ['stream'], email: true, userPool: ['AdminGetUser'], schedules: true },
+    // The call, the session, its two reminders, and the invitation to those on stage; co-hosts and speakers are
+    // approved, not suspended, and have no block between them and the host (safeguarding's reads).
+    needs: { tables: { groupSessions: ['PutItem'], members: ['GetItem', 'BatchGetItem'], programme: ['GetItem'], notifications: ['PutItem'], safeguarding: ['GetItem'] }, secrets: ['stream'], email: true, userPool: ['AdminGetUser'], schedules: true },
   },
   'GET /api/group-sessions/{id}': {
     handler: 'http/group-sessions/get',

@@ -13,7 +13,8 @@ export const safeguardingRoutes = {
     response: reportReceiptSchema,
     status: 201,
     needs: {
-      tables: { safeguarding: ['PutItem'], ...endsMentorships },
+      // A report from a group session reads its seats (who took part).
+      tables: { safeguarding: ['PutItem'], groupSessions: ['Query'], ...endsMentorships },
       email: true,
       userPool: ['AdminGetUser', 'ListUsersInGroup'],
       schedules: true,

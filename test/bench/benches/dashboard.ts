@@ -3,7 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { cpus, loadavg } from 'node:os';
-import { COORDINATORS_GROUP, DASHBOARD_REFRESH_MINUTES, DASHBOARD_SNAPSHOT_KEY, DEFAULT_TOPICS, MENTORSHIP_STATES, type Dashboard } from '@mentoring/shared';
+import { COORDINATORS_GROUP, DASHBOARD_REFRESH_MINUTES, schedules, DASHBOARD_SNAPSHOT_KEY, DEFAULT_TOPICS, MENTORSHIP_STATES, type Dashboard } from '@mentoring/shared';
 import type * as DashboardData from '../../../functions/src/coordination/dashboard';
 import { cognitoClient, createTestUser, signIn } from '../../support/auth';
 import type { Bench } from '../run';
@@ -12,6 +12,10 @@ import { percentile, round } from '../stats';
 const MEMBERS = 20_000;
 const MENTORS = 5_000;
 const MENTORSHIPS = 5_000;
+/** Group sessions: a busy programme's quarter (two held a day with 40 places, and those to come). */
+const GROUP_HELD = 180;
+const GROUP_UPCOMING = 40;
+const GROUP_SEATS = 40;
 /** Loads of the dashboard through the API, from the stored snapshot, one at a time (a coordinator opens it once). */
 const HTTP_LOADS = 30;
 const HTTP_CONCURRENCY = 1;
@@ -88,6 +92,48 @@ const mentorship = (index: number) => {
   };
 };
 
+/** A group session's META (in the listing the dashboard reads), its seats, and (held) one attendance stretch per seat. */
+const groupSession = (index: number, held: boolean) => {
+  const id = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+  const startsAt = held ? iso((index + 1) * (DAY / 2)) : new Date(Date.now() + (index + 1) * DAY).toISOString();
+  const hostId = `bench-mentor-${index % MENTORS}`;
+  const pk = `GROUP#${id}`;
+  const meta = {
+    pk,
+    sk: 'META',
+    id,
+    kind: index % 2 ? 'workshop' : 'open_circle',
+    title: `Group session ${index}`,
+    description: 'How a technical interview goes, and how to prepare for one.',
+    topics: [pick(DEFAULT_TOPICS)],
+    startsAt,
+    durationMinutes: 60,
+    capacity: GROUP_SEATS,
+    audience: 'all',
+    state: held ? 'ended' : 'scheduled',
+    hostId,
+    coHostIds: [],
+    speakerIds: [],
+    callType: index % 2 ? 'livestream' : 'audio_room',
+    callId: `g-${id}`,
+    taken: GROUP_SEATS,
+    waiting: 0,
+    cancelReason: null,
+    createdBy: hostId,
+    createdAt: iso(200 * DAY),
+    updatedAt: iso(DAY),
+    listing: held ? 'GROUP_PAST' : 'GROUP',
+  };
+  const seats = Array.from({ length: GROUP_SEATS }, (_, seat) => {
+    const memberId = `bench-mentee-${MENTORS + ((index * GROUP_SEATS + seat) % (MEMBERS - MENTORS))}`;
+    return { pk, sk: `SEAT#${memberId}`, groupSessionId: id, memberId, status: 'in', signedUpAt: iso(300 * DAY), startsAt, ...(held && random() < 0.4 ? { rating: 1 + Math.floor(random() * 5), ratingComment: 'Clear and kind.', ratedAt: startsAt } : {}) };
+  });
+  const attendance = held
+    ? seats.filter(() => random() < 0.7).map((seat) => ({ pk, sk: `ATTEND#c1#${seat.memberId}`, memberId: seat.memberId, joinedAt: startsAt, leftAt: startsAt, seconds: Math.floor(random() * 3600) }))
+    : [];
+  return [meta, ...seats, ...attendance];
+};
+
 const write = async (client: DynamoDBDocumentClient, table: string, items: Record<string, unknown>[]) => {
   const batches: Record<string, unknown>[][] = [];
   for (let start = 0; start < items.length; start += 25) batches.push(items.slice(start, start + 25));
@@ -131,6 +177,10 @@ export const dashboardBench: Bench = {
       stage.tables.safeguarding!,
       Array.from({ length: 20 }, (_, index) => ({ pk: `REPORT#bench-${index}`, sk: 'META', id: `bench-${index}`, status: index < 5 ? 'open' : 'resolved', createdAt: iso(index * DAY) })),
     );
+    await write(documents, stage.tables.groupSessions!, [
+      ...Array.from({ length: GROUP_HELD }, (_, index) => groupSession(index, true)).flat(),
+      ...Array.from({ length: GROUP_UPCOMING }, (_, index) => groupSession(GROUP_HELD + index, false)).flat(),
+    ]);
     const seedSeconds = round((performance.now() - seeded) / 1000, 1);
     documents.destroy();
 
@@ -178,12 +228,15 @@ export const dashboardBench: Bench = {
       MEMBERS_TABLE: stage.tables.members!,
       MENTORSHIPS_TABLE: stage.tables.mentorships!,
       SAFEGUARDING_TABLE: stage.tables.safeguarding!,
+      GROUP_SESSIONS_TABLE: stage.tables.groupSessions!,
       PROGRAMME_TABLE: stage.tables.programme!,
       AWS_ENDPOINT_URL_DYNAMODB: stage.dynamoDbEndpoint,
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       POWERTOOLS_LOG_LEVEL: 'ERROR',
+      // The schedule's function computes the snapshot with its own timeout (shared/src/schedules.ts), which sets the SDK's request timeouts.
+      FUNCTION_TIMEOUT_SECONDS: String(schedules['dashboard-snapshot'].timeoutSeconds),
     });
     let parts: Record<string, { rcu: number; requests: number; ms: number; items: number }>;
     const computeMs: number[] = [];
@@ -202,6 +255,10 @@ export const dashboardBench: Bench = {
         await part('membersTableScanForComparison', data.scanMemberFacts),
         await part('mentorshipsByState', data.readMentorshipFacts),
         await part('openReports', data.readOpenReports),
+        await part('groupSessions', async (cost) => {
+          const { upcoming, past } = await data.readGroupSessions(new Date(), cost);
+          return [...upcoming, ...past];
+        }),
       ]);
       for (let run = 0; run < IN_PROCESS_LOADS; run += 1) {
         const started = performance.now();
@@ -223,6 +280,7 @@ export const dashboardBench: Bench = {
       members: MEMBERS,
       mentors: MENTORS,
       mentorships: MENTORSHIPS,
+      groupSessions: { held: GROUP_HELD, upcoming: GROUP_UPCOMING, seatsEach: GROUP_SEATS, listed: last!.groupSessions.upcoming.length + last!.groupSessions.past.length },
       states: MENTORSHIP_STATES.length,
       seedSeconds,
       attentionItems: last!.attentionTotal,
@@ -241,10 +299,10 @@ export const dashboardBench: Bench = {
       machine: { cpus: cpus().length, loadAverage1m: round(loadavg()[0]!, 1) },
     };
     console.log(
-      `\n  dashboard: ${MEMBERS} members, ${MENTORSHIPS} mentorships → ${figures.attentionItems} items need attention (${figures.attentionPerPage} a page)` +
+      `\n  dashboard: ${MEMBERS} members, ${MENTORSHIPS} mentorships, ${GROUP_HELD + GROUP_UPCOMING} group sessions → ${figures.attentionItems} items need attention (${figures.attentionPerPage} a page)` +
         `\n  GET through the API from the snapshot: p50 ${http.p50} ms, p95 ${http.p95} ms (budget p95 ≤ ${BUDGETS.httpP95Ms} ms: ${figures.httpFromSnapshotMs.withinBudget ? 'met' : 'MISSED'}; ${HTTP_LOADS} loads, concurrency ${HTTP_CONCURRENCY})` +
         `\n  making the snapshot: "Refresh now" through the API ${refreshHttpMs} ms (computation in the function ${figures.snapshot.computeInFunctionMs} ms; stored ${round((head.ContentLength ?? 0) / 1024)} KiB gzip); computation in-process p50 ${figures.snapshot.computeInProcessMs.p50} ms, p95 ${figures.snapshot.computeInProcessMs.p95} ms (no budget: off the request path, every ${DASHBOARD_REFRESH_MINUTES} min)` +
-        `\n  read cost of one snapshot: ${computedRcu} RCU (members from the roster index ${parts.membersRosterIndex!.rcu} RCU in ${parts.membersRosterIndex!.requests} pages, where a Scan of the table costs ${parts.membersTableScanForComparison!.rcu} RCU; mentorships ${parts.mentorshipsByState!.rcu} RCU in ${parts.mentorshipsByState!.requests} queries, reports ${parts.openReports!.rcu} RCU); a GET reads 0 RCU` +
+        `\n  read cost of one snapshot: ${computedRcu} RCU (members from the roster index ${parts.membersRosterIndex!.rcu} RCU in ${parts.membersRosterIndex!.requests} pages, where a Scan of the table costs ${parts.membersTableScanForComparison!.rcu} RCU; mentorships ${parts.mentorshipsByState!.rcu} RCU in ${parts.mentorshipsByState!.requests} queries, reports ${parts.openReports!.rcu} RCU, group sessions ${parts.groupSessions!.rcu} RCU in ${parts.groupSessions!.requests} queries for ${GROUP_HELD} held and ${GROUP_UPCOMING} to come); a GET reads 0 RCU` +
         `\n  (machine: ${figures.machine.cpus} CPUs, load ${figures.machine.loadAverage1m})\n`,
     );
     return figures;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as columnSets from './lib/columns';
-import type { AttentionRow, FeedbackRow, MemberRow, MentorshipRow } from './lib/columns';
+import type { AttentionRow, FeedbackRow, GroupSessionRow, MemberRow, MentorshipRow } from './lib/columns';
 import { downloadCsv } from './lib/download';
 
 /**
@@ -33,6 +33,8 @@ const poisoned: Record<string, () => unknown> = {
     ({ id: formula(0), createdAt: formula(1), feedbackType: formula(2), rating: -3, answers: [formula(3), formula(4)], source: formula(5), mentorshipId: formula(0), from: { id: 'u', displayName: formula(1) } }) as unknown as FeedbackRow,
   mentorshipColumns: (): MentorshipRow =>
     ({ id: 'm1', state: formula(0), mentor: { displayName: formula(1) }, mentee: { displayName: formula(2) }, createdAt: formula(3), updatedAt: formula(4), expiresAt: formula(5), endsAt: formula(0) }) as unknown as MentorshipRow,
+  groupSessionColumns: (): GroupSessionRow =>
+    ({ id: 'g1', title: formula(0), kind: formula(1), hostName: formula(2), startsAt: formula(3), state: formula(4), capacity: 5, taken: 3, waiting: 0, attended: 2, averageSeconds: 610, ratingAverage: 4.5, ratingCount: 2 }) as unknown as GroupSessionRow,
 };
 
 /** RFC 4180 records back into cells. */

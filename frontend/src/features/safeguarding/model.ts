@@ -19,5 +19,7 @@ export const subjectLabel = (report: ReportRow) => {
       return `A call with ${who}`;
     case 'mentorship':
       return `The mentorship with ${who}`;
+    case 'group_session':
+      return `${who}, in the group session “${report.groupSession?.title ?? copy.queue.unknown}”`;
   }
 };

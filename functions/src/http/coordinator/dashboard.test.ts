@@ -13,7 +13,7 @@ import { handler as refreshDashboard } from './dashboard-refresh';
 const dynamo = mockClient(DynamoDBDocumentClient);
 mockClient(DynamoDBClient);
 const s3 = mockClient(S3Client);
-Object.assign(process.env, { ARCHIVE_BUCKET: 'archive-test', MENTORSHIPS_TABLE: 'mentorships-test', AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' });
+Object.assign(process.env, { ARCHIVE_BUCKET: 'archive-test', MENTORSHIPS_TABLE: 'mentorships-test', GROUP_SESSIONS_TABLE: 'group-sessions-test', AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' });
 const identity = useTestIdentity({ beforeAll, afterAll });
 
 /** The archive bucket as S3 keeps it: one object per key with its ETag; a GET with the current ETag answers 304. */
@@ -89,7 +89,8 @@ describe('the coordinator dashboard from its stored snapshot', () => {
   it('answers a snapshot another container stored, reading it whole once', async () => {
     const generatedAt = storeSnapshotAged(120, [{ key: 'open_report:x', kind: 'open_report', level: 'high', title: 'Open report', since: '2026-06-01T10:00:00.000Z', link: '/coordinator/reports/x' }]);
     const answer = await get();
-    expect(answer.body).toMatchObject({ generatedAt, attentionTotal: 1, attention: [{ key: 'open_report:x' }] });
+    // Stored before group sessions were counted: it reads as none.
+    expect(answer.body).toMatchObject({ generatedAt, attentionTotal: 1, attention: [{ key: 'open_report:x' }], groupSessions: { upcoming: [], past: [] } });
     expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
     expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
   });

@@ -9,6 +9,7 @@ import { DomainError, invalid } from '../../lib/domain-error';
 import { reportReceived } from '../../lib/mail/templates/safeguarding';
 import { mailAfterWrite } from '../../lib/notify';
 import { logger } from '../../lib/powertools';
+import { groupSessionParticipants } from '../../group-sessions';
 import { closeFor, liveMentorshipsBetween } from '../../lifecycle';
 import { getMember } from '../../members';
 import { getMentorship, sideOf } from '../../mentorships';
@@ -34,10 +35,24 @@ export interface Reporter {
   fallbackName: string;
 }
 
+/**
+ * A report from a group session: the reporter and the member concerned both had a part in it (host, co-host,
+ * speaker, or a place). A session the reporter cannot name is not found; one they had no part in is refused.
+ */
+const groupSessionOf = async (subject: Extract<ReportSubject, { kind: 'group_session' }>, reporterId: string) => {
+  const session = await groupSessionParticipants(subject.groupSessionId);
+  if (!session) throw new DomainError('not_found', 'There is no such group session.');
+  if (!session.members.has(reporterId)) throw new DomainError('forbidden', 'Only those who took part in this group session can report its participants.');
+  if (subject.memberId !== reporterId && !session.members.has(subject.memberId))
+    throw invalid('That member had no part in this group session.', [{ path: ['subject', 'memberId'], message: 'Not a participant of this session.', code: 'custom' }]);
+  return { id: session.id, title: session.title };
+};
+
 /** Stores the report under `id` (the caller's: a retried create meets its own record) and answers the receipt. */
 export const fileReport = async (id: string, reporter: Reporter, input: ReportInput) => {
   const reporterId = reporter.id;
-  let concernsId: string | null = input.subject.kind === 'member' ? input.subject.memberId : input.subject.kind === 'message' ? (input.subject.memberId ?? null) : null;
+  let concernsId: string | null =
+    input.subject.kind === 'member' || input.subject.kind === 'group_session' ? input.subject.memberId : input.subject.kind === 'message' ? (input.subject.memberId ?? null) : null;
   const mentorshipId = mentorshipOfSubject(input.subject);
   let mentorship = null;
   if (mentorshipId) mentorship = await getMentorship(mentorshipId);
@@ -49,8 +64,9 @@ export const fileReport = async (id: string, reporter: Reporter, input: ReportIn
     concernsId = side === 'mentor' ? mentorship.menteeId : mentorship.mentorId;
   }
   if (concernsId === reporterId) throw invalid('You cannot report yourself.');
+  const groupSession = input.subject.kind === 'group_session' ? await groupSessionOf(input.subject, reporterId) : null;
   const [reporterMember, concerns] = await Promise.all([getMember(reporterId, { consistent: false }), concernsId ? getMember(concernsId, { consistent: false }) : undefined]);
-  if (input.subject.kind === 'member' && !concerns) throw new DomainError('not_found', 'There is no such member.');
+  if ((input.subject.kind === 'member' || input.subject.kind === 'group_session') && !concerns) throw new DomainError('not_found', 'There is no such member.');
 
   const now = new Date().toISOString();
   const report: ReportItem = {
@@ -65,6 +81,7 @@ export const fileReport = async (id: string, reporter: Reporter, input: ReportIn
     concernsName: concerns?.displayName ?? null,
     mentorshipId: mentorship?.id ?? null,
     endedMentorshipId: null,
+    groupSession,
     createdAt: now,
     updatedAt: now,
     version: 1,

@@ -24,6 +24,8 @@ export interface ReportItem {
   concernsName: string | null;
   mentorshipId: string | null;
   endedMentorshipId: string | null;
+  /** The group session a participant was reported from, with its title then (absent on older reports). */
+  groupSession?: { id: string; title: string } | null;
   createdAt: string;
   updatedAt: string;
   version: number;

@@ -10,6 +10,7 @@ export const toReportSummary = (item: ReportItem): ReportSummary => ({
   concerns: item.concernsId ? { id: item.concernsId, name: item.concernsName ?? 'A former member' } : null,
   mentorshipId: item.mentorshipId,
   endedMentorshipId: item.endedMentorshipId ?? null,
+  groupSession: item.groupSession ?? null,
   description: item.description,
   createdAt: item.createdAt,
   updatedAt: item.updatedAt,

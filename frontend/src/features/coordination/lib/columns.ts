@@ -6,6 +6,7 @@ export type AttentionRow = Dashboard['attention'][number];
 export type MemberRow = ApiAnswer<'GET /api/coordinator/members'>['members'][number];
 export type FeedbackRow = ApiAnswer<'GET /api/coordinator/feedback'>['feedback'][number];
 export type MentorshipRow = ApiAnswer<'GET /api/coordinator/mentorships'>['mentorships'][number];
+export type GroupSessionRow = Dashboard['groupSessions']['upcoming'][number];
 
 /** Links in exports are absolute, so a spreadsheet can open them. */
 const absolute = (path: string) => (typeof window === 'undefined' ? path : new URL(path, window.location.origin).href);
@@ -51,4 +52,21 @@ export const mentorshipColumns: CsvColumn<MentorshipRow>[] = [
   { header: 'Expires', value: (row) => row.expiresAt },
   { header: 'Ends', value: (row) => row.endsAt },
   { header: 'Link', value: (row) => absolute(`/mentorships/${row.id}`) },
+];
+
+/** Group sessions, those to come and those over, as the dashboard's snapshot has them. */
+export const groupSessionColumns: CsvColumn<GroupSessionRow>[] = [
+  { header: 'Title', value: (row) => row.title },
+  { header: 'Kind', value: (row) => row.kind },
+  { header: 'Host', value: (row) => row.hostName },
+  { header: 'Start', value: (row) => row.startsAt },
+  { header: 'State', value: (row) => row.state },
+  { header: 'Capacity', value: (row) => row.capacity },
+  { header: 'Signed up', value: (row) => row.taken },
+  { header: 'Waiting', value: (row) => row.waiting },
+  { header: 'Attended', value: (row) => row.attended },
+  { header: 'Average minutes attended', value: (row) => (row.averageSeconds === null ? null : Math.round(row.averageSeconds / 60)) },
+  { header: 'Mean rating', value: (row) => row.ratingAverage },
+  { header: 'Ratings', value: (row) => row.ratingCount },
+  { header: 'Link', value: (row) => absolute(`/group-sessions/${row.id}`) },
 ];

@@ -44,6 +44,7 @@ const dashboard = (overrides: Partial<Dashboard> = {}): Dashboard => ({
   },
   mentorshipsByState: { ACTIVE: 2, REQUESTED: 3 },
   membersByRole: { mentor: 4, mentee: 10 },
+  groupSessions: { upcoming: [], past: [] },
   readCapacityUnits: 12.5,
   attentionTotal: 2,
   nextCursor: null,
@@ -206,5 +207,71 @@ describe('the coordinator dashboard', () => {
     const lines = new TextDecoder().decode(await blobs[0]!.arrayBuffer()).split('\r\n');
     expect(lines.map((line) => line.split(',')[0])).toEqual(['Kind', 'open_report', 'quiet_pair', '']);
     click.mockRestore();
+  });
+  it('lists group sessions to come with their places and those held with who came, how long and their rating, and exports both as CSV', async () => {
+    const row = (fields: Partial<Dashboard['groupSessions']['upcoming'][number]>) => ({
+      id: 'g1',
+      title: 'Interviews without fear',
+      kind: 'workshop' as const,
+      hostName: 'Grace Host',
+      startsAt: '2026-06-20T16:00:00.000Z',
+      durationMinutes: 60,
+      state: 'scheduled' as const,
+      capacity: 20,
+      taken: 12,
+      waiting: 0,
+      attended: null,
+      averageSeconds: null,
+      ratingAverage: null,
+      ratingCount: 0,
+      ...fields,
+    });
+    const groupSessions = {
+      upcoming: [row({ waiting: 3 })],
+      past: [
+        row({ id: 'g2', title: '=Open circle, "Q&A"', kind: 'open_circle', state: 'ended', startsAt: '2026-06-01T16:00:00.000Z', taken: 8, attended: 6, averageSeconds: 2_730, ratingAverage: 4.5, ratingCount: 4 }),
+        row({ id: 'g3', title: 'Called off', state: 'cancelled', startsAt: '2026-05-20T16:00:00.000Z', taken: 2 }),
+      ],
+    };
+    server.use(http.get('*/api/coordinator/dashboard', () => HttpResponse.json(dashboard({ groupSessions }))));
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:csv';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderRoutes(routes, '/coordinator');
+    const section = await screen.findByRole('region', { name: 'Group sessions' });
+    const upcoming = within(section).getByRole('region', { name: 'Coming up' });
+    const upcomingRows = within(upcoming).getAllByRole('row').map((each) => each.textContent);
+    expect(upcomingRows[0]).toBe('SessionHostStartSigned upWaiting');
+    expect(upcomingRows[1]).toMatch(/^Interviews without fear · Workshop · ScheduledGrace HostSat 20 Jun 2026.*12 of 203$/);
+    expect(upcomingRows).toHaveLength(2);
+    expect(within(upcoming).getByRole('link', { name: 'Interviews without fear' })).toHaveAttribute('href', '/group-sessions/g1');
+    const past = within(section).getByRole('region', { name: 'Held and cancelled' });
+    const rows = within(past).getAllByRole('row').map((each) => each.textContent);
+    expect(rows[0]).toBe('SessionHostStartSigned upCameStayed on averageRating');
+    expect(rows[1]).toMatch(/^=Open circle, "Q&A" · Open circle · HeldGrace Host.*8 of 20646 min4\.5 of 5 \(4 ratings\)$/);
+    expect(rows[2]).toMatch(/^Called off · Workshop · CancelledGrace Host.*2 of 20———$/);
+
+    await user.click(within(section).getByRole('button', { name: 'Export CSV: group sessions' }));
+    await waitFor(() => expect(click).toHaveBeenCalledOnce());
+    expect(new TextDecoder().decode(await blobs[0]!.arrayBuffer())).toBe(
+      'Title,Kind,Host,Start,State,Capacity,Signed up,Waiting,Attended,Average minutes attended,Mean rating,Ratings,Link\r\n' +
+        'Interviews without fear,workshop,Grace Host,2026-06-20T16:00:00.000Z,scheduled,20,12,3,,,,0,http://localhost:3000/group-sessions/g1\r\n' +
+        `"'=Open circle, ""Q&A""",open_circle,Grace Host,2026-06-01T16:00:00.000Z,ended,20,8,0,6,46,4.5,4,http://localhost:3000/group-sessions/g2\r\n` +
+        'Called off,workshop,Grace Host,2026-05-20T16:00:00.000Z,cancelled,20,2,0,,,,0,http://localhost:3000/group-sessions/g3\r\n',
+    );
+    expect(await screen.findByText('Exported 3 rows.')).toBeInTheDocument();
+    click.mockRestore();
+  });
+
+  it('says so where there are no group sessions', async () => {
+    server.use(http.get('*/api/coordinator/dashboard', () => HttpResponse.json(dashboard())));
+    renderRoutes(routes, '/coordinator');
+    const section = await screen.findByRole('region', { name: 'Group sessions' });
+    expect(within(section).getByText('No group session is scheduled.')).toBeInTheDocument();
+    expect(within(section).getByText('No group session took place in this time.')).toBeInTheDocument();
   });
 });

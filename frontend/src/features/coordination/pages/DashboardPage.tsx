@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { allAttention, DASHBOARD_KEY, dashboardPage, refreshDashboard } from '../api';
 import { LazyBarChart } from '../components/Charts';
 import { ExportButton } from '../components/ExportButton';
+import { GroupSessions } from '../components/GroupSessions';
 import { age } from '../../../lib/datetime';
 import { copy, duration } from '../copy';
 import { useDates } from '../../../lib/member-zone';
@@ -218,7 +219,7 @@ const Lists = () => (
   </section>
 );
 
-/** /coordinator: what needs attention first (a page at a time), then the funnel, the mentorships by state and the lists. */
+/** /coordinator: what needs attention first (a page at a time), then the funnel, the mentorships by state, group sessions and the lists. */
 export const DashboardPage = () => {
   const queryClient = useQueryClient();
   const dashboard = useInfiniteQuery({
@@ -256,6 +257,7 @@ export const DashboardPage = () => {
             <Funnel dashboard={first} />
             <States dashboard={first} />
           </div>
+          <GroupSessions dashboard={first} />
           <Lists />
         </>
       )}

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { AUDIENCE_LABELS, GROUP_AUDIENCES, GROUP_CAPACITY_MAX, GROUP_LENGTHS, GROUP_SESSION_KINDS } from '@mentoring/shared/group-sessions';
+import { AUDIENCE_LABELS, GROUP_AUDIENCES, GROUP_CAPACITY_MAX, GROUP_LENGTHS, GROUP_SESSION_KINDS, GROUP_STAGE_MAX } from '@mentoring/shared/group-sessions';
 import { zonedTimeToUtc } from '@mentoring/shared/mentoring';
 import { Button } from '../../../components/Button/Button';
 import { DialogActions } from '../../../components/Form/Form';
@@ -10,7 +10,9 @@ import { toast } from '../../../components/Toast/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useMemberZone } from '../../../lib/member-zone';
 import { groupSessionPath, programmeQuery, type GroupSessionInput } from '../api';
-import { useSchedule } from '../hooks';
+import { useSchedule, type Member } from '../hooks';
+import { useAuth } from '../../../lib/auth/useAuth';
+import { MemberPicker } from './MemberPicker';
 import { copy } from '../copy';
 import styles from '../group-sessions.module.css';
 
@@ -24,7 +26,8 @@ const instantOf = (local: string, zone: string) => {
 
 /**
  * Scheduling a workshop or open circle (coordinators and approved mentors): kind, title, description, topics from
- * the programme's list, start in the member's own zone, length, places and audience. The server checks it all again.
+ * the programme's list, start in the member's own zone, length, places, audience, and co-hosts and speakers found by
+ * name. The server checks it all again (who may be on stage among it).
  */
 export const ScheduleForm = ({ open, onClose, mentor }: { open: boolean; onClose: () => void; mentor: boolean }) => {
   const id = useId();
@@ -35,6 +38,10 @@ export const ScheduleForm = ({ open, onClose, mentor }: { open: boolean; onClose
   const [kind, setKind] = useState<GroupSessionInput['kind']>('workshop');
   const [chosen, setChosen] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  const [coHosts, setCoHosts] = useState<Member[]>([]);
+  const [speakers, setSpeakers] = useState<Member[]>([]);
+  const ownId = useAuth().user?.id;
+  const onStage = [...(ownId ? [ownId] : []), ...coHosts.map((each) => each.id), ...speakers.map((each) => each.id)];
   const audiences = GROUP_AUDIENCES.filter((audience) => mentor || audience !== 'own_mentees');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -54,8 +61,8 @@ export const ScheduleForm = ({ open, onClose, mentor }: { open: boolean; onClose
         durationMinutes: Number(form.get('durationMinutes')) as GroupSessionInput['durationMinutes'],
         capacity: Number(form.get('capacity')),
         audience: String(form.get('audience')) as GroupSessionInput['audience'],
-        coHostIds: [],
-        speakerIds: [],
+        coHostIds: coHosts.map((each) => each.id),
+        speakerIds: speakers.map((each) => each.id),
       },
       {
         onSuccess: (session) => {
@@ -135,6 +142,8 @@ export const ScheduleForm = ({ open, onClose, mentor }: { open: boolean; onClose
             ))}
           </select>
         </div>
+        <MemberPicker legend={copy.form.coHosts} role={copy.form.coHost} chosen={coHosts} onChange={setCoHosts} leaveOut={onStage} max={GROUP_STAGE_MAX} />
+        <MemberPicker legend={copy.form.speakers} role={copy.form.speaker} chosen={speakers} onChange={setSpeakers} leaveOut={onStage} max={GROUP_STAGE_MAX} />
         {problem && (
           <p className={styles.error} role="alert">
             {problem}

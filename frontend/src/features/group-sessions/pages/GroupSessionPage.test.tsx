@@ -4,7 +4,9 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GroupSession } from '@mentoring/shared';
 import { menteeView, ownProfile } from '../../../../testing/mentorships/fake-api';
+import { ada } from '../../../../testing/mentoring/render';
 import { renderAt } from '../../../../testing/mentorships/render';
+import { AuthContext } from '../../../lib/auth/AuthProvider';
 import { GroupSessionPage } from './GroupSessionPage';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -37,7 +39,7 @@ const session = (extra: Partial<GroupSession>): GroupSession => ({
   cancelReason: null,
   public: false,
   attendance: null,
-  myRating: 4,
+  myRating: { rating: 4, comment: '' },
   ratings: null,
   archive: true,
   createdAt: '2026-03-01T09:00:00.000Z',
@@ -58,7 +60,14 @@ const setup = (extra: Partial<GroupSession>) => {
     http.get(`/api/group-sessions/${ID}`, () => HttpResponse.json(session(extra))),
     http.get(`/api/calls/livestream/g-${ID}/artifacts`, artifacts),
   );
-  renderAt(<GroupSessionPage />, { route: '/group-sessions/:id', path: `/group-sessions/${ID}` });
+  // The page's report action reads who is signed in.
+  const auth = { status: 'signedIn' as const, user: ada, getIdToken: async () => 'id-token', signOut: async () => undefined, refresh: async () => undefined };
+  renderAt(
+    <AuthContext.Provider value={auth}>
+      <GroupSessionPage />
+    </AuthContext.Provider>,
+    { route: '/group-sessions/:id', path: `/group-sessions/${ID}` },
+  );
   return { artifacts };
 };
 

@@ -11,6 +11,8 @@ import { ErrorState, LoadingState } from '../../../components/StatePanel/StatePa
 import { toast } from '../../../components/Toast/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useDates } from '../../../lib/member-zone';
+import { useAuth } from '../../../lib/auth/useAuth';
+import { useSafetySlots } from '../../../lib/safety-slots';
 import { useOwnProfile } from '../../../lib/shared-api';
 import { groupSessionQuery, type GroupSession } from '../api';
 import { useCancel, useJoin, usePlaceChange, useRate } from '../hooks';
@@ -216,6 +218,55 @@ const Archive = ({ session }: { session: GroupSession }) => {
   );
 };
 
+/**
+ * "Report a participant", for one who took part (on stage, or with a place): about anyone named on the page (those on
+ * stage, and for those who run it, everyone who joined), through safeguarding's report dialog with the session as
+ * context. The server checks again that both took part.
+ */
+const ReportParticipant = ({ session }: { session: GroupSession }) => {
+  const id = useId();
+  const { report } = useSafetySlots();
+  const ownId = useAuth().user?.id;
+  const [chosen, setChosen] = useState('');
+  const tookPart = session.part !== 'none' && (session.part !== 'participant' || session.place.status === 'signed_up');
+  if (!report || !tookPart) return null;
+  const self = ownId;
+  const named = [session.host, ...session.coHosts, ...session.speakers, ...(session.attendance ?? []).map((line) => line.member)];
+  const people = named.filter((person, index) => person.id !== self && named.findIndex((other) => other.id === person.id) === index);
+  if (people.length === 0) return null;
+  const open = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const person = people.find((each) => each.id === chosen);
+    if (!person) return;
+    report({ subject: { kind: 'group_session', groupSessionId: session.id, memberId: person.id }, about: copy.report.about(person.displayName, session.title) });
+  };
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{copy.report.title}</h2>
+      <p className={styles.meta}>{copy.report.lead}</p>
+      <form className={styles.reportRow} onSubmit={open}>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-who`}>{copy.report.who}</label>
+          <select id={`${id}-who`} className={styles.input} value={chosen} onChange={(event) => setChosen(event.target.value)} aria-describedby={`${id}-hint`}>
+            <option value="">{copy.report.choose}</option>
+            {people.map((person) => (
+              <option key={person.id} value={person.id}>
+                {person.displayName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="secondary" disabled={!chosen}>
+          {copy.report.action}
+        </Button>
+      </form>
+      <p id={`${id}-hint`} className={styles.meta}>
+        {copy.report.onlyNamed}
+      </p>
+    </section>
+  );
+};
+
 /** /group-sessions/:id: what it is, when in the member's zone, who is on stage, places, and the member's part. */
 export const GroupSessionPage = () => {
   const { id = '' } = useParams();
@@ -257,6 +308,7 @@ export const GroupSessionPage = () => {
         {session.ratings && (session.state === 'live' || session.state === 'ended') && <Ratings ratings={session.ratings} />}
         {session.part === 'participant' && session.place.status === 'signed_up' && (session.state === 'live' || session.state === 'ended') && <RateSession session={session} />}
         {session.archive && (session.state === 'live' || session.state === 'ended') && <Archive session={session} />}
+        <ReportParticipant session={session} />
       </div>
     </>
   );

@@ -17,6 +17,7 @@ const dashboard = (attention: AttentionItem[]): DashboardSnapshot => ({
   attention,
   attentionCounts: { open_report: 0, request_unanswered: 0, quiet_pair: attention.length, not_a_fit: 0, pending_application: 0 },
   funnel: { steps: [{ step: 'matched', label: 'Matched', count: 7 }], medianSignUpToMatchMs: null, matchedWithTimes: 0 },
+  groupSessions: { upcoming: [], past: [] },
   mentorshipsByState: {},
   membersByRole: { mentor: 3, mentee: 12 },
   readCapacityUnits: 1,
