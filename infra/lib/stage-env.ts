@@ -27,6 +27,10 @@ export const stageEnv = (stage: string, outputs: Record<string, Record<string, s
       return value === undefined ? [] : [[name, value]];
     }),
   ),
+  // The buckets the suite reads through S3's API, by key: the archive's name is the last part of its ARN.
+  ...(outputs[`Mentoring-${stage}-Events`]?.ArchiveBucketArn && outputs[`Mentoring-${stage}-Media`]?.MediaBucketName
+    ? { STAGE_BUCKETS: JSON.stringify({ archive: outputs[`Mentoring-${stage}-Events`]!.ArchiveBucketArn!.split(':::')[1], media: outputs[`Mentoring-${stage}-Media`]!.MediaBucketName }) }
+    : {}),
   // Made by hand before the first deploy (docs/operating.md), so no output names it: the suite reads it as the
   // pipeline's role may, to sign Stream's webhooks and ask Stream's API what the stage did there.
   STREAM_SECRET_ID: secretName({ name: stage }, 'stream'),

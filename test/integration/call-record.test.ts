@@ -11,7 +11,7 @@ import { cognitoClient } from '../support/auth';
 import { waitForMail } from '../support/mail';
 import { bearer, newUser, stageCognito } from './support/auth';
 import { db, getItem, tableName } from './support/db';
-import { busEvents, deliverWebhook } from './support/stream-webhooks';
+import { deliverWebhook, localBusLog } from './support/stream-webhooks';
 import { waitFor } from './support/wait-for';
 
 /**
@@ -36,6 +36,8 @@ const deliver = async (payload: Record<string, unknown>) => {
   const response = await deliverWebhook(payload);
   expect(response.status).toBe(202);
 };
+
+const busEvents = () => localBusLog(inject('eventBusEndpoint')!);
 
 const deliveriesFor = async (cid: string, rule: string) => {
   const events = await busEvents();

@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { scheduleEnv, TEST_MEMBERS_GROUP } from '@mentoring/shared';
 import { startStreamRecorder } from '../../functions/testing/stream-recorder';
 import { spawnLocalStage } from '../support/local-stage';
-import { startSesEventQueue } from '../support/ses-event-queue';
+import { busEventCopies, sesSendEvents, startAwsTwins } from '../support/aws-twins';
 import { cognitoClient } from '../support/auth';
 import { deleteRunMembers } from './support/run-members';
 import { testStreamCredentials } from '../support/stream';
@@ -17,6 +17,8 @@ declare module 'vitest' {
     isLocal: boolean;
     dynamoDbEndpoint: string | null;
     tables: Record<string, string>;
+    /** The stage's buckets by key (STAGE_BUCKETS, from the stack outputs), reached through S3's API (support/s3.ts). */
+    buckets: Record<string, string>;
     /** Local-only endpoints (s3rver, the in-process bus); null against a deployed stage. */
     s3Endpoint: string | null;
     eventBusEndpoint: string | null;
@@ -29,6 +31,13 @@ declare module 'vitest' {
     streamRecorderUrl: string | null;
     /** SES's events of the stage's mail (support/mail-events.ts): MAIL_EVENTS_QUEUE_URL on dev and staging, its twin locally. */
     mailEventsQueueUrl: string | null;
+    /** A copy of every event the stage's bus takes (support/bus-events.ts): BUS_EVENTS_QUEUE_URL on dev and staging, its twin locally. */
+    busEventsQueueUrl: string | null;
+    /**
+     * The Stream secret's name in Secrets Manager (STREAM_SECRET_ID), which the suite reads as the pipeline's role
+     * may (support/stream-secret.ts): to sign webhooks as the stage's Stream app does. Locally its twin's.
+     */
+    streamSecretId: string | null;
     /**
      * Each schedule kind's function, by name: the suite invokes it with the event Scheduler would send
      * (support/schedule-targets.ts), on AWS (STAGE_SCHEDULE_TARGETS, Lambda's endpoint the region's) and locally (the
@@ -72,6 +81,7 @@ export default async function setup(project: TestProject) {
     project.provide('baseUrl', target.replace(/\/$/, ''));
     project.provide('dynamoDbEndpoint', null);
     project.provide('tables', JSON.parse(process.env.STAGE_TABLES ?? '{}') as Record<string, string>);
+    project.provide('buckets', JSON.parse(process.env.STAGE_BUCKETS ?? '{}') as Record<string, string>);
     project.provide('s3Endpoint', null);
     project.provide('eventBusEndpoint', null);
     project.provide('scheduler', null);
@@ -79,6 +89,8 @@ export default async function setup(project: TestProject) {
     project.provide('streamCredentials', null);
     project.provide('streamRecorderUrl', null);
     project.provide('mailEventsQueueUrl', process.env.MAIL_EVENTS_QUEUE_URL ?? null);
+    project.provide('busEventsQueueUrl', process.env.BUS_EVENTS_QUEUE_URL ?? null);
+    project.provide('streamSecretId', process.env.STREAM_SECRET_ID ?? null);
     project.provide('scheduleTargets', JSON.parse(process.env.STAGE_SCHEDULE_TARGETS ?? '{}') as Record<string, string>);
     project.provide('scheduleGroup', process.env.STAGE_SCHEDULE_GROUP ?? null);
     project.provide('asDeployed', false);
@@ -95,9 +107,18 @@ export default async function setup(project: TestProject) {
       DASHBOARD_REFRESH_COOLDOWN_SECONDS: '0',
     },
   });
-  const mailEvents = await startSesEventQueue(stage.ses.endpoint);
-  project.provide('mailEventsQueueUrl', mailEvents.queueUrl);
+  // What dev and staging have for the suite alone (the mail events' and the bus's queues, the Stream secret), as
+  // AWS's clients reach them; each queue's twin fed by the stand-in AWS would deliver from.
+  const streamSecretId = 'mentoring/local/stream';
+  const twins = await startAwsTwins({
+    queues: { 'mentoring-local-mail-events': sesSendEvents(stage.ses.endpoint), 'mentoring-local-bus-events': busEventCopies(stage.eventBus.endpoint) },
+    secrets: { [streamSecretId]: JSON.stringify(testStreamCredentials) },
+  });
+  project.provide('mailEventsQueueUrl', twins.queueUrl('mentoring-local-mail-events'));
+  project.provide('busEventsQueueUrl', twins.queueUrl('mentoring-local-bus-events'));
+  project.provide('streamSecretId', streamSecretId);
   project.provide('baseUrl', stage.url);
+  project.provide('buckets', stage.buckets);
   project.provide('asDeployed', asDeployed());
   // The local scheduler's functions, named as its targets' ARNs name them.
   const targetArns = JSON.parse(stage.scheduler.environment[scheduleEnv.targets] ?? '{}') as Record<string, string>;
@@ -113,6 +134,9 @@ export default async function setup(project: TestProject) {
       AWS_ENDPOINT_URL_DYNAMODB: stage.dynamoDbEndpoint,
       AWS_ENDPOINT_URL_LAMBDA: stage.scheduler.endpoint,
       AWS_ENDPOINT_URL_SCHEDULER: stage.scheduler.endpoint,
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: twins.endpoint,
+      AWS_ENDPOINT_URL_S3: stage.s3Endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
     });
     project.provide('isLocal', false);
     project.provide('tables', stage.tables);
@@ -123,7 +147,7 @@ export default async function setup(project: TestProject) {
     cognito.destroy();
     return async () => {
       await deleteMembers(stage.url);
-      await mailEvents.close();
+      await twins.close();
       await stage.stop();
       await recorder.close();
     };
@@ -138,7 +162,7 @@ export default async function setup(project: TestProject) {
   project.provide('streamCredentials', testStreamCredentials);
   project.provide('streamRecorderUrl', recorder.url);
   return async () => {
-    await mailEvents.close();
+    await twins.close();
     await stage.stop();
     await recorder.close();
   };

@@ -17,12 +17,18 @@ describe('what the suite is given of its stage', () => {
     const given = {
       baseUrl: inject('baseUrl'),
       tables: inject('tables'),
+      buckets: inject('buckets'),
       mailEventsQueueUrl: inject('mailEventsQueueUrl'),
+      busEventsQueueUrl: inject('busEventsQueueUrl'),
+      streamSecretId: inject('streamSecretId'),
       scheduleTargets: inject('scheduleTargets'),
       scheduleGroup: inject('scheduleGroup'),
     };
+    const queues = [given.mailEventsQueueUrl, given.busEventsQueueUrl];
     const addresses = JSON.stringify(given).match(/https?:\/\/[^"]+/g) ?? [];
-    expect(addresses.filter((address) => !address.startsWith(given.baseUrl) && address !== given.mailEventsQueueUrl)).toEqual([]);
+    expect(addresses.filter((address) => !address.startsWith(given.baseUrl) && !queues.includes(address))).toEqual([]);
+    // Each queue is SQS's, reached by its URL alone: on AWS sqs.<region>.amazonaws.com, never the stage's own host.
+    for (const queue of queues) expect(queue === null || !queue.startsWith(given.baseUrl)).toBe(true);
   });
 
   it('tags each member it makes where the stage is reached as deployed (the test group, and the run\'s list to delete)', async () => {

@@ -11,7 +11,9 @@ import { streamSignature } from '../support/stream';
 import { api } from './support/api';
 import { bearer, newUser } from './support/auth';
 import { getItem, tableName } from './support/db';
-import { busEvents, deliverWebhook as deliver, type BusEvent } from './support/stream-webhooks';
+import { busEventsOf } from './support/bus-events';
+import { stageStreamCredentials } from './support/stream-secret';
+import { deliverWebhook as deliver, type LoggedBusEvent } from './support/stream-webhooks';
 import { waitFor } from './support/wait-for';
 
 // The route handlers run in this process too: they trust a test issuer's ID tokens, as a function trusts its pool.
@@ -20,14 +22,11 @@ const identity = useTestIdentity({ beforeAll, afterAll });
 type Handler = (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyStructuredResultV2>;
 
 const isLocal = inject('isLocal');
-const credentials = inject('streamCredentials');
-
-const busEventsFor = async (cid: string) => (await busEvents()).filter(({ event }) => event.detail.call_cid === cid);
 
 const newCid = () => `default:${randomUUID()}`;
 const at = (offsetSeconds = 0) => new Date(Date.now() + offsetSeconds * 1000).toISOString();
 
-describe.runIf(isLocal)('Stream webhooks through the local bus (needs the local stage: its bus, s3rver and the test Stream secret)', () => {
+describe.runIf(isLocal)('Stream\'s files archived, and a consumer that fails (local stage only: Stream\'s file host is this process, which a deployed stage\'s functions cannot reach)', () => {
   // Stream's file host: a 12 MB recording (three multipart parts), a transcript, and a broken link.
   const recording = randomBytes(12 * 1024 * 1024 + 123);
   const transcript = Buffer.from('{"type":"speech","speaker_id":"mentor","text":"Welcome to our first session"}\n');
@@ -182,81 +181,80 @@ describe.runIf(isLocal)('Stream webhooks through the local bus (needs the local 
     });
   });
 
-  describe('ingress', () => {
-    const started = (cid: string) => ({ type: 'call.recording_started', call_cid: cid, created_at: at() });
-
-    it.each([
-      ['a wrong signature', { signature: 'ab'.repeat(32) }],
-      ['a signature of another secret', { signature: streamSignature('{}', 'another-secret') }],
-      ['a malformed signature', { signature: 'not-hex' }],
-      ['a wrong API key', { apiKey: 'someone-else' }],
-    ])('answers 401 to %s and publishes nothing', async (_name, options) => {
-      const cid = newCid();
-      const response = await deliver(started(cid), options);
-      expect(response.status).toBe(401);
-      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('unauthenticated');
-      expect(await busEventsFor(cid)).toEqual([]);
+  // Local stage only: AWS retries a failed consumer for minutes before its dead-letter queue takes the event.
+  it('answers 202 when a consumer fails, and the event lands in the dead letters after the retries', async () => {
+    const cid = newCid();
+    const response = await deliver({
+      type: 'call.recording_ready',
+      call_cid: cid,
+      created_at: at(),
+      call_recording: { filename: 'gone.mp4', url: `${filesUrl}/broken`, start_time: at(-10), end_time: at(), session_id: 's-1' },
     });
+    expect(response.status).toBe(202);
+    const letter = await waitFor(async () => {
+      const { deadLetters } = (await (await fetch(`${inject('eventBusEndpoint')}/_local/dead-letters`)).json()) as {
+        deadLetters: { rule: string; attempts: number; error: string; event: LoggedBusEvent['event'] }[];
+      };
+      return deadLetters.find(({ event }) => event.detail.call_cid === cid);
+    }, 'the dead letter');
+    expect(letter).toMatchObject({ rule: 'archive-artifacts', attempts: 3, error: expect.stringContaining('HTTP 500') });
+    expect(await getItem(tableName('calls'), { pk: `CALL#${cid}`, sk: 'ARTIFACT#recording#s-1#gone.mp4' })).toBeUndefined();
+  });
+});
 
-    it('answers 401 to a delivery without a signature', async () => {
-      const cid = newCid();
-      const response = await api('/api/webhooks/stream', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': credentials!.apiKey },
-        body: JSON.stringify(started(cid)),
-      });
-      expect(response.status).toBe(401);
-      expect(await busEventsFor(cid)).toEqual([]);
-    });
+describe('Stream webhooks into the bus (through its copy into the suite\'s queue, and the Stream secret from Secrets Manager)', () => {
+  const started = (cid: string) => ({ type: 'call.recording_started', call_cid: cid, created_at: at() });
 
-    it('answers 400 to signed malformed JSON and to an event without a type', async () => {
-      const malformed = await deliver('{"type": "call.created",');
-      expect(malformed.status).toBe(400);
-      expect(((await malformed.json()) as { error: { code: string } }).error.code).toBe('validation_failed');
-      expect((await deliver({ call_cid: newCid() })).status).toBe(400);
-    });
+  it.each([
+    ['a wrong signature', { signature: 'ab'.repeat(32) }],
+    ['a signature of another secret', { signature: streamSignature('{}', 'another-secret') }],
+    ['a malformed signature', { signature: 'not-hex' }],
+    ['a wrong API key', { apiKey: 'someone-else' }],
+  ])('answers 401 to %s and publishes nothing', async (_name, options) => {
+    const cid = newCid();
+    const response = await deliver(started(cid), options);
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('unauthenticated');
+    expect(await busEventsOf(cid)).toEqual([]);
+  });
 
-    it('processes the same delivery twice only once', async () => {
-      const cid = newCid();
-      const id = randomUUID();
-      const first = await deliver(started(cid), { id });
-      const second = await deliver(started(cid), { id });
-      expect([first.status, second.status]).toEqual([202, 202]);
-      expect(await second.json()).toEqual({ accepted: true, duplicate: true });
-      const [event] = await waitFor(async () => {
-        const events = await busEventsFor(cid);
-        return events.every(({ deliveries }) => deliveries.every(({ status }) => status !== 'pending')) && events.length ? events : undefined;
-      }, 'the delivery');
-      expect(await busEventsFor(cid)).toHaveLength(1);
-      expect(event!.deliveries).toEqual([{ rule: 'call-status', status: 'succeeded', attempts: 1 }]);
-      expect(await getItem(tableName('calls'), { pk: `CALL#${cid}`, sk: 'META' })).toMatchObject({ recording: true });
+  it('answers 401 to a delivery without a signature', async () => {
+    const cid = newCid();
+    const response = await api('/api/webhooks/stream', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': (await stageStreamCredentials()).apiKey },
+      body: JSON.stringify(started(cid)),
     });
+    expect(response.status).toBe(401);
+    expect(await busEventsOf(cid)).toEqual([]);
+  });
 
-    it('verifies a gzip body against the signature of its uncompressed bytes', async () => {
-      const cid = newCid();
-      const response = await deliver(started(cid), { gzip: true });
-      expect(response.status).toBe(202);
-      const events = await waitFor(async () => ((await busEventsFor(cid)).length ? busEventsFor(cid) : undefined), 'the event');
-      expect(events[0]!.event).toMatchObject({ source: 'getstream.io', 'detail-type': 'call.recording_started', detail: { call_cid: cid } });
-    });
+  it('answers 400 to signed malformed JSON and to an event without a type', async () => {
+    const malformed = await deliver('{"type": "call.created",');
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { error: { code: string } }).error.code).toBe('validation_failed');
+    expect((await deliver({ call_cid: newCid() })).status).toBe(400);
+  });
 
-    it('answers 202 when a consumer fails, and the event lands in the dead letters after the retries', async () => {
-      const cid = newCid();
-      const response = await deliver({
-        type: 'call.recording_ready',
-        call_cid: cid,
-        created_at: at(),
-        call_recording: { filename: 'gone.mp4', url: `${filesUrl}/broken`, start_time: at(-10), end_time: at(), session_id: 's-1' },
-      });
-      expect(response.status).toBe(202);
-      const letter = await waitFor(async () => {
-        const { deadLetters } = (await (await fetch(`${inject('eventBusEndpoint')}/_local/dead-letters`)).json()) as {
-          deadLetters: { rule: string; attempts: number; error: string; event: BusEvent['event'] }[];
-        };
-        return deadLetters.find(({ event }) => event.detail.call_cid === cid);
-      }, 'the dead letter');
-      expect(letter).toMatchObject({ rule: 'archive-artifacts', attempts: 3, error: expect.stringContaining('HTTP 500') });
-      expect(await getItem(tableName('calls'), { pk: `CALL#${cid}`, sk: 'ARTIFACT#recording#s-1#gone.mp4' })).toBeUndefined();
-    });
+  it('processes the same delivery twice only once', async () => {
+    const cid = newCid();
+    const id = randomUUID();
+    const first = await deliver(started(cid), { id });
+    const second = await deliver(started(cid), { id });
+    expect([first.status, second.status]).toEqual([202, 202]);
+    expect(await second.json()).toEqual({ accepted: true, duplicate: true });
+    // Its consumer has run once it stored the call; by then the bus has copied whatever it took.
+    await waitFor(() => getItem(tableName('calls'), { pk: `CALL#${cid}`, sk: 'META' }), 'the call-status consumer');
+    expect(await getItem(tableName('calls'), { pk: `CALL#${cid}`, sk: 'META' })).toMatchObject({ recording: true });
+    await waitFor(async () => ((await busEventsOf(cid)).length ? true : undefined), 'the event');
+    expect((await busEventsOf(cid)).map((event) => event['detail-type'])).toEqual(['call.recording_started']);
+  });
+
+  it('verifies a gzip body against the signature of its uncompressed bytes', async () => {
+    const cid = newCid();
+    const response = await deliver(started(cid), { gzip: true });
+    expect(response.status).toBe(202);
+    const events = await waitFor(async () => ((await busEventsOf(cid)).length ? busEventsOf(cid) : undefined), 'the event');
+    expect(events[0]).toMatchObject({ source: 'getstream.io', 'detail-type': 'call.recording_started', detail: { call_cid: cid } });
   });
 });

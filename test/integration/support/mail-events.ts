@@ -1,5 +1,6 @@
-import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { inject } from 'vitest';
+import { queueClient } from './sqs';
 
 /** What SES publishes of a message it sent (raw delivery from its SNS destination): who it went to and its subject, never its body. */
 export interface MailEvent {
@@ -17,17 +18,14 @@ const address = (entry: string) => (entry.match(/<([^>]+)>/)?.[1] ?? entry).trim
 
 /**
  * Waits for SES's `Send` event of a message to this address whose subject `accept` likes, from the stage's mail
- * event queue (dev and staging: MAIL_EVENTS_QUEUE_URL; locally its twin, test/support/ses-event-queue.ts), and
+ * event queue (dev and staging: MAIL_EVENTS_QUEUE_URL; locally its twin, test/support/aws-twins.ts), and
  * takes it off the queue. Others' events come back for them ten seconds later (the visibility timeout): meanwhile
  * each receive reaches further into a queue that every file's mail fills, at once while it has more to give.
  */
 export const waitForMailEvent = async (to: string, accept: (subject: string) => boolean, timeoutMs = 30_000): Promise<MailEvent> => {
   const QueueUrl = inject('mailEventsQueueUrl');
   if (!QueueUrl) throw new Error('This stage publishes no mail events: only dev and staging have MAIL_EVENTS_QUEUE_URL');
-  // The environment configures AWS's SDK where a stage is reached as deployed; a plain local run has none of it.
-  // The queue's own host is SQS's endpoint for it, on AWS and for the local twin alike.
-  const endpoint = new URL(QueueUrl).origin;
-  const client = new SQSClient(process.env.AWS_REGION ? { endpoint } : { endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = queueClient(QueueUrl);
   const deadline = Date.now() + timeoutMs;
   const wanted = (event: MailEvent) => event.eventType === 'Send' && event.mail.destination.some((entry) => address(entry) === to.toLowerCase()) && accept(event.mail.commonHeaders.subject);
   try {
