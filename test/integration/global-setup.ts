@@ -10,6 +10,7 @@ import { busEventCopies, sesSendEvents, startAwsTwins } from '../support/aws-twi
 import { cognitoClient } from '../support/auth';
 import { deleteRunMembers } from './support/run-members';
 import { testStreamCredentials } from '../support/stream';
+import { startTestStandIn } from '../support/stream-stand-in';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,6 +39,8 @@ declare module 'vitest' {
      * may (support/stream-secret.ts): to sign webhooks as the stage's Stream app does. Locally its twin's.
      */
     streamSecretId: string | null;
+    /** Where the stage's Stream app answers its server API: Stream's own host on AWS; locally the stage's stand-in. */
+    streamBaseUrl: string;
     /**
      * Each schedule kind's function, by name: the suite invokes it with the event Scheduler would send
      * (support/schedule-targets.ts), on AWS (STAGE_SCHEDULE_TARGETS, Lambda's endpoint the region's) and locally (the
@@ -53,6 +56,9 @@ declare module 'vitest' {
 
 /** The local-only handles: what a deployed stage has no equivalent of, so a test that reads one cannot run there. */
 export const LOCAL_ONLY_HANDLES = ['dynamoDbEndpoint', 's3Endpoint', 'eventBusEndpoint', 'scheduler', 'sesEndpoint', 'streamCredentials', 'streamRecorderUrl'] as const;
+
+/** Stream's API, where a deployed stage's functions reach its Stream app. */
+const STREAM_API = 'https://video.stream-io-api.com';
 
 /** `npm run test:stage -- --as-deployed` sets it (scripts/test-stage.ts). */
 export const asDeployed = () => process.env.STAGE_AS_DEPLOYED === '1';
@@ -91,12 +97,17 @@ export default async function setup(project: TestProject) {
     project.provide('mailEventsQueueUrl', process.env.MAIL_EVENTS_QUEUE_URL ?? null);
     project.provide('busEventsQueueUrl', process.env.BUS_EVENTS_QUEUE_URL ?? null);
     project.provide('streamSecretId', process.env.STREAM_SECRET_ID ?? null);
+    project.provide('streamBaseUrl', process.env.STREAM_BASE_URL ?? STREAM_API);
     project.provide('scheduleTargets', JSON.parse(process.env.STAGE_SCHEDULE_TARGETS ?? '{}') as Record<string, string>);
     project.provide('scheduleGroup', process.env.STAGE_SCHEDULE_GROUP ?? null);
     project.provide('asDeployed', false);
     return () => deleteMembers(target.replace(/\/$/, ''));
   }
-  const recorder = await startStreamRecorder();
+  // The stage's Stream app: a stand-in with the stage's key and secret, which keeps what the stage asked of it for the
+  // suite to read back through Stream's API (support/stream-api.ts), behind the recorder the local run reads too.
+  const streamApp = await startTestStandIn({ apiKey: testStreamCredentials.apiKey, secret: testStreamCredentials.apiSecret, video: true });
+  const recorder = await startStreamRecorder({ upstream: streamApp.standIn.url });
+  project.provide('streamBaseUrl', streamApp.standIn.url);
   // DIRECTORY_CACHE_SECONDS=0: the directory reads its index on every request, so a test sees a decision at once.
   const stage = await spawnLocalStage({
     env: {
@@ -150,6 +161,7 @@ export default async function setup(project: TestProject) {
       await twins.close();
       await stage.stop();
       await recorder.close();
+      await streamApp.stop();
     };
   }
   project.provide('isLocal', true);
@@ -165,5 +177,6 @@ export default async function setup(project: TestProject) {
     await twins.close();
     await stage.stop();
     await recorder.close();
+    await streamApp.stop();
   };
 }

@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GroupJoin, GroupPlace, GroupSession } from '@mentoring/shared';
 import { api, postJson } from './support/api';
 import { bearer } from './support/auth';
 import { db, tableName } from './support/db';
 import { coordinatorUser, seededMentee, seededMentor } from './support/members';
 import { deliverWebhook } from './support/stream-webhooks';
+import { stageStream } from './support/stream-api';
 import { waitFor } from './support/wait-for';
 
 /**
  * Group sessions on the local stage: DynamoDB Local's transactions under a crowd of sign-ups, the audience rules, the
  * waiting list, cancelling, and the calls the functions make (the suite's Stream recorder sees each request).
  */
-const recorderUrl = inject('streamRecorderUrl');
-const recorded = async () => ((await (await fetch(`${recorderUrl}/_recorded`)).json()) as { requests: { method: string; path: string; body: unknown }[] }).requests;
 
 type Answer<T> = { status: number; body: T & { error?: { code: string; message: string; reason?: string; issues?: unknown[] } } };
 const post = async <T>(path: string, token: string, body: unknown = {}): Promise<Answer<T>> => {
@@ -75,17 +74,14 @@ describe('group sessions', () => {
     expect(made.body).toMatchObject({ kind: 'workshop', state: 'scheduled', callType: 'livestream', part: 'host', taken: 0, waiting: 0, host: { id: mentor.sub, displayName: 'Grace Host' } });
     expect(made.body.speakers).toEqual([{ id: speaker.sub, displayName: 'Linus Speaker' }]);
 
-    const creation = (await recorded()).find((request) => request.method === 'POST' && request.path === `/api/v2/video/call/livestream/g-${made.body.id}`);
-    expect(creation?.body).toMatchObject({
-      data: {
-        created_by_id: mentor.sub,
-        members: [
-          { user_id: mentor.sub, role: 'host' },
-          { user_id: speaker.sub, role: 'speaker' },
-        ],
-        settings_override: { backstage: { enabled: true }, audio: { access_request_enabled: true } },
-      },
-    });
+    // The call as the stage's Stream app has it: made by the host, with its roles and settings.
+    const stream = await stageStream();
+    const call = await stream.video.call('livestream', `g-${made.body.id}`).get();
+    expect(call.call).toMatchObject({ created_by: { id: mentor.sub }, settings: { backstage: { enabled: true }, audio: { access_request_enabled: true } } });
+    expect(call.members.map(({ user_id, role }) => ({ user_id, role })).sort((a, b) => (a.role ?? '').localeCompare(b.role ?? ''))).toEqual([
+      { user_id: mentor.sub, role: 'host' },
+      { user_id: speaker.sub, role: 'speaker' },
+    ]);
 
     const circle = await post<GroupSession>('/api/group-sessions', coordinator.idToken, workshop({ kind: 'open_circle', title: 'Open office hours' }));
     expect(circle.status).toBe(201);
@@ -169,8 +165,8 @@ describe('group sessions', () => {
     expect(moved).toMatchObject({ taken: 5, waiting: 14, place: { status: 'signed_up' } });
     const second = (await get<GroupSession>(`/api/group-sessions/${session.id}`, mentees[line[1]!.index]!.idToken)).body;
     expect(second.place).toMatchObject({ status: 'waiting', position: 1 });
-    const member = (await recorded()).filter((request) => request.path === `/api/v2/video/call/livestream/g-${session.id}/members`);
-    expect(member.some((request) => JSON.stringify(request.body).includes(mentees[first.index]!.sub))).toBe(true);
+    const { members } = await (await stageStream()).video.queryCallMembers({ type: 'livestream', id: `g-${session.id}`, limit: 100 });
+    expect(members.map(({ user_id }) => user_id)).toContain(mentees[first.index]!.sub);
 
     // The call: those with a place get it, the waiting and outsiders do not; the host only from backstage's opening.
     expect((await post<GroupJoin>(`/api/group-sessions/${session.id}/join`, mentees[first.index]!.idToken)).body).toEqual({ callType: 'livestream', callId: `g-${session.id}`, role: 'user' });

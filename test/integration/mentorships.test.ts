@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MentorshipDetail, MentorshipSummary } from '@mentoring/shared';
 import { api, postJson } from './support/api';
 import { bearer, newUser } from './support/auth';
+import { seedStreamUser } from './support/members';
 import { db, getItem, tableName } from './support/db';
 import { invokeScheduleTarget } from './support/schedule-targets';
 
@@ -29,6 +30,7 @@ const members = () => tableName('members');
 const mentorships = () => tableName('mentorships');
 
 const seedMember = async (id: string, fields: Record<string, unknown>) => {
+  await seedStreamUser(id, String(fields.displayName ?? `Member ${id.slice(0, 6)}`));
   await db().send(
     new PutCommand({
       TableName: members(),
