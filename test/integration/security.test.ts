@@ -5,24 +5,24 @@ import { decodeJwt } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
 import { securityHeaders, type RuntimeConfig } from '@mentoring/shared';
 import { createGuestInvitation } from '../../functions/src/calls/guest-invitation';
-import { streamRequests } from '../support/stream-stub';
 import { api } from './support/api';
 import { bearer, newUser } from './support/auth';
 import { getItem, tableName } from './support/db';
 import { busEvents, busEventsOf } from './support/bus-events';
 import { deliverWebhook as deliver } from './support/stream-webhooks';
 import { stageBuckets, stageS3 } from './support/s3';
+import { stageStream } from './support/stream-api';
+import { stageStreamCredentials } from './support/stream-secret';
 import { waitFor } from './support/wait-for';
 
 const isLocal = inject('isLocal');
-const credentials = inject('streamCredentials');
 
 const at = (offsetSeconds = 0) => new Date(Date.now() + offsetSeconds * 1000).toISOString();
 const newCid = () => `default:${randomUUID()}`;
 
 const errorCode = async (response: Response) => ((await response.json()) as { error: { code: string } }).error.code;
 
-describe.runIf(isLocal)('guests are invited to one call (local stage)', () => {
+describe('guests are invited to one call', () => {
   const guestId = () => `guest-${randomUUID()}`;
   const guestToken = (query: Record<string, string>) => api(`/api/chat/getOrCreateToken?${new URLSearchParams({ isGuest: 'true', ...query })}`);
 
@@ -53,22 +53,22 @@ describe.runIf(isLocal)('guests are invited to one call (local stage)', () => {
     expect(hours).toBeLessThanOrEqual(24);
 
     const guest = guestId();
-    const recorder = inject('streamRecorderUrl')!;
-    await fetch(`${recorder}/_recorded`, { method: 'DELETE' });
     const answer = await guestToken({ streamChatUuid: guest, invitation: invitation.invitation });
     expect(answer.status).toBe(200);
     const body = (await answer.json()) as { token: string; apiKey: string; callCid: string };
     expect(body.callCid).toBe(cid);
     const claims = decodeJwt(body.token);
     expect(claims).toMatchObject({ user_id: guest, role: 'guest', call_cids: [cid] });
-    const upserts = (await streamRequests(recorder)).filter((request) => request.method === 'POST' && request.path.endsWith('/users'));
-    expect(upserts.map((request) => request.body)).toEqual([{ users: { [guest]: { id: guest, name: 'Guest User', role: 'guest', custom: { invitedTo: cid } } } }]);
+    // The guest is a Stream user of the stage's app, with the guest role, invited to that call.
+    const { users } = await (await stageStream()).queryUsers({ payload: { filter_conditions: { id: guest } } });
+    expect(users.map(({ id: userId, name, role, custom }) => ({ id: userId, name, role, custom }))).toEqual([{ id: guest, name: 'Guest User', role: 'guest', custom: { invitedTo: cid } }]);
   });
 
   it('refuses a guest without an invitation, or with an expired, tampered or foreign one (401), and issues nothing', async () => {
     const cid = newCid();
-    const expired = createGuestInvitation(credentials!.apiSecret, { cid, by: 'someone', now: Date.now() - 25 * 3_600_000 }).invitation;
-    const valid = createGuestInvitation(credentials!.apiSecret, { cid, by: 'someone' }).invitation;
+    const { apiSecret } = await stageStreamCredentials();
+    const expired = createGuestInvitation(apiSecret, { cid, by: 'someone', now: Date.now() - 25 * 3_600_000 }).invitation;
+    const valid = createGuestInvitation(apiSecret, { cid, by: 'someone' }).invitation;
     const [version, payload, signature] = valid.split('.') as [string, string, string];
     const otherCall = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), cid: newCid() })).toString('base64url');
     const foreign = createGuestInvitation('not-the-stage-secret', { cid, by: 'someone' }).invitation;
