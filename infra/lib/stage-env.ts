@@ -1,4 +1,4 @@
-import { secretName } from './stages';
+import { secretName, type StageName } from './stages';
 
 /**
  * Turns `cdk deploy --outputs-file` JSON into the environment the integration suite reads when it runs
@@ -33,5 +33,5 @@ export const stageEnv = (stage: string, outputs: Record<string, Record<string, s
     : {}),
   // Made by hand before the first deploy (docs/operating.md), so no output names it: the suite reads it as the
   // pipeline's role may, to sign Stream's webhooks and ask Stream's API what the stage did there.
-  STREAM_SECRET_ID: secretName({ name: stage }, 'stream'),
+  STREAM_SECRET_ID: secretName({ name: stage as StageName }, 'stream'),
 });
