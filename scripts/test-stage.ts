@@ -1,7 +1,9 @@
-// `npm run test:stage`: the full integration suite against one stage, reached only as a deployed stage is.
-//   BASE_URL=https://… STAGE_TABLES='{…}' MAIL_EVENTS_QUEUE_URL=… npm run test:stage   a deployed dev or staging
-//   npm run test:stage -- --as-deployed [file filters]                                the local stage, as if deployed
-// The files that start stages of their own (restarts, killed stand-ins) are about the local stage only: not here.
+// `npm run test:stage`: the full integration suite (the `integration` project) against one stage, reached only as a
+// deployed stage is.
+//   BASE_URL=https://… STAGE_TABLES=… (all that infra/bin/stage-env.ts prints) npm run test:stage   a deployed dev or staging
+//   npm run test:stage -- --as-deployed [file filters]                                                      the local stage, as if deployed
+// The files about the local stage itself (the `integration-local` and `integration-own-stages` projects: its
+// stand-ins' own endpoints, restarts, killed stand-ins, clocks a test moves) are not here.
 import { spawnSync } from 'node:child_process';
 
 const args = process.argv.slice(2);

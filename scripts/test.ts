@@ -89,19 +89,19 @@ const lint: Step = { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] }
 const typecheck: Step = { name: 'typecheck', command: ['npx', 'tsx', 'scripts/typecheck.ts'] };
 const unit = vitest('unit', []);
 // Two lanes: the files that share one stage, and beside them those that start stages of their own (their config's projects).
-const integration = vitest('integration', ['--config', 'test/integration/vitest.config.ts', '--project', 'integration']);
-const integrationOwnStages = vitest('integration-own-stages', ['--config', 'test/integration/vitest.config.ts', '--project', 'integration-own-stages']);
-// The integration files that reach their stage only as a deployed stage is reached (nothing in them skips there),
-// run that way against a local stage of their own: one that came to need a local-only handle fails here.
-// Sessions, mentorships, mentorship-endings and request-lifecycle also run as deployed (`npm run test:stage --
-// --as-deployed`), but the first three would take this step past the integration lane beside it (72, 27 and 62 s of
-// tests under load), and request-lifecycle keeps one test on a stage of its own that skips there (docs/operating.md).
-const asDeployedFiles = ['feedback', 'mentoring', 'notifications', 'stage-context', 'stream-stand-in-chat'].map((name) => `test/integration/${name}.test.ts`);
+// The shared stage's files run once, as deployed (`npm run test:stage -- --as-deployed`: the local stage reached only
+// through what a deployed dev or staging stage offers, every local-only handle withheld), the stricter of the two
+// modes: a file that came to need a local-only handle, or that skips there, fails or shows here. Run locally as well
+// they would give the same count again (docs/operating.md). What is about the local stage itself (its stand-ins'
+// own endpoints, a clock a test moves, a stage of its own: the `integration-local` project, each file saying why)
+// follows in the same lane, against the local stage as itself.
 const integrationAsDeployed: Step = {
   name: 'integration-as-deployed',
-  command: ['npx', 'tsx', 'scripts/test-stage.ts', '--as-deployed', ...asDeployedFiles, '--reporter=default', '--reporter=json', `--outputFile.json=${join(scratch, 'integration-as-deployed.json')}`],
+  command: ['npx', 'tsx', 'scripts/test-stage.ts', '--as-deployed', '--reporter=default', '--reporter=json', `--outputFile.json=${join(scratch, 'integration-as-deployed.json')}`],
   report: vitestCounts,
 };
+const integrationLocal = vitest('integration-local', ['--config', 'test/integration/vitest.config.ts', '--project', 'integration-local']);
+const integrationOwnStages = vitest('integration-own-stages', ['--config', 'test/integration/vitest.config.ts', '--project', 'integration-own-stages']);
 const build: Step = { name: 'build', command: ['npm', 'run', 'build'] };
 // The read-only suite every deploy runs (prod's only one), here against a local stage serving the SPA just built.
 const smoke = vitest('smoke', ['--config', 'test/smoke/vitest.config.ts']);
@@ -145,8 +145,9 @@ const streamVideo: Step = {
  * Phases run one after another; within a phase, lanes run side by side, each lane's steps in order. On two cores
  * the unit tests keep both busy, so they run alone. The integration tests run in two lanes of their own: the files
  * that share a stage mostly wait on it, which left a core idle while the files with stages of their own waited their
- * turn (155 → 114 s here). The as-deployed run of the files that need nothing a deployed stage lacks (42 tests, 29 s)
- * follows the lane that ends first: now the shared stage's files (128 s against 155 s in CI's run of 2056ce9). Nothing
+ * turn (155 → 114 s here). The shared stage's files run once, as deployed, and the few about the local stage itself
+ * after them in the same lane (see integrationAsDeployed): they used to run locally and then in part again as
+ * deployed. Nothing
  * else runs beside them: beside the build, the lint and the calls, the integration stages' DynamoDB Local took over
  * 30 s to start (four files failed in a fresh-clone run), and a call's join timed out. The build and the lint only
  * compete for CPU. The type check and the CDK synth (CPU, no waiting) go beside the video stand-in's calls and the
@@ -157,7 +158,7 @@ const streamVideo: Step = {
  * build alone) take the SPA that `build` makes, so it comes before them. The first lane of a phase prints as it goes;
  * the others print each step's output when that step ends.
  */
-const phases: Step[][][] = [[[unit]], [[integration, integrationAsDeployed], [integrationOwnStages]], [[build, smoke], [lint]], [[streamVideo, e2eDevServer], [typecheck, cdkSynth]], [[e2e]]];
+const phases: Step[][][] = [[[unit]], [[integrationAsDeployed, integrationLocal], [integrationOwnStages]], [[build, smoke], [lint]], [[streamVideo, e2eDevServer], [typecheck, cdkSynth]], [[e2e]]];
 
 interface Outcome {
   line: string;

@@ -8,6 +8,8 @@ export interface RecordedRequest {
   query: Record<string, string>;
   authorization: string | null;
   body: unknown;
+  /** What the upstream answered, where there is one. */
+  answer?: { status: number; body: string };
 }
 
 export interface StreamRecorder {
@@ -21,11 +23,11 @@ export interface StreamRecorder {
 
 /**
  * Stream's API as seen from our side of the network: every request is recorded and answered with a minimal
- * success (an empty message list for message look-ups). Tests point STREAM_BASE_URL here, since Stream
+ * success (an empty message list for message look-ups), or, given an upstream (a Stream stand-in), with its answer. Tests point STREAM_BASE_URL here, since Stream
  * itself cannot be reached from this machine. `GET /_recorded` lists the requests (for other processes),
  * `DELETE /_recorded` forgets them.
  */
-export const startStreamRecorder = async (): Promise<StreamRecorder> => {
+export const startStreamRecorder = async ({ upstream }: { upstream?: string } = {}): Promise<StreamRecorder> => {
   let recorded: RecordedRequest[] = [];
   let failures: { count: number; status: number } = { count: 0, status: 500 };
   const server: Server = createServer((req, res) => {
@@ -45,10 +47,25 @@ export const startStreamRecorder = async (): Promise<StreamRecorder> => {
       } catch {
         body = raw;
       }
-      recorded.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), authorization: req.headers.authorization ?? null, body });
+      const entry: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), authorization: req.headers.authorization ?? null, body };
+      recorded.push(entry);
       if (failures.count > 0) {
         failures.count -= 1;
         res.writeHead(failures.status, { 'content-type': 'application/json' }).end(JSON.stringify({ code: -1, message: 'Recorder failure', StatusCode: failures.status }));
+        return;
+      }
+      if (upstream) {
+        // In front of a Stream stand-in: its answers, so what the requests did can be read back from Stream's API.
+        const headers: Record<string, string> = {};
+        for (const name of ['authorization', 'content-type', 'stream-auth-type', 'x-stream-client']) if (typeof req.headers[name] === 'string') headers[name] = req.headers[name];
+        const method = req.method ?? 'GET';
+        void fetch(`${upstream}${req.url ?? '/'}`, { method, headers, ...(raw && method !== 'GET' && method !== 'HEAD' ? { body: raw } : {}) })
+          .then(async (answer) => {
+            const text = await answer.text();
+            entry.answer = { status: answer.status, body: text };
+            res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(text);
+          })
+          .catch((error: unknown) => res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ code: -1, message: String(error), StatusCode: 502 })));
         return;
       }
       // What Stream answers where the SDK reads the answer: message look-ups and users upserts.

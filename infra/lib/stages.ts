@@ -91,6 +91,9 @@ export const FULL_SUITE_STAGES = ['dev', 'staging'] as const satisfies readonly 
 export const runsFullSuite = (stage: Pick<StageConfig, 'name'>) => (FULL_SUITE_STAGES as readonly StageName[]).includes(stage.name);
 
 /** The SES configuration set and the queue of its events (the suite reads mail it caused there), on full-suite stages. */
+/** The full suite's copy of every event the stage's bus takes (events stack). */
+export const busEventNames = (stage: Pick<StageConfig, 'name'>) => ({ queue: `mentoring-${stage.name}-bus-events` });
+
 export const mailEventNames = (stage: Pick<StageConfig, 'name'>) => ({
   configurationSet: `mentoring-${stage.name}`,
   queue: `mentoring-${stage.name}-mail-events`,

@@ -1,7 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COORDINATORS_GROUP, ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER, TEST_MEMBERS_GROUP } from '@mentoring/shared';
+import { APP_EVENT_SOURCE, COORDINATORS_GROUP, ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER, STREAM_EVENT_SOURCE, TEST_MEMBERS_GROUP } from '@mentoring/shared';
 import { STAGE_NAMES } from '../lib/stages';
 import { cdkContext, synthAssembly, synthStage, validationReport } from './synth';
 
@@ -88,12 +88,16 @@ describe.each(STAGE_NAMES)('the %s stage', (stage) => {
     expect(monthly).toEqual(idleBudget[stage]);
   });
 
-  it(stage === 'prod' ? 'holds nothing of the full suite: no SES event destination, no test group, no clean-up' : 'has what the full suite reads (SES events, the test group) and the daily clean-up of what a killed run left', () => {
+  it(stage === 'prod' ? 'holds nothing of the full suite: no SES event destination, no bus event queue, no test group, no clean-up' : 'has what the full suite reads (SES events, the bus\'s events, the test group) and the daily clean-up of what a killed run left', () => {
     const destinations = resources('AWS::SES::ConfigurationSetEventDestination');
     const cleanups = resources('AWS::Scheduler::Schedule').filter(({ Properties }) => Properties.Name === 'test-members-cleanup');
     const groups = resources('AWS::Cognito::UserPoolGroup').map(({ Properties }) => Properties.GroupName);
     const [identity] = resources('AWS::SES::EmailIdentity');
+    const busQueues = resources('AWS::SQS::Queue', 'Events').filter(({ Properties }) => Properties.QueueName === `mentoring-${stage}-bus-events`);
+    const busCopies = resources('AWS::Events::Rule', 'Events').filter(({ Properties }) => JSON.stringify(Properties.Targets).includes('BusEvents'));
     if (stage === 'prod') {
+      expect(busQueues).toEqual([]);
+      expect(busCopies).toEqual([]);
       expect(destinations).toEqual([]);
       expect(resources('AWS::SES::ConfigurationSet')).toEqual([]);
       expect(cleanups).toEqual([]);
@@ -102,6 +106,9 @@ describe.each(STAGE_NAMES)('the %s stage', (stage) => {
       expect(resources('AWS::Lambda::Function').filter(({ Properties }) => JSON.stringify(Properties).includes('test-members-cleanup'))).toEqual([]);
       return;
     }
+    // Every event of the bus, ours and Stream's, copied into the queue the suite reads.
+    expect(busQueues).toHaveLength(1);
+    expect(busCopies.map(({ Properties }) => (Properties.EventPattern as { source: string[] }).source.sort())).toEqual([[APP_EVENT_SOURCE, STREAM_EVENT_SOURCE].sort()]);
     expect(destinations).toHaveLength(1);
     const destination = destinations[0]!.Properties.EventDestination as { Enabled?: boolean; SnsDestination?: unknown; MatchingEventTypes: string[] };
     expect(destination.SnsDestination).toBeDefined();

@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, decodeJwt } from 'jose';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGuestInvitation } from '../../functions/src/calls/guest-invitation';
-import { streamTestCredentials } from '../support/stream-test-credentials';
 import { api } from './support/api';
 import { bearer, newUser } from './support/auth';
+import { stageStreamCredentials } from './support/stream-secret';
 
 const tokenPath = (query: Record<string, string>) => `/api/chat/getOrCreateToken?${new URLSearchParams(query)}`;
 
 describe('GET /api/chat/getOrCreateToken', () => {
-  // Locally the test signs the invitation with the stage's secret; security.test.ts gets one from a member through the API.
-  it.runIf(inject('isLocal'))('answers an invited guest a Stream call token for that call, with the guest role', async () => {
+  // The test signs the invitation with the stage's Stream secret (from Secrets Manager where the stage is reached as
+  // deployed); security.test.ts gets one from a member through the API.
+  it('answers an invited guest a Stream call token for that call, with the guest role', async () => {
     const guestId = `guest-${randomUUID()}`;
     const cid = `default:${randomUUID()}`;
-    const { invitation } = createGuestInvitation(streamTestCredentials.STREAM_API_SECRET, { cid, by: 'a-member' });
+    const { apiKey, apiSecret } = await stageStreamCredentials();
+    const { invitation } = createGuestInvitation(apiSecret, { cid, by: 'a-member' });
     const response = await api(tokenPath({ streamChatUuid: guestId, isGuest: 'true', invitation }));
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -22,8 +24,8 @@ describe('GET /api/chat/getOrCreateToken', () => {
     const claims = decodeJwt(body.token);
     expect(claims).toMatchObject({ user_id: guestId, call_cids: [cid], role: 'guest' });
     expect(claims.exp! * 1000).toBeGreaterThan(Date.now() + 30 * 60_000);
-    expect(body.apiKey).toBe(streamTestCredentials.STREAM_API_KEY);
-    const secret = new TextEncoder().encode(streamTestCredentials.STREAM_API_SECRET);
+    expect(body.apiKey).toBe(apiKey);
+    const secret = new TextEncoder().encode(apiSecret);
     await expect(jwtVerify(body.token, secret, { algorithms: ['HS256'] })).resolves.toBeDefined();
   });
 
@@ -81,10 +83,8 @@ describe('GET /config.json', () => {
   it('says Stream is configured without carrying any secret', async () => {
     const response = await api('/config.json');
     const text = await response.text();
-    if (inject('isLocal')) {
-      expect(JSON.parse(text)).toMatchObject({ stream: { configured: true } });
-      expect(text).not.toContain(streamTestCredentials.STREAM_API_SECRET);
-    }
+    expect(JSON.parse(text)).toMatchObject({ stream: { configured: true } });
+    expect(text).not.toContain((await stageStreamCredentials()).apiSecret);
     expect(text).not.toMatch(/secret/i);
   });
 });

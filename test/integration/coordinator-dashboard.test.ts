@@ -1,7 +1,7 @@
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COORDINATORS_GROUP, DAY_MS, type Dashboard, type FeedbackEntry } from '@mentoring/shared';
 import { cognitoClient, createTestUser, signIn, type TestUser } from '../support/auth';
 import { spawnLocalStage, type SpawnedStage } from '../support/local-stage';
@@ -14,7 +14,7 @@ import { localSchedules, moveScheduleClock } from '../support/scheduler';
  * then the API's dashboard must count them; members get 403; the weekly digest reaches the SES stand-in when
  * the stand-in's clock passes the schedule's time.
  */
-describe.runIf(inject('isLocal'))('the coordinator dashboard on the local stage', () => {
+describe('the coordinator dashboard on the local stage', () => {
   let stage: SpawnedStage;
   let db: DynamoDBDocumentClient;
   let coordinator: TestUser & { token: string };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { mailTo, waitForMail } from '../support/mail';
 
-describe.runIf(inject('isLocal'))('e-mail on the local stage (aws-ses-v2-local)', () => {
+describe('e-mail on the local stage (aws-ses-v2-local)', () => {
   it("sendMail's SES v2 message lands in the stand-in's inbox, as sent, for its addressee only", async () => {
     // The functions' own sender, pointed at the stage's SES stand-in exactly as the stage points its handlers.
     Object.assign(process.env, {

@@ -21,7 +21,7 @@ const MEDIA_BUCKET = 'media';
  * the POST policy the API signed, within its conditions, before it expires. And /media/ (the app's origin)
  * serves images only. Issue 27: before, any form was stored and /media/ served it as whatever it said it was.
  */
-describe.runIf(inject('isLocal'))('the local media store', () => {
+describe('the local media store', () => {
   let member: TestUser;
   let other: TestUser;
   let s3: S3Client;

@@ -9,7 +9,7 @@ import { spawnLocalStage, type SpawnedStage } from '../support/local-stage';
 import { mailTo, waitForMail } from '../support/mail';
 import { localSchedules, moveScheduleClock } from '../support/scheduler';
 import { db } from './support/db';
-import { busEvents, deliverWebhook } from './support/stream-webhooks';
+import { deliverWebhook, localBusLog } from './support/stream-webhooks';
 import { waitFor } from './support/wait-for';
 
 /**
@@ -42,7 +42,7 @@ describe.runIf(inject('isLocal'))('message notifications on the local stage', ()
   /** The bus's events of a channel, once every one of `count` such events has been consumed. */
   const consumed = (cid: string, type: string, count: number) =>
     waitFor(async () => {
-      const mine = (await busEvents(stage.eventBus.endpoint)).filter(({ event }) => event.detail.cid === cid && event['detail-type'] === type);
+      const mine = (await localBusLog(stage.eventBus.endpoint)).filter(({ event }) => event.detail.cid === cid && event['detail-type'] === type);
       return mine.length >= count && mine.every(({ deliveries }) => deliveries.length > 0 && deliveries.every((each) => each.status === 'succeeded')) && mine;
     }, `${count} ${type} of ${cid} consumed`);
 
@@ -160,7 +160,7 @@ describe.runIf(inject('isLocal'))('message notifications on the local stage', ()
     const refused = await deliverWebhook(forged, { target: { url: stage.url, apiKey, apiSecret: 'not-the-secret' } });
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('unauthenticated');
-    expect((await busEvents(stage.eventBus.endpoint)).filter(({ event }) => event.detail.cid === cid)).toEqual([]);
+    expect((await localBusLog(stage.eventBus.endpoint)).filter(({ event }) => event.detail.cid === cid)).toEqual([]);
     expect(await notifications(mentee)).toEqual({ notifications: [], nextCursor: null, unread: 0 });
   });
 });

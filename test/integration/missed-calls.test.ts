@@ -1,16 +1,18 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationPage } from '@mentoring/shared';
 import { startTestStandIn } from '../support/stream-stand-in';
 import { api, baseUrl } from './support/api';
 import { bearer } from './support/auth';
 import { seededMentee, seededMentor } from './support/members';
+import { stageStreamCredentials } from './support/stream-secret';
 
 /**
- * Issue 44, missed calls on the local stage: the Stream stand-in ends a ring nobody answered and sends its signed
- * call.missed webhook to the stage's webhook route, as Stream would; the bus's missed-call consumer tells the member
- * who was rung in their notifications list, with the page to call back from, and nobody else.
+ * Missed calls: a Stream stand-in in this process, signing with the stage's Stream secret (from Secrets Manager where
+ * the stage is reached as deployed), ends a ring nobody answered and sends its signed call.missed webhook to the
+ * stage's webhook route, as the stage's Stream app would; the bus's missed-call consumer tells the member who was
+ * rung in their notifications list, with the page to call back from, and nobody else. A deployed stage's own Stream
+ * app rings only in a browser, so its ring is the stand-in's here.
  */
-const credentials = inject('streamCredentials');
 
 const list = async (token: string) => (await (await api('/api/notifications', { headers: bearer(token) })).json()) as NotificationPage;
 
@@ -24,11 +26,12 @@ const waitFor = async <T>(probe: () => Promise<T | undefined>, what: string, tim
   }
 };
 
-describe.runIf(inject('isLocal'))('missed calls', () => {
+describe('missed calls', () => {
   let env: Awaited<ReturnType<typeof startTestStandIn>>;
 
   beforeAll(async () => {
-    env = await startTestStandIn({ apiKey: credentials!.apiKey, secret: credentials!.apiSecret, video: true, webhookUrl: () => `${baseUrl()}/api/webhooks/stream` });
+    const credentials = await stageStreamCredentials();
+    env = await startTestStandIn({ apiKey: credentials.apiKey, secret: credentials.apiSecret, video: true, webhookUrl: () => `${baseUrl()}/api/webhooks/stream` });
   });
 
   afterAll(async () => {

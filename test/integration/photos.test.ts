@@ -1,11 +1,11 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, baseUrl } from './support/api';
 import { bearer, newUser } from './support/auth';
 import { deleteItem, getItem, tableName } from './support/db';
-import { streamRequests } from '../support/stream-stub';
 import type { TestUser } from '../support/auth';
 import { onboardAsMentee } from '../support/onboarding';
+import { stageStream } from './support/stream-api';
 
 interface PresignedPost {
   url: string;
@@ -45,7 +45,7 @@ const eventually = async <T>(probe: () => Promise<T | undefined>, what: string, 
 };
 
 // The member item is written here directly: the profile routes that create it are another part of this issue.
-describe.runIf(inject('isLocal'))('photos on the local stage (s3rver, the local bus, a Stream stand-in)', () => {
+describe('photos', () => {
   let user: TestUser;
   let png: Buffer;
 
@@ -85,17 +85,13 @@ describe.runIf(inject('isLocal'))('photos on the local stage (s3rver, the local 
     expect((await api(`/media/${post.key}`)).status).toBe(404);
     expect((await api('/api/profile/me/photo', json(user.idToken, 'PUT', { key: post.key }))).status).toBe(404);
 
-    const upsert = await eventually(async () => {
-      const requests = await streamRequests(inject('streamRecorderUrl')!);
-      return requests.find((request) => request.path === '/api/v2/users' && JSON.stringify(request.body).includes(profile.profile.photoUrl));
-    }, 'the Stream user upsert');
-    expect(upsert.method).toBe('POST');
-    expect(upsert.query.api_key).toBe(inject('streamCredentials')!.apiKey);
-    expect(upsert.body).toEqual({
-      users: {
-        [user.sub]: { id: user.sub, name: 'Photo Tester', image: `${baseUrl()}${profile.profile.photoUrl}`, role: 'user', custom: { mentoringRole: 'mentee' } },
-      },
-    });
+    // The member's Stream user shows the photo, as the stage's Stream app answers it.
+    const stream = await stageStream();
+    const shown = await eventually(async () => {
+      const [streamUser] = (await stream.queryUsers({ payload: { filter_conditions: { id: user.sub } } })).users;
+      return streamUser?.image ? streamUser : undefined;
+    }, 'the Stream user with the photo');
+    expect(shown).toMatchObject({ id: user.sub, name: 'Photo Tester', image: `${baseUrl()}${profile.profile.photoUrl}`, role: 'user', custom: { mentoringRole: 'mentee' } });
   });
 
   it('refuses a text file renamed .png with 415, keeps the photo it had and deletes the upload', async () => {

@@ -1,16 +1,17 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GroupSession, PublicWorkshop } from '@mentoring/shared';
 import { api, postJson } from './support/api';
 import { bearer } from './support/auth';
 import { coordinatorUser, seededMentor } from './support/members';
+import { stageStream } from './support/stream-api';
 
 /**
  * Public workshops (docs/domain.md, "Broadcasting to visitors"): a coordinator makes a workshop public, its call's
- * HLS then starts with go-live (the suite's Stream recorder sees the settings), and a visitor reads it without signing
+ * HLS then starts with go-live (the stage's Stream app's call says so), and a visitor reads it without signing
  * in; everyone else, and anything but a workshop to come, is refused in the documented shape.
  */
-const recorderUrl = inject('streamRecorderUrl');
-const recorded = async () => ((await (await fetch(`${recorderUrl}/_recorded`)).json()) as { requests: { method: string; path: string; body: unknown }[] }).requests;
+/** The call's settings as the stage's Stream app has them. */
+const callSettings = async (id: string) => (await (await stageStream()).video.call('livestream', `g-${id}`).get()).call.settings;
 
 type Answer<T> = { status: number; body: T & { error?: { code: string; message: string; reason?: string } } };
 const send = async <T>(method: string, path: string, token: string | undefined, body?: unknown): Promise<Answer<T>> => {
@@ -36,14 +37,12 @@ describe('public workshops', () => {
     expect(made.public).toBe(false);
     expect((await send('GET', `/api/public/workshops/${made.id}`, undefined)).status).toBe(404);
     // Made without a broadcast: its host is offered none until the workshop is public.
-    const created = (await recorded()).find((r) => r.method === 'POST' && r.path === `/api/v2/video/call/livestream/g-${made.id}`);
-    expect(created?.body).toMatchObject({ data: { settings_override: { broadcasting: { enabled: false, hls: { enabled: false } } } } });
+    expect(await callSettings(made.id)).toMatchObject({ broadcasting: { enabled: false, hls: { enabled: false } } });
 
     const turned = await send<GroupSession>('PUT', `/api/group-sessions/${made.id}/public`, coordinator.idToken, { public: true });
     expect(turned.status).toBe(200);
     expect(turned.body).toMatchObject({ id: made.id, public: true });
-    const settings = (await recorded()).filter((r) => r.method === 'PATCH' && r.path === `/api/v2/video/call/livestream/g-${made.id}`).at(-1);
-    expect(settings?.body).toMatchObject({ settings_override: { broadcasting: { enabled: true, hls: { enabled: true, auto_on: true } } } });
+    expect(await callSettings(made.id)).toMatchObject({ broadcasting: { enabled: true, hls: { enabled: true, auto_on: true } } });
     // Again: the same answer, no second change.
     expect((await send<GroupSession>('PUT', `/api/group-sessions/${made.id}/public`, coordinator.idToken, { public: true })).body.public).toBe(true);
 

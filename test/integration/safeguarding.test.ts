@@ -12,8 +12,11 @@ import {
 } from '@mentoring/shared';
 import { cognitoClient, signIn, type TestUser } from '../support/auth';
 import { waitForMail } from '../support/mail';
+import { waitForMailEvent } from './support/mail-events';
+import { stageStream } from './support/stream-api';
 import { api } from './support/api';
 import { bearer, newUser, stageCognito } from './support/auth';
+import { seedStreamUser } from './support/members';
 import { db, getItem, tableName } from './support/db';
 
 /**
@@ -21,8 +24,6 @@ import { db, getItem, tableName } from './support/db';
  * blocks and suspensions take effect on requests, the directory and the Stream requests the server sends (the
  * recorder that stands in for Stream), and a member's own data can be exported and deleted.
  */
-const isLocal = inject('isLocal');
-const recorderUrl = inject('streamRecorderUrl');
 const sesEndpoint = inject('sesEndpoint');
 
 type Answer<T> = { status: number; body: T & { error?: { code: string; message: string } } };
@@ -36,6 +37,7 @@ const call = async <T = MentorshipDetail>(method: string, path: string, token: s
 };
 
 const seedMember = async (id: string, fields: Record<string, unknown>) => {
+  await seedStreamUser(id, String(fields.displayName ?? `Member ${id.slice(0, 6)}`));
   await db().send(
     new PutCommand({
       TableName: tableName('members'),
@@ -93,8 +95,6 @@ const activePair = async () => {
   return { grace, ada, id: created.body.id };
 };
 
-type Recorded = { method: string; path: string; body: Record<string, unknown> };
-const recorded = async () => ((await (await fetch(`${recorderUrl}/_recorded`)).json()) as { requests: Recorded[] }).requests;
 const waitFor = async <T>(probe: () => Promise<T | undefined>, what: string) => {
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -104,16 +104,17 @@ const waitFor = async <T>(probe: () => Promise<T | undefined>, what: string) => 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 };
+/** What the stage's Stream app answers of the pair's channel and of a member's user. */
+const streamChannel = async (id: string) => (await (await stageStream()).chat.queryChannels({ filter_conditions: { cid: `messaging:${id}` } })).channels[0]?.channel;
+const streamUser = async (id: string) =>
+  (await (await stageStream()).queryUsers({ payload: { filter_conditions: { id }, include_deactivated_users: true } })).users[0];
 const channelFrozen = (id: string, frozen: boolean) =>
-  waitFor(
-    async () => (await recorded()).find((entry) => entry.path === `/api/v2/chat/channels/messaging/${id}` && entry.method === 'PATCH' && (entry.body.set as { frozen?: boolean })?.frozen === frozen),
-    `channel ${id} ${frozen ? 'frozen' : 'open'}`,
-  );
+  waitFor(async () => ((await streamChannel(id))?.frozen === frozen ? true : undefined), `channel ${id} ${frozen ? 'frozen' : 'open'}`);
 
 const directoryIds = async (viewer: TestUser, q: string) =>
   (await call<DirectoryPage>('GET', `/api/mentors?q=${encodeURIComponent(q)}&limit=50`, viewer.idToken)).body.mentors.map((card) => card.id);
 
-describe.runIf(isLocal && Boolean(recorderUrl))('safeguarding on the local stage', () => {
+describe('safeguarding', () => {
   let casey: Awaited<ReturnType<typeof coordinator>>;
   beforeAll(async () => {
     casey = await coordinator();
@@ -137,9 +138,13 @@ describe.runIf(isLocal && Boolean(recorderUrl))('safeguarding on the local stage
       expect(ended.events.at(-1)).toMatchObject({ type: 'end', actorId: ada.sub, to: 'ENDED' });
       await channelFrozen(id, true);
 
-      const mail = await waitForMail(sesEndpoint!, casey.email, (each) => each.subject === 'New safeguarding report: Harassment or bullying');
-      expect(mail.body.text).toContain(`/coordinator/reports/${made.body.id}`);
-      expect(mail.body.text).not.toContain('late at night');
+      await waitForMailEvent(casey.email, (subject) => subject === 'New safeguarding report: Harassment or bullying');
+      // SES's events carry no body: what the mail says is read where the local stage runs as itself.
+      if (sesEndpoint) {
+        const mail = await waitForMail(sesEndpoint, casey.email, (each) => each.subject === 'New safeguarding report: Harassment or bullying');
+        expect(mail.body.text).toContain(`/coordinator/reports/${made.body.id}`);
+        expect(mail.body.text).not.toContain('late at night');
+      }
 
       // Members read no report, not even their own, nor the queue.
       for (const token of [ada.idToken, grace.idToken]) {
@@ -266,8 +271,7 @@ describe.runIf(isLocal && Boolean(recorderUrl))('safeguarding on the local stage
       const item = await getItem(tableName('members'), { id: grace.sub });
       expect(item).toMatchObject({ suspended: true });
       expect(item).not.toHaveProperty('listed');
-      const deactivate = await waitFor(async () => (await recorded()).find((entry) => entry.path === `/api/v2/users/${grace.sub}/deactivate`), 'the deactivation');
-      expect(deactivate.body).toMatchObject({ created_by_id: 'mentoring-programme' });
+      await waitFor(async () => ((await streamUser(grace.sub))?.deactivated_at ? true : undefined), 'the deactivation at Stream');
       await channelFrozen(id, true);
 
       // Reads work; every change is a 403 with words she understands.
@@ -288,7 +292,7 @@ describe.runIf(isLocal && Boolean(recorderUrl))('safeguarding on the local stage
 
       const restored = await call<{ suspended: boolean }>('POST', `/api/coordinator/members/${grace.sub}/restore`, casey.idToken);
       expect(restored.body.suspended).toBe(false);
-      await waitFor(async () => (await recorded()).find((entry) => entry.path === `/api/v2/users/${grace.sub}/reactivate`), 'the reactivation');
+      await waitFor(async () => ((await streamUser(grace.sub)) && !(await streamUser(grace.sub))!.deactivated_at ? true : undefined), 'the reactivation at Stream');
       await channelFrozen(id, false);
       expect(await getItem(tableName('members'), { id: grace.sub })).toMatchObject({ suspended: false, listed: 'mentor' });
       expect((await request(other, grace)).status).toBe(201);
@@ -340,8 +344,8 @@ describe.runIf(isLocal && Boolean(recorderUrl))('safeguarding on the local stage
       }
       // Grace keeps the mentorship's history, with Ada shown as a former member.
       expect((await call('GET', `/api/mentorships/${id}`, grace.idToken)).body).toMatchObject({ state: 'ENDED', mentee: { id: ada.sub, displayName: 'A former member' } });
-      const removal = await waitFor(async () => (await recorded()).find((entry) => entry.path === '/api/v2/users/delete' && (entry.body.user_ids as string[]).includes(ada.sub)), 'the Stream user deleted');
-      expect(removal.body).toMatchObject({ user_ids: [ada.sub], user: 'pruning', messages: 'pruning' });
+      // Pruned at Stream: the user and their messages gone, as Stream's delete with pruning leaves it.
+      await waitFor(async () => ((await streamUser(ada.sub)) === undefined ? true : undefined), 'the Stream user deleted');
       const cognito = await stageCognito();
       const client = cognitoClient(cognito);
       try {

@@ -12,17 +12,25 @@ describe('what the suite is given of its stage', () => {
     if (inject('asDeployed')) expect(local).toBe(false);
     expect(Object.fromEntries(LOCAL_ONLY_HANDLES.map((handle) => [handle, inject(handle) !== null]))).toEqual(Object.fromEntries(LOCAL_ONLY_HANDLES.map((handle) => [handle, local])));
     if (local) return;
-    // What a deployed stage's outputs give, and nothing else: every address is the stage's own or its mail event queue's
+    // What a deployed stage's outputs give, and nothing else: every address is the stage's own, one of its test queues' or its Stream app's
     // (Lambda and Scheduler are found as AWS's SDK finds them, by the environment: names only here).
     const given = {
       baseUrl: inject('baseUrl'),
       tables: inject('tables'),
+      buckets: inject('buckets'),
       mailEventsQueueUrl: inject('mailEventsQueueUrl'),
+      busEventsQueueUrl: inject('busEventsQueueUrl'),
+      streamSecretId: inject('streamSecretId'),
+      streamBaseUrl: inject('streamBaseUrl'),
       scheduleTargets: inject('scheduleTargets'),
       scheduleGroup: inject('scheduleGroup'),
     };
+    const queues = [given.mailEventsQueueUrl, given.busEventsQueueUrl];
     const addresses = JSON.stringify(given).match(/https?:\/\/[^"]+/g) ?? [];
-    expect(addresses.filter((address) => !address.startsWith(given.baseUrl) && address !== given.mailEventsQueueUrl)).toEqual([]);
+    // The one other: the stage's Stream app's API (Stream's host on AWS), which its functions call too.
+    expect(addresses.filter((address) => !address.startsWith(given.baseUrl) && !queues.includes(address) && address !== given.streamBaseUrl)).toEqual([]);
+    // Each queue is SQS's, reached by its URL alone: on AWS sqs.<region>.amazonaws.com, never the stage's own host.
+    for (const queue of queues) expect(queue === null || !queue.startsWith(given.baseUrl)).toBe(true);
   });
 
   it('tags each member it makes where the stage is reached as deployed (the test group, and the run\'s list to delete)', async () => {

@@ -1,262 +1,69 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CallArtifacts, CallList } from '@mentoring/shared';
-import { apiEvent, lambdaContext } from '../../functions/testing/events';
-import { useTestIdentity } from '../../functions/testing/tokens';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import { streamSignature } from '../support/stream';
 import { api } from './support/api';
-import { bearer, newUser } from './support/auth';
 import { getItem, tableName } from './support/db';
-import { busEvents, deliverWebhook as deliver, type BusEvent } from './support/stream-webhooks';
+import { busEventsOf } from './support/bus-events';
+import { stageStreamCredentials } from './support/stream-secret';
+import { deliverWebhook as deliver } from './support/stream-webhooks';
 import { waitFor } from './support/wait-for';
-
-// The route handlers run in this process too: they trust a test issuer's ID tokens, as a function trusts its pool.
-const identity = useTestIdentity({ beforeAll, afterAll });
-
-type Handler = (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyStructuredResultV2>;
-
-const isLocal = inject('isLocal');
-const credentials = inject('streamCredentials');
-
-const busEventsFor = async (cid: string) => (await busEvents()).filter(({ event }) => event.detail.call_cid === cid);
 
 const newCid = () => `default:${randomUUID()}`;
 const at = (offsetSeconds = 0) => new Date(Date.now() + offsetSeconds * 1000).toISOString();
 
-describe.runIf(isLocal)('Stream webhooks through the local bus (needs the local stage: its bus, s3rver and the test Stream secret)', () => {
-  // Stream's file host: a 12 MB recording (three multipart parts), a transcript, and a broken link.
-  const recording = randomBytes(12 * 1024 * 1024 + 123);
-  const transcript = Buffer.from('{"type":"speech","speaker_id":"mentor","text":"Welcome to our first session"}\n');
-  let files: Server;
-  let filesUrl: string;
+describe('Stream webhooks into the bus (through its copy into the suite\'s queue, and the Stream secret from Secrets Manager)', () => {
+  const started = (cid: string) => ({ type: 'call.recording_started', call_cid: cid, created_at: at() });
 
-  beforeAll(async () => {
-    files = createServer((req, res) => {
-      if (req.url === '/recording.mp4') return res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': recording.length }).end(recording);
-      if (req.url === '/transcript.jsonl') return res.writeHead(200, { 'content-length': transcript.length }).end(transcript);
-      res.writeHead(500).end('broken');
-    });
-    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-    filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => files.close(() => resolve())));
-
-  describe('archiving', () => {
+  it.each([
+    ['a wrong signature', { signature: 'ab'.repeat(32) }],
+    ['a signature of another secret', { signature: streamSignature('{}', 'another-secret') }],
+    ['a malformed signature', { signature: 'not-hex' }],
+    ['a wrong API key', { apiKey: 'someone-else' }],
+  ])('answers 401 to %s and publishes nothing', async (_name, options) => {
     const cid = newCid();
-    const [type, id] = cid.split(':') as [string, string];
-    let artifactsHandler: Handler;
-    let listHandler: Handler;
-    const asUser = (sub: string, pathParameters?: Record<string, string>) =>
-      apiEvent({ method: 'GET', path: `/api/calls/${type}/${id}/artifacts`, headers: identity.bearer({ sub, email: `${sub}@example.org` }), pathParameters });
-
-    beforeAll(async () => {
-      // The route handlers, run in this process against the stage's DynamoDB Local and s3rver, with ID tokens of
-      // the test issuer above (the signed-in HTTP path below uses real cognito-local users).
-      Object.assign(process.env, {
-        AWS_REGION: 'us-east-1',
-        AWS_ACCESS_KEY_ID: 'local',
-        AWS_SECRET_ACCESS_KEY: 'local',
-        AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoDbEndpoint'),
-        AWS_ENDPOINT_URL_S3: inject('s3Endpoint'),
-        S3_FORCE_PATH_STYLE: 'true',
-        CALLS_TABLE: tableName('calls'),
-        MEMBERS_TABLE: tableName('members'),
-        ARCHIVE_BUCKET: 'archive',
-        POWERTOOLS_LOG_LEVEL: 'SILENT',
-        POWERTOOLS_METRICS_DISABLED: 'true',
-      });
-      artifactsHandler = ((await import('../../functions/src/http/calls/artifacts')) as { handler: Handler }).handler;
-      listHandler = ((await import('../../functions/src/http/calls/list')) as { handler: Handler }).handler;
-    });
-
-    it('archives a member call\'s recording and transcript, which the member lists and downloads intact', async () => {
-      const created = await deliver({
-        type: 'call.created',
-        call_cid: cid,
-        created_at: at(-60),
-        call: { cid, created_by: { id: 'mentor-1' }, created_at: at(-60) },
-        members: [{ user_id: 'mentor-1', role: 'admin' }, { user_id: 'mentee-1', role: 'user' }],
-      });
-      expect(created.status).toBe(202);
-      const session = `session-${randomUUID()}`;
-      const ready = await deliver({
-        type: 'call.recording_ready',
-        call_cid: cid,
-        created_at: at(),
-        call_recording: { filename: 'rec_default_720p.mp4', url: `${filesUrl}/recording.mp4`, start_time: at(-50), end_time: at(-5), session_id: session },
-      });
-      expect(ready.status).toBe(202);
-      expect(await ready.json()).toEqual({ accepted: true, duplicate: false });
-      expect((await deliver({
-        type: 'call.transcription_ready',
-        call_cid: cid,
-        created_at: at(),
-        call_transcription: { filename: 'transcript.jsonl', url: `${filesUrl}/transcript.jsonl`, start_time: at(-50), end_time: at(-5), session_id: session },
-      })).status).toBe(202);
-
-      const record = await waitFor(() => getItem(tableName('calls'), { pk: `CALL#${cid}`, sk: `ARTIFACT#recording#${session}#rec_default_720p.mp4` }), 'the recording record');
-      expect(record).toMatchObject({ cid, kind: 'recording', sessionId: session, size: recording.length, contentType: 'video/mp4' });
-      await waitFor(() => getItem(tableName('calls'), { pk: `CALL#${cid}`, sk: `ARTIFACT#transcription#${session}#transcript.jsonl` }), 'the transcript record');
-
-      // The bytes in the archive bucket are Stream's bytes.
-      const s3 = new S3Client({ endpoint: inject('s3Endpoint')!, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-      const object = await s3.send(new GetObjectCommand({ Bucket: 'archive', Key: record.key as string }));
-      expect(createHash('sha256').update(await object.Body!.transformToByteArray()).digest('hex')).toBe(createHash('sha256').update(recording).digest('hex'));
-      s3.destroy();
-
-      const listed = await listHandler(apiEvent({ method: 'GET', path: '/api/calls', headers: identity.bearer({ sub: 'mentee-1' }) }), lambdaContext());
-      expect(listed.statusCode).toBe(200);
-      expect((JSON.parse(listed.body!) as CallList).calls).toContainEqual(expect.objectContaining({ cid, type, id, createdBy: 'mentor-1' }));
-
-      const response = await artifactsHandler(asUser('mentee-1', { type, id }), lambdaContext());
-      expect(response.statusCode).toBe(200);
-      const artifacts = JSON.parse(response.body!) as CallArtifacts;
-      expect(artifacts.recordings).toEqual([
-        expect.objectContaining({ sessionId: session, filename: 'rec_default_720p.mp4', size: recording.length, url: expect.stringContaining('X-Amz-Signature') }),
-      ]);
-      const download = await fetch(artifacts.recordings[0]!.url);
-      expect(download.status).toBe(200);
-      expect(Buffer.from(await download.arrayBuffer()).equals(recording)).toBe(true);
-      expect(await (await fetch(artifacts.transcriptions[0]!.url)).text()).toBe(transcript.toString());
-      const attachment = await fetch(artifacts.recordings[0]!.downloadUrl);
-      expect(attachment.headers.get('content-disposition')).toBe('attachment; filename="rec_default_720p.mp4"');
-      expect(Buffer.from(await attachment.arrayBuffer()).equals(recording)).toBe(true);
-    });
-
-    it('refuses the archive to a non-member (403) and to a removed member', async () => {
-      const stranger = await artifactsHandler(asUser('stranger-1', { type, id }), lambdaContext());
-      expect(stranger.statusCode).toBe(403);
-      expect(JSON.parse(stranger.body!)).toEqual({ error: { code: 'forbidden', message: expect.any(String) } });
-
-      expect((await deliver({ type: 'call.member_removed', call_cid: cid, created_at: at(1), members: ['mentee-1'] })).status).toBe(202);
-      await waitFor(async () => (await getItem(tableName('calls'), { pk: `CALL#${cid}`, sk: 'MEMBER#mentee-1' }))?.removed === true, 'the removal');
-      expect((await artifactsHandler(asUser('mentee-1', { type, id }), lambdaContext())).statusCode).toBe(403);
-      expect((await artifactsHandler(asUser('mentor-1', { type, id }), lambdaContext())).statusCode).toBe(200);
-    });
-
-    it('serves the archive over HTTP to a signed-in member and refuses a signed-in stranger', async () => {
-      // Real cognito-local users through the local JWT authorizer: the call's members are their subs.
-      const [member, stranger] = await Promise.all([newUser('Member Mentee'), newUser('Stranger')]);
-      const httpCid = newCid();
-      const [httpType, httpId] = httpCid.split(':') as [string, string];
-      expect((await deliver({
-        type: 'call.created',
-        call_cid: httpCid,
-        created_at: at(-60),
-        call: { cid: httpCid, created_by: { id: 'mentor-1' }, created_at: at(-60) },
-        members: [{ user_id: 'mentor-1', role: 'admin' }, { user_id: member.sub, role: 'user' }],
-      })).status).toBe(202);
-      const session = `session-${randomUUID()}`;
-      expect((await deliver({
-        type: 'call.transcription_ready',
-        call_cid: httpCid,
-        created_at: at(),
-        call_transcription: { filename: 'transcript.jsonl', url: `${filesUrl}/transcript.jsonl`, start_time: at(-50), end_time: at(-5), session_id: session },
-      })).status).toBe(202);
-      await waitFor(() => getItem(tableName('calls'), { pk: `CALL#${httpCid}`, sk: `ARTIFACT#transcription#${session}#transcript.jsonl` }), 'the transcript record');
-
-      const path = `/api/calls/${httpType}/${httpId}/artifacts`;
-      const mine = await api(path, { headers: bearer(member.idToken) });
-      expect(mine.status).toBe(200);
-      const artifacts = (await mine.json()) as CallArtifacts;
-      expect(artifacts.transcriptions).toEqual([expect.objectContaining({ sessionId: session, filename: 'transcript.jsonl' })]);
-      expect(await (await fetch(artifacts.transcriptions[0]!.url)).text()).toBe(transcript.toString());
-      const listed = (await (await api('/api/calls', { headers: bearer(member.idToken) })).json()) as CallList;
-      expect(listed.calls).toContainEqual(expect.objectContaining({ cid: httpCid }));
-
-      const theirs = await api(path, { headers: bearer(stranger.idToken) });
-      expect(theirs.status).toBe(403);
-      expect(((await theirs.json()) as { error: { code: string } }).error.code).toBe('forbidden');
-    });
-
-    it('answers 401 over HTTP without a token', async () => {
-      const response = await api(`/api/calls/${type}/${id}/artifacts`);
-      // The function verifies the token itself, so the refusal has the documented shape.
-      expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: { code: 'unauthenticated', message: expect.any(String) } });
-      expect((await api('/api/calls')).status).toBe(401);
-    });
+    const response = await deliver(started(cid), options);
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('unauthenticated');
+    expect(await busEventsOf(cid)).toEqual([]);
   });
 
-  describe('ingress', () => {
-    const started = (cid: string) => ({ type: 'call.recording_started', call_cid: cid, created_at: at() });
-
-    it.each([
-      ['a wrong signature', { signature: 'ab'.repeat(32) }],
-      ['a signature of another secret', { signature: streamSignature('{}', 'another-secret') }],
-      ['a malformed signature', { signature: 'not-hex' }],
-      ['a wrong API key', { apiKey: 'someone-else' }],
-    ])('answers 401 to %s and publishes nothing', async (_name, options) => {
-      const cid = newCid();
-      const response = await deliver(started(cid), options);
-      expect(response.status).toBe(401);
-      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('unauthenticated');
-      expect(await busEventsFor(cid)).toEqual([]);
+  it('answers 401 to a delivery without a signature', async () => {
+    const cid = newCid();
+    const response = await api('/api/webhooks/stream', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': (await stageStreamCredentials()).apiKey },
+      body: JSON.stringify(started(cid)),
     });
+    expect(response.status).toBe(401);
+    expect(await busEventsOf(cid)).toEqual([]);
+  });
 
-    it('answers 401 to a delivery without a signature', async () => {
-      const cid = newCid();
-      const response = await api('/api/webhooks/stream', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': credentials!.apiKey },
-        body: JSON.stringify(started(cid)),
-      });
-      expect(response.status).toBe(401);
-      expect(await busEventsFor(cid)).toEqual([]);
-    });
+  it('answers 400 to signed malformed JSON and to an event without a type', async () => {
+    const malformed = await deliver('{"type": "call.created",');
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { error: { code: string } }).error.code).toBe('validation_failed');
+    expect((await deliver({ call_cid: newCid() })).status).toBe(400);
+  });
 
-    it('answers 400 to signed malformed JSON and to an event without a type', async () => {
-      const malformed = await deliver('{"type": "call.created",');
-      expect(malformed.status).toBe(400);
-      expect(((await malformed.json()) as { error: { code: string } }).error.code).toBe('validation_failed');
-      expect((await deliver({ call_cid: newCid() })).status).toBe(400);
-    });
+  it('processes the same delivery twice only once', async () => {
+    const cid = newCid();
+    const id = randomUUID();
+    const first = await deliver(started(cid), { id });
+    const second = await deliver(started(cid), { id });
+    expect([first.status, second.status]).toEqual([202, 202]);
+    expect(await second.json()).toEqual({ accepted: true, duplicate: true });
+    // Its consumer has run once it stored the call; by then the bus has copied whatever it took.
+    await waitFor(() => getItem(tableName('calls'), { pk: `CALL#${cid}`, sk: 'META' }), 'the call-status consumer');
+    expect(await getItem(tableName('calls'), { pk: `CALL#${cid}`, sk: 'META' })).toMatchObject({ recording: true });
+    await waitFor(async () => ((await busEventsOf(cid)).length ? true : undefined), 'the event');
+    expect((await busEventsOf(cid)).map((event) => event['detail-type'])).toEqual(['call.recording_started']);
+  });
 
-    it('processes the same delivery twice only once', async () => {
-      const cid = newCid();
-      const id = randomUUID();
-      const first = await deliver(started(cid), { id });
-      const second = await deliver(started(cid), { id });
-      expect([first.status, second.status]).toEqual([202, 202]);
-      expect(await second.json()).toEqual({ accepted: true, duplicate: true });
-      const [event] = await waitFor(async () => {
-        const events = await busEventsFor(cid);
-        return events.every(({ deliveries }) => deliveries.every(({ status }) => status !== 'pending')) && events.length ? events : undefined;
-      }, 'the delivery');
-      expect(await busEventsFor(cid)).toHaveLength(1);
-      expect(event!.deliveries).toEqual([{ rule: 'call-status', status: 'succeeded', attempts: 1 }]);
-      expect(await getItem(tableName('calls'), { pk: `CALL#${cid}`, sk: 'META' })).toMatchObject({ recording: true });
-    });
-
-    it('verifies a gzip body against the signature of its uncompressed bytes', async () => {
-      const cid = newCid();
-      const response = await deliver(started(cid), { gzip: true });
-      expect(response.status).toBe(202);
-      const events = await waitFor(async () => ((await busEventsFor(cid)).length ? busEventsFor(cid) : undefined), 'the event');
-      expect(events[0]!.event).toMatchObject({ source: 'getstream.io', 'detail-type': 'call.recording_started', detail: { call_cid: cid } });
-    });
-
-    it('answers 202 when a consumer fails, and the event lands in the dead letters after the retries', async () => {
-      const cid = newCid();
-      const response = await deliver({
-        type: 'call.recording_ready',
-        call_cid: cid,
-        created_at: at(),
-        call_recording: { filename: 'gone.mp4', url: `${filesUrl}/broken`, start_time: at(-10), end_time: at(), session_id: 's-1' },
-      });
-      expect(response.status).toBe(202);
-      const letter = await waitFor(async () => {
-        const { deadLetters } = (await (await fetch(`${inject('eventBusEndpoint')}/_local/dead-letters`)).json()) as {
-          deadLetters: { rule: string; attempts: number; error: string; event: BusEvent['event'] }[];
-        };
-        return deadLetters.find(({ event }) => event.detail.call_cid === cid);
-      }, 'the dead letter');
-      expect(letter).toMatchObject({ rule: 'archive-artifacts', attempts: 3, error: expect.stringContaining('HTTP 500') });
-      expect(await getItem(tableName('calls'), { pk: `CALL#${cid}`, sk: 'ARTIFACT#recording#s-1#gone.mp4' })).toBeUndefined();
-    });
+  it('verifies a gzip body against the signature of its uncompressed bytes', async () => {
+    const cid = newCid();
+    const response = await deliver(started(cid), { gzip: true });
+    expect(response.status).toBe(202);
+    const events = await waitFor(async () => ((await busEventsOf(cid)).length ? busEventsOf(cid) : undefined), 'the event');
+    expect(events[0]).toMatchObject({ source: 'getstream.io', 'detail-type': 'call.recording_started', detail: { call_cid: cid } });
   });
 });

@@ -2,13 +2,14 @@ import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, Validations, type StackP
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import {
+  APP_EVENT_SOURCE,
   businessMetrics,
   DASHBOARD_SNAPSHOT_PREFIX,
   eventRules,
@@ -22,7 +23,7 @@ import {
 } from '@mentoring/shared';
 import { AppFunction, type BucketRef } from '../constructs/app-function';
 import { scheduleTargets } from '../schedules';
-import { secretName, type StageConfig } from '../stages';
+import { busEventNames, runsFullSuite, secretName, type StageConfig } from '../stages';
 
 export interface EventsStackProps extends StackProps {
   stage: StageConfig;
@@ -124,6 +125,32 @@ export class EventsStack extends Stack {
     new CfnOutput(this, 'ArchiveBucketArn', { value: archive.bucketArn, exportName: bucketArnExportName(stage.name, 'archive') });
 
     for (const rule of eventRules) this.addConsumer(stage, rule, props.tables);
+    if (runsFullSuite(stage)) this.addSuiteQueue(stage);
+  }
+
+  /**
+   * On the stages the full integration suite runs against: a copy of every event the bus takes, in a queue the
+   * suite reads (what a webhook published, and that a refused one published nothing). Prod has none.
+   */
+  private addSuiteQueue(stage: StageConfig) {
+    const queue = new Queue(this, 'BusEvents', {
+      queueName: busEventNames(stage).queue,
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // A run reads its events within minutes; what nobody read is of no use a day later.
+      retentionPeriod: Duration.days(1),
+    });
+    Validations.of(queue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'The suite reads and deletes these events; one that no run reads expires with the queue\'s retention, and a dead-letter queue would only hold more of them.',
+    });
+    new Rule(this, 'BusEventsToSuite', {
+      eventBus: this.bus,
+      description: 'Every event of the bus → the integration suite\'s queue (dev and staging only)',
+      eventPattern: { source: [STREAM_EVENT_SOURCE, APP_EVENT_SOURCE] },
+      targets: [new SqsQueue(queue)],
+    });
+    new CfnOutput(this, 'BusEventsQueueUrl', { value: queue.queueUrl, description: 'Every event of the stage\'s bus, for the integration suite' });
   }
 
   private readonly secrets = new Map<string, ISecret>();

@@ -1,5 +1,6 @@
-import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { inject } from 'vitest';
+import { queueClient } from './sqs';
 
 /** What SES publishes of a message it sent (raw delivery from its SNS destination): who it went to and its subject, never its body. */
 export interface MailEvent {
@@ -8,52 +9,38 @@ export interface MailEvent {
 }
 
 /**
- * Events this process received while waiting for another, with their receipt handles, for as long as the queue hides
- * them: a wait for one of them (the other member of a booking, say) takes it from here at once instead of ten seconds on.
+ * Every event this file took off the queue and has not yet been waited for. Files run one at a time and each mails
+ * members of its own, so what another file left in the queue is taken off once and never wanted: the queue stays
+ * short, where paging past others' events kept getting slower as the run went on.
  */
-const held = new Map<string, { event: MailEvent; receiptHandle: string; hiddenUntil: number }>();
+const received: MailEvent[] = [];
 
 const address = (entry: string) => (entry.match(/<([^>]+)>/)?.[1] ?? entry).trim().toLowerCase();
 
 /**
  * Waits for SES's `Send` event of a message to this address whose subject `accept` likes, from the stage's mail
- * event queue (dev and staging: MAIL_EVENTS_QUEUE_URL; locally its twin, test/support/ses-event-queue.ts), and
- * takes it off the queue. Others' events come back for them ten seconds later (the visibility timeout): meanwhile
- * each receive reaches further into a queue that every file's mail fills, at once while it has more to give.
+ * event queue (dev and staging: MAIL_EVENTS_QUEUE_URL; locally its twin, test/support/aws-twins.ts). Each receive
+ * takes what the queue gives off it (deleted, kept here for a later wait of this file).
  */
 export const waitForMailEvent = async (to: string, accept: (subject: string) => boolean, timeoutMs = 30_000): Promise<MailEvent> => {
   const QueueUrl = inject('mailEventsQueueUrl');
   if (!QueueUrl) throw new Error('This stage publishes no mail events: only dev and staging have MAIL_EVENTS_QUEUE_URL');
-  // The environment configures AWS's SDK where a stage is reached as deployed; a plain local run has none of it.
-  // The queue's own host is SQS's endpoint for it, on AWS and for the local twin alike.
-  const endpoint = new URL(QueueUrl).origin;
-  const client = new SQSClient(process.env.AWS_REGION ? { endpoint } : { endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = queueClient(QueueUrl);
   const deadline = Date.now() + timeoutMs;
   const wanted = (event: MailEvent) => event.eventType === 'Send' && event.mail.destination.some((entry) => address(entry) === to.toLowerCase()) && accept(event.mail.commonHeaders.subject);
   try {
     for (;;) {
-      for (const [id, { event, receiptHandle, hiddenUntil }] of held) {
-        if (hiddenUntil < Date.now()) held.delete(id);
-        else if (wanted(event)) {
-          held.delete(id);
-          await client.send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: receiptHandle }));
-          return event;
-        }
-      }
-      const receivedAt = Date.now();
-      const { Messages = [] } = await client.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 10, WaitTimeSeconds: 1 }));
+      const index = received.findIndex(wanted);
+      if (index >= 0) return received.splice(index, 1)[0]!;
+      const { Messages = [] } = await client.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 30, WaitTimeSeconds: 1 }));
       for (const message of Messages) {
-        const event = JSON.parse(message.Body ?? '{}') as MailEvent;
-        if (!wanted(event)) {
-          // A second short of the visibility timeout: past it, the queue may give the message (a new handle) to another.
-          held.set(message.MessageId!, { event, receiptHandle: message.ReceiptHandle!, hiddenUntil: receivedAt + 9_000 });
-          continue;
-        }
+        received.push(JSON.parse(message.Body ?? '{}') as MailEvent);
         await client.send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: message.ReceiptHandle }));
-        return event;
       }
-      if (Date.now() > deadline) throw new Error(`No mail event of a message to ${to} within ${timeoutMs} ms`);
-      if (Messages.length === 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      if (Messages.length === 0) {
+        if (Date.now() > deadline) throw new Error(`No mail event of a message to ${to} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     }
   } finally {
     client.destroy();

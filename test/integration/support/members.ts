@@ -4,18 +4,29 @@ import { COORDINATORS_GROUP } from '@mentoring/shared';
 import { cognitoClient, createTestUser, signIn } from '../../support/auth';
 import type { StageInfo } from '../../support/local-stage';
 import { newUser, stageCognito } from './auth';
+import { MEMBER_STREAM_ROLE, memberStreamId } from '../../../functions/src/lib/stream/stream-user-id';
 import { db, tableName } from './db';
+import { stageStream } from './stream-api';
 
 /** Another stage than the suite's (one a test spawned for itself); without it, the suite's. */
 export type OtherStage = Pick<StageInfo, 'url' | 'cognito' | 'dynamoDbEndpoint' | 'tables'>;
 
 const userOn = (name: string, stage?: OtherStage) => (stage ? createTestUser({ url: stage.url, cognito: stage.cognito }, { name }) : newUser(name));
 
+/** A member as the stage's Stream app knows them once they first opened the app (which connects them to it). */
+export const seedStreamUser = async (id: string, name: string) => {
+  const stream = await stageStream();
+  await stream.upsertUsers([{ id: memberStreamId(id), name, role: MEMBER_STREAM_ROLE }]);
+};
+
 /**
  * Members for the mentoring tests: Cognito users whose profiles are stored straight into the members table
- * (approved mentors listed in the directory, mentees with goals), so a test starts where its story does.
+ * (approved mentors listed in the directory, mentees with goals), so a test starts where its story does. On the
+ * suite's stage they are Stream users too, as a member is once they first opened the app (which connects them to
+ * the stage's Stream app): the pair's channel and a call's members name only users Stream has.
  */
 const seedMember = async (id: string, fields: Record<string, unknown>, stage?: OtherStage) => {
+  if (!stage) await seedStreamUser(id, String(fields.displayName ?? id));
   const client = db(stage?.dynamoDbEndpoint);
   await client.send(
     new PutCommand({

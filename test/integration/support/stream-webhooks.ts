@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { inject } from 'vitest';
 import { streamSignature } from '../../support/stream';
+import { stageStreamCredentials } from './stream-secret';
 
 /** Where a webhook goes and the credentials Stream would sign it with. */
 export interface WebhookTarget {
@@ -10,8 +11,8 @@ export interface WebhookTarget {
   apiSecret: string;
 }
 
-/** The shared stage of the integration run (global-setup.ts). */
-const sharedStage = (): WebhookTarget => ({ url: inject('baseUrl'), ...inject('streamCredentials')! });
+/** The shared stage of the integration run (global-setup.ts), signed with its Stream secret. */
+const sharedStage = async (): Promise<WebhookTarget> => ({ url: inject('baseUrl'), ...(await stageStreamCredentials()) });
 
 export interface WebhookDelivery {
   /** A stage of the test's own; the shared stage by default. */
@@ -24,7 +25,9 @@ export interface WebhookDelivery {
 }
 
 /** Posts `payload` (an object, or a raw body, string or bytes, as it is) to the webhook route as Stream does, signed over the uncompressed body. */
-export const deliverWebhook = (payload: unknown, { target = sharedStage(), id = randomUUID(), gzip = false, signature, apiKey = target.apiKey }: WebhookDelivery = {}) => {
+export const deliverWebhook = async (payload: unknown, { target: given, id = randomUUID(), gzip = false, signature, apiKey: givenKey }: WebhookDelivery = {}) => {
+  const target = given ?? (await sharedStage());
+  const apiKey = givenKey ?? target.apiKey;
   const raw = Buffer.from(Buffer.isBuffer(payload) || typeof payload === 'string' ? payload : JSON.stringify(payload));
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -36,11 +39,11 @@ export const deliverWebhook = (payload: unknown, { target = sharedStage(), id = 
   return fetch(`${target.url}/api/webhooks/stream`, { method: 'POST', headers, body: gzip ? gzipSync(raw) : raw });
 };
 
-/** An event the local bus took, and what each of its rules did with it. */
-export interface BusEvent {
+/** An event a local bus took, and what each of its rules did with it (its own log: a stage of a test's own). */
+export interface LoggedBusEvent {
   event: { id: string; source: string; 'detail-type': string; detail: { call_cid?: string; cid?: string; storedDetail?: { key: string } } };
   deliveries: { rule: string; status: string; attempts: number }[];
 }
 
-/** Every event the local bus has taken so far (the shared stage's bus by default). */
-export const busEvents = async (endpoint = inject('eventBusEndpoint')) => ((await (await fetch(`${endpoint}/_local/events`)).json()) as { events: BusEvent[] }).events;
+/** Every event a local stage's bus has taken so far, from its own log: for stages a test starts; the shared stage's are read through support/bus-events.ts. */
+export const localBusLog = async (endpoint: string) => ((await (await fetch(`${endpoint}/_local/events`)).json()) as { events: LoggedBusEvent[] }).events;

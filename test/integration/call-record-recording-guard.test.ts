@@ -1,0 +1,53 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { MentorshipDetail } from '@mentoring/shared';
+import type { TestUser } from '../support/auth';
+import { api, postJson } from './support/api';
+import { bearer } from './support/auth';
+import { getItem, tableName } from './support/db';
+import { seededMentee, seededMentor } from './support/members';
+import { deliverWebhook, localBusLog } from './support/stream-webhooks';
+import { waitFor } from './support/wait-for';
+
+/**
+ * The server stops a recording started before everyone present consented, and leaves one started after, on the local
+ * stage as itself: the start is a webhook of the test's making, so Stream's app has no recording to stop, and what the
+ * server asked of Stream is read from the suite's recorder of Stream's API (a local-only handle). A new call's
+ * recording turned to by hand runs on every stage (call-record.test.ts).
+ */
+const recorded = async () => ((await (await fetch(`${inject('streamRecorderUrl')}/_recorded`)).json()) as { requests: { method: string; path: string }[] }).requests;
+const deliveriesFor = async (cid: string, rule: string) =>
+  (await localBusLog(inject('eventBusEndpoint')!)).filter(({ event }) => event.detail.call_cid === cid).flatMap(({ deliveries }) => deliveries.filter((delivery) => delivery.rule === rule));
+const at = (base: number, seconds: number) => new Date(base + seconds * 1000).toISOString();
+const deliver = async (payload: Record<string, unknown>) => expect((await deliverWebhook(payload)).status).toBe(202);
+
+describe('recording consent on the server (local stage)', () => {
+  let mentor: TestUser;
+  let mentee: TestUser;
+  let mentorshipId: string;
+
+  beforeAll(async () => {
+    [mentor, mentee] = await Promise.all([seededMentor('Grace Guard'), seededMentee('Ada Guard')]);
+    const requested = await postJson('/api/mentorships', { mentorId: mentor.sub, message: 'Please mentor me.' }, bearer(mentee.idToken));
+    mentorshipId = ((await requested.json()) as MentorshipDetail).id;
+    expect((await postJson(`/api/mentorships/${mentorshipId}/accept`, {}, bearer(mentor.idToken))).status).toBe(200);
+  });
+
+  it('a start before everyone present consented is stopped; once both consented, a start stays running', async () => {
+    const sessionId = `m-${mentorshipId}-guard2`;
+    const cid = `default:${sessionId}`;
+    const now = Date.now();
+    await deliver({ type: 'call.created', call_cid: cid, created_at: at(now, 0), call: { cid, created_by: { id: mentor.sub }, created_at: at(now, 0) }, members: [{ user_id: mentor.sub }, { user_id: mentee.sub }] });
+    const person = (id: string, userSession: string) => ({ user: { id }, user_session_id: userSession, joined_at: at(now, 1) });
+    await deliver({ type: 'call.session_participant_joined', call_cid: cid, created_at: at(now, 1), session_id: 'g1', participant: person(mentor.sub, 'g-u1') });
+    await deliver({ type: 'call.session_participant_joined', call_cid: cid, created_at: at(now, 1), session_id: 'g1', participant: person(mentee.sub, 'g-u2') });
+    await waitFor(async () => ((await getItem(tableName('sessions'), { pk: `SESSION#${sessionId}`, sk: 'META' }))?.attendance as unknown[] | undefined)?.length === 2, 'both present');
+    expect((await api(`/api/sessions/${sessionId}/recording-consent`, { method: 'POST', headers: bearer(mentor.idToken) })).status).toBe(200);
+    await deliver({ type: 'call.recording_started', call_cid: cid, created_at: at(now, 5), recording_type: 'composite', egress_id: 'e1' });
+    await waitFor(async () => (await recorded()).find((request) => request.path === `/api/v2/video/call/default/${sessionId}/recordings/composite/stop`), 'the stop');
+
+    expect((await api(`/api/sessions/${sessionId}/recording-consent`, { method: 'POST', headers: bearer(mentee.idToken) })).status).toBe(200);
+    await deliver({ type: 'call.transcription_started', call_cid: cid, created_at: at(now, 6) });
+    await waitFor(async () => (await deliveriesFor(cid, 'call-status')).length === 2 && (await deliveriesFor(cid, 'call-status')).every((delivery) => delivery.status === 'succeeded'), 'the start handled');
+    expect((await recorded()).filter((request) => request.path.startsWith(`/api/v2/video/call/default/${sessionId}/`) && request.path.includes('transcription'))).toEqual([]);
+  });
+});
