@@ -50,7 +50,7 @@ describe('events stack', () => {
 
   it('gives every target a dead-letter queue and a retry policy, and every consumer a failure destination', () => {
     // The suite's copy of every event into its queue is no consumer: what it misses, a run misses.
-    const isSuiteCopy = (resource: { Properties: Record<string, unknown> }) => JSON.stringify(resource.Properties).includes('BusEvents');
+    const isSuiteCopy = (resource: Record<string, unknown>) => JSON.stringify(resource.Properties).includes('BusEvents');
     const rules = Object.values(events.findResources('AWS::Events::Rule')).filter((rule) => !isSuiteCopy(rule));
     expect(rules).toHaveLength(eventRules.length);
     for (const rule of rules) {
