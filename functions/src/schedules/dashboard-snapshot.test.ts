@@ -12,7 +12,7 @@ import { handler } from './dashboard-snapshot';
 const dynamo = mockClient(DynamoDBDocumentClient);
 mockClient(DynamoDBClient);
 const s3 = mockClient(S3Client);
-Object.assign(process.env, { ARCHIVE_BUCKET: 'archive-test', MENTORSHIPS_TABLE: 'mentorships-test', AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' });
+Object.assign(process.env, { ARCHIVE_BUCKET: 'archive-test', MENTORSHIPS_TABLE: 'mentorships-test', GROUP_SESSIONS_TABLE: 'group-sessions-test', AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test' });
 
 const SCHEDULED = '2026-06-15T07:05:00Z';
 
