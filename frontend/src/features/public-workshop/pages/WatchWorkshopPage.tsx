@@ -26,7 +26,9 @@ const WatchWorkshop = () => {
   // A player that failed (the broadcast ended or restarted) starts again with the next answer.
   const onFailed = useCallback(() => setFailures((n) => n + 1), []);
   if (workshop.isPending) return <LoadingState label={copy.loading} fill />;
-  if (workshop.isError) {
+  // A check that fails while the page already has an answer keeps that answer (and the player): the next check, a few
+  // seconds on, tells what changed. Only a first answer that fails is shown as an error.
+  if (workshop.isError && workshop.data === undefined) {
     const missing = workshop.error instanceof ApiError && workshop.error.status === 404;
     return (
       <div className={styles.page}>
