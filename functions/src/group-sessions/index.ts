@@ -3,7 +3,8 @@
  * writer of the groupSessions table. The module's one public face: handlers and other modules import from here.
  */
 export { recordGroupCallEvent } from './call-events';
+export { stopGroupRecordingWithoutConsent } from './consent-guard';
 export { getPublicWorkshop, setWorkshopPublic } from './public-workshops';
-export { cancelGroupSession, getGroupSession, joinGroupSession, leave, listGroupSessions, rateGroupSession, scheduleGroupSession, signUp } from './service';
+export { cancelGroupSession, consentToGroupRecording, getGroupSession, joinGroupSession, leave, listGroupSessions, rateGroupSession, scheduleGroupSession, signUp } from './service';
 export { deleteGroupReminders, sendGroupReminder, setGroupReminders } from './reminders';
 export { groupArchiveAccess } from './archive-access';

@@ -37,9 +37,10 @@ const session = (extra: Partial<GroupSession>): GroupSession => ({
   cancelReason: null,
   public: false,
   attendance: null,
-  myRating: 4,
+  myRating: { rating: 4, comment: '' },
   ratings: null,
   archive: true,
+  recordingConsents: null,
   createdAt: '2026-03-01T09:00:00.000Z',
   ...extra,
 });
