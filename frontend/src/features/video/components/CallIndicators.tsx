@@ -1,12 +1,21 @@
+import { useCallStateHooks } from '@stream-io/video-react-sdk';
 import { copy as text } from '../copy';
 import { useCallFeatureFlags } from './useCallFeatureFlags';
+import { useRoom } from './room/RoomContext';
+import { onStage } from './room/RoomPeople';
 
-/** Shown to every participant while the call is recorded, transcribed, captioned, broadcast or backstage. */
+/**
+ * Shown to every participant while the call is recorded, transcribed, captioned, broadcast or backstage. The audience
+ * of a group session was never asked (only those on stage are recorded), so it reads in words that the session is.
+ */
 export const CallIndicators = () => {
   const { recording, transcribing, captioning, broadcasting, live } = useCallFeatureFlags();
+  const room = useRoom();
+  const local = useCallStateHooks().useLocalParticipant();
+  const audience = room !== null && local !== undefined && !onStage(local);
   const flags: [boolean, string][] = [
-    [recording, text.indicators.recording],
-    [transcribing, text.indicators.transcribing],
+    [recording, audience ? text.room.recorded : text.indicators.recording],
+    [transcribing, audience ? text.room.transcribed : text.indicators.transcribing],
     [captioning, text.indicators.captioning],
     [broadcasting, text.indicators.broadcasting],
   ];
