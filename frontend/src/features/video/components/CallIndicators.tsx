@@ -23,8 +23,11 @@ export const CallIndicators = () => {
   return (
     <ul className="call-indicators" aria-label="Call status">
       {active.map((label) => (
-        <li key={label} className="call-indicator" role="status">
-          <span aria-hidden="true">●</span> {label}
+        // The status inside the item: an item that is itself a status is no list item, and the list breaks.
+        <li key={label} className="call-indicator">
+          <span role="status">
+            <span aria-hidden="true">●</span> {label}
+          </span>
         </li>
       ))}
       <li className="call-indicator call-indicator--live" data-live={live}>
