@@ -54,10 +54,11 @@ const consumers = [
     name: 'call-status',
     detailTypes: Object.values(callFeatureEvents).flat(),
     handler: 'events/call-status/handler',
-    // A mentorship call's recording or transcription started without everyone's consent is stopped; one that
-    // failed goes to its session's record.
+    // A mentorship call's recording or transcription started without everyone's consent is stopped, a group
+    // session's without the consent of everyone on stage (its consents and stretches); one that failed goes to its
+    // session's record.
     needs: {
-      tables: { calls: ['UpdateItem', 'PutItem'], sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem'] },
+      tables: { calls: ['UpdateItem', 'PutItem'], sessions: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], mentorships: ['GetItem', 'UpdateItem'], members: ['BatchGetItem'], groupSessions: ['Query'] },
       secrets: ['stream'],
     },
   },

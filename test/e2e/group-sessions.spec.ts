@@ -17,8 +17,9 @@ const playingAudio = (page: Page, userId: string) =>
  * A workshop in three browsers: the mentor (Grace, New York) schedules one from the Group sessions page, starting a
  * few minutes from now; two mentees (Ada and Mary, Berlin) sign up on its page; Grace joins the live room backstage
  * and goes live while the mentees see "Starting soon"; Ada raises a hand and Grace brings her on stage, where the
- * others see her after the host; Mary's reaction shows on her tile; Grace mutes Ada, then removes her, and Ada cannot
- * come back; Grace ends the session. Screenshots and axe at 1280 and 375 px on the way.
+ * others see her after the host; once both on stage agreed, Grace records it and Mary reads that it is recorded;
+ * Mary's reaction shows on her tile; Grace mutes Ada, then removes her, and Ada cannot
+ * come back; Grace ends the session, and its recording is on its page. Screenshots and axe at 1280 and 375 px on the way.
  */
 
 // Calls between browsers run in the browser itself, not the headless shell (see headlessShellExecutable).
@@ -162,7 +163,22 @@ test('a mentor schedules a workshop, two mentees sign up, and the host runs its 
   await maryPage.locator(`.role-sorted-stage__tile[data-user-id="${ada.sub}"]`).scrollIntoViewIfNeeded();
   await expect.poll(() => playingVideoWidth(maryPage, ada.sub), { timeout: 60_000 }).toBeGreaterThan(0);
   await expect(maryPage.locator(`[data-user-id="${grace.sub}"] .call-tile-role`)).toHaveText('Host');
+
+  // Recording waits for everyone on stage: Grace and Ada agree (Mary, of the audience, is not asked), then Grace starts
+  // it, and Mary reads that the session is recorded.
+  const startRecording = gracePage.getByRole('button', { name: 'Start recording' });
+  await expect(startRecording).toBeDisabled();
+  await expect(gracePage.getByText(/^Waiting for everyone on stage to agree to recording: .*Ada Lovelace/)).toBeVisible();
+  await gracePage.getByRole('button', { name: 'I agree to be recorded' }).click();
+  await adaPage.getByRole('button', { name: 'I agree to be recorded' }).click();
+  await expect(maryPage.getByRole('button', { name: 'I agree to be recorded' })).toHaveCount(0);
+  await startRecording.click();
+  await expect(gracePage.getByRole('button', { name: 'Stop recording' })).toBeVisible({ timeout: 30_000 });
+  await expect(maryPage.getByText('This session is being recorded')).toBeVisible({ timeout: 30_000 });
   await inTheRoom(maryPage, 'group-session-live-stage');
+  // Kept short: the stand-in composes a recording when it stops, for as long as it ran, on the cores the calls share.
+  await gracePage.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(startRecording).toBeVisible({ timeout: 30_000 });
 
   // Grace pins Ada for everyone: every page shows her pinned (the SFU's pins); the stage keeps its role order.
   const adaTile = (page: Page) => page.locator(`.role-sorted-stage__tile[data-user-id="${ada.sub}"]`);
@@ -204,10 +220,13 @@ test('a mentor schedules a workshop, two mentees sign up, and the host runs its 
   // mentee reads no one's attendance.
   await gracePage.goto(sessionPath);
   const attendance = gracePage.getByRole('region', { name: 'Attendance' });
+  // The recording Grace made is in the session's archive.
+  const archive = gracePage.getByRole('region', { name: 'Recording and transcript' });
   await expect(async () => {
     await gracePage.reload();
     await expect(gracePage.getByRole('list', { name: 'About' }).getByText('Ended', { exact: true })).toBeVisible({ timeout: 2000 });
     await expect(attendance.getByRole('listitem')).toHaveCount(3, { timeout: 2000 });
+    await expect(archive.getByLabel(/^Recording rec_livestream_/)).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 60_000 });
   for (const name of ['Grace Hopper', 'Ada Lovelace', 'Mary Somerville']) await expect(attendance.getByRole('listitem').filter({ hasText: name })).toContainText(/min in the call/);
   await axeAtBothWidths(gracePage, 'group-session-attendance');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { MentorshipDetail } from '@mentoring/shared';
+import type { GroupSession, MentorshipDetail } from '@mentoring/shared';
 import type { TestUser } from '../support/auth';
 import { api, postJson } from './support/api';
 import { bearer } from './support/auth';
@@ -9,7 +9,8 @@ import { deliverWebhook, localBusLog } from './support/stream-webhooks';
 import { waitFor } from './support/wait-for';
 
 /**
- * The server stops a recording started before everyone present consented, and leaves one started after, on the local
+ * The server stops a recording started before everyone present consented (a pair's call) or everyone on stage in
+ * it (a group session's), and leaves one started after, on the local
  * stage as itself: the start is a webhook of the test's making, so Stream's app has no recording to stop, and what the
  * server asked of Stream is read from the suite's recorder of Stream's API (a local-only handle). A new call's
  * recording turned to by hand runs on every stage (call-record.test.ts).
@@ -49,5 +50,39 @@ describe('recording consent on the server (local stage)', () => {
     await deliver({ type: 'call.transcription_started', call_cid: cid, created_at: at(now, 6) });
     await waitFor(async () => (await deliveriesFor(cid, 'call-status')).length === 2 && (await deliveriesFor(cid, 'call-status')).every((delivery) => delivery.status === 'succeeded'), 'the start handled');
     expect((await recorded()).filter((request) => request.path.startsWith(`/api/v2/video/call/default/${sessionId}/`) && request.path.includes('transcription'))).toEqual([]);
+  });
+});
+
+describe('recording consent on the server, a group session’s call (local stage)', () => {
+  it('a start while a speaker in the call has not consented is stopped; once everyone on stage consented, one stays running (the audience is never waited for)', async () => {
+    const [host, speaker, listener] = await Promise.all([seededMentor('Cora Guard'), seededMentor('Sol Guard'), seededMentee('Bo Guard')]);
+    const startsAt = new Date(Math.ceil((Date.now() + 3 * 86_400_000) / 900_000) * 900_000).toISOString();
+    const made = await postJson(
+      '/api/group-sessions',
+      { kind: 'workshop', title: 'Guarded workshop', description: '', topics: ['Job search and interviews'], startsAt, durationMinutes: 60, capacity: 5, audience: 'all', coHostIds: [], speakerIds: [speaker.sub] },
+      bearer(host.idToken),
+    );
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as GroupSession;
+    expect((await postJson(`/api/group-sessions/${id}/sign-up`, {}, bearer(listener.idToken))).status).toBe(200);
+    const cid = `livestream:g-${id}`;
+    const callPath = `/api/v2/video/call/livestream/g-${id}`;
+    const now = Date.now() - 600_000;
+    const consent = async (user: TestUser) => expect((await postJson(`/api/group-sessions/${id}/recording-consent`, {}, bearer(user.idToken))).status).toBe(200);
+    const attendance = async () => ((await (await api(`/api/group-sessions/${id}`, { headers: bearer(host.idToken) })).json()) as GroupSession).attendance ?? [];
+
+    await deliver({ type: 'call.live_started', call_cid: cid, created_at: at(now, 0) });
+    const stretch = (user: TestUser, userSessionId: string) => ({ user: { id: user.sub }, user_session_id: userSessionId, joined_at: at(now, 10) });
+    await deliver({ type: 'call.session_participant_joined', call_cid: cid, created_at: at(now, 10), session_id: 's1', participant: stretch(host, 'host-1') });
+    await deliver({ type: 'call.session_participant_joined', call_cid: cid, created_at: at(now, 11), session_id: 's1', participant: stretch(speaker, 'speaker-1') });
+    await waitFor(async () => (await attendance()).length === 2, 'both on stage in the call');
+    await consent(host);
+    await deliver({ type: 'call.recording_started', call_cid: cid, created_at: at(now, 20), recording_type: 'composite', egress_id: 'e1' });
+    await waitFor(async () => (await recorded()).find((request) => request.method === 'POST' && request.path === `${callPath}/recordings/composite/stop`), 'the stop');
+
+    await consent(speaker);
+    await deliver({ type: 'call.transcription_started', call_cid: cid, created_at: at(now, 30) });
+    await waitFor(async () => (await deliveriesFor(cid, 'call-status')).length === 2 && (await deliveriesFor(cid, 'call-status')).every((delivery) => delivery.status === 'succeeded'), 'the start handled');
+    expect((await recorded()).filter((request) => request.path.startsWith(`${callPath}/`) && request.path.includes('transcription'))).toEqual([]);
   });
 });

@@ -272,6 +272,70 @@ describe('group sessions', () => {
     expect((await read(coordinator.idToken)).ratings).toEqual({ count: 1, average: 4, comments: ['Clear and kind.'] });
   });
 
+  it('recording consent: those on stage and members with a place, once the room is open, each once; the view shows it; the call offers recording, never on by itself', async () => {
+    const [host, speaker, ada, bo, zed, stranger] = await Promise.all([
+      seededMentor('Cora Host'),
+      seededMentor('Sol Speaker'),
+      seededMentee('Ada Consents'),
+      seededMentee('Bo Listens'),
+      seededMentee('Zed Waits'),
+      seededMentee('Stu Stranger'),
+    ]);
+    const session = (await post<GroupSession>('/api/group-sessions', host.idToken, workshop({ capacity: 2, speakerIds: [speaker.sub] }))).body;
+    expect(session.recordingConsents).toEqual([]);
+    for (const member of [ada, bo, zed]) await post(`/api/group-sessions/${session.id}/sign-up`, member.idToken);
+    const cid = `livestream:g-${session.id}`;
+    // Offered, never on by itself.
+    const { call } = await (await stageStream()).video.call('livestream', `g-${session.id}`).get();
+    expect(call.settings).toMatchObject({ recording: { mode: 'available' }, transcription: { mode: 'available', closed_caption_mode: 'available' } });
+    const consent = (token: string, id = session.id) => post<GroupSession>(`/api/group-sessions/${id}/recording-consent`, token);
+    const read = async (token: string) => (await get<GroupSession>(`/api/group-sessions/${session.id}`, token)).body;
+    const deliver = async (payload: Record<string, unknown>) => expect((await deliverWebhook({ call_cid: cid, ...payload })).status).toBe(202);
+    const at = (seconds: number) => new Date(Date.now() - 600_000 + seconds * 1000).toISOString();
+
+    // Three days ahead the room is not open yet.
+    const early = await consent(host.idToken);
+    expect(early.status).toBe(409);
+    expect(early.body.error).toMatchObject({ code: 'conflict', reason: 'pending', message: 'You can consent to recording once the room opens, 10 minutes before the start.' });
+
+    await deliver({ type: 'call.live_started', created_at: at(0) });
+    await waitFor(async () => (await read(host.idToken)).state === 'live', 'the session live');
+    const first = await consent(ada.idToken);
+    expect(first.status).toBe(200);
+    expect(first.body.recordingConsents).toEqual([{ streamUserId: ada.sub, at: expect.any(String) }]);
+    const given = first.body.recordingConsents![0]!.at;
+    // Again: the first consent and its time stay.
+    expect((await consent(ada.idToken)).body.recordingConsents).toEqual([{ streamUserId: ada.sub, at: given }]);
+    expect(await getItem(tableName('groupSessions'), { pk: `GROUP#${session.id}`, sk: `CONSENT#${ada.sub}` })).toMatchObject({ memberId: ada.sub, at: given });
+    expect((await consent(host.idToken)).status).toBe(200);
+
+    for (const [who, message] of [
+      [zed, 'Only those on stage and members with a place in this session are asked to consent to its recording.'],
+      [stranger, 'Only those on stage and members with a place in this session are asked to consent to its recording.'],
+    ] as const) {
+      const refused = await consent(who.idToken);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toEqual({ code: 'forbidden', message });
+      expect(await getItem(tableName('groupSessions'), { pk: `GROUP#${session.id}`, sk: `CONSENT#${who.sub}` })).toBeUndefined();
+    }
+    expect((await consent(ada.idToken, randomUUID())).status).toBe(404);
+    expect((await post(`/api/group-sessions/not-a-uuid/recording-consent`, ada.idToken)).status).toBe(400);
+
+    // Those who may be in the room read who consented; one still waiting, a stranger and the list read nothing.
+    for (const reader of [host, speaker, bo]) expect((await read(reader.idToken)).recordingConsents?.map((each) => each.streamUserId).sort()).toEqual([ada.sub, host.sub].sort());
+    expect((await read(zed.idToken)).recordingConsents).toBeNull();
+    expect((await read(stranger.idToken)).recordingConsents).toBeNull();
+    expect((await listed(host.idToken)).find((each) => each.id === session.id)?.recordingConsents).toBeNull();
+
+    // The guard that stops a recording started without everyone on stage is the local stage's to prove
+    // (call-record-recording-guard.test.ts): a start of the test's making has no recording at Stream's to stop.
+    await deliver({ type: 'call.ended', created_at: at(300) });
+    await waitFor(async () => (await read(host.idToken)).state === 'ended', 'the session ended');
+    const late = await consent(bo.idToken);
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatchObject({ code: 'conflict', reason: 'ended' });
+  });
+
   describe('the archive', () => {
     // Stream's file host for the call's recording and transcript.
     const recording = Buffer.from('not really a video, but bytes of one');

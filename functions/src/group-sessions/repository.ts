@@ -5,6 +5,7 @@
  *                                 (the member's id breaks a tie), the time each sign-up reached the server;
  *                                 `removedAt` once the host removed them from the call
  *   GROUP#<id> / ATTEND#<call session>#<user session>  one stretch of a member in the call, from its webhooks
+ *   GROUP#<id> / CONSENT#<memberId>  the member's consent to the call's recording and transcription (`at`)
  * Every sign-up and leave is one TransactWriteItems of the member's seat and META's counters, each conditional on
  * what was read; two at once make one of them fail whole, and the service reads again and retries. A full session
  * never takes one more: a seat is `in` only with `taken < capacity` in the same transaction.
@@ -19,6 +20,7 @@ const table = () => tableName('groupSessions');
 const partition = (id: string) => `GROUP#${id}`;
 const metaKey = (id: string) => ({ pk: partition(id), sk: 'META' });
 const seatKey = (id: string, memberId: string) => ({ pk: partition(id), sk: `SEAT#${memberId}` });
+const consentKey = (id: string, memberId: string) => ({ pk: partition(id), sk: `CONSENT#${memberId}` });
 /**
  * `listing`, the `upcoming` index's partition: `GROUP` while a session may still be joined (the members' lists read
  * only those), `GROUP_PAST` once it ended or was cancelled (the coordinator's dashboard reads those by start).
@@ -94,12 +96,28 @@ export const getGroupSession = async (id: string) => {
   return Item ? strip<GroupSessionItem>(Item) : undefined;
 };
 
-/** The session and every seat (one Query of its partition: a session has at most a few hundred). */
+/** A member's consent to the call's recording and transcription: GROUP#<id> / CONSENT#<memberId>. */
+export interface ConsentItem {
+  memberId: string;
+  at: string;
+}
+
+/** The session, every seat and every consent (one Query of its partition: a session has at most a few hundred). */
 export const getWithSeats = async (id: string) => {
   const items = await queryAll({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': partition(id) }, ConsistentRead: true });
   const meta = items.find((item) => item.sk === 'META');
   const seats = items.filter((item) => String(item.sk).startsWith('SEAT#')).map((item) => strip<SeatItem>(item));
-  return meta ? { session: strip<GroupSessionItem>(meta), seats } : undefined;
+  const consents = items.filter((item) => String(item.sk).startsWith('CONSENT#')).map((item) => strip<ConsentItem>(item));
+  return meta ? { session: strip<GroupSessionItem>(meta), seats, consents } : undefined;
+};
+
+/** Stores the member's consent once: given again, the first one (and its time) stays. */
+export const saveConsent = async (id: string, consent: ConsentItem) => {
+  try {
+    await documentClient.send(new PutCommand({ TableName: table(), Item: { ...consentKey(id, consent.memberId), ...consent }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
 };
 
 export const getSeat = async (id: string, memberId: string) => {

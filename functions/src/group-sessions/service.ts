@@ -38,9 +38,11 @@ import {
   putSeatWaiting,
   lineOrder,
   releaseSeat,
+  saveConsent,
   saveRating,
   seatsOfMember,
   type AttendanceItem,
+  type ConsentItem,
   type GroupSessionItem,
   type SeatItem,
 } from './repository';
@@ -49,6 +51,7 @@ import { readsGroupArchive } from './archive-access';
 import { tell } from './mail';
 import { deleteGroupReminders, placedMemberIds, setGroupReminders, stagePartsOf } from './reminders';
 import { createGroupCall, endGroupCall, groupCallId, removeCallMember, setCallMember, type CallRole } from './stream-call';
+import { memberStreamId } from '../lib/stream/stream-user-id';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -107,8 +110,10 @@ const toView = (
   seat: SeatItem | undefined,
   seats: readonly SeatItem[] | undefined,
   names: Map<string, Party>,
-  { attendance = null, ratings = null, coordinator = false }: Partial<Pick<GroupSession, 'attendance' | 'ratings'>> & { coordinator?: boolean } = {},
-): GroupSession => ({
+  { attendance = null, ratings = null, coordinator = false, consents }: Partial<Pick<GroupSession, 'attendance' | 'ratings'>> & { coordinator?: boolean; consents?: readonly ConsentItem[] } = {},
+): GroupSession => {
+  const archive = readsGroupArchive(session, seat, viewerId, coordinator);
+  return {
   id: session.id,
   kind: session.kind,
   title: session.title,
@@ -132,9 +137,12 @@ const toView = (
   attendance,
   myRating: typeof seat?.rating === 'number' ? { rating: seat.rating, comment: seat.ratingComment ?? '' } : null,
   ratings,
-  archive: readsGroupArchive(session, seat, viewerId, coordinator),
+  archive,
+  // Those who read the archive are those who may be in the room (and coordinators): the same who read the consents.
+  recordingConsents: consents && archive ? consents.map((consent) => ({ streamUserId: memberStreamId(consent.memberId), at: consent.at })).sort((a, b) => a.at.localeCompare(b.at) || a.streamUserId.localeCompare(b.streamUserId)) : null,
   createdAt: session.createdAt,
-});
+  };
+};
 
 /** The seats' ratings, for those who run the session: no names, comments newest first. */
 const ratingsOf = (seats: readonly SeatItem[]): NonNullable<GroupSession['ratings']> => {
@@ -239,7 +247,7 @@ export const scheduleGroupSession = async (identity: Identity, input: GroupSessi
     setGroupReminders(item, now),
     tell([...stage.keys()], item, { letter: (facts, memberId) => groupSessionMails.scheduled(facts, stage.get(memberId)!), invite: () => 'REQUEST', at: now }),
   ]);
-  return toView(item, identity.sub, undefined, [], await namesOf([item]), { coordinator: isCoordinator(identity) });
+  return toView(item, identity.sub, undefined, [], await namesOf([item]), { coordinator: isCoordinator(identity), consents: [] });
 };
 
 // ————— finding —————
@@ -287,17 +295,38 @@ const readVisible = async (id: string, viewer: Viewer) => {
 };
 
 /** A session's page as the viewer reads it: those who run it (host, co-hosts, coordinators) also read its attendance and ratings. */
-const pageView = async (viewer: Viewer, session: GroupSessionItem, seats: readonly SeatItem[], seat: SeatItem | undefined) => {
+const pageView = async (viewer: Viewer, session: GroupSessionItem, seats: readonly SeatItem[], seat: SeatItem | undefined, consents: readonly ConsentItem[]) => {
   const part = partOf(session, viewer.id, seat);
   const runsIt = viewer.coordinator || part === 'host' || part === 'co_host';
   const extra = runsIt ? { attendance: await attendanceOf(await listAttendance(session.id)), ratings: ratingsOf(seats) } : {};
-  return toView(session, viewer.id, seat, seats, await namesOf([session]), { ...extra, coordinator: viewer.coordinator });
+  return toView(session, viewer.id, seat, seats, await namesOf([session]), { ...extra, coordinator: viewer.coordinator, consents });
 };
 
 export const getGroupSession = async (identity: Identity, id: string): Promise<GroupSession> => {
   const viewer = await viewerOf(identity);
-  const { session, seats, seat } = await readVisible(id, viewer);
-  return pageView(viewer, session, seats, seat);
+  const { session, seats, seat, consents } = await readVisible(id, viewer);
+  return pageView(viewer, session, seats, seat, consents);
+};
+
+/**
+ * Consent to the call's recording and transcription (docs/domain.md, "Group sessions"): those on stage, and members
+ * with a place whom the host did not remove (the host may bring any of them on stage), while the room is open:
+ * backstage from 10 minutes before the start, or live. Given again, the first consent and its time stay.
+ */
+export const consentToGroupRecording = async (identity: Identity, id: string, now = new Date()): Promise<GroupSession> => {
+  const viewer = await viewerOf(identity);
+  const { session, seats, seat, consents } = await readVisible(id, viewer);
+  const part = partOf(session, viewer.id, seat);
+  if (part === 'none' || (part === 'participant' && seat?.status !== 'in')) throw new DomainError('forbidden', 'Only those on stage and members with a place in this session are asked to consent to its recording.');
+  if (seat?.removedAt) throw new DomainError('forbidden', 'The host removed you from this session.');
+  if (session.state === 'cancelled') throw conflict('ended', 'This group session was cancelled.');
+  if (session.state === 'ended' || endsAt(session) <= now.getTime()) throw conflict('ended', 'This group session has ended.');
+  if (session.state === 'scheduled' && now.getTime() < backstageOpensAt(session.startsAt).getTime()) throw conflict('pending', 'You can consent to recording once the room opens, 10 minutes before the start.');
+  const mine = consents.find((consent) => consent.memberId === viewer.id);
+  if (!mine) await saveConsent(id, { memberId: viewer.id, at: now.toISOString() });
+  // Read again: a consent given meanwhile by another request of the member's keeps its own time.
+  const after = mine ? consents : ((await getWithSeats(id))?.consents ?? consents);
+  return pageView(viewer, session, seats, seat, after);
 };
 
 /**
@@ -306,14 +335,14 @@ export const getGroupSession = async (identity: Identity, id: string): Promise<G
  */
 export const rateGroupSession = async (identity: Identity, id: string, input: GroupRatingInput, now = new Date()): Promise<GroupSession> => {
   const viewer = await viewerOf(identity);
-  const { session, seats, seat } = await readVisible(id, viewer);
+  const { session, seats, seat, consents } = await readVisible(id, viewer);
   if (partOf(session, viewer.id, seat) !== 'participant' || seat?.status !== 'in') throw new DomainError('forbidden', 'Only members with a place in this session rate it.');
   if (seat.removedAt) throw new DomainError('forbidden', 'The host removed you from this session, so you cannot rate it.');
   if (session.state !== 'live' && session.state !== 'ended') throw conflict('pending', 'You can rate a session once it has taken place.');
   const rated = { ...seat, rating: input.rating, ratingComment: input.comment, ratedAt: now.toISOString() };
   await saveRating(id, viewer.id, { value: rated.rating, comment: rated.ratingComment, at: rated.ratedAt });
   // The page as read, with the seat as now stored: no second read of the session.
-  return pageView(viewer, session, seats.map((each) => (each.memberId === viewer.id ? rated : each)), rated);
+  return pageView(viewer, session, seats.map((each) => (each.memberId === viewer.id ? rated : each)), rated, consents);
 };
 
 // ————— places —————
@@ -385,7 +414,7 @@ const movedUp = async (session: GroupSessionItem, memberId: string, now: Date) =
  */
 export const cancelGroupSession = async (identity: Identity, id: string, reason: string, now = new Date()): Promise<GroupSession> => {
   const viewer = await viewerOf(identity);
-  const { session, seats, seat } = await readVisible(id, viewer);
+  const { session, seats, seat, consents } = await readVisible(id, viewer);
   if (session.hostId !== viewer.id && !viewer.coordinator) throw new DomainError('forbidden', 'Only the host or a coordinator can cancel this group session.');
   if (session.state === 'cancelled' || session.state === 'ended') throw conflict('ended', 'This group session is already over.');
   const after = await changeState(session, 'cancelled', { cancelReason: reason }, now.toISOString()).catch(() => {
@@ -403,7 +432,7 @@ export const cancelGroupSession = async (identity: Identity, id: string, reason:
     deleteGroupReminders(session.id),
     afterWrite('ending the group call', () => endGroupCall(session.kind, session.id)),
   ]);
-  return toView(after, viewer.id, seat, seats, await namesOf([after]), { coordinator: viewer.coordinator });
+  return toView(after, viewer.id, seat, seats, await namesOf([after]), { coordinator: viewer.coordinator, consents });
 };
 
 /**

@@ -40,6 +40,9 @@ export const createGroupCall = async (plan: CallPlan) => {
         backstage: { enabled: true, join_ahead_time_seconds: 0 },
         audio: { access_request_enabled: true, default_device: 'speaker' },
         ...(plan.kind === 'workshop' ? { video: { access_request_enabled: true } } : {}),
+        // Offered, never on by itself: the room starts them once everyone on stage consented (consent-guard.ts).
+        recording: { mode: 'available' },
+        transcription: { mode: 'available', closed_caption_mode: 'available' },
         // Not broadcast until a coordinator makes the workshop public (setCallBroadcast): a livestream's defaults would
         // offer its host an HLS broadcast that no page shows.
         broadcasting: { enabled: false, hls: { enabled: false, auto_on: false, quality_tracks: ['720p'] } },
@@ -53,6 +56,13 @@ export const setCallMember = async (kind: GroupSessionKind, groupSessionId: stri
 
 export const removeCallMember = async (kind: GroupSessionKind, groupSessionId: string, memberId: string) =>
   (await callOf(kind, groupSessionId)).updateCallMembers({ remove_members: [memberStreamId(memberId)] });
+
+/** Stops the call's recording (of the type Stream reported) or its transcription. */
+export const stopCallRecording = async (kind: GroupSessionKind, groupSessionId: string, what: { recording: 'composite' | 'individual' | 'raw' } | 'transcription') => {
+  const call = await callOf(kind, groupSessionId);
+  if (what === 'transcription') await call.stopTranscription();
+  else await call.stopRecording({ recording_type: what.recording });
+};
 
 export const endGroupCall = async (kind: GroupSessionKind, groupSessionId: string) => (await callOf(kind, groupSessionId)).end();
 

@@ -101,6 +101,11 @@ export const groupSessionSchema = z.object({
    * on stage, members with a place whom the host did not remove, and coordinators.
    */
   archive: z.boolean(),
+  /**
+   * Who consented to the call's recording and transcription (their Stream user ids, and when), for those who may be
+   * in the room and coordinators, so the room asks whoever on stage has not; null for others and in lists.
+   */
+  recordingConsents: z.array(z.object({ streamUserId: z.string(), at: z.string() })).nullable(),
   createdAt: z.string(),
 });
 

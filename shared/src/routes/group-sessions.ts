@@ -104,6 +104,14 @@ export const groupSessionsRoutes = {
     // The rating is one conditional update of the member's own seat.
     needs: { tables: { ...readNeeds, groupSessions: ['GetItem', 'Query', 'UpdateItem'] } },
   },
+  'POST /api/group-sessions/{id}/recording-consent': {
+    handler: 'http/group-sessions/recording-consent',
+    auth: 'required',
+    params: groupSessionIdParams,
+    response: groupSessionSchema,
+    // One conditional put of the member's own consent item: given again, the first one stays.
+    needs: { tables: { ...readNeeds, groupSessions: ['GetItem', 'Query', 'PutItem'] } },
+  },
   'POST /api/group-sessions/{id}/join': {
     handler: 'http/group-sessions/join',
     auth: 'required',

@@ -8,6 +8,10 @@ export const callTypeLabels: Record<CallType, string> = {
   audio_room: 'Audio room',
 };
 
+// "you have", as "they have": only one other person "has".
+const waitingFor = (whom: string) => (missing: readonly string[]) =>
+  `Waiting for ${whom} to agree to recording: ${missing.join(', ')} ${missing.length === 1 && missing[0] !== 'you' ? 'has' : 'have'} not agreed yet.`;
+
 export const copy = {
   callsPage: {
     title: 'Calls',
@@ -89,9 +93,7 @@ export const copy = {
     agree: 'I agree to recording',
     you: 'you',
     checking: 'Checking who has agreed to recording…',
-    // "you have", as "they have": only one other person "has".
-    waiting: (missing: readonly string[]) =>
-      `Waiting for everyone to agree to recording: ${missing.join(', ')} ${missing.length === 1 && missing[0] !== 'you' ? 'has' : 'have'} not agreed yet.`,
+    waiting: waitingFor('everyone'),
   },
   controls: {
     leave: 'Leave call',
@@ -182,6 +184,15 @@ export const copy = {
     },
     noHands: 'No hands raised yet. They show here in the order they come.',
     dismiss: (name: string) => `Dismiss ${name}`,
+    // Only those on stage are recorded: the audience is neither seen nor heard, so it is told, not asked.
+    consent: {
+      promptLabel: 'Recording consent',
+      prompt: 'Recording and transcription start only when everyone on stage agrees. Do you agree to being recorded and transcribed in this session?',
+      agree: 'I agree to be recorded',
+      waiting: waitingFor('everyone on stage'),
+    },
+    recorded: 'This session is being recorded',
+    transcribed: 'This session is being transcribed',
   },
   partnerLeft: {
     title: (name: string) => `${name} left the call`,

@@ -4,6 +4,7 @@ import { eventHandler } from '../../lib/events/handler';
 import { emitMetric } from '../../lib/metrics';
 import { logger, metrics } from '../../lib/powertools';
 import { recordCallEvent, recordHistory, setFeatureFlag, stopWithoutConsent } from '../../calls';
+import { stopGroupRecordingWithoutConsent } from '../../group-sessions';
 import { callEventSchema } from '../../lib/stream/events';
 
 // A recording type this code does not know is not a reason to drop the flag change: the stop then uses composite.
@@ -20,7 +21,9 @@ export const handler = eventHandler(startedEventSchema, async ({ detailType, det
   const changed = await setFeatureFlag(detail.call_cid, feature, { on: detailType.endsWith('_started'), at: detail.created_at, failed });
   await recordHistory(detail.call_cid, { type: detailType, at: detail.created_at });
   if (detailType === 'call.recording_started' || detailType === 'call.transcription_started') {
+    // A pair's call waits for both of the pair, a group session's for everyone on stage; any other call is neither.
     await stopWithoutConsent(detailType, detail.call_cid, detail.recording_type);
+    await stopGroupRecordingWithoutConsent(detailType, detail.call_cid, detail.recording_type);
   }
   // A mentorship call's session says its recording or transcript failed, rather than waiting for one forever.
   if (detailType === 'call.recording_failed' || detailType === 'call.transcription_failed') await recordCallEvent(detailType, detail);

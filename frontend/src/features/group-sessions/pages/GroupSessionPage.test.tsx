@@ -42,6 +42,7 @@ const session = (extra: Partial<GroupSession>): GroupSession => ({
   myRating: { rating: 4, comment: '' },
   ratings: null,
   archive: true,
+  recordingConsents: null,
   createdAt: '2026-03-01T09:00:00.000Z',
   ...extra,
 });

@@ -40,6 +40,7 @@ const session = (fields: Partial<GroupSession> = {}): GroupSession => ({
   ratings: null,
   createdAt: '2026-05-01T10:00:00.000Z',
   archive: false,
+  recordingConsents: null,
   ...fields,
 });
 

@@ -4,8 +4,9 @@ import {
   useCallStateHooks,
   useNoiseCancellation,
 } from '@stream-io/video-react-sdk';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { mentorshipIdOfCall } from '@mentoring/shared/mentorship-calls';
+import { groupSessionIdOfCall } from '@mentoring/shared/group-sessions';
 import { useSafetySlots } from '../../../lib/safety-slots';
 import { copy as text } from '../copy';
 import { useCallFeatureFlags } from './useCallFeatureFlags';
@@ -13,7 +14,8 @@ import { DeviceToggle, ReactionsMenu, ScreenShareToggle } from './DeviceButtons'
 import { DeviceSettingsPanel } from './DeviceSettingsPanel';
 import { Gate } from './Gate';
 import { useRoom } from './room/RoomContext';
-import { RecordingConsentControls } from './RecordingConsent';
+import { onStage } from './room/RoomPeople';
+import { groupConsentStore, pairConsentStore, RecordingConsentControls } from './RecordingConsent';
 import { useCallAction } from './useCallAction';
 
 const CallStatsPanel = lazy(() => import('./CallStatsPanel'));
@@ -81,19 +83,39 @@ const RECORDING_CAPABILITIES: readonly OwnCapability[] = [
 export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancellation, canInvite = false, audience = false }: CallControlsBarProps) => {
   const call = useCall();
   const room = useRoom();
-  const { useOwnCapabilities, useCallSettings } = useCallStateHooks();
+  const { useOwnCapabilities, useCallSettings, useLocalParticipant } = useCallStateHooks();
   const capabilities = useOwnCapabilities();
+  const local = useLocalParticipant();
   const backstage = useCallSettings()?.backstage.enabled === true;
   const sends = capabilities?.some((capability) => capability === OwnCapability.SEND_AUDIO || capability === OwnCapability.SEND_VIDEO) ?? false;
   const { report } = useSafetySlots();
   const { recording, transcribing, captioning, broadcasting, live } = useCallFeatureFlags();
   const { busy, error, run } = useCallAction();
-  if (!call) return null;
   // A mentorship's call is a session: its recording waits for everyone's consent (the session id is the call id).
   // Consent is a member's, asked through our API: a guest (no account, no API session, no query cache on the
   // public page) can neither record nor give it, so a guest's bar has no consent controls.
   const mayRecord = capabilities?.some((capability) => RECORDING_CAPABILITIES.includes(capability)) ?? false;
-  const sessionId = mentorshipIdOfCall(call.type, call.id) && mayRecord ? call.id : null;
+  const sessionId = call && mentorshipIdOfCall(call.type, call.id) && mayRecord ? call.id : null;
+  const pairStore = useMemo(() => (sessionId ? pairConsentStore(sessionId) : null), [sessionId]);
+  // A group session's room waits for everyone on stage; the audience is told that it is recorded, not asked.
+  // Told by the call itself, not the room's read of the session: until that read lands, nothing is offered unasked.
+  const groupSessionId = call ? groupSessionIdOfCall(call.type, call.id) : null;
+  const groupStore = useMemo(() => (groupSessionId ? groupConsentStore(groupSessionId) : null), [groupSessionId]);
+  if (!call) return null;
+  const consented = [
+    {
+      on: recording,
+      can: { start: OwnCapability.START_RECORD_CALL, stop: OwnCapability.STOP_RECORD_CALL },
+      labels: { start: text.controls.startRecording, stop: text.controls.stopRecording },
+      actions: { start: () => call.startRecording(), stop: () => call.stopRecording() },
+    },
+    {
+      on: transcribing,
+      can: { start: OwnCapability.START_TRANSCRIPTION_CALL, stop: OwnCapability.STOP_TRANSCRIPTION_CALL },
+      labels: { start: text.controls.startTranscription, stop: text.controls.stopTranscription },
+      actions: { start: () => call.startTranscription(), stop: () => call.stopTranscription() },
+    },
+  ];
 
   const panelButton = (value: Exclude<CallPanel, null>, label: string): ReactNode => (
     <button type="button" className="call-button" aria-pressed={panel === value} onClick={() => onPanel(panel === value ? null : value)}>
@@ -126,28 +148,11 @@ export const CallControlsBar = ({ onLeave, panel, onPanel, layout, noiseCancella
           </span>
         </Gate>
         {noiseCancellation && <NoiseCancellationToggle />}
-        {sessionId ? (
-          <RecordingConsentControls
-            sessionId={sessionId}
-            busy={busy}
-            run={run}
-            features={[
-              {
-                on: recording,
-                can: { start: OwnCapability.START_RECORD_CALL, stop: OwnCapability.STOP_RECORD_CALL },
-                labels: { start: text.controls.startRecording, stop: text.controls.stopRecording },
-                actions: { start: () => call.startRecording(), stop: () => call.stopRecording() },
-              },
-              {
-                on: transcribing,
-                can: { start: OwnCapability.START_TRANSCRIPTION_CALL, stop: OwnCapability.STOP_TRANSCRIPTION_CALL },
-                labels: { start: text.controls.startTranscription, stop: text.controls.stopTranscription },
-                actions: { start: () => call.startTranscription(), stop: () => call.stopTranscription() },
-              },
-            ]}
-          />
-        ) : room ? null : (
-          // A group session's room records nothing until those on stage can consent, as a pair's call asks them.
+        {pairStore ? (
+          <RecordingConsentControls store={pairStore} busy={busy} run={run} features={consented} />
+        ) : groupStore ? (
+          (mayRecord || (local !== undefined && onStage(local))) && <RecordingConsentControls store={groupStore} asked={onStage} busy={busy} run={run} features={consented} />
+        ) : (
           <>
             <StartStop
               on={recording}

@@ -1,9 +1,12 @@
-import { OwnCapability, hasAudio, useCall, useCallStateHooks } from '@stream-io/video-react-sdk';
+import { OwnCapability, hasAudio, hasVideo, useCall, useCallStateHooks, type StreamVideoParticipant } from '@stream-io/video-react-sdk';
 import { copy as text } from '../../copy';
 import { useCallAction } from '../useCallAction';
 
 /** The first stage role a participant holds (admin, host, speaker), as the room names it; none for the audience. */
 export const stageRole = (roles: readonly string[]) => ['admin', 'host', 'speaker'].find((role) => roles.includes(role));
+
+/** On stage: a stage role, or seen or heard (one of the audience the host brought on stage). */
+export const onStage = (participant: StreamVideoParticipant) => stageRole(participant.roles) !== undefined || hasAudio(participant) || hasVideo(participant);
 
 /**
  * Who is in the call, in the stage's order, with each one's stage role. Those whose capabilities allow it mute a
