@@ -12,10 +12,11 @@ import { PartnerLeftNotice } from './PartnerLeftNotice';
 import { PermissionGuidance } from './PermissionGuidance';
 import { RoleSortedStage } from './RoleSortedStage';
 import { RoomPeople } from './room/RoomPeople';
-import { StagePanel } from './room/StagePanel';
 import { TileUi } from './TileUi';
 
 const ParticipantsPanel = lazy(() => import('./ParticipantsPanel'));
+// Only a group session's room has a stage: a pair's call never loads it.
+const StagePanel = lazy(() => import('./room/StagePanel').then(({ StagePanel: Component }) => ({ default: Component })));
 
 /**
  * Noise cancellation needs Web Audio and workers; where the browser lacks them the control is not offered.
@@ -73,7 +74,11 @@ export const ActiveCall = ({ onLeave, invite }: { onLeave: () => void; invite?: 
         {roleSorted ? <RoleSortedStage /> : layout === 'speaker' ? <SpeakerLayout participantsBarPosition="bottom" ParticipantViewUIBar={tileUi} ParticipantViewUISpotlight={tileUi} /> : <PaginatedGridLayout ParticipantViewUI={tileUi} />}
         <Captions />
       </div>
-      {roleSorted && <StagePanel />}
+      {roleSorted && (
+        <Suspense fallback={null}>
+          <StagePanel />
+        </Suspense>
+      )}
       {panel === 'invite' && invite && <div className="call-panel call-panel--light">{invite}</div>}
       {panel === 'participants' &&
         (roleSorted ? (
