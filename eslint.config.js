@@ -8,13 +8,16 @@ import { tablesPlugin } from './eslint/table-writers.js';
 // .dependency-cruiser.cjs, run by `npm run lint` after ESLint.
 
 /** The light, zod-free subpaths of @mentoring/shared the browser may load; routes only as types. */
+/** The SPA names its modules from the top (`@/lib/query`, `@testing/mentoring/render`), not by climbing folders. */
+const spaClimbing = { regex: '^(\\.\\./){2,}', message: 'Import from @/… (frontend/src) or @testing/… (frontend/testing) instead of climbing two or more folders.' };
+
 const spaSharedImports = {
   paths: [
     { name: '@mentoring/shared', allowTypeImports: true, message: 'The SPA imports a light subpath of @mentoring/shared (see shared/package.json "exports"), never the index (types excepted).' },
     { name: '@mentoring/shared/routes', allowTypeImports: true, message: 'The SPA imports the route table as types only: its zod schemas stay on the server.' },
     { name: 'zod', allowTypeImports: true, message: 'Validation is the server\'s: the SPA does not ship zod.' },
   ],
-  patterns: [{ group: ['@mentoring/shared/src/*', '**/shared/src/*'], message: 'Import @mentoring/shared through its package exports.' }],
+  patterns: [{ group: ['@mentoring/shared/src/*', '**/shared/src/*'], message: 'Import @mentoring/shared through its package exports.' }, spaClimbing],
 };
 
 /**
@@ -86,6 +89,17 @@ export default tseslint.config(
     // hooks built on them live beside it in hooks.ts.
     files: ['frontend/src/features/*/api.ts'],
     rules: { 'no-restricted-imports': ['error', { ...spaSharedImports, paths: [...spaSharedImports.paths, ...featureApiHooks] }] },
+  },
+  {
+    files: ['frontend/src/**/*.test.{ts,tsx}', 'frontend/testing/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [spaClimbing] }] },
+  },
+  {
+    // A function's tests reach their kit as `#testing/…` (functions/package.json "imports"); modules stay near.
+    files: ['functions/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./){3,}', message: 'Import the test kit as #testing/…; a module three or more folders up belongs nearer, or behind its feature\'s index.' }] }],
+    },
   },
   {
     // One writer per table: eslint/table-writers.js names each table's module.

@@ -68,6 +68,8 @@ const englishOnlyChat = (): Plugin => ({
 
 export default defineConfig({
   plugins: [react(), precompress(), sharedHasNoSideEffects(), englishOnlyChat()],
+  // `@/…` and `@testing/…` as the root tsconfig.json's `paths` name them.
+  resolve: { tsconfigPaths: true },
   // The manifest maps source modules to built chunks, for whoever needs to trace what a route loads. Source maps
   // are 'hidden': written for our own tools (error triage, bundle analysis) but never named in the bundles, and
   // neither deployed (web stack) nor served by the local stage, so the source is not published.

@@ -3,9 +3,9 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MentorshipPage } from '../features/mentorships/pages/MentorshipPage';
 import { MentorshipsPage } from '../features/mentorships/pages/MentorshipsPage';
-import { createFakeApi, menteeView, mentorView, ownProfile, stored, type StoredMentorship } from '../../testing/mentorships/fake-api';
-import { renderAt } from '../../testing/mentorships/render';
-import { createSchedulingApi, sessionOf } from '../../testing/scheduling/fake-api';
+import { createFakeApi, menteeView, mentorView, ownProfile, stored, type StoredMentorship } from '@testing/mentorships/fake-api';
+import { renderAt } from '@testing/mentorships/render';
+import { createSchedulingApi, sessionOf } from '@testing/scheduling/fake-api';
 
 vi.setConfig({ testTimeout: 30_000 });
 

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../testing/render';
+import { renderApp } from '@testing/render';
 import { PageShell, type RouteHandle } from './PageShell';
 import { PUBLIC_PAGE_PATHS } from '@mentoring/shared/public-pages';
 import { loadLazyMatches } from './lazy-matches';

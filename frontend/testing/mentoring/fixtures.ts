@@ -1,5 +1,5 @@
 /** Answers of the mentoring API as the contract shapes them, for tests at the network boundary. */
-import type { Application, DirectoryPage, MentorCardData, MentorView, OwnProfile, OwnProfileData, Programme } from '../../src/features/mentoring/lib/types';
+import type { Application, DirectoryPage, MentorCardData, MentorView, OwnProfile, OwnProfileData, Programme } from '@/features/mentoring/lib/types';
 
 export const programme = (overrides: Partial<Programme> = {}): Programme => ({
   name: 'Bridge Mentoring',

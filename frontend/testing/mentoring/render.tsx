@@ -2,10 +2,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { Toaster } from '../../src/components/Toast/Toaster';
-import { AuthContext, type AuthContextValue } from '../../src/lib/auth/AuthProvider';
-import { QueryProvider } from '../../src/lib/query';
-import { setIdTokenSource } from '../../src/lib/api-client';
+import { Toaster } from '@/components/Toast/Toaster';
+import { AuthContext, type AuthContextValue } from '@/lib/auth/AuthProvider';
+import { QueryProvider } from '@/lib/query';
+import { setIdTokenSource } from '@/lib/api-client';
 
 export const ada = { id: 'sub-ada', name: 'Ada Lovelace', email: 'ada@example.org' };
 

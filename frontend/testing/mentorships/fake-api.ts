@@ -6,7 +6,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { allowedActions, TRANSITIONS, type MentorshipAction, type MentorshipState } from '@mentoring/shared/mentorship';
 import type { ApiAnswer } from '@mentoring/shared/routes';
-import type { MentorshipDetail, MentorshipSummary, ViewerRole } from '../../src/features/mentorships/model';
+import type { MentorshipDetail, MentorshipSummary, ViewerRole } from '@/features/mentorships/model';
 
 type MemberView = MentorshipDetail['mentorProfile'];
 type Profile = ApiAnswer<'GET /api/profile/me'>;

@@ -3,10 +3,10 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { FeatureSlots, preloadFeatureSlots } from '../../src/app/feature-slots';
-import { Toaster } from '../../src/components/Toast/Toaster';
-import { QueryProvider } from '../../src/lib/query';
-import { StreamConnectionContext, type StreamConnection } from '../../src/lib/stream/context';
+import { FeatureSlots, preloadFeatureSlots } from '@/app/feature-slots';
+import { Toaster } from '@/components/Toast/Toaster';
+import { QueryProvider } from '@/lib/query';
+import { StreamConnectionContext, type StreamConnection } from '@/lib/stream/context';
 
 const Elsewhere = () => <p data-testid="elsewhere">{useLocation().pathname}</p>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hoursApart } from '@mentoring/shared';
-import { mentorItem } from '../../testing/mentoring';
+import { mentorItem } from '#testing/mentoring';
 import type { MemberItem } from '../members';
 import { fold, toDirectoryEntries } from './cache';
 import { columnsOf } from './columns';

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { apiEvent, lambdaContext } from '../../testing/events';
+import { apiEvent, lambdaContext } from '#testing/events';
 import { handler } from './not-found';
 import { handler as health } from './health/get';
 

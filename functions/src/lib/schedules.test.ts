@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-scheduler';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lambdaContext } from '../../testing/events';
+import { lambdaContext } from '#testing/events';
 import { atExpression, cancelSchedule, MIN_LEAD_MS, scheduleOnce } from './schedules';
 import { scheduleHandler } from './schedule-handler';
 

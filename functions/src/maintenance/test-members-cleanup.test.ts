@@ -2,7 +2,7 @@ import { AdminDeleteUserCommand, CognitoIdentityProviderClient, ListUsersInGroup
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEST_MEMBERS_GROUP } from '@mentoring/shared';
-import { lambdaContext } from '../../testing/events';
+import { lambdaContext } from '#testing/events';
 
 // The member-deletion steps are DELETE /api/me's, tested with that route; here only which members go, and in what order.
 const steps: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { menteeItem, mentorItem } from '../../testing/mentoring';
+import { menteeItem, mentorItem } from '#testing/mentoring';
 import { placeUpdate, toParty } from './places-repository';
 import { withListing } from './item';
 import { isListed } from './item';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mentorItem } from '../../testing/mentoring';
+import { mentorItem } from '#testing/mentoring';
 import { isListed, LISTING_FIELDS, listingCondition, unchangedCondition } from './item';
 
 describe('the listing rule', () => {

@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mentorItem } from '../../testing/mentoring';
+import { mentorItem } from '#testing/mentoring';
 import { setPhoto } from './repository';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applicationSchema, memberViewSchema, ownProfileSchema } from '@mentoring/shared';
-import { menteeItem, mentorItem } from '../../testing/mentoring';
+import { menteeItem, mentorItem } from '#testing/mentoring';
 import { toApplication, toMemberView, toOwnProfile } from './views';
 
 describe('member views', () => {

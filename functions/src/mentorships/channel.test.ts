@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startStreamRecorder, type StreamRecorder } from '../../testing/stream-recorder';
+import { startStreamRecorder, type StreamRecorder } from '#testing/stream-recorder';
 import type { MentorshipRecord } from './repository';
 import { resetStreamClient, syncChannel } from './channel';
 

@@ -5,8 +5,8 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DASHBOARD_SNAPSHOT_KEY } from '@mentoring/shared';
-import '../../testing/mentoring';
-import { lambdaContext } from '../../testing/events';
+import '#testing/mentoring';
+import { lambdaContext } from '#testing/events';
 import { handler } from './dashboard-snapshot';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

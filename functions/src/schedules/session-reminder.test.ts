@@ -4,7 +4,7 @@ import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { lambdaContext } from '../../testing/events';
+import { lambdaContext } from '#testing/events';
 import { handler } from './session-reminder';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -2,10 +2,10 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@mentoring/shared/messages';
 import type { MemberNavEntry } from '../member-nav';
-import { siteConfig } from '../../config/site-config';
-import { Logo } from '../../components/Header/Header';
-import { useDisclosure } from '../../components/Header/useDisclosure';
-import { Icon } from '../../components/Icon/Icon';
+import { siteConfig } from '@/config/site-config';
+import { Logo } from '@/components/Header/Header';
+import { useDisclosure } from '@/components/Header/useDisclosure';
+import { Icon } from '@/components/Icon/Icon';
 import styles from './MemberHeader.module.css';
 
 export interface MemberHeaderProps {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { siteConfig } from '../../config/site-config';
-import { renderApp } from '../../../testing/render';
+import { siteConfig } from '@/config/site-config';
+import { renderApp } from '@testing/render';
 
 const footer = () => screen.getByRole('contentinfo');
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { siteConfig } from '../../config/site-config';
+import { siteConfig } from '@/config/site-config';
 import { Logo, marketingLinks } from '../Header/Header';
 import styles from './Footer.module.css';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { siteConfig } from '../../config/site-config';
-import { renderApp } from '../../../testing/render';
+import { siteConfig } from '@/config/site-config';
+import { renderApp } from '@testing/render';
 
 const header = () => screen.getByRole('banner');
 

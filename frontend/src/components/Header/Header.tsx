@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { messages } from '@mentoring/shared/messages';
-import { siteConfig } from '../../config/site-config';
+import { siteConfig } from '@/config/site-config';
 import { HeaderAccount } from './HeaderAccount';
 import { useDisclosure } from './useDisclosure';
 import styles from './Header.module.css';

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import type { RouteHandle } from '../../lib/route-handle';
+import type { RouteHandle } from '@/lib/route-handle';
 
 /**
  * The account routes, as route objects under the page shell. Each page loads Amplify Auth with it

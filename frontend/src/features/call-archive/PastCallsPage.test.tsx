@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setIdTokenSource } from '../../lib/api-client';
-import { renderWithQuery as render } from '../../../testing/query';
+import { setIdTokenSource } from '@/lib/api-client';
+import { renderWithQuery as render } from '@testing/query';
 import { PastCallsPage } from './PastCallsPage';
 
 const call = { cid: 'default:abc', type: 'default', id: 'abc', createdAt: '2026-01-01T10:00:00.000Z', endedAt: '2026-01-01T11:00:00.000Z', createdBy: 'mentor-1' };

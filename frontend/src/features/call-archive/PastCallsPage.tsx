@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ButtonLink } from '../../components/Button/Button';
-import { PageHeader } from '../../components/PageHeader/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../../components/StatePanel/StatePanel';
+import { ButtonLink } from '@/components/Button/Button';
+import { PageHeader } from '@/components/PageHeader/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '@/components/StatePanel/StatePanel';
 import type { CallSummary } from '@mentoring/shared';
 import { groupSessionIdOfCall } from '@mentoring/shared/group-sessions';
-import { errorMessage } from '../../lib/api-client';
-import { useDates } from '../../lib/member-zone';
+import { errorMessage } from '@/lib/api-client';
+import { useDates } from '@/lib/member-zone';
 import { callArtifactsQuery, pastCallsQuery } from './api';
-import { Transcript } from '../../components/Transcript/Transcript';
+import { Transcript } from '@/components/Transcript/Transcript';
 import styles from './PastCallsPage.module.css';
 
 const formatSize = (bytes: number) =>

@@ -1,7 +1,7 @@
 import type { Channel, StreamChat } from 'stream-chat';
 import { useCallback, useState, type KeyboardEvent } from 'react';
-import { EmptyState, ErrorState, LoadingState } from '../../components/StatePanel/StatePanel';
-import { useMemberZone } from '../../lib/member-zone';
+import { EmptyState, ErrorState, LoadingState } from '@/components/StatePanel/StatePanel';
+import { useMemberZone } from '@/lib/member-zone';
 import { ChannelListItem } from './ChannelListItem';
 import { chatCopy } from './copy';
 import { MemberResults } from './MemberSearch';

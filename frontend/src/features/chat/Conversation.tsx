@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { Channel as StreamChannel, StreamChat } from 'stream-chat';
 import { Channel, ChannelHeader, Chat, MessageComposer, MessageList, Thread, useChannelActionContext, useChannelStateContext, Window } from 'stream-chat-react';
-import { WithMessageReport } from '../../lib/chat-safety';
-import { ConversationTools } from '../../components/ConversationTools/ConversationTools';
+import { WithMessageReport } from '@/lib/chat-safety';
+import { ConversationTools } from '@/components/ConversationTools/ConversationTools';
 
 /** Shows the found message in the list (loading the history around it) once the channel has loaded. */
 const JumpTo = ({ target }: { target: { messageId: string } | null }) => {

@@ -2,7 +2,7 @@ import type { Channel, StreamChat, UserResponse } from 'stream-chat';
 import { useCallback, useState } from 'react';
 import { ChatAvatar } from './ChannelListItem';
 import { chatCopy } from './copy';
-import { useDebouncedSearch } from '../../lib/use-debounced-search';
+import { useDebouncedSearch } from '@/lib/use-debounced-search';
 
 /** Members whose name starts with the words typed (Stream's autocomplete), without the member themselves. */
 const useMemberSearch = (client: StreamChat, userId: string, query: string) => {

@@ -2,7 +2,7 @@ import type { Channel, MessageResponse, StreamChat } from 'stream-chat';
 import { useCallback } from 'react';
 import { plainText, previewOf } from './channel-preview';
 import { chatCopy } from './copy';
-import { useDebouncedSearch } from '../../lib/use-debounced-search';
+import { useDebouncedSearch } from '@/lib/use-debounced-search';
 
 /**
  * Messages with the words typed, in the member's own conversations only: the filter names them as a member, and

@@ -5,11 +5,11 @@ import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CHAT_API, createFakeStream, videoHandlers } from '../../../testing/chat/fake-stream';
+import { CHAT_API, createFakeStream, videoHandlers } from '@testing/chat/fake-stream';
 import { chatCopy } from './copy';
 import { MessagesRoute } from './index';
 
-vi.mock('../../lib/auth', () => ({
+vi.mock('@/lib/auth', () => ({
   useAuth: () => ({
     status: 'signedIn',
     user: { id: 'ada', name: 'Ada Lovelace', email: 'ada@example.org' },

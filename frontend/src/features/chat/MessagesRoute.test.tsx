@@ -2,12 +2,12 @@ import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetRuntimeConfig } from '../../lib/stream/runtime-config';
+import { resetRuntimeConfig } from '@/lib/stream/runtime-config';
 import { chatCopy } from './copy';
 import { MessagesRoute } from './index';
 
 const auth = vi.hoisted(() => ({ status: 'signedIn' as 'signedIn' | 'signedOut' }));
-vi.mock('../../lib/auth', async () => {
+vi.mock('@/lib/auth', async () => {
   const { Navigate } = await import('react-router');
   return {
     useAuth: () => ({

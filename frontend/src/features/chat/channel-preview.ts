@@ -1,5 +1,5 @@
 import type { Channel, LocalMessage } from 'stream-chat';
-import { dayKey, formatDate, formatShortDate, formatTime } from '../../lib/datetime';
+import { dayKey, formatDate, formatShortDate, formatTime } from '@/lib/datetime';
 import { chatCopy } from './copy';
 
 /** What a row of the channel list shows of a channel, read from the channel's own state in stream-chat. */

@@ -1,4 +1,4 @@
-import { connectionCopy } from '../../lib/stream/copy';
+import { connectionCopy } from '@/lib/stream/copy';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

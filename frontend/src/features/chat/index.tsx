@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { PageHeader } from '../../components/PageHeader/PageHeader';
-import { LoadingState } from '../../components/StatePanel/StatePanel';
-import { RequireAuth } from '../../lib/auth';
-import { ServiceUnavailable, StreamConnectionProvider, useChatConnection, useStreamAvailability } from '../../lib/stream';
+import { PageHeader } from '@/components/PageHeader/PageHeader';
+import { LoadingState } from '@/components/StatePanel/StatePanel';
+import { RequireAuth } from '@/lib/auth';
+import { ServiceUnavailable, StreamConnectionProvider, useChatConnection, useStreamAvailability } from '@/lib/stream';
 import { chatCopy } from './copy';
 
 // stream-chat-react and its CSS load only when /messages is visited.

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import type { StreamChat } from 'stream-chat';
 import { describe, expect, it, vi } from 'vitest';
-import { StreamConnectionContext, type StreamConnection } from '../../lib/stream/context';
+import { StreamConnectionContext, type StreamConnection } from '@/lib/stream/context';
 import { useUnreadMessages } from './useUnreadMessages';
 
 /** A chat client as far as the count needs it: the connected user's total, and its events. */

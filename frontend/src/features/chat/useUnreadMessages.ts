@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useStreamConnection } from '../../lib/stream';
-import { whenIdle } from '../../lib/when-idle';
+import { useStreamConnection } from '@/lib/stream';
+import { whenIdle } from '@/lib/when-idle';
 
 /**
  * Unread messages across the member's conversations: null until chat is connected, then Stream's count, kept

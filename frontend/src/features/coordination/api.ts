@@ -1,6 +1,6 @@
 import type { ApiQuery } from '@mentoring/shared/routes';
-import { api } from '../../lib/api-client';
-import { apiQuery } from '../../lib/query';
+import { api } from '@/lib/api-client';
+import { apiQuery } from '@/lib/query';
 
 export type MembersQuery = Omit<NonNullable<ApiQuery<'GET /api/coordinator/members'>>, 'cursor' | 'limit'>;
 export type FeedbackQuery = NonNullable<ApiQuery<'GET /api/coordinator/feedback'>>;

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { RATING_STARS } from '@mentoring/shared';
 import { messages } from '@mentoring/shared/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../components/Toast/Toaster';
+import { Toaster } from '@/components/Toast/Toaster';
 import { FeedbackDialog } from './FeedbackDialog';
-import { RETRY_DELAY_MS, setIdTokenSource } from '../../lib/api-client';
+import { RETRY_DELAY_MS, setIdTokenSource } from '@/lib/api-client';
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { FeedbackType } from '@mentoring/shared';
 import { messages } from '@mentoring/shared/messages';
-import { Button } from '../../components/Button/Button';
-import { Modal } from '../../components/Modal/Modal';
-import { StarRating } from '../../components/StarRating/StarRating';
-import { toast } from '../../components/Toast/toast';
+import { Button } from '@/components/Button/Button';
+import { Modal } from '@/components/Modal/Modal';
+import { StarRating } from '@/components/StarRating/StarRating';
+import { toast } from '@/components/Toast/toast';
 import { submitFeedback } from './api';
 import styles from './FeedbackDialog.module.css';
 

@@ -1,5 +1,5 @@
 import type { FeedbackInput } from '@mentoring/shared';
-import { api } from '../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /**
  * POST /api/feedback, with the member's ID token when one is signed in so the message is stored with

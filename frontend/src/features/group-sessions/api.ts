@@ -1,7 +1,7 @@
 import type { ApiAnswer, ApiBody, ApiQuery } from '@mentoring/shared/routes';
-import { api } from '../../lib/api-client';
-import { apiQuery } from '../../lib/query';
-import { groupSessionQuery } from '../../lib/shared-api';
+import { api } from '@/lib/api-client';
+import { apiQuery } from '@/lib/query';
+import { groupSessionQuery } from '@/lib/shared-api';
 
 export type GroupSession = ApiAnswer<'GET /api/group-sessions/{id}'>;
 export type GroupPlace = GroupSession['place'];

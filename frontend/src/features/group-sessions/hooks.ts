@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useChatConnection } from '../../lib/stream';
-import { useDebouncedSearch } from '../../lib/use-debounced-search';
+import { useChatConnection } from '@/lib/stream';
+import { useDebouncedSearch } from '@/lib/use-debounced-search';
 import { cancelGroupSession, changePlace, groupSessionQuery, joinGroupSession, rateGroupSession, scheduleGroupSession } from './api';
 
 /** A change of places or state shows on the list, the session's page and Home. */

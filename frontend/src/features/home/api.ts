@@ -1,5 +1,5 @@
 import type { ApiAnswer } from '@mentoring/shared/routes';
-import { apiQuery } from '../../lib/query';
+import { apiQuery } from '@/lib/query';
 
 export type OwnProfile = ApiAnswer<'GET /api/profile/me'>;
 export type Mentorship = ApiAnswer<'GET /api/mentorships'>['mentorships'][number];

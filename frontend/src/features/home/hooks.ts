@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { mentorshipQuery, myMentorshipsQuery, ownProfileQuery } from '../../lib/shared-api';
+import { mentorshipQuery, myMentorshipsQuery, ownProfileQuery } from '@/lib/shared-api';
 import { actionItemsQuery, upcomingQuery, type HomeData } from './api';
 
 /**

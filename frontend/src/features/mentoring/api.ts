@@ -1,6 +1,6 @@
 import type { ApiQuery } from '@mentoring/shared/routes';
-import { api } from '../../lib/api-client';
-import { apiQuery } from '../../lib/query';
+import { api } from '@/lib/api-client';
+import { apiQuery } from '@/lib/query';
 import { copy } from './copy';
 import type { DecisionBody, DirectoryQuery, PHOTO_TYPES, ProfileInput, ProgrammeSettings } from './lib/types';
 

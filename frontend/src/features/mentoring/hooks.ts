@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ownProfileQuery } from '../../lib/shared-api';
+import { ownProfileQuery } from '@/lib/shared-api';
 import { programmeQuery, saveProfile, submitProfile } from './api';
 import type { OwnProfile } from './lib/types';
 

@@ -1,5 +1,5 @@
 import { copy } from './copy';
-import { useOwnProfile } from '../../lib/shared-api';
+import { useOwnProfile } from '@/lib/shared-api';
 
 /** The mentoring entries of the member's navigation; `coordinatorOnly` ones show to coordinators alone. */
 export const mentoringNavEntries = [

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useOwnProfile } from '../../lib/shared-api';
+import { useOwnProfile } from '@/lib/shared-api';
 import type { OwnProfile } from './lib/types';
 
 /** Where a signed-in person belongs instead of the member's Home, if anywhere. */

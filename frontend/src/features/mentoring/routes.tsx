@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import type { RouteHandle } from '../../lib/route-handle';
+import type { RouteHandle } from '@/lib/route-handle';
 
 /**
  * The mentoring pages, each loaded only when opened. `signedInMentoringRoutes(coordinatorPages)` go under the signed-in area

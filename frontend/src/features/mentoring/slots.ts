@@ -1,4 +1,4 @@
-import { createSlot } from '../../lib/slots';
+import { createSlot } from '@/lib/slots';
 
 /**
  * What a viewer may do about a mentor (a mentee: ask them to be their mentor), on each card of the directory

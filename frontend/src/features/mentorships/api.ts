@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DeclineReason, EndReason, MentorshipAction, MentorshipState } from '@mentoring/shared/mentorship';
 import type { ApiAnswer, ApiBody } from '@mentoring/shared/routes';
-import { api } from '../../lib/api-client';
-import { apiQuery } from '../../lib/query';
-import { mentorshipQuery } from '../../lib/shared-api';
+import { api } from '@/lib/api-client';
+import { apiQuery } from '@/lib/query';
+import { mentorshipQuery } from '@/lib/shared-api';
 import { toSummary, type MentorshipDetail } from './model';
 
 export const activeMentorshipsQuery = () => apiQuery('GET /api/mentorships', { query: { states: 'ACTIVE' } });

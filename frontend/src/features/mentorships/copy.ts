@@ -1,5 +1,5 @@
 // The mentorship pages' own words. State labels and reasons come from @mentoring/shared/mentorship.
-import { connectionCopy } from '../../lib/stream/copy';
+import { connectionCopy } from '@/lib/stream/copy';
 
 export const MESSAGE_MAX = 2000;
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import type { RouteHandle } from '../../lib/route-handle';
+import type { RouteHandle } from '@/lib/route-handle';
 
 /** The mentorship pages of the signed-in area, each loaded only when opened. */
 export const signedInMentorshipRoutes: RouteObject[] = [

@@ -1,6 +1,6 @@
 import type { CallSummary } from '@mentoring/shared';
 import type { MentorshipState } from '@mentoring/shared/mentorship';
-import { createSlot } from '../../lib/slots';
+import { createSlot } from '@/lib/slots';
 import type { MentorshipDetail } from './model';
 
 /** What other features put on the mentorship pages; the app fills these (app/feature-slots.tsx). */

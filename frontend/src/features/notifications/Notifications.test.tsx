@@ -2,7 +2,7 @@ import { configure, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../../testing/mentorships/render';
+import { renderAt } from '@testing/mentorships/render';
 import { NotificationsBell } from './NotificationsBell';
 import { NotificationsPage } from './pages/NotificationsPage';
 import { whenLabel } from './copy';

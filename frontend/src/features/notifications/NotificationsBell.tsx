@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Icon } from '../../components/Icon/Icon';
-import { useStreamConnectionIfAny } from '../../lib/stream';
+import { Icon } from '@/components/Icon/Icon';
+import { useStreamConnectionIfAny } from '@/lib/stream';
 import { unreadQuery } from './api';
 import { bellLabel } from './copy';
 import styles from './NotificationsBell.module.css';

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { ApiAnswer, ApiBody } from '@mentoring/shared/routes';
-import { api } from '../../lib/api-client';
-import { apiQuery } from '../../lib/query';
+import { api } from '@/lib/api-client';
+import { apiQuery } from '@/lib/query';
 
 export type NotificationPage = ApiAnswer<'GET /api/notifications'>;
 export type AppNotification = NotificationPage['notifications'][number];

@@ -1,4 +1,4 @@
-import { age } from '../../lib/datetime';
+import { age } from '@/lib/datetime';
 
 /** The words of the notifications feature. */
 export const bellLabel = (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications');

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import type { RouteHandle } from '../../lib/route-handle';
+import type { RouteHandle } from '@/lib/route-handle';
 
 /** The notifications page of the signed-in area, loaded only when opened. */
 export const signedInNotificationRoutes: RouteObject[] = [

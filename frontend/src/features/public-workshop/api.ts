@@ -1,5 +1,5 @@
 import type { ApiAnswer } from '@mentoring/shared/routes';
-import { apiQuery } from '../../lib/query';
+import { apiQuery } from '@/lib/query';
 
 export type PublicWorkshop = ApiAnswer<'GET /api/public/workshops/{id}'>;
 

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { SafetySlotsContext, type ReportTarget, type SafetySlots } from '../../lib/safety-slots';
+import { SafetySlotsContext, type ReportTarget, type SafetySlots } from '@/lib/safety-slots';
 import { MemberSafetyActions } from './components/MemberSafetyActions';
 import { MyDataSection } from './components/MyDataSection';
 import { SuspendButton } from './components/SuspendButton';

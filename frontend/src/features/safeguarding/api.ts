@@ -1,7 +1,7 @@
 import { DELETE_ACCOUNT_CONFIRMATION, type ReportStatus } from '@mentoring/shared/safeguarding-labels';
 import type { ApiBody } from '@mentoring/shared/routes';
-import { api } from '../../lib/api-client';
-import { apiQuery } from '../../lib/query';
+import { api } from '@/lib/api-client';
+import { apiQuery } from '@/lib/query';
 
 export const myBlocksQuery = () => apiQuery('GET /api/me/blocks');
 export const setBlocked = (memberId: string, blocked: boolean) =>

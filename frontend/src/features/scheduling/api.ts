@@ -1,6 +1,6 @@
 import type { ApiAnswer, ApiBody } from '@mentoring/shared/routes';
-import { api } from '../../lib/api-client';
-import { apiQuery } from '../../lib/query';
+import { api } from '@/lib/api-client';
+import { apiQuery } from '@/lib/query';
 
 export type Session = ApiAnswer<'GET /api/mentorships/{id}/sessions'>['sessions'][number];
 export type SessionDetail = ApiAnswer<'GET /api/sessions/{id}'>;

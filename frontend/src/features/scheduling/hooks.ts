@@ -1,5 +1,5 @@
 import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { myMentorshipsQuery, ownProfileQuery } from '../../lib/shared-api';
+import { myMentorshipsQuery, ownProfileQuery } from '@/lib/shared-api';
 import {
   actionItemsQuery,
   sendActionItemChange,

@@ -4,7 +4,7 @@
  * Intl does the zone arithmetic, so daylight-saving changes come out right on each date.
  */
 
-import { browserZone, dayKey, formatDate, formatDateTime, formatDayHeading, formatTime, zonePlace } from '../../lib/datetime';
+import { browserZone, dayKey, formatDate, formatDateTime, formatDayHeading, formatTime, zonePlace } from '@/lib/datetime';
 
 export { browserZone };
 

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { useStreamConnection } from '../../lib/stream';
+import { useStreamConnection } from '@/lib/stream';
 
 const CallNotifications = lazy(() => import('./CallNotifications'));
 

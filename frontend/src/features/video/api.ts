@@ -1,5 +1,5 @@
-import { api } from '../../lib/api-client';
-import { apiQuery } from '../../lib/query';
+import { api } from '@/lib/api-client';
+import { apiQuery } from '@/lib/query';
 
 /** A signed, expiring invitation for a guest to join this one call. */
 export const createGuestInvitation = (call: { type: string; id: string }) => api('POST /api/calls/{type}/{id}/guest-invitations', { params: call });

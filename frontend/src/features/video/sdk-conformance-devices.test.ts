@@ -3,9 +3,9 @@
  * because the SDK keeps browser permissions in module-wide state.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sdkMessages } from '../../../testing/video/sdkMessages';
-import { installBrowserStubs } from '../../../testing/video/browserStubs';
-import { createOfflineClient } from '../../../testing/video/offlineStream';
+import { sdkMessages } from '@testing/video/sdkMessages';
+import { installBrowserStubs } from '@testing/video/browserStubs';
+import { createOfflineClient } from '@testing/video/offlineStream';
 
 beforeAll(installBrowserStubs);
 

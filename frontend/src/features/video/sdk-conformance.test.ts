@@ -17,8 +17,8 @@ import {
 } from '@stream-io/video-react-sdk';
 import clientPackage from '@stream-io/video-client/package.json' with { type: 'json' };
 import { CAPTIONS, PARTICIPANT_VISIBILITY_THRESHOLD, PRIORITISED_CALL_ROLES } from '@mentoring/shared';
-import { sdkMessages } from '../../../testing/video/sdkMessages';
-import { callResponse, callSettings, createOfflineClient, fakeUserToken, scriptCall, type OfflineClient } from '../../../testing/video/offlineStream';
+import { sdkMessages } from '@testing/video/sdkMessages';
+import { callResponse, callSettings, createOfflineClient, fakeUserToken, scriptCall, type OfflineClient } from '@testing/video/offlineStream';
 
 /** docs/product-spec.md point 9 names client 1.14.0; the amendment table moves it to the maintained client. */
 const CALL_SDK_VERSION = '1.60.0';

@@ -1,5 +1,5 @@
 import { mentorshipCallId, randomCallSuffix } from '@mentoring/shared/mentorship-calls';
-import { createSlot } from '../../lib/slots';
+import { createSlot } from '@/lib/slots';
 
 /** Someone to call: the other member of one of the caller's mentorships. */
 export interface CallPartner {

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { hasStoredSession, loadAuth } from './amplify';
-import { loadRuntimeConfig } from '../../config/runtime-config';
+import { loadRuntimeConfig } from '@/config/runtime-config';
 import { setIdTokenSource } from '../api-client';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';

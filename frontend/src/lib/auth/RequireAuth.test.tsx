@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from './AuthProvider';
-import { HeaderAccount } from '../../app/HeaderAccount';
+import { HeaderAccount } from '@/app/HeaderAccount';
 import { RequireAuth, safeNext } from './RequireAuth';
 
 const auth = (overrides: Partial<AuthContextValue>): AuthContextValue => ({

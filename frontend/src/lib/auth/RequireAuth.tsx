@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { LoadingState } from '../../components/StatePanel/StatePanel';
+import { LoadingState } from '@/components/StatePanel/StatePanel';
 import { useAuth } from './useAuth';
 
 /** The path to sign in at and come back from: /login?next=<where the visitor wanted to go>. */

@@ -1,6 +1,6 @@
 import type { CognitoRuntimeConfig } from '@mentoring/shared';
 import type * as AmplifyAuth from 'aws-amplify/auth';
-import { loadRuntimeConfig } from '../../config/runtime-config';
+import { loadRuntimeConfig } from '@/config/runtime-config';
 
 export type AuthApi = typeof AmplifyAuth;
 

@@ -1,4 +1,4 @@
-import { ErrorState, LoadingState } from '../../components/StatePanel/StatePanel';
+import { ErrorState, LoadingState } from '@/components/StatePanel/StatePanel';
 import { useStreamAvailability } from './availability';
 import { useStreamConnection } from './context';
 import { connectionCopy, type StreamService } from './copy';

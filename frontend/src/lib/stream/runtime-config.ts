@@ -1,7 +1,7 @@
 import type { RuntimeConfig } from '@mentoring/shared';
-import { loadRuntimeConfig as loadConfig } from '../../config/runtime-config';
+import { loadRuntimeConfig as loadConfig } from '@/config/runtime-config';
 
-export { resetRuntimeConfig } from '../../config/runtime-config';
+export { resetRuntimeConfig } from '@/config/runtime-config';
 
 /** /config.json, or null when it cannot be read (the connection then simply stays not connected). */
 export const loadRuntimeConfig = () => loadConfig().catch(() => null);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CallingState } from '@stream-io/video-react-sdk';
-import { callResponse, createOfflineClient, member, type OfflineClient } from '../../../testing/video/offlineStream';
+import { callResponse, createOfflineClient, member, type OfflineClient } from '@testing/video/offlineStream';
 import { startCall } from './start-call';
 
 describe('startCall', () => {

@@ -3,8 +3,8 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactW
 import type { EventBridgeEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { lambdaContext } from '../../../testing/events';
-import { startStreamRecorder, type StreamRecorder } from '../../../testing/stream-recorder';
+import { lambdaContext } from '#testing/events';
+import { startStreamRecorder, type StreamRecorder } from '#testing/stream-recorder';
 import { handler } from './handler';
 import { handler as membershipHandler } from '../call-membership/handler';
 

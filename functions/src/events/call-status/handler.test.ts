@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-
 import type { EventBridgeEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { lambdaContext } from '../../../testing/events';
+import { lambdaContext } from '#testing/events';
 import { handler } from './handler';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

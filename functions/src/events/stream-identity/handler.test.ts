@@ -6,7 +6,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { lambdaContext } from '../../../testing/events';
+import { lambdaContext } from '#testing/events';
 import { handler } from './handler';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { jwtVerify } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiEvent, lambdaContext } from '../../../testing/events';
-import { useTestIdentity } from '../../../testing/tokens';
+import { apiEvent, lambdaContext } from '#testing/events';
+import { useTestIdentity } from '#testing/tokens';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createGuestInvitation } from '../../calls/guest-invitation';

@@ -4,8 +4,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publishAppEvent } from '../../lib/event-bus';
 import { sendMail } from '../../lib/mail/send';
-import { call, coordinatorClaims, MEMBERS_TABLE, mentorItem, PROGRAMME_TABLE } from '../../../testing/mentoring';
-import { useTestIdentity } from '../../../testing/tokens';
+import { call, coordinatorClaims, MEMBERS_TABLE, mentorItem, PROGRAMME_TABLE } from '#testing/mentoring';
+import { useTestIdentity } from '#testing/tokens';
 import { handler } from './application-decide';
 
 vi.mock('../../lib/event-bus', () => ({ publishAppEvent: vi.fn(async () => 'event-id') }));

@@ -2,8 +2,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, coordinatorClaims, MEMBERS_TABLE, menteeItem, mentorItem } from '../../../testing/mentoring';
-import { useTestIdentity } from '../../../testing/tokens';
+import { call, coordinatorClaims, MEMBERS_TABLE, menteeItem, mentorItem } from '#testing/mentoring';
+import { useTestIdentity } from '#testing/tokens';
 import { handler } from './applications-list';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

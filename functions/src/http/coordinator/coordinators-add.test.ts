@@ -1,8 +1,8 @@
 import { AdminAddUserToGroupCommand, CognitoIdentityProviderClient, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, coordinatorClaims } from '../../../testing/mentoring';
-import { useTestIdentity } from '../../../testing/tokens';
+import { call, coordinatorClaims } from '#testing/mentoring';
+import { useTestIdentity } from '#testing/tokens';
 import { handler } from './coordinators-add';
 
 const cognito = mockClient(CognitoIdentityProviderClient);

@@ -5,8 +5,8 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DASHBOARD_SNAPSHOT_KEY } from '@mentoring/shared';
-import { call, coordinatorClaims } from '../../../testing/mentoring';
-import { useTestIdentity } from '../../../testing/tokens';
+import { call, coordinatorClaims } from '#testing/mentoring';
+import { useTestIdentity } from '#testing/tokens';
 import { handler as getDashboard } from './dashboard';
 import { handler as refreshDashboard } from './dashboard-refresh';
 

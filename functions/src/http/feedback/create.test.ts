@@ -3,8 +3,8 @@ import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiEvent, lambdaContext } from '../../../testing/events';
-import { startTestIssuer } from '../../../testing/tokens';
+import { apiEvent, lambdaContext } from '#testing/events';
+import { startTestIssuer } from '#testing/tokens';
 import { handler } from './create';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -5,8 +5,8 @@ import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, Transa
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiEvent, lambdaContext } from '../../../testing/events';
-import { useTestIdentity } from '../../../testing/tokens';
+import { apiEvent, lambdaContext } from '#testing/events';
+import { useTestIdentity } from '#testing/tokens';
 import { surveysDue } from '../../mentorships/surveys';
 import type { MentorshipRecord } from '../../mentorships/repository';
 import { handler } from './create';

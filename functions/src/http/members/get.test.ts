@@ -2,8 +2,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, coordinatorClaims, menteeItem, mentorItem } from '../../../testing/mentoring';
-import { useTestIdentity } from '../../../testing/tokens';
+import { call, coordinatorClaims, menteeItem, mentorItem } from '#testing/mentoring';
+import { useTestIdentity } from '#testing/tokens';
 import { handler } from './get';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

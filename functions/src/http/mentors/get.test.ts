@@ -3,8 +3,8 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetDirectoryCache } from '../../directory/cache';
-import { call, coordinatorClaims, MEMBERS_TABLE, menteeItem, mentorItem, PROGRAMME_TABLE, SAFEGUARDING_TABLE, storedProgramme } from '../../../testing/mentoring';
-import { useTestIdentity } from '../../../testing/tokens';
+import { call, coordinatorClaims, MEMBERS_TABLE, menteeItem, mentorItem, PROGRAMME_TABLE, SAFEGUARDING_TABLE, storedProgramme } from '#testing/mentoring';
+import { useTestIdentity } from '#testing/tokens';
 import { handler } from './get';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -4,8 +4,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDirectoryCache } from '../../directory/cache';
 import type { MemberItem } from '../../members/item';
-import { call, MEMBERS_TABLE, menteeItem, mentorItem, PROGRAMME_TABLE, SAFEGUARDING_TABLE, storedProgramme } from '../../../testing/mentoring';
-import { useTestIdentity } from '../../../testing/tokens';
+import { call, MEMBERS_TABLE, menteeItem, mentorItem, PROGRAMME_TABLE, SAFEGUARDING_TABLE, storedProgramme } from '#testing/mentoring';
+import { useTestIdentity } from '#testing/tokens';
 import { handler } from './list';
 
 const MENTORSHIPS_TABLE = 'mentorships-test';

@@ -6,8 +6,8 @@ import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, Tran
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiEvent, lambdaContext } from '../../../testing/events';
-import { useTestIdentity } from '../../../testing/tokens';
+import { apiEvent, lambdaContext } from '#testing/events';
+import { useTestIdentity } from '#testing/tokens';
 
 const schedules = vi.hoisted(() => ({ scheduleOnce: vi.fn(async () => undefined), cancelSchedule: vi.fn(async () => undefined) }));
 vi.mock('../../lib/schedules', () => schedules);

@@ -2,8 +2,8 @@ import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call } from '../../../testing/mentoring';
-import { useTestIdentity } from '../../../testing/tokens';
+import { call } from '#testing/mentoring';
+import { useTestIdentity } from '#testing/tokens';
 import { handler as list } from './list';
 import { handler as read } from './read';
 import { handler as unread } from './unread';

@@ -2,8 +2,8 @@ import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, coordinatorClaims, MEMBERS_TABLE, mentorItem } from '../../../testing/mentoring';
-import { useTestIdentity } from '../../../testing/tokens';
+import { call, coordinatorClaims, MEMBERS_TABLE, mentorItem } from '#testing/mentoring';
+import { useTestIdentity } from '#testing/tokens';
 import { handler } from './get-own';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -3,8 +3,8 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publishAppEvent } from '../../lib/event-bus';
-import { call, MEMBERS_TABLE, menteeInput, mentorInput, mentorItem, PROGRAMME_TABLE, storedProgramme } from '../../../testing/mentoring';
-import { useTestIdentity } from '../../../testing/tokens';
+import { call, MEMBERS_TABLE, menteeInput, mentorInput, mentorItem, PROGRAMME_TABLE, storedProgramme } from '#testing/mentoring';
+import { useTestIdentity } from '#testing/tokens';
 import { handler } from './put-own';
 
 vi.mock('../../lib/event-bus', () => ({ publishAppEvent: vi.fn(async () => 'event-id') }));

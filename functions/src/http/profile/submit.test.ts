@@ -4,8 +4,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publishAppEvent } from '../../lib/event-bus';
 import { sendMail } from '../../lib/mail/send';
-import { call, MEMBERS_TABLE, menteeItem, mentorItem, PROGRAMME_TABLE, storedProgramme } from '../../../testing/mentoring';
-import { useTestIdentity } from '../../../testing/tokens';
+import { call, MEMBERS_TABLE, menteeItem, mentorItem, PROGRAMME_TABLE, storedProgramme } from '#testing/mentoring';
+import { useTestIdentity } from '#testing/tokens';
 import { handler } from './submit';
 
 vi.mock('../../lib/event-bus', () => ({ publishAppEvent: vi.fn(async () => 'event-id') }));

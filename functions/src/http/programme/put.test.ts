@@ -3,8 +3,8 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PROGRAMME } from '@mentoring/shared';
-import { call, coordinatorClaims, PROGRAMME_TABLE, storedProgramme } from '../../../testing/mentoring';
-import { useTestIdentity } from '../../../testing/tokens';
+import { call, coordinatorClaims, PROGRAMME_TABLE, storedProgramme } from '#testing/mentoring';
+import { useTestIdentity } from '#testing/tokens';
 import { handler as getHandler } from './get';
 import { handler } from './put';
 

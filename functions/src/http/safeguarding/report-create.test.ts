@@ -5,8 +5,8 @@ import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-s
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiEvent, lambdaContext } from '../../../testing/events';
-import { useTestIdentity } from '../../../testing/tokens';
+import { apiEvent, lambdaContext } from '#testing/events';
+import { useTestIdentity } from '#testing/tokens';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 mockClient(DynamoDBClient);

@@ -3,8 +3,8 @@ import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCo
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiEvent, lambdaContext } from '../../../testing/events';
-import { useTestIdentity } from '../../../testing/tokens';
+import { apiEvent, lambdaContext } from '#testing/events';
+import { useTestIdentity } from '#testing/tokens';
 import { handler as putNotes } from './notes-put';
 import { handler as createItem } from '../action-items/create';
 import { handler as updateItem } from '../action-items/update';

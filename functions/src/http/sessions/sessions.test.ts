@@ -5,8 +5,8 @@ import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, Tran
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiEvent, lambdaContext } from '../../../testing/events';
-import { useTestIdentity } from '../../../testing/tokens';
+import { apiEvent, lambdaContext } from '#testing/events';
+import { useTestIdentity } from '#testing/tokens';
 
 const schedules = vi.hoisted(() => ({
   scheduleOnce: vi.fn(async (_kind: string, _name: string, _at: Date, _payload: unknown) => undefined),

@@ -9,7 +9,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resolveDetail } from '../../lib/events/stored-detail';
 import { signWebhook } from '../../lib/stream/webhook-signature';
-import { apiEvent, lambdaContext } from '../../../testing/events';
+import { apiEvent, lambdaContext } from '#testing/events';
 import { handler } from './stream';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

@@ -3,8 +3,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { AuthMode } from '@mentoring/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdTokenVerifier } from '../auth/id-token-verifier';
-import { apiEvent, lambdaContext } from '../../../testing/events';
-import { newSigningKey, startTestIssuer, type TestIssuer } from '../../../testing/tokens';
+import { apiEvent, lambdaContext } from '#testing/events';
+import { newSigningKey, startTestIssuer, type TestIssuer } from '#testing/tokens';
 import { authenticate, type AuthenticatedEvent } from './authenticate';
 import { errorHandler } from './middlewares';
 import { ok } from './responses';

@@ -3,7 +3,7 @@ import { Metrics } from '@aws-lambda-powertools/metrics';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { RouteContract, RouteKey } from '@mentoring/shared';
-import { apiEvent, lambdaContext } from '../../../testing/events';
+import { apiEvent, lambdaContext } from '#testing/events';
 import { conflict, DomainError, invalid } from '../domain-error';
 import { logger, metrics } from '../powertools';
 import { httpHandler } from './handler';

@@ -5,8 +5,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { refusesSuspended, routeList, SUSPENDED_MESSAGE, type RouteContract, type RouteKey } from '@mentoring/shared';
-import { apiEvent, lambdaContext } from '../../../testing/events';
-import { useTestIdentity } from '../../../testing/tokens';
+import { apiEvent, lambdaContext } from '#testing/events';
+import { useTestIdentity } from '#testing/tokens';
 import { httpHandler } from './handler';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

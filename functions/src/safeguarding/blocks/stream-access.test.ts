@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startStreamRecorder, type StreamRecorder } from '../../../testing/stream-recorder';
+import { startStreamRecorder, type StreamRecorder } from '#testing/stream-recorder';
 import { deleteAtStream, restoreAtStream, suspendAtStream } from './stream-access';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

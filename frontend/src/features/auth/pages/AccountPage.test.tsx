@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderWithQuery as render } from '../../../../testing/query';
+import { renderWithQuery as render } from '@testing/query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nameMessages } from '@mentoring/shared/names';
@@ -7,10 +7,10 @@ import { authMessages } from '../copy';
 import { AccountPage } from './AccountPage';
 
 const api = vi.hoisted(() => ({ updateUserAttributes: vi.fn(), updatePassword: vi.fn() }));
-vi.mock('../../../lib/auth/amplify', () => ({ loadAuth: async () => ({ api, authFlowType: 'USER_PASSWORD_AUTH', cognito: {} }) }));
+vi.mock('@/lib/auth/amplify', () => ({ loadAuth: async () => ({ api, authFlowType: 'USER_PASSWORD_AUTH', cognito: {} }) }));
 
 const auth = vi.hoisted(() => ({ refresh: vi.fn(async () => undefined) }));
-vi.mock('../../../lib/auth/useAuth', () => ({
+vi.mock('@/lib/auth/useAuth', () => ({
   useAuth: () => ({
     status: 'signedIn',
     user: { id: 'sub-1', name: 'Ada Lovelace', email: 'augusta.ada.king-noel.countess-of-lovelace@example.org' },

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { passwordProblems } from '@mentoring/shared/auth';
 import { personNameSchema } from '@mentoring/shared/names';
-import { Button } from '../../../components/Button/Button';
-import { PageHeader } from '../../../components/PageHeader/PageHeader';
-import { useSafetySlots } from '../../../lib/safety-slots';
-import { loadAuth } from '../../../lib/auth/amplify';
+import { Button } from '@/components/Button/Button';
+import { PageHeader } from '@/components/PageHeader/PageHeader';
+import { useSafetySlots } from '@/lib/safety-slots';
+import { loadAuth } from '@/lib/auth/amplify';
 import { signedInMemberQuery } from '../api';
 import { authMessages } from '../copy';
-import { useAuth } from '../../../lib/auth/useAuth';
+import { useAuth } from '@/lib/auth/useAuth';
 import { Field, FormError, FormNotice, useFormAction } from './form';
 import styles from './AccountPage.module.css';
 

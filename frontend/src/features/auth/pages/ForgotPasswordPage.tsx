@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { passwordProblems } from '@mentoring/shared/auth';
-import { loadAuth } from '../../../lib/auth/amplify';
+import { loadAuth } from '@/lib/auth/amplify';
 import { authMessages } from '../copy';
 import { Field, FormError, FormNotice, useFormAction } from './form';
 

@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { loadAuth } from '../../../lib/auth/amplify';
+import { loadAuth } from '@/lib/auth/amplify';
 import { authErrorMessage } from '../errors';
 import { authMessages } from '../copy';
-import { DEFAULT_NEXT, safeNext } from '../../../lib/auth/RequireAuth';
-import { useAuth } from '../../../lib/auth/useAuth';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { DEFAULT_NEXT, safeNext } from '@/lib/auth/RequireAuth';
+import { useAuth } from '@/lib/auth/useAuth';
+import { useHydrated } from '@/lib/use-hydrated';
 import { Field, FormError, FormNotice } from './form';
 
 /** /login: e-mail and password; back to `next` once signed in. */

@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { passwordProblems } from '@mentoring/shared/auth';
-import { loadAuth } from '../../../lib/auth/amplify';
+import { loadAuth } from '@/lib/auth/amplify';
 import { authMessages } from '../copy';
-import { DEFAULT_NEXT, safeNext } from '../../../lib/auth/RequireAuth';
-import { useAuth } from '../../../lib/auth/useAuth';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { DEFAULT_NEXT, safeNext } from '@/lib/auth/RequireAuth';
+import { useAuth } from '@/lib/auth/useAuth';
+import { useHydrated } from '@/lib/use-hydrated';
 import { Field, FormError, FormNotice, useFormAction } from './form';
 
 /** /signup: name, e-mail and password, then the code from the e-mail (which can be sent again). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CsvColumn } from '@mentoring/shared/csv';
-import { Button } from '../../../components/Button/Button';
-import { toast } from '../../../components/Toast/toast';
+import { Button } from '@/components/Button/Button';
+import { toast } from '@/components/Toast/toast';
 import { copy } from '../copy';
 import { downloadCsv } from '../lib/download';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { DASHBOARD_GROUP_PAST_DAYS } from '@mentoring/shared/coordination';
-import { useDates } from '../../../lib/member-zone';
+import { useDates } from '@/lib/member-zone';
 import { copy } from '../copy';
 import { groupSessionColumns, type Dashboard, type GroupSessionRow } from '../lib/columns';
 import { datedName } from '../lib/download';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../../../../testing/mentoring/render';
+import { renderRoutes } from '@testing/mentoring/render';
 import type { Dashboard } from '../lib/columns';
 import { DashboardPage } from './DashboardPage';
 

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { PageHeader } from '../../../components/PageHeader/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
-import { errorMessage } from '../../../lib/api-client';
+import { PageHeader } from '@/components/PageHeader/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '@/components/StatePanel/StatePanel';
+import { errorMessage } from '@/lib/api-client';
 import { feedbackQuery } from '../api';
 import { LazyBarChart } from '../components/Charts';
 import { ExportButton } from '../components/ExportButton';
 import { copy } from '../copy';
-import { useDates } from '../../../lib/member-zone';
+import { useDates } from '@/lib/member-zone';
 import { exportAllFeedback } from '../lib/exports';
 import styles from './Coordination.module.css';
 

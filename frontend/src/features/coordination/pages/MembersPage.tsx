@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../../components/Button/Button';
-import { PageHeader } from '../../../components/PageHeader/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
-import { errorMessage } from '../../../lib/api-client';
-import { zoneLabel } from '../../../lib/datetime';
-import { useSafetySlots } from '../../../lib/safety-slots';
+import { Button } from '@/components/Button/Button';
+import { PageHeader } from '@/components/PageHeader/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '@/components/StatePanel/StatePanel';
+import { errorMessage } from '@/lib/api-client';
+import { zoneLabel } from '@/lib/datetime';
+import { useSafetySlots } from '@/lib/safety-slots';
 import { ExportButton } from '../components/ExportButton';
 import { membersPage } from '../api';
 import { copy } from '../copy';

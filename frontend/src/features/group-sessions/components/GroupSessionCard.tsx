@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { AUDIENCE_LABELS } from '@mentoring/shared/group-sessions';
-import { useDates } from '../../../lib/member-zone';
-import { useOwnProfile } from '../../../lib/shared-api';
+import { useDates } from '@/lib/member-zone';
+import { useOwnProfile } from '@/lib/shared-api';
 import { groupSessionPath, type GroupSession } from '../api';
 import { copy } from '../copy';
 import styles from '../group-sessions.module.css';

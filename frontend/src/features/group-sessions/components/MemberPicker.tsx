@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Button } from '../../../components/Button/Button';
+import { Button } from '@/components/Button/Button';
 import { useMemberSearch, type Member } from '../hooks';
 import { copy } from '../copy';
 import styles from '../group-sessions.module.css';

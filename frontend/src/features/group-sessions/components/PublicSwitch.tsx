@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { publicWorkshopPath } from '@mentoring/shared/group-sessions';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { setWorkshopPublic, type GroupSession } from '../api';
 import { copy } from '../copy';
 import styles from '../group-sessions.module.css';

@@ -3,8 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { StreamChat } from 'stream-chat';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../../../../testing/mentoring/render';
-import { StreamConnectionContext, type StreamConnection } from '../../../lib/stream/context';
+import { renderRoutes } from '@testing/mentoring/render';
+import { StreamConnectionContext, type StreamConnection } from '@/lib/stream/context';
 import { ScheduleForm } from './ScheduleForm';
 
 const server = setupServer();

@@ -3,10 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GroupSession } from '@mentoring/shared';
-import { menteeView, ownProfile } from '../../../../testing/mentorships/fake-api';
-import { ada } from '../../../../testing/mentoring/render';
-import { renderAt } from '../../../../testing/mentorships/render';
-import { AuthContext } from '../../../lib/auth/AuthProvider';
+import { menteeView, ownProfile } from '@testing/mentorships/fake-api';
+import { ada } from '@testing/mentoring/render';
+import { renderAt } from '@testing/mentorships/render';
+import { AuthContext } from '@/lib/auth/AuthProvider';
 import { GroupSessionPage } from './GroupSessionPage';
 
 vi.setConfig({ testTimeout: 30_000 });

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../../../../testing/mentoring/render';
-import { SafetySlotsContext, type ReportTarget } from '../../../lib/safety-slots';
+import { renderRoutes } from '@testing/mentoring/render';
+import { SafetySlotsContext, type ReportTarget } from '@/lib/safety-slots';
 import type { GroupSession } from '../api';
 import { GroupSessionPage } from './GroupSessionPage';
 

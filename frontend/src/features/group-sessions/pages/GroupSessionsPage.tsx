@@ -1,11 +1,11 @@
 import { useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { AUDIENCE_LABELS, GROUP_AUDIENCES, GROUP_SESSION_KINDS } from '@mentoring/shared/group-sessions';
-import { Button } from '../../../components/Button/Button';
-import { PageHeader } from '../../../components/PageHeader/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
-import { errorMessage } from '../../../lib/api-client';
-import { useOwnProfile } from '../../../lib/shared-api';
+import { Button } from '@/components/Button/Button';
+import { PageHeader } from '@/components/PageHeader/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '@/components/StatePanel/StatePanel';
+import { errorMessage } from '@/lib/api-client';
+import { useOwnProfile } from '@/lib/shared-api';
 import { groupSessionsQuery, programmeQuery, type GroupFilter } from '../api';
 import { GroupSessionCard } from '../components/GroupSessionCard';
 import { ScheduleForm } from '../components/ScheduleForm';

@@ -4,11 +4,11 @@ import { languageName } from '../lib/reference';
 import { hoursApart } from '../lib/time';
 import type { MentorCardData } from '../lib/types';
 import { AvailabilityGlance } from './AvailabilityList';
-import { Avatar } from '../../../components/Avatar/Avatar';
+import { Avatar } from '@/components/Avatar/Avatar';
 import { Tags } from './Tags';
 import styles from './MentorCard.module.css';
 import { MentorActionsSlot } from '../slots';
-import { zoneLabel } from '../../../lib/datetime';
+import { zoneLabel } from '@/lib/datetime';
 
 const SHOWN_TOPICS = 4;
 

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
-import { Button } from '../../../components/Button/Button';
+import { errorMessage } from '@/lib/api-client';
+import { Button } from '@/components/Button/Button';
 import { copy } from '../copy';
 import { removePhoto, uploadPhoto } from '../api';
 import { useSetOwnProfile } from '../hooks';
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '../lib/types';
-import { Avatar } from '../../../components/Avatar/Avatar';
+import { Avatar } from '@/components/Avatar/Avatar';
 import formStyles from './Form.module.css';
 import styles from './PhotoField.module.css';
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { errorMessage } from '../../../lib/api-client';
-import { Button } from '../../../components/Button/Button';
+import { errorMessage } from '@/lib/api-client';
+import { Button } from '@/components/Button/Button';
 import { copy } from '../copy';
 import { normaliseProfileErrors, validateDraft, type ProfileDraft } from '../lib/draft';
 import { fieldErrorsOf, type FieldErrors } from '../lib/errors';

@@ -2,10 +2,10 @@ import type { ReactNode, Ref } from 'react';
 import { copy } from '../copy';
 import { countryName, languageName } from '../lib/reference';
 import { hoursApart } from '../lib/time';
-import { zoneLabel } from '../../../lib/datetime';
+import { zoneLabel } from '@/lib/datetime';
 import type { AvailabilityWindow, Format } from '../lib/types';
 import { AvailabilityList } from './AvailabilityList';
-import { Avatar } from '../../../components/Avatar/Avatar';
+import { Avatar } from '@/components/Avatar/Avatar';
 import { Tags } from './Tags';
 import styles from './Profile.module.css';
 

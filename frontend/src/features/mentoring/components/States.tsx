@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { ErrorState as ErrorPanel, LoadingState as LoadingPanel } from '../../../components/StatePanel/StatePanel';
-import { errorMessage } from '../../../lib/api-client';
+import { ErrorState as ErrorPanel, LoadingState as LoadingPanel } from '@/components/StatePanel/StatePanel';
+import { errorMessage } from '@/lib/api-client';
 import { copy } from '../copy';
 import styles from './States.module.css';
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 /** Field errors keyed by the zod path joined with dots ("availability.0.end"). */
 export type FieldErrors = Record<string, string>;

@@ -6,7 +6,7 @@ const MINUTES_PER_DAY = 24 * 60;
 const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
 
 /** The browser's own IANA time zone (the default for a new profile and for visitors). */
-export { browserZone as browserTimeZone } from '../../../lib/datetime';
+export { browserZone as browserTimeZone } from '@/lib/datetime';
 
 /** Minutes ahead of UTC in `zone` at `at` (negative west of Greenwich), by the one zone module; 0 for a zone this runtime does not know. */
 export const zoneOffsetMinutes = (zone: string, at: Date = new Date()) => {

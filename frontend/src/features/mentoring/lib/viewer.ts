@@ -1,5 +1,5 @@
-import { useAuth } from '../../../lib/auth/useAuth';
-import { useOwnProfile } from '../../../lib/shared-api';
+import { useAuth } from '@/lib/auth/useAuth';
+import { useOwnProfile } from '@/lib/shared-api';
 import { useProgramme } from '../hooks';
 import { browserTimeZone } from './time';
 

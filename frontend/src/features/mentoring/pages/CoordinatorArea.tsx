@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { ButtonLink } from '../../../components/Button/Button';
+import { ButtonLink } from '@/components/Button/Button';
 import { copy } from '../copy';
 import { ErrorState, LoadingState } from '../components/States';
-import { useOwnProfile } from '../../../lib/shared-api';
+import { useOwnProfile } from '@/lib/shared-api';
 import pageStyles from './Page.module.css';
 
 /** The coordinator pages: only for members of the coordinators' group (the API refuses everyone else too). */

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { directoryPage, mentorCard, ownProfile, programme } from '../../../../testing/mentoring/fixtures';
-import { renderRoutes } from '../../../../testing/mentoring/render';
+import { directoryPage, mentorCard, ownProfile, programme } from '@testing/mentoring/fixtures';
+import { renderRoutes } from '@testing/mentoring/render';
 import { DirectoryPage } from './DirectoryPage';
 
 const server = setupServer();

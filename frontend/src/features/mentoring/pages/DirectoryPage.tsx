@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQueries } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, ButtonLink } from '../../../components/Button/Button';
-import { ApiError } from '../../../lib/api-client';
+import { Button, ButtonLink } from '@/components/Button/Button';
+import { ApiError } from '@/lib/api-client';
 import { copy } from '../copy';
 import { MentorCard, MentorCardSkeleton } from '../components/MentorCard';
 import { MultiSelect } from '../components/MultiSelect';

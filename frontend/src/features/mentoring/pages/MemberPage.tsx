@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { memberQuery } from '../api';
 import { copy } from '../copy';
 import { ProfileView } from '../components/ProfileView';

@@ -1,4 +1,4 @@
-import { ButtonLink } from '../../../components/Button/Button';
+import { ButtonLink } from '@/components/Button/Button';
 import { copy } from '../copy';
 import pageStyles from './Page.module.css';
 

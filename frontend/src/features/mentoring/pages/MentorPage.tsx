@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { mentorQuery } from '../api';
 import { copy } from '../copy';
 import { ProfileView } from '../components/ProfileView';
@@ -10,7 +10,7 @@ import { MembersOnly } from './MembersOnly';
 import pageStyles from './Page.module.css';
 import styles from './Directory.module.css';
 import { MentorActionsSlot } from '../slots';
-import { useSafetySlots } from '../../../lib/safety-slots';
+import { useSafetySlots } from '@/lib/safety-slots';
 
 /** /mentors/:id: a mentor's profile, times shown in the viewer's zone, with the actions other features put in its slots (a request, a block). */
 export const MentorPage = () => {

@@ -4,8 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProfileInput } from '../lib/types';
-import { menteeProfile, mentorProfile, ownProfile, programme, validationError } from '../../../../testing/mentoring/fixtures';
-import { ada, renderRoutes } from '../../../../testing/mentoring/render';
+import { menteeProfile, mentorProfile, ownProfile, programme, validationError } from '@testing/mentoring/fixtures';
+import { ada, renderRoutes } from '@testing/mentoring/render';
 import { OnboardingPage } from './OnboardingPage';
 
 const server = setupServer();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, ButtonLink } from '../../../components/Button/Button';
-import { toast } from '../../../components/Toast/toast';
-import { errorMessage } from '../../../lib/api-client';
+import { Button, ButtonLink } from '@/components/Button/Button';
+import { toast } from '@/components/Toast/toast';
+import { errorMessage } from '@/lib/api-client';
 import { copy } from '../copy';
 import { CheckboxField } from '../components/Field';
 import { PhotoField } from '../components/PhotoField';
@@ -9,14 +9,14 @@ import { ProfileForm } from '../components/ProfileForm';
 import { ErrorState, LoadingState, Notice } from '../components/States';
 import type { FieldErrors } from '../lib/errors';
 import { draftFromProfile, toProfileInput, type ProfileDraft } from '../lib/draft';
-import { useOwnProfile } from '../../../lib/shared-api';
+import { useOwnProfile } from '@/lib/shared-api';
 import { useProgramme, useSaveProfile, useSubmitProfile } from '../hooks';
 import type { Approval, OwnProfile } from '../lib/types';
 import formStyles from '../components/Form.module.css';
 import onboardingStyles from './Onboarding.module.css';
 import pageStyles from './Page.module.css';
 import styles from './Profile.module.css';
-import { useDates } from '../../../lib/member-zone';
+import { useDates } from '@/lib/member-zone';
 
 const tones = { draft: 'info', pending: 'info', approved: 'success', rejected: 'danger' } as const;
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/Button/Button';
-import { toast } from '../../../components/Toast/toast';
-import { errorMessage } from '../../../lib/api-client';
+import { Button } from '@/components/Button/Button';
+import { toast } from '@/components/Toast/toast';
+import { errorMessage } from '@/lib/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { copy } from '../copy';
 import { CheckboxField, focusFirstError, FieldError, TextAreaField, TextField } from '../components/Field';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { mentorshipCallId, randomCallSuffix } from '@mentoring/shared/mentorship-calls';
-import { Button } from '../../../components/Button/Button';
-import { useStreamAvailability, useStreamConnection } from '../../../lib/stream';
-import { startCall } from '../../../lib/stream/start-call';
+import { Button } from '@/components/Button/Button';
+import { useStreamAvailability, useStreamConnection } from '@/lib/stream';
+import { startCall } from '@/lib/stream/start-call';
 import { copy } from '../copy';
 import type { Party } from '../model';
 import styles from '../mentorships.module.css';

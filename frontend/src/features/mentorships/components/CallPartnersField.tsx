@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { activeMentorshipsQuery } from '../api';
 import { copy } from '../copy';
 import { otherParty } from '../model';
 import styles from '../mentorships.module.css';
-import { Avatar } from '../../../components/Avatar/Avatar';
+import { Avatar } from '@/components/Avatar/Avatar';
 
 export interface CallPartner {
   mentorshipId: string;

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { useStreamAvailability } from '../../../lib/stream';
+import { useStreamAvailability } from '@/lib/stream';
 import { copy } from '../copy';
-import { Notice } from '../../../components/Form/Form';
+import { Notice } from '@/components/Form/Form';
 
 // stream-chat-react and its CSS load only when a mentorship with a channel is opened.
 const PairChat = lazy(() => import('./PairChat'));

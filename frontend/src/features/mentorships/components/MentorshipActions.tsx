@@ -1,17 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { DECLINE_REASONS, END_REASONS, type DeclineReason, type EndReason, type MentorshipAction } from '@mentoring/shared/mentorship';
-import { Button, ButtonLink } from '../../../components/Button/Button';
-import { Modal } from '../../../components/Modal/Modal';
-import { toast } from '../../../components/Toast/toast';
+import { Button, ButtonLink } from '@/components/Button/Button';
+import { Modal } from '@/components/Modal/Modal';
+import { toast } from '@/components/Toast/toast';
 import { MatchFeedbackSlot } from '../slots';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import type { ActionInput } from '../api';
 import { useMentorshipAction } from '../hooks';
 import { copy } from '../copy';
 import { otherParty, type MentorshipSummary } from '../model';
 import styles from '../mentorships.module.css';
 import { ConfirmDialog, ReasonDialog } from './ReasonDialog';
-import { DialogActions } from '../../../components/Form/Form';
+import { DialogActions } from '@/components/Form/Form';
 
 type Dialog = 'decline' | 'withdraw' | 'complete' | 'end' | null;
 type Ended = { reason: EndReason | null } | null;

@@ -2,10 +2,10 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { DECLINED_REASONS, END_REASONS, type MentorshipAction } from '@mentoring/shared/mentorship';
 import { copy } from '../copy';
-import { relativeTime } from '../../../lib/datetime';
+import { relativeTime } from '@/lib/datetime';
 import { isOpenRequest, listActions, otherParty, type MentorshipSummary } from '../model';
 import styles from '../mentorships.module.css';
-import { Avatar } from '../../../components/Avatar/Avatar';
+import { Avatar } from '@/components/Avatar/Avatar';
 import { MentorshipActions } from './MentorshipActions';
 import { StateBadge } from './StateBadge';
 

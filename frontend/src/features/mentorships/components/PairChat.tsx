@@ -1,9 +1,9 @@
 import 'stream-chat-react/dist/css/index.css';
 import { useMemo } from 'react';
 import { Channel, Chat, MessageComposer, MessageList, Window } from 'stream-chat-react';
-import { WithMessageReport } from '../../../lib/chat-safety';
-import { ConversationTools } from '../../../components/ConversationTools/ConversationTools';
-import { ConnectionNotice, useChatConnection } from '../../../lib/stream';
+import { WithMessageReport } from '@/lib/chat-safety';
+import { ConversationTools } from '@/components/ConversationTools/ConversationTools';
+import { ConnectionNotice, useChatConnection } from '@/lib/stream';
 import styles from '../mentorships.module.css';
 
 /**

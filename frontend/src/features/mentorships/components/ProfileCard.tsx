@@ -3,8 +3,8 @@ import type { MentorshipDetail } from '../model';
 import { languageName } from '../model';
 import { copy } from '../copy';
 import styles from '../mentorships.module.css';
-import { Avatar } from '../../../components/Avatar/Avatar';
-import { zoneLabel } from '../../../lib/datetime';
+import { Avatar } from '@/components/Avatar/Avatar';
+import { zoneLabel } from '@/lib/datetime';
 
 type Profile = MentorshipDetail['mentorProfile'];
 

@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from '../../../components/Button/Button';
-import { Modal } from '../../../components/Modal/Modal';
-import { toast } from '../../../components/Toast/toast';
-import { errorMessage } from '../../../lib/api-client';
+import { Button } from '@/components/Button/Button';
+import { Modal } from '@/components/Modal/Modal';
+import { toast } from '@/components/Toast/toast';
+import { errorMessage } from '@/lib/api-client';
 import { applyDetail, menteeCandidatesQuery, mentorCandidatesQuery, proposePair } from '../api';
 import { copy, MESSAGE_MAX } from '../copy';
 import styles from '../mentorships.module.css';
-import { Avatar } from '../../../components/Avatar/Avatar';
-import { DialogActions } from '../../../components/Form/Form';
+import { Avatar } from '@/components/Avatar/Avatar';
+import { DialogActions } from '@/components/Form/Form';
 
 interface Candidate {
   id: string;

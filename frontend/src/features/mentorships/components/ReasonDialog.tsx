@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/Button/Button';
-import { Modal } from '../../../components/Modal/Modal';
+import { Button } from '@/components/Button/Button';
+import { Modal } from '@/components/Modal/Modal';
 import { copy, MESSAGE_MAX } from '../copy';
 import styles from '../mentorships.module.css';
-import { DialogActions } from '../../../components/Form/Form';
+import { DialogActions } from '@/components/Form/Form';
 
 export interface ReasonDialogProps<R extends string> {
   open: boolean;

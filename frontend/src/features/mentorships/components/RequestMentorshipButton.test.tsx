@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { vi, afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeApi, menteeView, mentorView, stored, type FakeApiOptions } from '../../../../testing/mentorships/fake-api';
-import { renderAt } from '../../../../testing/mentorships/render';
+import { createFakeApi, menteeView, mentorView, stored, type FakeApiOptions } from '@testing/mentorships/fake-api';
+import { renderAt } from '@testing/mentorships/render';
 import { RequestMentorshipButton } from './RequestMentorshipButton';
 
 const grace = mentorView('grace', 'Grace Hopper');

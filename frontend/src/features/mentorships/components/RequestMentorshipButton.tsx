@@ -2,16 +2,16 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIVE_STATES, type MentorshipState } from '@mentoring/shared/mentorship';
-import { Button, ButtonLink } from '../../../components/Button/Button';
-import { Modal } from '../../../components/Modal/Modal';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { myMentorshipsQuery } from '../../../lib/shared-api';
+import { Button, ButtonLink } from '@/components/Button/Button';
+import { Modal } from '@/components/Modal/Modal';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { myMentorshipsQuery } from '@/lib/shared-api';
 import { applyDetail, requestMentorship } from '../api';
 import { copy, MESSAGE_MAX } from '../copy';
 import { type MentorshipDetail } from '../model';
-import { useDates } from '../../../lib/member-zone';
+import { useDates } from '@/lib/member-zone';
 import styles from '../mentorships.module.css';
-import { DialogActions } from '../../../components/Form/Form';
+import { DialogActions } from '@/components/Form/Form';
 
 export interface RequestMentorshipButtonProps {
   mentorId: string;

@@ -1,7 +1,7 @@
 import { DECLINED_REASONS, END_REASONS } from '@mentoring/shared/mentorship';
 import { copy } from '../copy';
 import { type MentorshipDetail } from '../model';
-import { useDates } from '../../../lib/member-zone';
+import { useDates } from '@/lib/member-zone';
 import styles from '../mentorships.module.css';
 
 type Event = MentorshipDetail['events'][number];

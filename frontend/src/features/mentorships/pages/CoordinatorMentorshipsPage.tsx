@@ -2,15 +2,15 @@ import { useId, useRef, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { MENTORSHIP_STATES, type MentorshipState } from '@mentoring/shared/mentorship';
-import { ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ErrorState, LoadingState } from '@/components/StatePanel/StatePanel';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { coordinatorMentorshipsQuery } from '../api';
 import { MentorshipActions } from '../components/MentorshipActions';
 import { ProposePairButton } from '../components/ProposePairDialog';
 import { StateBadge } from '../components/StateBadge';
 import { MentorshipsExportSlot } from '../slots';
 import { copy } from '../copy';
-import { relativeTime } from '../../../lib/datetime';
+import { relativeTime } from '@/lib/datetime';
 import { listActions, type MentorshipSummary } from '../model';
 import styles from '../mentorships.module.css';
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { vi, afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetRuntimeConfig } from '../../../lib/stream/runtime-config';
-import { createFakeApi, menteeView, mentorView, ownProfile, stored, type FakeApiOptions } from '../../../../testing/mentorships/fake-api';
-import { renderAt } from '../../../../testing/mentorships/render';
+import { resetRuntimeConfig } from '@/lib/stream/runtime-config';
+import { createFakeApi, menteeView, mentorView, ownProfile, stored, type FakeApiOptions } from '@testing/mentorships/fake-api';
+import { renderAt } from '@testing/mentorships/render';
 import { MentorshipsPage } from './MentorshipsPage';
 
 const grace = mentorView('grace', 'Grace Hopper');

@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
-import { errorMessage } from '../../../lib/api-client';
-import { myMentorshipsQuery, ownProfileQuery } from '../../../lib/shared-api';
+import { ErrorState, LoadingState } from '@/components/StatePanel/StatePanel';
+import { errorMessage } from '@/lib/api-client';
+import { myMentorshipsQuery, ownProfileQuery } from '@/lib/shared-api';
 import { InboxTopSlot } from '../slots';
 import { MentorshipCard } from '../components/MentorshipCard';
 import { EmptyState } from '../components/EmptyState';

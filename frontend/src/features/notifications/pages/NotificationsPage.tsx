@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { Button } from '../../../components/Button/Button';
-import { PageHeader } from '../../../components/PageHeader/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
-import { errorMessage } from '../../../lib/api-client';
+import { Button } from '@/components/Button/Button';
+import { PageHeader } from '@/components/PageHeader/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '@/components/StatePanel/StatePanel';
+import { errorMessage } from '@/lib/api-client';
 import type { AppNotification } from '../api';
 import { useMarkRead, useNotifications } from '../hooks';
 import { copy, fullWhen, whenLabel } from '../copy';

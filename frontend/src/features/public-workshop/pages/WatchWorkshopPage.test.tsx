@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../../../../testing/mentoring/render';
+import { renderRoutes } from '@testing/mentoring/render';
 import type { PublicWorkshop } from '../api';
 import { publicWorkshopRoutes as routes } from '../routes';
 

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { PageHeader } from '../../../components/PageHeader/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { QueryProvider } from '../../../lib/query';
-import { browserZone, formatDateTime } from '../../../lib/datetime';
+import { PageHeader } from '@/components/PageHeader/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '@/components/StatePanel/StatePanel';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { QueryProvider } from '@/lib/query';
+import { browserZone, formatDateTime } from '@/lib/datetime';
 import { publicWorkshopQuery } from '../api';
 import { HlsPlayer } from '../components/HlsPlayer';
 import { copy } from '../copy';

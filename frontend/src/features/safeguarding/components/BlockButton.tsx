@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from '../../../components/Button/Button';
-import { Modal } from '../../../components/Modal/Modal';
-import { toast } from '../../../components/Toast/toast';
-import { errorMessage } from '../../../lib/api-client';
+import { Button } from '@/components/Button/Button';
+import { Modal } from '@/components/Modal/Modal';
+import { toast } from '@/components/Toast/toast';
+import { errorMessage } from '@/lib/api-client';
 import { myBlocksQuery, setBlocked } from '../api';
 import { copy } from '../copy';
 import styles from '../safeguarding.module.css';

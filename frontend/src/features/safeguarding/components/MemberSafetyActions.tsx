@@ -1,5 +1,5 @@
-import { Button } from '../../../components/Button/Button';
-import type { ReportTarget } from '../../../lib/safety-slots';
+import { Button } from '@/components/Button/Button';
+import type { ReportTarget } from '@/lib/safety-slots';
 import { copy } from '../copy';
 import styles from '../safeguarding.module.css';
 import { BlockButton } from './BlockButton';

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { DELETE_ACCOUNT_CONFIRMATION } from '@mentoring/shared/safeguarding-labels';
-import { Button } from '../../../components/Button/Button';
-import { Modal } from '../../../components/Modal/Modal';
-import { errorMessage } from '../../../lib/api-client';
+import { Button } from '@/components/Button/Button';
+import { Modal } from '@/components/Modal/Modal';
+import { errorMessage } from '@/lib/api-client';
 import { deleteMyAccount, exportMyData } from '../api';
 import { copy } from '../copy';
 import styles from '../safeguarding.module.css';

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { REPORT_CATEGORIES, type ReportCategory } from '@mentoring/shared/safeguarding-labels';
-import { Button } from '../../../components/Button/Button';
-import { Modal } from '../../../components/Modal/Modal';
-import { errorMessage } from '../../../lib/api-client';
-import type { ReportTarget } from '../../../lib/safety-slots';
+import { Button } from '@/components/Button/Button';
+import { Modal } from '@/components/Modal/Modal';
+import { errorMessage } from '@/lib/api-client';
+import type { ReportTarget } from '@/lib/safety-slots';
 import { sendReport } from '../api';
 import { copy } from '../copy';
 import styles from '../safeguarding.module.css';

@@ -1,5 +1,5 @@
-import { ErrorState as Panel, LoadingState as Loading } from '../../../components/StatePanel/StatePanel';
-import { errorMessage } from '../../../lib/api-client';
+import { ErrorState as Panel, LoadingState as Loading } from '@/components/StatePanel/StatePanel';
+import { errorMessage } from '@/lib/api-client';
 
 const LOADING_LABEL = 'Loading…';
 

@@ -1,4 +1,4 @@
-import { useOwnProfile } from '../../../lib/shared-api';
+import { useOwnProfile } from '@/lib/shared-api';
 import { copy } from '../copy';
 import styles from '../safeguarding.module.css';
 

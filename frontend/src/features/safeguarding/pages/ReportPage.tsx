@@ -2,13 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { REPORT_STATUSES, REPORT_STATUS_LABELS, type ReportStatus } from '@mentoring/shared/safeguarding-labels';
-import { Button } from '../../../components/Button/Button';
-import { errorMessage } from '../../../lib/api-client';
+import { Button } from '@/components/Button/Button';
+import { errorMessage } from '@/lib/api-client';
 import { addReportNote, reportQuery, setReportStatus } from '../api';
 import { ErrorState, LoadingState } from '../components/States';
 import { copy } from '../copy';
 import { categoryLabel, subjectLabel, type Report } from '../model';
-import { useDates } from '../../../lib/member-zone';
+import { useDates } from '@/lib/member-zone';
 import styles from '../safeguarding.module.css';
 
 /** /coordinator/reports/:id: one report, its internal notes, and moving it between open, in review and resolved. */

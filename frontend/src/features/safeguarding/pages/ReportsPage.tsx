@@ -5,7 +5,7 @@ import { ErrorState, LoadingState } from '../components/States';
 import { reportsQuery } from '../api';
 import { copy } from '../copy';
 import { categoryLabel, subjectLabel } from '../model';
-import { useDates } from '../../../lib/member-zone';
+import { useDates } from '@/lib/member-zone';
 import styles from '../safeguarding.module.css';
 
 const statusOf = (value: string | null): ReportStatus => (REPORT_STATUSES as readonly string[]).includes(value ?? '') ? (value as ReportStatus) : 'open';

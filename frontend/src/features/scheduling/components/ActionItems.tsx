@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../../components/Button/Button';
-import { LoadingState } from '../../../components/StatePanel/StatePanel';
-import { errorMessage } from '../../../lib/api-client';
+import { Button } from '@/components/Button/Button';
+import { LoadingState } from '@/components/StatePanel/StatePanel';
+import { errorMessage } from '@/lib/api-client';
 import { actionItemsQuery, type ActionItem } from '../api';
 import { useActionItemChange } from '../hooks';
 import { copy } from '../copy';
 import { nameOf, viewerOf, type Pair } from '../types';
 import styles from '../scheduling.module.css';
-import { formatCalendarDate } from '../../../lib/datetime';
+import { formatCalendarDate } from '@/lib/datetime';
 
 const formatDue = formatCalendarDate;
 

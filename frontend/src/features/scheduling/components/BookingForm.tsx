@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MAX_PROPOSED_TIMES, SESSION_LENGTHS } from '@mentoring/shared/mentoring';
-import { Button } from '../../../components/Button/Button';
-import { LoadingState } from '../../../components/StatePanel/StatePanel';
-import { toast } from '../../../components/Toast/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { Button } from '@/components/Button/Button';
+import { LoadingState } from '@/components/StatePanel/StatePanel';
+import { toast } from '@/components/Toast/toast';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { slotsQuery, type Booking } from '../api';
 import { useSessionChange } from '../hooks';
 import { copy } from '../copy';
@@ -12,7 +12,7 @@ import { lengthLabel } from '../time';
 import { otherOf, type Pair } from '../types';
 import { SlotPicker } from './SlotPicker';
 import styles from '../scheduling.module.css';
-import { Notice } from '../../../components/Form/Form';
+import { Notice } from '@/components/Form/Form';
 
 type Length = Booking['durationMinutes'];
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from '../../../components/Button/Button';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { Button } from '@/components/Button/Button';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { saveNotes, sessionQuery, type Notes, type SessionDetail } from '../api';
 import { copy } from '../copy';
 import { whenIn } from '../time';

@@ -1,17 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../../components/Button/Button';
-import { LoadingState } from '../../../components/StatePanel/StatePanel';
-import { Modal } from '../../../components/Modal/Modal';
-import { toast } from '../../../components/Toast/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { Button } from '@/components/Button/Button';
+import { LoadingState } from '@/components/StatePanel/StatePanel';
+import { Modal } from '@/components/Modal/Modal';
+import { toast } from '@/components/Toast/toast';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { slotsQuery, type Session } from '../api';
 import { useSessionChange } from '../hooks';
 import { copy } from '../copy';
 import { otherOf, type Pair } from '../types';
 import { SlotPicker } from './SlotPicker';
 import styles from '../scheduling.module.css';
-import { DialogActions, Notice } from '../../../components/Form/Form';
+import { DialogActions, Notice } from '@/components/Form/Form';
 
 export type ChangeKind = 'reschedule' | 'cancel';
 

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../../../testing/mentorships/render';
-import { createSchedulingApi, sessionOf, slotAt, type SchedulingOptions } from '../../../../testing/scheduling/fake-api';
+import { renderAt } from '@testing/mentorships/render';
+import { createSchedulingApi, sessionOf, slotAt, type SchedulingOptions } from '@testing/scheduling/fake-api';
 import type { Pair } from '../types';
 import { SessionsPanel } from './SessionsPanel';
 

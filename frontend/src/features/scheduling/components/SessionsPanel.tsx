@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../../components/Button/Button';
-import { LoadingState } from '../../../components/StatePanel/StatePanel';
-import { toast } from '../../../components/Toast/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { Button } from '@/components/Button/Button';
+import { LoadingState } from '@/components/StatePanel/StatePanel';
+import { toast } from '@/components/Toast/toast';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { sessionsQuery, type Session } from '../api';
 import { useSessionChange, useViewerZone } from '../hooks';
 import { copy } from '../copy';

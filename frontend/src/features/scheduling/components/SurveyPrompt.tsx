@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { ApiAnswer } from '@mentoring/shared/routes';
-import { Button } from '../../../components/Button/Button';
+import { Button } from '@/components/Button/Button';
 import { copy } from '../copy';
 import styles from '../scheduling.module.css';
 

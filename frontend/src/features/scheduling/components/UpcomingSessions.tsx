@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { LoadingState } from '../../../components/StatePanel/StatePanel';
-import { errorMessage } from '../../../lib/api-client';
-import { myMentorshipsQuery, ownProfileQuery } from '../../../lib/shared-api';
+import { LoadingState } from '@/components/StatePanel/StatePanel';
+import { errorMessage } from '@/lib/api-client';
+import { myMentorshipsQuery, ownProfileQuery } from '@/lib/shared-api';
 import { upcomingQuery } from '../api';
 import { useViewerZone } from '../hooks';
 import { copy } from '../copy';

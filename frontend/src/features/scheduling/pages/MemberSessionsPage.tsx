@@ -1,9 +1,9 @@
 import { useEffect, useId, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ButtonLink } from '../../../components/Button/Button';
-import { PageHeader } from '../../../components/PageHeader/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
-import { errorMessage } from '../../../lib/api-client';
+import { ButtonLink } from '@/components/Button/Button';
+import { PageHeader } from '@/components/PageHeader/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '@/components/StatePanel/StatePanel';
+import { errorMessage } from '@/lib/api-client';
 import type { Session } from '../api';
 import { useMemberSessions, useViewerZone } from '../hooks';
 import { copy } from '../copy';

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createFakeApi, menteeView, mentorView, ownProfile, stored } from '../../../../testing/mentorships/fake-api';
-import { renderAt } from '../../../../testing/mentorships/render';
-import { createSchedulingApi, sessionOf } from '../../../../testing/scheduling/fake-api';
+import { createFakeApi, menteeView, mentorView, ownProfile, stored } from '@testing/mentorships/fake-api';
+import { renderAt } from '@testing/mentorships/render';
+import { createSchedulingApi, sessionOf } from '@testing/scheduling/fake-api';
 import { SessionPage } from './SessionPage';
 
 vi.setConfig({ testTimeout: 30_000 });

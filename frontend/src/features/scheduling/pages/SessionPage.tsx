@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ButtonLink } from '../../../components/Button/Button';
-import { ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
-import { errorMessage } from '../../../lib/api-client';
-import { callArtifactsQuery, mentorshipQuery } from '../../../lib/shared-api';
+import { ButtonLink } from '@/components/Button/Button';
+import { ErrorState, LoadingState } from '@/components/StatePanel/StatePanel';
+import { errorMessage } from '@/lib/api-client';
+import { callArtifactsQuery, mentorshipQuery } from '@/lib/shared-api';
 import { sessionQuery, type SessionDetail } from '../api';
 import { useViewerZone } from '../hooks';
 import { ActionItems } from '../components/ActionItems';
@@ -15,8 +15,8 @@ import { callPath, callWindow } from '../model';
 import { lengthLabel, timeIn, whenIn } from '../time';
 import { nameOf, otherOf, otherZoneOf, pairOf, type Pair } from '../types';
 import styles from '../scheduling.module.css';
-import { Columns } from '../../../components/Columns/Columns';
-import { Transcript } from '../../../components/Transcript/Transcript';
+import { Columns } from '@/components/Columns/Columns';
+import { Transcript } from '@/components/Transcript/Transcript';
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => {
   const id = useId();

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { mentorshipIdOfCall } from '@mentoring/shared/mentorship-calls';
 import { groupSessionIdOfCall } from '@mentoring/shared/group-sessions';
 import type { CallType } from '@mentoring/shared/video';
-import { PageHeader } from '../../../components/PageHeader/PageHeader';
-import { groupSessionQuery, mentorshipQuery } from '../../../lib/shared-api';
+import { PageHeader } from '@/components/PageHeader/PageHeader';
+import { groupSessionQuery, mentorshipQuery } from '@/lib/shared-api';
 import { callTypeLabels, copy as text } from '../copy';
 
 /** Who the call is with, when it belongs to one of the viewer's mentorships (its id says which). */

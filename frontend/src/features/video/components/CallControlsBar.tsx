@@ -7,7 +7,7 @@ import {
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { mentorshipIdOfCall } from '@mentoring/shared/mentorship-calls';
 import { groupSessionIdOfCall } from '@mentoring/shared/group-sessions';
-import { useSafetySlots } from '../../../lib/safety-slots';
+import { useSafetySlots } from '@/lib/safety-slots';
 import { copy as text } from '../copy';
 import { useCallFeatureFlags } from './useCallFeatureFlags';
 import { DeviceToggle, ReactionsMenu, ScreenShareToggle } from './DeviceButtons';

@@ -2,9 +2,9 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CallingState, type Call } from '@stream-io/video-react-sdk';
-import { createOfflineClient, type OfflineClient } from '../../../../testing/video/offlineStream';
-import { installBrowserStubs } from '../../../../testing/video/browserStubs';
-import { renderInCall } from '../../../../testing/video/renderCall';
+import { createOfflineClient, type OfflineClient } from '@testing/video/offlineStream';
+import { installBrowserStubs } from '@testing/video/browserStubs';
+import { renderInCall } from '@testing/video/renderCall';
 import { copy as text } from '../copy';
 import { ConnectionStatus, RECONNECTED_NOTICE_MS } from './ConnectionStatus';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createGuestInvitation } from '../api';
 import { copy as text } from '../copy';
-import { useDates } from '../../../lib/member-zone';
+import { useDates } from '@/lib/member-zone';
 
 type State = { status: 'idle' | 'creating' | 'failed' } | { status: 'ready'; url: string; expiresAt: string; copied: 'no' | 'yes' | 'failed' };
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStreamVideoClient, type StreamVideoEvent } from '@stream-io/video-react-sdk';
 import { mentorshipCallId, mentorshipIdOfCall, randomCallSuffix } from '@mentoring/shared/mentorship-calls';
-import { startCall } from '../../../lib/stream/start-call';
+import { startCall } from '@/lib/stream/start-call';
 import { copy as text } from '../copy';
 import { useCallAction } from './useCallAction';
 

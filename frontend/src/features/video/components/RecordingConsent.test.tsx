@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OwnCapability, type StreamVideoParticipant } from '@stream-io/video-react-sdk';
-import { createOfflineClient, scriptCall, type OfflineClient } from '../../../../testing/video/offlineStream';
-import { renderInCall } from '../../../../testing/video/renderCall';
-import { installBrowserStubs } from '../../../../testing/video/browserStubs';
-import { QueryProvider } from '../../../lib/query';
+import { createOfflineClient, scriptCall, type OfflineClient } from '@testing/video/offlineStream';
+import { renderInCall } from '@testing/video/renderCall';
+import { installBrowserStubs } from '@testing/video/browserStubs';
+import { QueryProvider } from '@/lib/query';
 import { copy as text } from '../copy';
 import { CallControlsBar } from './CallControlsBar';
 

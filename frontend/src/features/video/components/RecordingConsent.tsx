@@ -1,8 +1,8 @@
 import { useCall, useCallStateHooks, type OwnCapability, type StreamVideoParticipant } from '@stream-io/video-react-sdk';
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { errorMessage } from '../../../lib/api-client';
-import { groupSessionQuery } from '../../../lib/shared-api';
+import { errorMessage } from '@/lib/api-client';
+import { groupSessionQuery } from '@/lib/shared-api';
 import { giveGroupRecordingConsent, giveRecordingConsent, readGroupSession, readRecordingConsent, recordingConsentQuery } from '../api';
 import { copy as text } from '../copy';
 import { Gate } from './Gate';

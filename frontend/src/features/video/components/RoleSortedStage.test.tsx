@@ -2,9 +2,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OwnCapability, SfuModels, type StreamVideoParticipant } from '@stream-io/video-react-sdk';
-import { createOfflineClient, scriptCall, type OfflineClient } from '../../../../testing/video/offlineStream';
-import { renderInCall } from '../../../../testing/video/renderCall';
-import { installBrowserStubs } from '../../../../testing/video/browserStubs';
+import { createOfflineClient, scriptCall, type OfflineClient } from '@testing/video/offlineStream';
+import { renderInCall } from '@testing/video/renderCall';
+import { installBrowserStubs } from '@testing/video/browserStubs';
 import { RoleSortedStage } from './RoleSortedStage';
 
 beforeAll(installBrowserStubs);

@@ -1,6 +1,6 @@
 import type { PropsWithChildren } from 'react';
 import { StreamVideo } from '@stream-io/video-react-sdk';
-import { ConnectionNotice, useStreamConnection } from '../../../lib/stream';
+import { ConnectionNotice, useStreamConnection } from '@/lib/stream';
 
 /** Renders the call UI inside <StreamVideo> with the connection's video client, once connected. */
 export const VideoClientBoundary = ({ children, quiet = false }: PropsWithChildren<{ quiet?: boolean }>) => {

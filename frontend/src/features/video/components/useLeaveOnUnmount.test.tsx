@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CallingState, type Call } from '@stream-io/video-react-sdk';
-import { createOfflineClient, type OfflineClient } from '../../../../testing/video/offlineStream';
+import { createOfflineClient, type OfflineClient } from '@testing/video/offlineStream';
 import { useLeaveOnUnmount } from './useLeaveOnUnmount';
 
 const Page = ({ call }: { call: Call }) => {

@@ -11,8 +11,8 @@ import { CallExperience } from '../components/CallExperience';
 import { GuestLink } from '../components/GuestLink';
 import { useLeaveOnUnmount } from '../components/useLeaveOnUnmount';
 import { VideoClientBoundary } from '../components/VideoClientBoundary';
-import { ErrorState } from '../../../components/StatePanel/StatePanel';
-import { groupSessionQuery, refreshCallLists } from '../../../lib/shared-api';
+import { ErrorState } from '@/components/StatePanel/StatePanel';
+import { groupSessionQuery, refreshCallLists } from '@/lib/shared-api';
 import type { GroupRoom } from '../components/room/RoomContext';
 import { copy as text } from '../copy';
 

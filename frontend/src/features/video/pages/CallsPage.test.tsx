@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { vi, afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mentorshipIdOfCall } from '@mentoring/shared/mentorship-calls';
-import { resetRuntimeConfig } from '../../../lib/stream/runtime-config';
-import type { StreamConnection } from '../../../lib/stream/context';
-import { createFakeApi, menteeView, mentorView, stored } from '../../../../testing/mentorships/fake-api';
-import { notConnected, renderAt } from '../../../../testing/mentorships/render';
-import { callResponse, createOfflineClient, member, type OfflineClient } from '../../../../testing/video/offlineStream';
+import { resetRuntimeConfig } from '@/lib/stream/runtime-config';
+import type { StreamConnection } from '@/lib/stream/context';
+import { createFakeApi, menteeView, mentorView, stored } from '@testing/mentorships/fake-api';
+import { notConnected, renderAt } from '@testing/mentorships/render';
+import { callResponse, createOfflineClient, member, type OfflineClient } from '@testing/video/offlineStream';
 import { CallsPage } from './CallsPage';
 
 const grace = mentorView('grace', 'Grace Hopper');

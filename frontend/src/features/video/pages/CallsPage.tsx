@@ -4,17 +4,17 @@ import { useStreamVideoClient, type Call } from '@stream-io/video-react-sdk';
 import type { CallType } from '@mentoring/shared/video';
 import '@stream-io/video-react-sdk/dist/css/styles.css';
 import '../video.css';
-import { Button } from '../../../components/Button/Button';
-import { PageHeader } from '../../../components/PageHeader/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/StatePanel/StatePanel';
+import { Button } from '@/components/Button/Button';
+import { PageHeader } from '@/components/PageHeader/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '@/components/StatePanel/StatePanel';
 import { VideoClientBoundary } from '../components/VideoClientBoundary';
-import { startCall } from '../../../lib/stream/start-call';
+import { startCall } from '@/lib/stream/start-call';
 import { parseCallLink } from '../components/call-links';
 import { useCallAction } from '../components/useCallAction';
 import { callTypeLabels, copy as text } from '../copy';
 import { CallPartnersSlot, callIdFor, type CallPartner } from '../slots';
 import styles from './CallsPage.module.css';
-import { useDates } from '../../../lib/member-zone';
+import { useDates } from '@/lib/member-zone';
 
 const callPath = (call: Pick<Call, 'type' | 'id'>) => `/calls/${call.type}/${call.id}`;
 

@@ -1,5 +1,5 @@
 import { OwnCapability, hasAudio, hasVideo, useCall, useCallStateHooks, type StreamVideoParticipant } from '@stream-io/video-react-sdk';
-import { copy as text } from '../../copy';
+import { copy as text } from '@/features/video/copy';
 import { useCallAction } from '../useCallAction';
 
 /** The first stage role a participant holds (admin, host, speaker), as the room names it; none for the audience. */

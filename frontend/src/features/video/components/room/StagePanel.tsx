@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { OwnCapability, hasAudio, hasVideo, useCall, useCallStateHooks, type Call, type StreamVideoParticipant } from '@stream-io/video-react-sdk';
-import { copy as text } from '../../copy';
+import { copy as text } from '@/features/video/copy';
 import { Gate } from '../Gate';
 import { useCallAction } from '../useCallAction';
 import { handsInCall, lowerHand, raiseHand, type RaisedHand } from './handQueue';

@@ -1,5 +1,5 @@
-import { useDates } from '../../../../lib/member-zone';
-import { copy as text } from '../../copy';
+import { useDates } from '@/lib/member-zone';
+import { copy as text } from '@/features/video/copy';
 import type { GroupRoom } from './RoomContext';
 
 /** What a member with a place reads in the lobby until the host goes live: the start, in the member's own zone. */
