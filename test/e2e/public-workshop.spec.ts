@@ -45,7 +45,8 @@ test('a visitor watches a public workshop’s broadcast without signing in', asy
   await expect(gracePage.getByRole('button', { name: 'Stop live' })).toBeVisible({ timeout: 30_000 });
 
   // The broadcast plays: the video's clock moves on, and keeps moving.
-  await expect(visitor.getByText('On air')).toBeVisible({ timeout: 60_000 });
+  // Exactly: getByText matches a substring in any case, and "Not on air yet" holds "on air".
+  await expect(visitor.getByText('On air', { exact: true })).toBeVisible({ timeout: 60_000 });
   const video = visitor.locator('video');
   await expect(video).toHaveAccessibleName('Broadcast of “Compilers, broadcast”');
   const currentTime = () => video.evaluate((element: HTMLVideoElement) => element.currentTime);
