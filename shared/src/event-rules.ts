@@ -64,10 +64,10 @@ const consumers = [
   },
   {
     name: 'call-membership',
-    detailTypes: ['call.created', 'call.member_added', 'call.member_removed', 'call.ended', 'call.session_ended', 'call.live_started', 'call.blocked_user'],
+    detailTypes: ['call.created', 'call.member_added', 'call.member_removed', 'call.ended', 'call.session_ended', 'call.live_started', 'call.blocked_user', 'call.permissions_updated'],
     handler: 'events/call-membership/handler',
     // A mentorship call's session end goes to its record; a new one gets recording and transcription off. A group
-    // session's call makes it live and ended, and keeps whom its host removed.
+    // session's call makes it live and ended, and keeps whom its host removed and brought on stage.
     needs: {
       tables: {
         calls: ['UpdateItem', 'PutItem'],

@@ -54,7 +54,7 @@ describe('recording consent on the server (local stage)', () => {
 });
 
 describe('recording consent on the server, a group session’s call (local stage)', () => {
-  it('a start while a speaker in the call has not consented is stopped; once everyone on stage consented, one stays running (the audience is never waited for)', async () => {
+  it('a start while a speaker or one of the audience the host brought on stage has not consented is stopped; once everyone on stage consented, one stays running (the rest of the audience is never waited for)', async () => {
     const [host, speaker, listener] = await Promise.all([seededMentor('Cora Guard'), seededMentor('Sol Guard'), seededMentee('Bo Guard')]);
     const startsAt = new Date(Math.ceil((Date.now() + 3 * 86_400_000) / 900_000) * 900_000).toISOString();
     const made = await postJson(
@@ -81,8 +81,24 @@ describe('recording consent on the server, a group session’s call (local stage
     await waitFor(async () => (await recorded()).find((request) => request.method === 'POST' && request.path === `${callPath}/recordings/composite/stop`), 'the stop');
 
     await consent(speaker);
+    // The host brings one of the audience on stage: from then on the recording waits for them too.
+    await deliver({ type: 'call.permissions_updated', call_cid: cid, created_at: at(now, 25), user: { id: listener.sub }, own_capabilities: ['join-call', 'send-audio', 'send-video'] });
+    await deliver({ type: 'call.session_participant_joined', call_cid: cid, created_at: at(now, 26), session_id: 's1', participant: stretch(listener, 'listener-1') });
+    await waitFor(async () => (await getItem(tableName('groupSessions'), { pk: `GROUP#${id}`, sk: `SEAT#${listener.sub}` }))?.onStageAt !== undefined, 'the listener on stage');
+    const stops = async () => (await recorded()).filter((request) => request.method === 'POST' && request.path === `${callPath}/recordings/composite/stop`);
+    await deliver({ type: 'call.recording_started', call_cid: cid, created_at: at(now, 28), recording_type: 'composite', egress_id: 'e2' });
+    await waitFor(async () => (await stops()).length === 2, 'the second stop');
+
+    await consent(listener);
     await deliver({ type: 'call.transcription_started', call_cid: cid, created_at: at(now, 30) });
-    await waitFor(async () => (await deliveriesFor(cid, 'call-status')).length === 2 && (await deliveriesFor(cid, 'call-status')).every((delivery) => delivery.status === 'succeeded'), 'the start handled');
+    await waitFor(async () => (await deliveriesFor(cid, 'call-status')).length === 3 && (await deliveriesFor(cid, 'call-status')).every((delivery) => delivery.status === 'succeeded'), 'the start handled');
     expect((await recorded()).filter((request) => request.path.startsWith(`${callPath}/`) && request.path.includes('transcription'))).toEqual([]);
+
+    // Sent back to the audience (an older report of being up changes nothing), they are no longer waited for.
+    await deliver({ type: 'call.permissions_updated', call_cid: cid, created_at: at(now, 40), user: { id: listener.sub }, own_capabilities: ['join-call'] });
+    await deliver({ type: 'call.permissions_updated', call_cid: cid, created_at: at(now, 35), user: { id: listener.sub }, own_capabilities: ['join-call', 'send-audio'] });
+    await waitFor(async () => (await getItem(tableName('groupSessions'), { pk: `GROUP#${id}`, sk: `SEAT#${listener.sub}` }))?.stageChangedAt === at(now, 40), 'the listener back in the audience');
+    await waitFor(async () => (await deliveriesFor(cid, 'call-membership')).filter((delivery) => delivery.status === 'succeeded').length === 4, 'both changes handled');
+    expect((await getItem(tableName('groupSessions'), { pk: `GROUP#${id}`, sk: `SEAT#${listener.sub}` }))?.onStageAt).toBeUndefined();
   });
 });

@@ -1,11 +1,12 @@
 /**
  * A group session follows its call, from Stream's webhooks (docs/domain.md, "Group sessions"): it is live once the
- * host goes live and ended once the call is, its attendance is who joined and for how long, and a member the host
- * removed (Stream's block) keeps that on their seat, so the server refuses their join too.
+ * host goes live and ended once the call is, its attendance is who joined and for how long, one of the audience the
+ * host brought on stage has that on their seat (for the recording's consent), and a member the host removed
+ * (Stream's block) keeps that on their seat, so the server refuses their join too.
  */
 import { groupSessionIdOfCall, type GroupSessionState } from '@mentoring/shared';
 import { memberStreamId } from '../lib/stream/stream-user-id';
-import { changeState, getWithSeats, markRemoved, saveJoined, saveLeft, type GroupSessionItem } from './repository';
+import { changeState, getWithSeats, markOnStage, markRemoved, saveJoined, saveLeft, type GroupSessionItem } from './repository';
 
 export interface GroupCallEvent {
   call_cid: string;
@@ -14,7 +15,12 @@ export interface GroupCallEvent {
   participant?: { user: { id: string }; user_session_id: string; joined_at?: string | null } | null;
   duration_seconds?: number | null;
   user?: { id: string } | null;
+  /** call.permissions_updated: what the user may do in the call now. */
+  own_capabilities?: string[] | null;
 }
+
+/** Being on stage is being allowed to be heard (an open circle) or seen and heard (a workshop). */
+const STAGE_CAPABILITIES = ['send-audio', 'send-video'];
 
 /** The states a call's event moves a session from, and to. */
 const moves: Partial<Record<string, { from: readonly GroupSessionState[]; to: GroupSessionState }>> = {
@@ -57,6 +63,12 @@ export const recordGroupCallEvent = async (detailType: string, detail: GroupCall
       const seconds = detail.duration_seconds ?? Math.max(0, Math.round((Date.parse(detail.created_at) - Date.parse(joinedAt)) / 1000));
       await saveLeft(id, { ...stretch, joinedAt, at: detail.created_at, seconds });
     }
+    return;
+  }
+  if (detailType === 'call.permissions_updated' && detail.user) {
+    const seat = seats.find((each) => memberStreamId(each.memberId) === detail.user!.id);
+    // Only one of the audience: the host, co-hosts and speakers are on stage by their role, whatever they may do.
+    if (seat) await markOnStage(id, seat.memberId, (detail.own_capabilities ?? []).some((capability) => STAGE_CAPABILITIES.includes(capability)), detail.created_at);
     return;
   }
   if (detailType === 'call.blocked_user' && detail.user) {

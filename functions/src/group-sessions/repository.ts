@@ -64,6 +64,10 @@ export interface SeatItem {
   startsAt: string;
   /** When the host removed the member from the call: they may not join it again. */
   removedAt?: string;
+  /** Since when one of the audience is on stage (the host granted them the floor), until it is taken back. */
+  onStageAt?: string;
+  /** The time of the last stage change applied: a change Stream reports late does not undo a newer one. */
+  stageChangedAt?: string;
   /** The member's rating of the session (1–5), with a comment, once it took place. */
   rating?: number;
   ratingComment?: string;
@@ -333,6 +337,26 @@ export const markRemoved = async (id: string, memberId: string, at: string) => {
     // Someone on stage (a co-host, a speaker) has no seat: Stream's block alone keeps them out.
     if ((error as Error).name === 'ConditionalCheckFailedException') return false;
     throw error;
+  }
+};
+
+/**
+ * One of the audience brought on stage (`onStage`) or sent back, as of `at`; an older change than the one stored is
+ * ignored. Someone on stage by role (a co-host, a speaker) has no seat: their role says it.
+ */
+export const markOnStage = async (id: string, memberId: string, onStage: boolean, at: string) => {
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: seatKey(id, memberId),
+        UpdateExpression: onStage ? 'SET onStageAt = if_not_exists(onStageAt, :at), stageChangedAt = :at' : 'SET stageChangedAt = :at REMOVE onStageAt',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(stageChangedAt) OR stageChangedAt <= :at)',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
   }
 };
 

@@ -5,6 +5,8 @@ import { membershipEventSchema } from '../../lib/stream/events';
 
 /** Who belongs to a call decides who may see its archive; these events keep that and the call's history. */
 export const handler = eventHandler(membershipEventSchema, async ({ detailType, detail }) => {
+  // Who of a group session's audience is on stage (group-sessions/); nothing of a call's history or membership.
+  if (detailType === 'call.permissions_updated') return recordGroupCallEvent(detailType, detail);
   const cid = detail.call_cid;
   const at = detail.created_at;
   const userIds = (detail.members ?? []).map((member) => (typeof member === 'string' ? member : member.user_id));

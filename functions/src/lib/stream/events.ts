@@ -25,6 +25,8 @@ const member = z.looseObject({ user_id: z.string().min(1), role: z.string().null
 const blockedUser = z.looseObject({ id: z.string().min(1).max(128) });
 
 export const membershipEventSchema = callEventSchema.extend({
+  // call.permissions_updated: the user's capabilities in the call now (who is on stage).
+  own_capabilities: z.array(z.string().min(1).max(64)).max(100).nullish(),
   call: z.looseObject({ created_by: z.looseObject({ id: z.string() }).nullish(), created_at: timestamp.nullish() }).optional(),
   // call.member_removed lists user ids; the other events list member objects.
   members: z.array(z.union([member, z.string().min(1)])).optional(),
