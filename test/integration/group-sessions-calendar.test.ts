@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { GroupPlace, GroupSession } from '@mentoring/shared';
 import { mailTo, type SentMail } from '../support/mail';
-import { api, postJson } from './support/api';
-import { bearer } from './support/auth';
+import { HOUR, get, inDays, post, workshop } from './support/group-sessions';
 import { coordinatorUser, seededMentee, seededMentor } from './support/members';
 import { dueAt, fireSchedule, invokeScheduleTarget, stageSchedule } from './support/schedule-targets';
 import { waitFor } from './support/wait-for';
@@ -11,34 +10,6 @@ import { waitFor } from './support/wait-for';
 /**
  * A group session's calendar files and reminders, read from the mail the local stage's SES stand-in keeps.
  */
-
-type Answer<T> = { status: number; body: T & { error?: { code: string; message: string; reason?: string; issues?: unknown[] } } };
-const post = async <T>(path: string, token: string, body: unknown = {}): Promise<Answer<T>> => {
-  const response = await postJson(path, body, bearer(token));
-  return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
-};
-const get = async <T>(path: string, token: string): Promise<Answer<T>> => {
-  const response = await api(path, { headers: bearer(token) });
-  return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
-};
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const inDays = (days: number) => new Date(Math.ceil((Date.now() + days * DAY) / (15 * 60_000)) * 15 * 60_000).toISOString();
-
-const workshop = (overrides: Record<string, unknown> = {}) => ({
-  kind: 'workshop',
-  title: 'Interviews without fear',
-  description: 'How a technical interview goes, and how to prepare.',
-  topics: ['Job search and interviews'],
-  startsAt: inDays(3),
-  durationMinutes: 60,
-  capacity: 5,
-  audience: 'all',
-  coHostIds: [],
-  speakerIds: [],
-  ...overrides,
-});
 
 const sesEndpoint = inject('sesEndpoint')!;
 /** The calendar file of a message, unfolded (RFC 5545 folds long lines), or null. */

@@ -4,50 +4,19 @@ import type { AddressInfo } from 'node:net';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallArtifacts, Dashboard, GroupJoin, GroupPlace, GroupSession, ReportDetail } from '@mentoring/shared';
-import { api, postJson } from './support/api';
+import { api } from './support/api';
 import { bearer } from './support/auth';
 import { db, getItem, tableName } from './support/db';
+import { HOUR, get, inDays, post, put, workshop } from './support/group-sessions';
 import { coordinatorUser, seededMentee, seededMentor } from './support/members';
 import { deliverWebhook } from './support/stream-webhooks';
 import { stageStream } from './support/stream-api';
 import { waitFor } from './support/wait-for';
 
 /**
- * Group sessions on the local stage: DynamoDB Local's transactions under a crowd of sign-ups, the audience rules, the
- * waiting list, cancelling, and the calls the functions make (the suite's Stream recorder sees each request).
+ * Group sessions on a stage: its transactions under a crowd of sign-ups, the audience rules, the waiting list,
+ * cancelling, and the calls the functions make, read back from the stage's Stream app.
  */
-
-type Answer<T> = { status: number; body: T & { error?: { code: string; message: string; reason?: string; issues?: unknown[] } } };
-const post = async <T>(path: string, token: string, body: unknown = {}): Promise<Answer<T>> => {
-  const response = await postJson(path, body, bearer(token));
-  return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
-};
-const put = async <T>(path: string, token: string, body: unknown): Promise<Answer<T>> => {
-  const response = await api(path, { method: 'PUT', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
-};
-const get = async <T>(path: string, token: string): Promise<Answer<T>> => {
-  const response = await api(path, { headers: bearer(token) });
-  return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
-};
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const inDays = (days: number) => new Date(Math.ceil((Date.now() + days * DAY) / (15 * 60_000)) * 15 * 60_000).toISOString();
-
-const workshop = (overrides: Record<string, unknown> = {}) => ({
-  kind: 'workshop',
-  title: 'Interviews without fear',
-  description: 'How a technical interview goes, and how to prepare.',
-  topics: ['Job search and interviews'],
-  startsAt: inDays(3),
-  durationMinutes: 60,
-  capacity: 5,
-  audience: 'all',
-  coHostIds: [],
-  speakerIds: [],
-  ...overrides,
-});
 
 const seedActiveMentorship = async (mentorId: string, menteeId: string) => {
   const id = randomUUID();

@@ -41,8 +41,9 @@ export const deliverWebhook = async (payload: unknown, { target: given, id = ran
 
 /** An event a local bus took, and what each of its rules did with it (its own log: a stage of a test's own). */
 export interface LoggedBusEvent {
-  event: { id: string; source: string; 'detail-type': string; detail: { call_cid?: string; cid?: string; storedDetail?: { key: string } } };
-  deliveries: { rule: string; status: string; attempts: number }[];
+  event: { id: string; source: string; 'detail-type': string; detail: { call_cid?: string; cid?: string; egress_id?: string; storedDetail?: { key: string } } };
+  /** `error`: the last attempt's, while one failed. */
+  deliveries: { rule: string; status: string; attempts: number; error?: string }[];
 }
 
 /** Every event a local stage's bus has taken so far, from its own log: for stages a test starts; the shared stage's are read through support/bus-events.ts. */
