@@ -91,8 +91,11 @@ test('a mentee books a session from the mentorship page; both see it coming; a n
   const graceItems = gracePage.getByRole('region', { name: 'Action items' });
   // A click, then a waiting assertion: the tick is an optimistic cache update that lands a moment after the click,
   // which check() (it reads the state at once) would take for a click that did nothing.
+  // Ada reads it once it is saved: the tick shows before its PATCH is answered.
+  const saved = gracePage.waitForResponse((response) => response.request().method() === 'PATCH' && /\/action-items\//.test(response.url()));
   await graceItems.getByRole('checkbox', { name: 'Write a tokenizer' }).click();
   await expect(graceItems.getByRole('checkbox', { name: 'Write a tokenizer' })).toBeChecked();
+  expect((await saved).status()).toBe(200);
   await adaPage.goto(`/mentorships/${mentorshipId}`);
   await expect(adaPage.getByRole('region', { name: 'Action items' }).getByRole('checkbox', { name: 'Write a tokenizer' })).toBeChecked();
 
