@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallArtifacts, Dashboard, GroupJoin, GroupPlace, GroupSession, ReportDetail } from '@mentoring/shared';
 import { api } from './support/api';
 import { bearer } from './support/auth';
 import { db, getItem, tableName } from './support/db';
+import { startFileHost } from './support/file-host';
 import { HOUR, get, inDays, post, put, workshop } from './support/group-sessions';
 import { coordinatorUser, seededMentee, seededMentor } from './support/members';
 import { deliverWebhook } from './support/stream-webhooks';
@@ -309,18 +308,13 @@ describe('group sessions', () => {
     // Stream's file host for the call's recording and transcript.
     const recording = Buffer.from('not really a video, but bytes of one');
     const transcript = Buffer.from('{"type":"speech","speaker_id":"host","text":"Welcome to the workshop"}\n');
-    let files: Server;
+    let files: Awaited<ReturnType<typeof startFileHost>>;
     let filesUrl: string;
     beforeAll(async () => {
-      files = createServer((req, res) => {
-        if (req.url === '/recording.mp4') return res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': recording.length }).end(recording);
-        if (req.url === '/transcript.jsonl') return res.writeHead(200, { 'content-length': transcript.length }).end(transcript);
-        res.writeHead(404).end();
-      });
-      await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-      filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+      files = await startFileHost({ '/recording.mp4': { body: recording, type: 'video/mp4' }, '/transcript.jsonl': { body: transcript } });
+      filesUrl = files.url;
     });
-    afterAll(() => new Promise<void>((resolve) => files.close(() => resolve())));
+    afterAll(() => files.close());
 
     it('a recorded session\'s recording and transcript are read by those on stage, those with a place and coordinators; not by one who left, one still waiting, one the host removed or anyone else', async () => {
       const [host, speaker, ada, bo, ray, wes, zed, stranger, coordinator] = await Promise.all([

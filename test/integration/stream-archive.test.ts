@@ -1,6 +1,4 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -10,6 +8,7 @@ import { useTestIdentity } from '../../functions/testing/tokens';
 import { api } from './support/api';
 import { bearer, newUser } from './support/auth';
 import { getItem, tableName } from './support/db';
+import { startFileHost } from './support/file-host';
 import { deliverWebhook as deliver, type LoggedBusEvent } from './support/stream-webhooks';
 import { waitFor } from './support/wait-for';
 
@@ -33,19 +32,14 @@ describe('Stream\'s files archived, and a consumer that fails', () => {
   // Stream's file host: a 12 MB recording (three multipart parts), a transcript, and a broken link.
   const recording = randomBytes(12 * 1024 * 1024 + 123);
   const transcript = Buffer.from('{"type":"speech","speaker_id":"mentor","text":"Welcome to our first session"}\n');
-  let files: Server;
+  let files: Awaited<ReturnType<typeof startFileHost>>;
   let filesUrl: string;
 
   beforeAll(async () => {
-    files = createServer((req, res) => {
-      if (req.url === '/recording.mp4') return res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': recording.length }).end(recording);
-      if (req.url === '/transcript.jsonl') return res.writeHead(200, { 'content-length': transcript.length }).end(transcript);
-      res.writeHead(500).end('broken');
-    });
-    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-    filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+    files = await startFileHost({ '/recording.mp4': { body: recording, type: 'video/mp4' }, '/transcript.jsonl': { body: transcript } }, { status: 500, body: 'broken' });
+    filesUrl = files.url;
   });
-  afterAll(() => new Promise<void>((resolve) => files.close(() => resolve())));
+  afterAll(() => files.close());
 
   describe('archiving', () => {
     const cid = newCid();

@@ -53,6 +53,18 @@ const dashboard = (overrides: Partial<Dashboard> = {}): Dashboard => ({
 
 const routes = [{ path: '/coordinator', element: <DashboardPage /> }];
 
+
+/** The files the page saves (a CSV export): their blobs, and the link clicks that save them. */
+const captureDownloads = () => {
+  const blobs: Blob[] = [];
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    blobs.push(blob);
+    return 'blob:csv';
+  });
+  URL.revokeObjectURL = vi.fn();
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  return { blobs, click };
+};
 describe('the coordinator dashboard', () => {
   it('lists what needs attention first, in the order the server gave, with links, then the funnel', async () => {
     server.use(http.get('*/api/coordinator/dashboard', () => HttpResponse.json(dashboard())));
@@ -81,13 +93,7 @@ describe('the coordinator dashboard', () => {
 
   it('exports the list as CSV with formula-like cells made inert', async () => {
     server.use(http.get('*/api/coordinator/dashboard', () => HttpResponse.json(dashboard())));
-    const blobs: Blob[] = [];
-    URL.createObjectURL = vi.fn((blob: Blob) => {
-      blobs.push(blob);
-      return 'blob:csv';
-    });
-    URL.revokeObjectURL = vi.fn();
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { blobs, click } = captureDownloads();
     const { user } = renderRoutes(routes, '/coordinator');
     await user.click(await screen.findByRole('button', { name: 'Export CSV: needs attention' }));
     await waitFor(() => expect(click).toHaveBeenCalledOnce());
@@ -194,13 +200,7 @@ describe('the coordinator dashboard', () => {
         return HttpResponse.json(dashboard({ attention: first.attention.slice(1), nextCursor: null }));
       }),
     );
-    const blobs: Blob[] = [];
-    URL.createObjectURL = vi.fn((blob: Blob) => {
-      blobs.push(blob);
-      return 'blob:csv';
-    });
-    URL.revokeObjectURL = vi.fn();
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { blobs, click } = captureDownloads();
     const { user } = renderRoutes(routes, '/coordinator');
     await user.click(await screen.findByRole('button', { name: 'Export CSV: needs attention' }));
     await waitFor(() => expect(click).toHaveBeenCalledOnce());
@@ -234,13 +234,7 @@ describe('the coordinator dashboard', () => {
       ],
     };
     server.use(http.get('*/api/coordinator/dashboard', () => HttpResponse.json(dashboard({ groupSessions }))));
-    const blobs: Blob[] = [];
-    URL.createObjectURL = vi.fn((blob: Blob) => {
-      blobs.push(blob);
-      return 'blob:csv';
-    });
-    URL.revokeObjectURL = vi.fn();
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { blobs, click } = captureDownloads();
     const { user } = renderRoutes(routes, '/coordinator');
     const section = await screen.findByRole('region', { name: 'Group sessions' });
     const upcoming = within(section).getByRole('region', { name: 'Coming up' });
