@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/PageHeader/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '@/components/StatePanel/StatePanel';
 import { errorMessage } from '@/lib/api-client';
@@ -8,6 +7,7 @@ import { LazyBarChart } from '../components/Charts';
 import { ExportButton } from '../components/ExportButton';
 import { copy } from '../copy';
 import { useDates } from '@/lib/member-zone';
+import { useAddressParams } from '@/lib/use-address-params';
 import { exportAllFeedback } from '../lib/exports';
 import styles from './Coordination.module.css';
 
@@ -16,7 +16,7 @@ const RATINGS = ['all', '2', '3'] as const;
 
 /** /coordinator/feedback: every feedback message with its rating, filtered in the address (so a view can be linked). */
 export const FeedbackPage = () => {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const dates = useDates();
   const type = (TYPES as readonly string[]).includes(params.get('type') ?? '') ? (params.get('type') as (typeof TYPES)[number]) : 'all';
   const rating = (RATINGS as readonly string[]).includes(params.get('rating') ?? '') ? (params.get('rating') as (typeof RATINGS)[number]) : 'all';

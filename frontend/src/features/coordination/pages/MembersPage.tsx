@@ -1,11 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '@/components/Button/Button';
 import { PageHeader } from '@/components/PageHeader/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '@/components/StatePanel/StatePanel';
 import { errorMessage } from '@/lib/api-client';
 import { zoneLabel } from '@/lib/datetime';
 import { useSafetySlots } from '@/lib/safety-slots';
+import { useAddressParams } from '@/lib/use-address-params';
 import { ExportButton } from '../components/ExportButton';
 import { membersPage } from '../api';
 import { copy } from '../copy';
@@ -17,7 +18,7 @@ const ROLES = ['all', 'mentor', 'mentee'] as const;
 /** /coordinator/members: approved members, searched by name and filtered by role, a page at a time. */
 export const MembersPage = () => {
   const { moderation } = useSafetySlots();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const role = (ROLES as readonly string[]).includes(params.get('role') ?? '') ? (params.get('role') as (typeof ROLES)[number]) : 'all';
   const q = params.get('q') ?? '';
   const query = { ...(role === 'all' ? {} : { role }), ...(q.trim() ? { q: q.trim() } : {}) };

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQueries } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/Button/Button';
 import { ApiError } from '@/lib/api-client';
+import { useAddressParams } from '@/lib/use-address-params';
 import { copy } from '../copy';
 import { MentorCard, MentorCardSkeleton } from '../components/MentorCard';
 import { MultiSelect } from '../components/MultiSelect';
@@ -25,12 +25,14 @@ const directoryKey = (filters: DirectoryFilters, zone: string, viewer: string | 
 
 /** /mentors: cards, filters kept in the URL, a debounced search, "Show more", and empty results that say what to loosen. */
 export const DirectoryPage = () => {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const filters = useMemo(() => filtersFromSearch(params), [params]);
   const viewer = useViewer();
   const programme = useProgramme();
   const gate = useDirectoryGate(viewer);
-  const setFilters = (next: DirectoryFilters) => setParams(searchFromFilters(next), { replace: true });
+  const changeFilters = (change: (current: DirectoryFilters) => DirectoryFilters) =>
+    setParams((current) => searchFromFilters(change(filtersFromSearch(current))), { replace: true });
+  const setFilters = (next: DirectoryFilters) => changeFilters(() => next);
 
   // The search box is the member's own until they pause typing; the URL (and the request) follow then.
   const [search, setSearch] = useState(filters.q);
@@ -45,7 +47,7 @@ export const DirectoryPage = () => {
   const commitSearch = useEffectEvent((typed: string) => {
     if (typed === filters.q) return;
     lastSearch.current = typed;
-    setFilters({ ...filters, q: typed });
+    changeFilters((current) => ({ ...current, q: typed }));
   });
   useEffect(() => {
     const timer = setTimeout(() => commitSearch(search.trim()), SEARCH_DELAY_MS);
@@ -140,7 +142,7 @@ export const DirectoryPage = () => {
               label={copy.directory.topics}
               options={topicOptions}
               value={filters.topics}
-              onChange={(topics) => setFilters({ ...filters, topics })}
+              onChange={(topics) => changeFilters((current) => ({ ...current, topics }))}
               texts={copy.directory.topicTexts}
             />
             <MultiSelect
@@ -148,7 +150,7 @@ export const DirectoryPage = () => {
               label={copy.directory.languages}
               options={languages}
               value={filters.languages}
-              onChange={(languagesChosen) => setFilters({ ...filters, languages: languagesChosen })}
+              onChange={(languagesChosen) => changeFilters((current) => ({ ...current, languages: languagesChosen }))}
               texts={copy.directory.languageTexts}
             />
             <div className={formStyles.field}>
@@ -159,7 +161,10 @@ export const DirectoryPage = () => {
                 id="directory-hours"
                 className={formStyles.input}
                 value={filters.maxHoursApart ?? ''}
-                onChange={(event) => setFilters({ ...filters, maxHoursApart: event.target.value === '' ? null : Number(event.target.value) })}
+                onChange={(event) => {
+                  const maxHoursApart = event.target.value === '' ? null : Number(event.target.value);
+                  changeFilters((current) => ({ ...current, maxHoursApart }));
+                }}
               >
                 <option value="">{copy.directory.anyDifference}</option>
                 {HOURS_OPTIONS.map((hours) => (
@@ -178,7 +183,7 @@ export const DirectoryPage = () => {
                   ['in_person', copy.directory.inPersonOnly],
                 ] as const).map(([value, label]) => (
                   <label key={label} className={styles.radio}>
-                    <input type="radio" name="directory-format" checked={filters.format === value} onChange={() => setFilters({ ...filters, format: value })} />
+                    <input type="radio" name="directory-format" checked={filters.format === value} onChange={() => changeFilters((current) => ({ ...current, format: value }))} />
                     {label}
                   </label>
                 ))}

@@ -1,5 +1,5 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { MENTORSHIP_STATES, type MentorshipState } from '@mentoring/shared/mentorship';
 import { ErrorState, LoadingState } from '@/components/StatePanel/StatePanel';
@@ -11,6 +11,7 @@ import { StateBadge } from '../components/StateBadge';
 import { MentorshipsExportSlot } from '../slots';
 import { copy } from '../copy';
 import { relativeTime } from '@/lib/datetime';
+import { useAddressParams } from '@/lib/use-address-params';
 import { listActions, type MentorshipSummary } from '../model';
 import styles from '../mentorships.module.css';
 
@@ -69,7 +70,7 @@ const StateList = ({ state, q }: { state: MentorshipState; q: string }) => {
  * tab can be linked and survives a reload), with suspend, resume and end, and "Propose a pair".
  */
 export const CoordinatorMentorshipsPage = () => {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const requested = params.get('state');
   const state: MentorshipState = isState(requested) ? requested : 'REQUESTED';
   const q = params.get('q') ?? '';
