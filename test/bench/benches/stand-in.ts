@@ -125,6 +125,19 @@ export const standInBench: Bench = {
       const idle = processStatus(pid);
       const loadAtStart = load();
 
+      // Memory first, in a stage that has not yet held the join runs' calls (their garbage, left to V8's pace,
+      // spread single reads by 50 MB), and as the median of a read a second while the calls run.
+      const calls = [await callOfTwo(browser, pages.baseUrl, stand, 'bench-memory-0'), await callOfTwo(browser, pages.baseUrl, stand, 'bench-memory-1')];
+      const before = processStatus(pid);
+      const samples: number[] = [];
+      for (let second = 0; second < SETTLE_MS / 1000; second++) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        samples.push(processStatus(pid).rssMb);
+      }
+      const withCalls = processStatus(pid);
+      await closePages(calls.flatMap((call) => call.pages));
+      const rss = sortedFigures(samples);
+
       const joins: number[] = [];
       for (let run = 0; run < JOIN_RUNS; run++) {
         const { secondJoinerMs, pages: callPages } = await callOfTwo(browser, pages.baseUrl, stand, `bench-join-${run}`);
@@ -133,12 +146,6 @@ export const standInBench: Bench = {
       }
 
       const trips = await chatRoundTrips(browser, pages.baseUrl, stand);
-
-      const calls = [await callOfTwo(browser, pages.baseUrl, stand, 'bench-memory-0'), await callOfTwo(browser, pages.baseUrl, stand, 'bench-memory-1')];
-      const before = processStatus(pid);
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-      const withCalls = processStatus(pid);
-      await closePages(calls.flatMap((call) => call.pages));
 
       const join = sortedFigures(joins);
       const chat = sortedFigures(trips);
@@ -149,9 +156,11 @@ export const standInBench: Bench = {
         messageRoundTripMs: { messages: MESSAGES, ...chat, budgetP95: BUDGETS.messageRoundTripP95Ms, withinBudget: chat.p95 <= BUDGETS.messageRoundTripP95Ms },
         stageRssMb: {
           idle: idle.rssMb,
-          twoCallsOfTwo: withCalls.rssMb,
+          twoCallsOfTwo: rss.p50,
+          twoCallsOfTwoMax: rss.max,
+          samples,
           budgetTwoCallsOfTwo: BUDGETS.stageRssWithTwoCallsOfTwoMb,
-          withinBudget: withCalls.rssMb <= BUDGETS.stageRssWithTwoCallsOfTwoMb,
+          withinBudget: rss.p50 <= BUDGETS.stageRssWithTwoCallsOfTwoMb,
         },
         stageCpuShareOfOneCoreWithTwoCallsOfTwo: round((withCalls.cpuSeconds - before.cpuSeconds) / (SETTLE_MS / 1000)),
       };
