@@ -4,11 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { useAddressParams } from './use-address-params';
 
 let change: ReturnType<typeof useAddressParams>[1];
+let setParam: ReturnType<typeof useAddressParams>[2];
 let router: ReturnType<typeof createMemoryRouter>;
 
 const Probe = () => {
-  const [params, set] = useAddressParams();
+  const [params, set, setOne] = useAddressParams();
   change = set;
+  setParam = setOne;
   return <output>{params.toString()}</output>;
 };
 
@@ -33,5 +35,13 @@ describe('useAddressParams', () => {
     expect(screen.getByRole('status')).toHaveTextContent('topics=Leadership');
     await act(() => router.navigate('/mentors?languages=es'));
     expect(screen.getByRole('status')).toHaveTextContent(/^languages=es$/);
+  });
+
+  it('leaves a parameter out of the address when it is set to its default, keeping the others', async () => {
+    mount('/mentors?role=mentor&q=ada');
+    await act(async () => setParam('role', 'all', 'all'));
+    expect(router.state.location.search).toBe('?q=ada');
+    await act(async () => setParam('q', '', ''));
+    expect(router.state.location.search).toBe('');
   });
 });

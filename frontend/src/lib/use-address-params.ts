@@ -38,5 +38,19 @@ export const useAddressParams = () => {
     [setAddress],
   );
 
-  return [params, change] as const;
+  /** One parameter, left out of the address when it holds its default (filters: a shared link names only what is set). */
+  const setParam = useCallback(
+    (key: string, value: string, fallback: string) =>
+      change(
+        (current) => {
+          if (value === fallback || value === '') current.delete(key);
+          else current.set(key, value);
+          return current;
+        },
+        { replace: true },
+      ),
+    [change],
+  );
+
+  return [params, change, setParam] as const;
 };

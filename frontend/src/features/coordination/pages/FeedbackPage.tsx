@@ -16,7 +16,7 @@ const RATINGS = ['all', '2', '3'] as const;
 
 /** /coordinator/feedback: every feedback message with its rating, filtered in the address (so a view can be linked). */
 export const FeedbackPage = () => {
-  const [params, setParams] = useAddressParams();
+  const [params, , set] = useAddressParams();
   const dates = useDates();
   const type = (TYPES as readonly string[]).includes(params.get('type') ?? '') ? (params.get('type') as (typeof TYPES)[number]) : 'all';
   const rating = (RATINGS as readonly string[]).includes(params.get('rating') ?? '') ? (params.get('rating') as (typeof RATINGS)[number]) : 'all';
@@ -27,12 +27,6 @@ export const FeedbackPage = () => {
     ...(q.trim() ? { q: q.trim() } : {}),
   };
   const list = useQuery(feedbackQuery(query));
-  const set = (key: string, value: string, fallback: string) => {
-    const next = new URLSearchParams(params);
-    if (value === fallback || value === '') next.delete(key);
-    else next.set(key, value);
-    setParams(next, { replace: true });
-  };
   const ratings = [1, 2, 3, 4, 5].map((stars) => ({
     label: copy.feedback.stars(stars),
     value: list.data?.feedback.filter((entry) => entry.rating === stars).length ?? 0,

@@ -18,7 +18,7 @@ const ROLES = ['all', 'mentor', 'mentee'] as const;
 /** /coordinator/members: approved members, searched by name and filtered by role, a page at a time. */
 export const MembersPage = () => {
   const { moderation } = useSafetySlots();
-  const [params, setParams] = useAddressParams();
+  const [params, , set] = useAddressParams();
   const role = (ROLES as readonly string[]).includes(params.get('role') ?? '') ? (params.get('role') as (typeof ROLES)[number]) : 'all';
   const q = params.get('q') ?? '';
   const query = { ...(role === 'all' ? {} : { role }), ...(q.trim() ? { q: q.trim() } : {}) };
@@ -28,12 +28,6 @@ export const MembersPage = () => {
     initialPageParam: '',
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
-  const set = (key: string, value: string, fallback: string) => {
-    const next = new URLSearchParams(params);
-    if (value === fallback || value === '') next.delete(key);
-    else next.set(key, value);
-    setParams(next, { replace: true });
-  };
   const members = list.data?.pages.flatMap((page) => page.members) ?? [];
 
   return (
