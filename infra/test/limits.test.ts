@@ -1,7 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUT_SECONDS, ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER, routeList } from '@mentoring/shared';
-import { sharedStage } from './synth';
+import { sharedStage, templateWithNested } from './synth';
 
 describe('limits and the origin header in the synthesised prod stage', () => {
   let api: Template;
@@ -9,7 +9,7 @@ describe('limits and the origin header in the synthesised prod stage', () => {
   let data: Template;
   beforeAll(() => {
     const { stacks } = sharedStage('prod');
-    api = Template.fromStack(stacks.api);
+    api = templateWithNested(stacks.api);
     web = Template.fromStack(stacks.web);
     data = Template.fromStack(stacks.data);
   }, 120_000);
