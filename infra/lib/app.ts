@@ -62,11 +62,15 @@ export const buildApp = (app: App = new App()) => {
       cognito: { userPoolId: auth.userPool.userPoolId, userPoolClientId: auth.userPoolClient.userPoolClientId },
     },
   });
+  // `-c monitorApiFunctions=false` leaves the API's functions off the dashboard, so the monitoring stack imports none
+  // of the API stack's exports of their names: deployed once on its own, it lets the API stack drop exports that it
+  // imported (functions that moved or went away; CloudFormation refuses to delete an export in use). docs/operating.md.
+  const monitorApiFunctions = String(app.node.tryGetContext('monitorApiFunctions') ?? true) !== 'false';
   const monitoring = new MonitoringStack(app, `${prefix}-Monitoring`, {
     env,
     stage,
     api: api.api,
-    functions: [...api.functions, ...events.consumers, ...schedules.functions],
+    functions: [...(monitorApiFunctions ? api.functions : []), ...events.consumers, ...schedules.functions],
     tables: Object.values(data.tables),
     distribution: web.distribution,
     deadLetterQueues: [...events.deadLetterQueues, schedules.deadLetterQueue],

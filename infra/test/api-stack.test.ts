@@ -1,4 +1,4 @@
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -7,7 +7,7 @@ import { routeList, type RouteDefinition } from '@mentoring/shared';
 import { ApiStack } from '../lib/stacks/api-stack';
 import { DataStack } from '../lib/stacks/data-stack';
 import { resolveStage } from '../lib/stages';
-import { cdkContext, sharedStage, synthStage } from './synth';
+import { cdkContext, sharedStage, synthStage, templateWithNested } from './synth';
 
 const routes = routeList();
 
@@ -19,7 +19,7 @@ const testRoute = ({ key, ...entry }: Pick<RouteDefinition, 'key' | 'handler' | 
 
 describe('api stack', () => {
   const { stacks } = sharedStage('dev');
-  const api = Template.fromStack(stacks.api);
+  const api = templateWithNested(stacks.api);
 
   it('declares one HTTP API route per route table entry, plus $default', () => {
     for (const route of routes) {
@@ -91,7 +91,7 @@ describe('api stack', () => {
   });
 
   it('takes the pipeline version from -c version=...', () => {
-    const versioned = Template.fromStack(synthStage('dev', { version: 'abc1234' }).stacks.api);
+    const versioned = templateWithNested(synthStage('dev', { version: 'abc1234' }).stacks.api);
     versioned.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ APP_VERSION: 'abc1234' }) } });
   });
 });
@@ -118,7 +118,7 @@ describe('api stack secrets', () => {
     const data = new DataStack(app, 'Data', { stage });
     const route = testRoute({ key: 'GET /api/chat/token', handler: 'http/health/get', auth: 'none', needs: { secrets: ['stream'] } });
     const stack = new ApiStack(app, 'Api', { stage, tables: data.tables, routes: [route] });
-    const template = Template.fromStack(stack);
+    const template = templateWithNested(stack);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ STREAM_SECRET_ARN: Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([':secret:mentoring/dev/stream'])]) }) }) },
     });
@@ -131,7 +131,7 @@ describe('api stack secrets', () => {
 
 describe('api stack: the Stream secret', () => {
   const { stacks } = sharedStage('dev');
-  const api = Template.fromStack(stacks.api);
+  const api = templateWithNested(stacks.api);
   const functions = api.findResources('AWS::Lambda::Function');
   const service = (fn: (typeof functions)[string]) => String(fn.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME);
   // The routes that name the secret in the route table: the chat token and the webhook ingress.

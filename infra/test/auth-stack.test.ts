@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { routeList } from '@mentoring/shared';
 import { resolveStage } from '../lib/stages';
 import { AuthStack } from '../lib/stacks/auth-stack';
-import { cdkContext, sharedStage } from './synth';
+import { cdkContext, sharedStage, templateWithNested } from './synth';
 
 const routes = routeList();
 
@@ -67,7 +67,7 @@ describe('auth stack', () => {
 
 describe('api stack: identity', () => {
   const { stacks } = sharedStage('dev');
-  const api = Template.fromStack(stacks.api);
+  const api = templateWithNested(stacks.api);
 
   it('puts no JWT authorizer in front of any route: the functions verify ID tokens and answer in the documented shape', () => {
     api.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 0);

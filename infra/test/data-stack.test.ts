@@ -4,7 +4,7 @@ import { App } from 'aws-cdk-lib';
 import { DIRECTORY_ATTRIBUTES, ROSTER_ATTRIBUTES } from '@mentoring/shared';
 import { DataStack } from '../lib/stacks/data-stack';
 import { resolveStage } from '../lib/stages';
-import { cdkContext, sharedStage, synthStage } from './synth';
+import { cdkContext, sharedStage, synthStage, templateWithNested } from './synth';
 
 describe('data stack', () => {
   it('declares the feedback table with point-in-time recovery and encryption', () => {
@@ -105,7 +105,7 @@ describe('stage settings', () => {
 
   it('deletes stateful resources with the stack outside prod, and retains them in prod', () => {
     const logGroups = (stage: string) =>
-      Object.values(Template.fromStack(sharedStage(stage).stacks.api).findResources('AWS::Logs::LogGroup')).map((group) => group.DeletionPolicy);
+      Object.values(templateWithNested(sharedStage(stage).stacks.api).findResources('AWS::Logs::LogGroup')).map((group) => group.DeletionPolicy);
     expect(new Set(logGroups('dev'))).toEqual(new Set(['Delete']));
     expect(new Set(logGroups('prod'))).toEqual(new Set(['Retain']));
     const prodBuckets = Object.values(Template.fromStack(sharedStage('prod').stacks.web).findResources('AWS::S3::Bucket'));

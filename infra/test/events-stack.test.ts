@@ -1,12 +1,12 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { eventRules } from '@mentoring/shared';
-import { sharedStage } from './synth';
+import { sharedStage, templateWithNested } from './synth';
 
 describe('events stack', () => {
   const { stacks } = sharedStage('dev');
   const events = Template.fromStack(stacks.events);
-  const api = Template.fromStack(stacks.api);
+  const api = templateWithNested(stacks.api);
 
   it('declares the custom Stream bus with an archive of every Stream event', () => {
     events.resourceCountIs('AWS::Events::EventBus', 1);

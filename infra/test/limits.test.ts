@@ -1,7 +1,56 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUT_SECONDS, ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER, routeList } from '@mentoring/shared';
-import { sharedStage } from './synth';
+import { STAGE_NAMES } from '../lib/stages';
+import { sharedStage, stackAndNested, templateWithNested } from './synth';
+
+/**
+ * CloudFormation refuses a template of more than 500 resources, 200 outputs or 200 parameters, and nested stacks
+ * are templates of their own. These fail well before, naming the template, so whoever adds routes learns it here
+ * rather than from a failed synth or deploy.
+ */
+const MAX_RESOURCES = 400;
+/** Routes still add one resource each to the API stack (their route stays there): half the limit leaves room. */
+const MAX_API_STACK_RESOURCES = 250;
+/** Each function that the monitoring stack graphs is an export of the stack that holds it (or its parent). */
+const MAX_OUTPUTS_OR_PARAMETERS = 160;
+
+describe.each(STAGE_NAMES)('CloudFormation limits in the synthesised %s stage', (stage) => {
+  const templates = () => {
+    const { stacks } = sharedStage(stage);
+    return Object.values(stacks)
+      .filter((stack) => stack !== undefined)
+      .flatMap((stack) => stackAndNested(stack))
+      .map(({ path, stack }) => {
+        const template = Template.fromStack(stack).toJSON() as { Resources?: object; Outputs?: object; Parameters?: object };
+        const count = (section?: object) => Object.keys(section ?? {}).length;
+        return { path, resources: count(template.Resources), outputs: count(template.Outputs), parameters: count(template.Parameters) };
+      });
+  };
+
+  it(`keeps every stack and nested stack at ${MAX_RESOURCES} resources or fewer`, () => {
+    const all = templates();
+    expect(all.filter(({ path }) => path.includes('/')).length).toBeGreaterThan(0);
+    expect(all.filter(({ resources }) => resources > MAX_RESOURCES).map(({ path, resources }) => `${path}: ${resources} resources`)).toEqual([]);
+  });
+
+  it(`keeps the API stack itself at ${MAX_API_STACK_RESOURCES} resources or fewer, with its routes' functions in nested stacks`, () => {
+    const { stacks } = sharedStage(stage);
+    const api = Template.fromStack(stacks.api);
+    const own = Object.keys(api.toJSON().Resources as object).length;
+    expect(own, `${stacks.api.stackName} has ${own} resources`).toBeLessThanOrEqual(MAX_API_STACK_RESOURCES);
+    // Only the not-found function is the API stack's own; every route's function is in a nested stack.
+    api.resourceCountIs('AWS::Lambda::Function', 1);
+    expect(stacks.api.functions).toHaveLength(routeList().length + 1);
+  });
+
+  it(`keeps every stack and nested stack at ${MAX_OUTPUTS_OR_PARAMETERS} outputs and parameters or fewer`, () => {
+    const over = templates()
+      .filter(({ outputs, parameters }) => outputs > MAX_OUTPUTS_OR_PARAMETERS || parameters > MAX_OUTPUTS_OR_PARAMETERS)
+      .map(({ path, outputs, parameters }) => `${path}: ${outputs} outputs, ${parameters} parameters`);
+    expect(over).toEqual([]);
+  });
+});
 
 describe('limits and the origin header in the synthesised prod stage', () => {
   let api: Template;
@@ -9,7 +58,7 @@ describe('limits and the origin header in the synthesised prod stage', () => {
   let data: Template;
   beforeAll(() => {
     const { stacks } = sharedStage('prod');
-    api = Template.fromStack(stacks.api);
+    api = templateWithNested(stacks.api);
     web = Template.fromStack(stacks.web);
     data = Template.fromStack(stacks.data);
   }, 120_000);

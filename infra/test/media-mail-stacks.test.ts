@@ -1,7 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { routeList } from '@mentoring/shared';
-import { cdkContext, sharedStage, synthStage } from './synth';
+import { cdkContext, sharedStage, synthStage, templateWithNested } from './synth';
 
 /** The API function's logical id prefix for a handler module, as the api stack names it. */
 const functionId = (handler: string) =>
@@ -71,7 +71,7 @@ describe('media stack', () => {
   });
 
   it('lets only the photo functions touch the media bucket, each with exactly its actions', () => {
-    const api = Template.fromStack(stacks.api);
+    const api = templateWithNested(stacks.api);
     const grants = Object.entries(api.findResources('AWS::IAM::Policy')).flatMap(([id, policy]) =>
       (policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
         .filter((statement) => JSON.stringify(statement.Resource).includes('-media-bucket-arn'))
@@ -97,7 +97,7 @@ describe('mail stack and e-mail grants', () => {
   });
 
   it('lets the routes that send e-mail use the identity, from the stage sender, and no other route', () => {
-    const api = Template.fromStack(stacks.api);
+    const api = templateWithNested(stacks.api);
     const senders = Object.entries(api.findResources('AWS::IAM::Policy'))
       .filter(([, policy]) => JSON.stringify(policy).includes('ses:SendEmail'))
       .map(([id]) => id.replace(/ServiceRoleDefaultPolicy.*/, ''))
@@ -116,7 +116,7 @@ describe('mail stack and e-mail grants', () => {
   });
 
   it('grants the user-pool actions a route names on the stage pool, with its id, and nothing else', () => {
-    const api = Template.fromStack(stacks.api);
+    const api = templateWithNested(stacks.api);
     const statements = Object.entries(api.findResources('AWS::IAM::Policy')).flatMap(([id, policy]) =>
       (policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
         .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('cognito-idp:')))

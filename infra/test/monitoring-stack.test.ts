@@ -11,7 +11,7 @@ import { businessMetrics, eventRules, type BusinessMetricName } from '@mentoring
 import { functionsSrc } from '../lib/paths';
 import { MonitoringStack } from '../lib/stacks/monitoring-stack';
 import { resolveStage } from '../lib/stages';
-import { cdkContext, sharedStage } from './synth';
+import { cdkContext, sharedStage, synthStage } from './synth';
 
 const dashboardBody = (template: Template) => {
   const [dashboard] = Object.values(template.findResources('AWS::CloudWatch::Dashboard'));
@@ -130,5 +130,21 @@ describe('monitoring stack', () => {
     expect(metrics.filter(({ namespace }) => namespace === 'AWS/Events')).toEqual([]);
     expect(dashboardBody(template)).toContain('ConsumerDlq');
     expect(dashboardBody(template)).toContain('FailedInvocations');
+  });
+});
+
+describe('monitoring stack without the API functions (-c monitorApiFunctions=false)', () => {
+  /** The API stack's exports the monitoring stack imports. */
+  const apiImports = (template: Template) => [...new Set(JSON.stringify(template.toJSON()).match(/Mentoring-dev-Api:ExportsOutput\w+/g) ?? [])];
+
+  it('imports no export of an API function, so the API stack can move or drop its functions', () => {
+    const { stacks } = sharedStage('dev');
+    const usual = apiImports(Template.fromStack(stacks.monitoring));
+    expect(usual.filter((name) => name.includes('Function')).length).toBeGreaterThanOrEqual(stacks.api.functions.length);
+    const without = apiImports(Template.fromStack(synthStage('dev', { monitorApiFunctions: 'false' }).stacks.monitoring));
+    expect(without.filter((name) => name.includes('Function'))).toEqual([]);
+    // The API's own metrics (requests, errors, latency) stay, by the export of its id.
+    expect(without.length).toBeGreaterThan(0);
+    expect(without.every((name) => usual.includes(name))).toBe(true);
   });
 });

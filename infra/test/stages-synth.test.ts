@@ -3,7 +3,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_EVENT_SOURCE, COORDINATORS_GROUP, ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER, STREAM_EVENT_SOURCE, TEST_MEMBERS_GROUP } from '@mentoring/shared';
 import { STAGE_NAMES } from '../lib/stages';
-import { cdkContext, synthAssembly, synthStage, validationReport } from './synth';
+import { cdkContext, synthAssembly, synthStage, templateWithNested, validationReport } from './synth';
 
 /**
  * What each stage pays for by the month whether or not anyone uses it (docs/operating.md, What it costs when
@@ -44,10 +44,11 @@ describe.each(STAGE_NAMES)('the %s stage', (stage) => {
 
   // What a stage must keep, asserted per stage instead of a whole-template snapshot (which any route change rewrote).
   type Resource = { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string };
+  // Each stack with its nested stacks' resources (the API's functions are in nested stacks).
   const resources = (type: string, stack?: string) =>
-    synthesised.assembly.stacks
-      .filter((artifact) => !stack || artifact.stackName.endsWith(`-${stack}`))
-      .flatMap((artifact) => Object.entries((artifact.template as { Resources: Record<string, Resource> }).Resources).filter(([, resource]) => resource.Type === type))
+    Object.values(synthesised.stacks)
+      .filter((each): each is NonNullable<typeof each> => each !== undefined && (!stack || each.stackName.endsWith(`-${stack}`)))
+      .flatMap((each) => Object.entries(templateWithNested(each).findResources(type) as Record<string, Resource>))
       .map(([id, resource]) => ({ id, ...resource, Properties: resource.Properties ?? {} }));
 
   it('grants no action by wildcard, and on every resource only X-Ray trace writes and the site deployment\'s CloudFront invalidation', () => {

@@ -1,6 +1,5 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RouteDefinition } from '@mentoring/shared';
@@ -8,7 +7,7 @@ import { ApiStack } from '../lib/stacks/api-stack';
 import { DataStack } from '../lib/stacks/data-stack';
 import { resolveStage } from '../lib/stages';
 import { testOutdir } from './synth';
-import { cdkContext, validationReport } from './synth';
+import { cdkContext, templateWithNested, validationReport } from './synth';
 
 const testRoute = ({ key, ...entry }: Pick<RouteDefinition, 'key' | 'handler' | 'auth'> & { needs?: RouteDefinition['needs'] }): RouteDefinition => {
   const [method, path] = key.split(' ') as [RouteDefinition['method'], RouteDefinition['path']];
@@ -22,7 +21,7 @@ describe('api stack table grants', () => {
     const data = new DataStack(app, 'Data', { stage });
     const route = testRoute({ key: 'GET /api/mentors', handler: 'http/health/get', auth: 'none', needs: { tables: { members: ['GetItem', 'Query'], feedback: ['PutItem'] } } });
     const stack = new ApiStack(app, 'Api', { stage, tables: data.tables, routes: [route] });
-    const policies = Object.values(Template.fromStack(stack).findResources('AWS::IAM::Policy'));
+    const policies = Object.values(templateWithNested(stack).findResources('AWS::IAM::Policy'));
     const statements = policies.flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
     const members = statements.find((statement) => [statement.Action].flat().includes('dynamodb:Query'))!;
     expect([members.Action].flat().sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
@@ -44,7 +43,7 @@ describe('api stack table grants', () => {
     const data = new DataStack(app, 'Data', { stage });
     const route = testRoute({ key: 'PUT /api/profile/me', handler: 'http/health/get', auth: 'none', needs: { tables: { members: ['GetItem', 'PutItem'] } } });
     const stack = new ApiStack(app, 'Api', { stage, tables: data.tables, routes: [route] });
-    const policies = JSON.stringify(Template.fromStack(stack).findResources('AWS::IAM::Policy'));
+    const policies = JSON.stringify(templateWithNested(stack).findResources('AWS::IAM::Policy'));
     expect(policies).toContain('dynamodb:PutItem');
     expect(policies).not.toContain('/index/');
   });
@@ -68,7 +67,7 @@ describe('api stack: e-mail links', () => {
     const data = new DataStack(app, 'Data', { stage });
     const mailing = testRoute({ key: 'POST /api/profile/me/submit', handler: 'http/health/get', auth: 'none', needs: { email: true } });
     const quiet = testRoute({ key: 'GET /api/health', handler: 'http/not-found', auth: 'none' });
-    const functions = Object.values(Template.fromStack(new ApiStack(app, 'Api', { stage, tables: data.tables, routes: [mailing, quiet] })).findResources('AWS::Lambda::Function'));
+    const functions = Object.values(templateWithNested(new ApiStack(app, 'Api', { stage, tables: data.tables, routes: [mailing, quiet] })).findResources('AWS::Lambda::Function'));
     const parameters = functions.map((fn) => (fn.Properties.Environment.Variables as Record<string, unknown>).SITE_URL_PARAMETER);
     expect(parameters.filter(Boolean)).toEqual(['/mentoring/dev/site-url']);
   });
@@ -80,7 +79,7 @@ describe('api stack: in-app notifications', () => {
     const stage = resolveStage('dev', (cdkContext() as { stages: unknown }).stages);
     const data = new DataStack(app, 'Data', { stage });
     const mailing = testRoute({ key: 'POST /api/mentorships', handler: 'http/health/get', auth: 'none', needs: { email: true } });
-    const template = Template.fromStack(new ApiStack(app, 'Api', { stage, tables: data.tables, routes: [mailing] }));
+    const template = templateWithNested(new ApiStack(app, 'Api', { stage, tables: data.tables, routes: [mailing] }));
     const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap(
       (policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
     );
