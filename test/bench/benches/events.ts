@@ -18,22 +18,30 @@ const WARMUP_SECONDS = 3;
 const SECONDS = 10;
 const FILE_MB = 200;
 
-/** POST /api/webhooks/stream with fresh delivery ids, so every request verifies, claims its id and publishes. */
-const ingress = async (stage: SpawnedStage, seconds: number, connections = CONNECTIONS) => {
+/**
+ * POST /api/webhooks/stream, each request a new delivery (its own id and its own bytes, signed), so every one
+ * verifies, claims its id and its payload's digest, and publishes. The same bytes under new ids would be refused
+ * as copies after the first (the payload marker): that is the duplicate path, which `duplicates` measures.
+ */
+const ingress = async (stage: SpawnedStage, seconds: number, connections = CONNECTIONS, fresh = true) => {
   // An event no rule consumes: this measures the ingress, not the consumers sharing the stage's process.
-  const body = JSON.stringify({ type: 'call.stats_report_ready', call_cid: 'bench:ingress', created_at: new Date().toISOString() });
+  const event = (id: string) => JSON.stringify({ type: 'call.stats_report_ready', call_cid: `bench:${id}`, created_at: new Date().toISOString() });
+  const copied = event('ingress');
   const result = await autocannon({
     url: `${stage.url}/api/webhooks/stream`,
     method: 'POST',
     connections,
     duration: seconds,
-    headers: {
-      'content-type': 'application/json',
-      'x-api-key': testStreamCredentials.apiKey,
-      'x-signature': streamSignature(body),
-    },
-    body,
-    requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-webhook-id': randomUUID() } }) }],
+    headers: { 'content-type': 'application/json', 'x-api-key': testStreamCredentials.apiKey },
+    requests: [
+      {
+        setupRequest: (request) => {
+          const id = randomUUID();
+          const body = fresh ? event(id) : copied;
+          return { ...request, body, headers: { ...request.headers, 'x-webhook-id': id, 'x-signature': streamSignature(body) } };
+        },
+      },
+    ],
   });
   return loadFigures(result);
 };
@@ -120,6 +128,8 @@ export const eventsBench: Bench = {
     const warm = await ingress(stage, SECONDS);
     // One delivery at a time: the latency a single Stream delivery sees, without queueing behind others.
     const sequential = await ingress(stage, SECONDS, 1);
+    // Copies of one delivery under new ids (a retry Stream sends again): refused at the payload marker, unpublished.
+    const duplicates = await ingress(stage, SECONDS, CONNECTIONS, false);
 
     const scratch = mkdtempSync(join(tmpdir(), 'bench-events-'));
     const files = await startFileServer();
@@ -134,6 +144,7 @@ export const eventsBench: Bench = {
           targetP99Ms: 50,
           concurrent: { connections: CONNECTIONS, ...warm },
           sequential: { connections: 1, ...sequential },
+          duplicates: { connections: CONNECTIONS, ...duplicates },
         },
         archive: {
           fileMb: FILE_MB,
