@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import { eventRules, ruleSource, STREAM_EVENT_SOURCE } from '@mentoring/shared';
 import { listen } from '../ports';
 import type { AttachmentStorage } from './attachments';
@@ -26,7 +27,7 @@ export interface StreamStandInOptions {
   /** The video coordinator and SFU, when there is one. */
   video?: (deps: VideoStandInDeps) => Promise<VideoStandIn>;
   port?: number;
-  log?: (message: string) => void;
+  log?: (message: string, details?: unknown) => void;
   /** A file to append each request it does not imitate to, as a JSON line. */
   notImitatedLog?: string;
   /** The event types it sends as webhooks: those the product's rules consume unless told otherwise (a test's). */
@@ -48,6 +49,9 @@ export interface StreamStandIn {
 /** Stream's events the product's rules consume (shared/src/event-rules.ts); only these are sent as webhooks, as a filtered Stream app would. */
 export const consumedStreamEvents = new Set(eventRules.filter((rule) => ruleSource(rule) === STREAM_EVENT_SOURCE).flatMap((rule) => rule.detailTypes));
 
+const describe = (details: unknown) =>
+  details instanceof Error ? `${details.name}: ${details.message}` : inspect(details, { breakLength: Infinity, depth: 3 });
+
 const isVideoPath = (path: string) => path.startsWith('/video/') || path === '/video' || path.startsWith('/api/v2/video/');
 
 /**
@@ -56,7 +60,8 @@ const isVideoPath = (path: string) => path.startsWith('/video/') || path === '/v
  * answered in Stream's error shape with "not imitated", and logged, so gaps show up.
  */
 export const createStreamStandIn = async (options: StreamStandInOptions): Promise<StreamStandIn> => {
-  const log = options.log ?? ((message: string) => console.error(message));
+  // One line each, with what went wrong: the test runner shows a failed step the stage's matching lines only.
+  const log = options.log ?? ((message: string, details?: unknown) => console.error(details === undefined ? message : `${message}: ${describe(details)}`));
   const tokens = createTokenVerifier({ apiKey: options.apiKey, secret: options.secret });
   const usersState = persistedState(options.dataDir, 'users', emptyUsers);
   const users = new StreamUsers(usersState);

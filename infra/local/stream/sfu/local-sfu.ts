@@ -675,7 +675,8 @@ export class LocalSfu {
       const sdp = participant.subscriber.localDescription?.sdp ?? offer.sdp;
       participant.send({ oneofKind: 'subscriberOffer', subscriberOffer: { iceRestart: false, sdp, negotiationId: id } });
     } catch (error) {
-      this.log('SFU: the subscriber offer failed', error);
+      // A participant who left while the offer was made has a closed connection: nothing failed.
+      if (!participant.closed) this.log('SFU: the subscriber offer failed', error);
       this.finishNegotiation(participant, id);
     }
   }
