@@ -25,6 +25,9 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the CPUs: one worker on the two cores `npm test` must fit, while the
     // main process mostly waits. Two workers cut the unit step there by a quarter (each file still runs in its own process).
     maxWorkers: Math.max(2, availableParallelism()),
+    // What a test printed is shown when it fails: the SDKs' own logging of passing tests (Stream's clients dump whole
+    // request configurations) made 20,000 of the unit step's lines and buried a failure's.
+    silent: 'passed-only',
     projects: [
       // Pure functions and schemas, nothing to isolate: one module graph per worker saves re-importing zod each file.
       { test: { name: 'shared', root: 'shared', include: ['src/**/*.test.ts'], isolate: false } },
