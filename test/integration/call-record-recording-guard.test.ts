@@ -62,6 +62,7 @@ describe('recording consent on the server, a group session’s call (local stage
     const { id } = made.body;
     expect((await postJson(`/api/group-sessions/${id}/sign-up`, {}, bearer(listener.idToken))).status).toBe(200);
     const cid = `livestream:g-${id}`;
+    const listenerSeat = () => getItem(tableName('groupSessions'), { pk: `GROUP#${id}`, sk: `SEAT#${listener.sub}` });
     const callPath = `/api/v2/video/call/livestream/g-${id}`;
     const now = Date.now() - 600_000;
     const consent = async (user: TestUser) => expect((await postJson(`/api/group-sessions/${id}/recording-consent`, {}, bearer(user.idToken))).status).toBe(200);
@@ -80,7 +81,7 @@ describe('recording consent on the server, a group session’s call (local stage
     // The host brings one of the audience on stage: from then on the recording waits for them too.
     await deliver({ type: 'call.permissions_updated', call_cid: cid, created_at: at(now, 25), user: { id: listener.sub }, own_capabilities: ['join-call', 'send-audio', 'send-video'] });
     await deliver({ type: 'call.session_participant_joined', call_cid: cid, created_at: at(now, 26), session_id: 's1', participant: stretch(listener, 'listener-1') });
-    await waitFor(async () => (await getItem(tableName('groupSessions'), { pk: `GROUP#${id}`, sk: `SEAT#${listener.sub}` }))?.onStageAt !== undefined, 'the listener on stage');
+    await waitFor(async () => (await listenerSeat())?.onStageAt !== undefined, 'the listener on stage');
     // Asked to stop it: Stream refuses, as nothing records (the start is the test's), and the bus retries the event
     // until, after the consent below, the guard lets it be. So the second start is told apart by its own delivery.
     const askedToStop = async (egressId: string) =>
@@ -99,8 +100,8 @@ describe('recording consent on the server, a group session’s call (local stage
     // Sent back to the audience (an older report of being up changes nothing), they are no longer waited for.
     await deliver({ type: 'call.permissions_updated', call_cid: cid, created_at: at(now, 40), user: { id: listener.sub }, own_capabilities: ['join-call'] });
     await deliver({ type: 'call.permissions_updated', call_cid: cid, created_at: at(now, 35), user: { id: listener.sub }, own_capabilities: ['join-call', 'send-audio'] });
-    await waitFor(async () => (await getItem(tableName('groupSessions'), { pk: `GROUP#${id}`, sk: `SEAT#${listener.sub}` }))?.stageChangedAt === at(now, 40), 'the listener back in the audience');
+    await waitFor(async () => (await listenerSeat())?.stageChangedAt === at(now, 40), 'the listener back in the audience');
     await waitFor(async () => (await deliveriesFor(cid, 'call-membership')).filter((delivery) => delivery.status === 'succeeded').length === 4, 'both changes handled');
-    expect((await getItem(tableName('groupSessions'), { pk: `GROUP#${id}`, sk: `SEAT#${listener.sub}` }))?.onStageAt).toBeUndefined();
+    expect((await listenerSeat())?.onStageAt).toBeUndefined();
   });
 });
